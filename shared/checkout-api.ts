@@ -1,0 +1,164 @@
+// The BFF's own API, shared by the BFF (to validate and answer) and the widget (to validate and read).
+// Amounts in this JSON are decimal numbers in the currency's major unit, as the upstream writes them (257.75 AED);
+// everything inside the BFF is integer minor units.
+import * as z from 'zod/mini';
+import { addressInputSchema, customerSchema } from './address.js';
+import { amount, currencyCode, countryCode, httpUrl, optionalText, shippingMethod, typeError, upstreamLocale } from './fields.js';
+import { ORDER_STATUSES } from './status.js';
+import { checkCartAmounts, orderItemSchema, providerName } from './upstream.js';
+
+/** Prefill the merchant may pass: any subset of the shopper's details. */
+export const prefillSchema = z.object({
+  customer: z.optional(z.partial(customerSchema)),
+  billingAddress: z.optional(z.partial(addressInputSchema)),
+  shippingAddress: z.optional(z.partial(addressInputSchema)),
+});
+export type Prefill = z.infer<typeof prefillSchema>;
+
+/** POST /v1/checkout-sessions (merchant key): the cart, fixed server-side. */
+export const createSessionRequestSchema = z
+  .strictObject({
+    orderItems: z.array(orderItemSchema, { error: typeError('a list of items') }).check(
+      z.minLength(1, { error: 'must have at least one item' }),
+      z.maxLength(100, { error: 'must have at most 100 items' }),
+    ),
+    shippingAmount: z._default(amount, 0),
+    taxAmount: z._default(amount, 0),
+    discountAmount: z._default(amount, 0),
+    purchaseCountry: countryCode,
+    purchaseCurrency: currencyCode,
+    locale: upstreamLocale,
+    returnUrl: httpUrl,
+    channel: optionalText,
+    autoCapture: z.optional(z.boolean({ error: 'must be true or false' })),
+    cancellationTimeout: z.optional(
+      z.number({ error: typeError('a whole number of minutes') }).check(
+        z.int({ error: 'must be a whole number of minutes' }),
+        z.gte(1, { error: 'must be at least 1' }),
+      ),
+    ),
+    /** Whether the cart ships physical goods (the widget then asks for a shipping address). Default true. */
+    requiresShipping: z._default(z.boolean({ error: 'must be true or false' }), true),
+    shippingMethod: z.optional(shippingMethod),
+    ...prefillSchema.shape,
+  })
+  .check(
+    z.superRefine((cart, ctx) => {
+      checkCartAmounts(cart, ctx);
+    }),
+  );
+export type CreateSessionRequest = z.infer<typeof createSessionRequestSchema>;
+
+export const createSessionResponseSchema = z.object({
+  id: z.string(),
+  expiresAt: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+});
+export type CreateSessionResponse = z.infer<typeof createSessionResponseSchema>;
+
+export const INSTALMENT_INTERVALS = ['day', 'week', 'fortnight', 'month'] as const;
+
+/** One payment provider as the widget shows it. Amounts in major units of the session's currency. */
+export const providerViewSchema = z.object({
+  /** The upstream's name, sent back as bnplProvider. */
+  name: z.string(),
+  /** Brand for people: "Tabby". */
+  displayName: z.string(),
+  logoUrl: z.optional(z.string()),
+  terms: z.optional(z.string()),
+  recommended: z.boolean(),
+  priority: z.number(),
+  minAmount: z.number(),
+  maxAmount: z.number(),
+  instalments: z.nullable(
+    z.object({ count: z.number(), amount: z.number(), interval: z.enum(INSTALMENT_INTERVALS) }),
+  ),
+  interestRate: z.number(),
+  /** Dotted paths into the order the provider needs beyond the always-required ones, e.g. "shippingAddress". */
+  requiredFields: z.array(z.string()),
+  requiresShippingAddress: z.boolean(),
+});
+export type ProviderView = z.infer<typeof providerViewSchema>;
+
+/** A provider that exists for the currency but not for this amount, so the widget can say why. */
+export const unavailableProviderSchema = z.object({
+  name: z.string(),
+  displayName: z.string(),
+  minAmount: z.number(),
+  maxAmount: z.number(),
+  reason: z.enum(['below_minimum', 'above_maximum']),
+});
+export type UnavailableProvider = z.infer<typeof unavailableProviderSchema>;
+
+export const SESSION_STATES = ['open', 'completed', 'expired'] as const;
+
+/** GET /v1/checkout-sessions/:id: everything the widget needs in one round trip. */
+export const sessionViewSchema = z.object({
+  id: z.string(),
+  state: z.enum(SESSION_STATES),
+  expiresAt: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  country: z.string(),
+  /** The upstream's locale form, en_AE. */
+  locale: z.string(),
+  requiresShipping: z.boolean(),
+  shippingMethod: z.optional(shippingMethod),
+  prefill: prefillSchema,
+  providers: z.array(providerViewSchema),
+  unavailableProviders: z.array(unavailableProviderSchema),
+});
+export type SessionView = z.infer<typeof sessionViewSchema>;
+
+/** POST /v1/checkout-sessions/:id/orders: only the shopper's own choices; any other field is refused. */
+export const placeOrderRequestSchema = z.strictObject({
+  bnplProvider: providerName,
+  customer: z.object(customerSchema.shape, { error: typeError('an object') }),
+  billingAddress: z.object(addressInputSchema.shape, { error: typeError('an object') }),
+  shippingAddress: z.optional(addressInputSchema),
+  shippingMethod: z.optional(shippingMethod),
+});
+export type PlaceOrderRequest = z.infer<typeof placeOrderRequestSchema>;
+
+export const placeOrderResponseSchema = z.object({
+  orderReference: z.string(),
+  redirectUrl: z.string(),
+});
+export type PlaceOrderResponse = z.infer<typeof placeOrderResponseSchema>;
+
+/** RFC 9457 problem details, with a stable `code` and, for validation, the field path of each error. */
+export const problemSchema = z.looseObject({
+  type: z.string(),
+  title: z.string(),
+  status: z.number(),
+  code: z.string(),
+  detail: z.optional(z.string()),
+  retryable: z.optional(z.boolean()),
+  errors: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
+});
+export type Problem = z.infer<typeof problemSchema>;
+
+/** The normalised order statuses the BFF reports (shared/status.ts). */
+export const orderStatusEnum = z.enum(ORDER_STATUSES);
+
+interface IssueLike {
+  path: readonly PropertyKey[];
+  message: string;
+  code?: string;
+  keys?: readonly string[];
+}
+
+/**
+ * Turns zod issues into problem `errors[]` entries with dotted field paths ("billingAddress.city"). An unknown
+ * field becomes one entry per field, so a tampered body is refused with the name of what it tried to set.
+ */
+export function issuesToFieldErrors(issues: readonly IssueLike[]): { path: string; message: string }[] {
+  return issues.flatMap((issue) => {
+    const base = issue.path.map(String);
+    if (issue.code === 'unrecognized_keys' && issue.keys) {
+      return issue.keys.map((key) => ({ path: [...base, key].join('.'), message: 'is not an accepted field' }));
+    }
+    return [{ path: base.join('.'), message: issue.message }];
+  });
+}

@@ -1,0 +1,319 @@
+// The upstream Order Payment Integration service's shapes: the spec's tables, and what its public docs add
+// (../shared/spec). Requests are checked strictly; responses are parsed tolerantly (unknown fields kept,
+// numbers that arrive as strings coerced), because the BFF must survive the real service.
+import * as z from 'zod/mini';
+import { customerSchema, upstreamAddressSchema } from './address.js';
+import {
+  amount,
+  countryCode,
+  currencyCode,
+  httpUrl,
+  optionalText,
+  requiredText,
+  shippingMethod,
+  text,
+  typeError,
+  upstreamLocale,
+} from './fields.js';
+import { currencyExponent, decimalToMinor, sumMinor } from './money.js';
+
+const integer = (message: string) =>
+  z.number({ error: typeError('a whole number') }).check(z.int({ error: message }));
+
+/** A provider name as the options operation returns it: TABBY_AE, KLARNA_US (some, such as SEZZLE, have no country). */
+export const providerName = text().check(
+  z.regex(/^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/, { error: 'must be a provider name such as TABBY_AE' }),
+);
+
+export const orderItemSchema = z.object({
+  name: requiredText,
+  quantity: integer('must be a whole number').check(z.gte(1, { error: 'must be at least 1' })),
+  // Declared a number, but the spec's own sample is alphanumeric ("69309284M-1"): text is accepted.
+  sku: z.union([requiredText, z.number()], { error: 'must be text or a number' }),
+  unitPrice: amount,
+  totalAmount: amount,
+  type: optionalText,
+  departureDate: optionalText,
+  flightNumber: optionalText,
+  origin: optionalText,
+  destination: optionalText,
+  title: optionalText,
+  imageUrl: z.optional(httpUrl),
+  unitAmount: z.optional(amount),
+  unitTaxAmount: z.optional(amount),
+  unitDiscountAmount: z.optional(amount),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+/** The amounts of a cart, as the spec names them. */
+export interface CartAmounts {
+  purchaseCurrency: string;
+  orderItems: readonly Pick<OrderItem, 'quantity' | 'unitPrice' | 'totalAmount'>[];
+  shippingAmount: number;
+  taxAmount: number;
+  discountAmount: number;
+}
+
+interface IssueSink {
+  addIssue(issue: { code: 'custom'; message: string; path: PropertyKey[]; input: unknown }): void;
+}
+
+/**
+ * The spec's amount rules, in integer minor units of the currency: every amount within the currency's decimals,
+ * quantity * unitPrice = totalAmount, and (when `orderAmount` is given) orderAmount = sum(totalAmount) +
+ * shippingAmount + taxAmount - discountAmount. Returns the order amount in minor units, or null after reporting.
+ */
+export function checkCartAmounts(cart: CartAmounts, sink: IssueSink, orderAmount?: number): number | null {
+  const exponent = currencyExponent(cart.purchaseCurrency);
+  let valid = true;
+  const minor = (value: number, path: PropertyKey[]): number => {
+    const result = decimalToMinor(value, exponent);
+    if (result === null) {
+      valid = false;
+      sink.addIssue({ code: 'custom', message: `must have at most ${exponent} decimals in ${cart.purchaseCurrency}`, path, input: value });
+      return 0;
+    }
+    return result;
+  };
+  const totals = cart.orderItems.map((item, index) => {
+    const unit = minor(item.unitPrice, ['orderItems', index, 'unitPrice']);
+    const total = minor(item.totalAmount, ['orderItems', index, 'totalAmount']);
+    if (valid && unit * item.quantity !== total) {
+      valid = false;
+      sink.addIssue({ code: 'custom', message: 'must equal quantity * unitPrice', path: ['orderItems', index, 'totalAmount'], input: item.totalAmount });
+    }
+    return total;
+  });
+  const shipping = minor(cart.shippingAmount, ['shippingAmount']);
+  const tax = minor(cart.taxAmount, ['taxAmount']);
+  const discount = minor(cart.discountAmount, ['discountAmount']);
+  const expected = sumMinor(totals) + shipping + tax - discount;
+  if (valid && expected < 0) {
+    valid = false;
+    sink.addIssue({ code: 'custom', message: 'must not exceed the items, shipping and tax', path: ['discountAmount'], input: cart.discountAmount });
+  }
+  if (orderAmount !== undefined) {
+    const given = minor(orderAmount, ['orderAmount']);
+    if (valid && given !== expected) {
+      valid = false;
+      sink.addIssue({
+        code: 'custom',
+        message: 'must equal sum(totalAmount) + shippingAmount + taxAmount - discountAmount',
+        path: ['orderAmount'],
+        input: orderAmount,
+      });
+    }
+  }
+  return valid ? expected : null;
+}
+
+/** Body of POST /orders/ (the spec's order request). */
+export const orderRequestSchema = z
+  .object({
+    orderReference: requiredText,
+    bnplProvider: providerName,
+    purchaseCountry: countryCode,
+    purchaseCurrency: currencyCode,
+    locale: upstreamLocale,
+    orderAmount: amount,
+    orderItems: z.array(orderItemSchema, { error: typeError('a list of items') }).check(
+      z.minLength(1, { error: 'must have at least one item' }),
+    ),
+    taxAmount: amount,
+    shippingAmount: amount,
+    discountAmount: amount,
+    customer: z.object(customerSchema.shape, { error: typeError('an object') }),
+    billingAddress: z.object(upstreamAddressSchema.shape, { error: typeError('an object') }),
+    // Conditional in the spec: when present, every sub-field but title is required.
+    shippingAddress: z.optional(upstreamAddressSchema),
+    shippingType: optionalText,
+    shippingMethod: z.optional(shippingMethod),
+    dynamicRedirectUrl: z.optional(httpUrl),
+    dynamicCallbackUrl: z.optional(httpUrl),
+    sessionId: optionalText,
+    customerToken: optionalText,
+    // Unit not shown in the spec; minutes in this product (the sample's 2880 is then two days). Local choice.
+    cancellationTimeout: z.optional(integer('must be a whole number of minutes').check(z.gte(1, { error: 'must be at least 1' }))),
+    autoCapture: z.optional(z.boolean({ error: 'must be true or false' })),
+    channel: optionalText,
+  })
+  .check(
+    z.superRefine((order, ctx) => {
+      checkCartAmounts(order, ctx, order.orderAmount);
+    }),
+  );
+export type OrderRequest = z.infer<typeof orderRequestSchema>;
+
+/** Number that the upstream may send as a string ("24", "10000"). */
+const looseNumber = z.pipe(
+  z.union([z.number(), z.string().check(z.trim(), z.minLength(1))]),
+  z.transform((value, ctx) => {
+    const result = Number(value);
+    if (!Number.isFinite(result)) {
+      ctx.issues.push({ code: 'custom', message: 'must be a number', input: value });
+      return z.NEVER;
+    }
+    return result;
+  }),
+);
+
+/** Response of POST /orders/ (the spec's order record). */
+export const orderRecordSchema = z.looseObject({
+  orderId: requiredText,
+  orderToken: requiredText,
+  redirectUrl: httpUrl,
+  bnplProvider: requiredText,
+  orderReference: requiredText,
+  orderAmount: looseNumber,
+  orderPaymentOption: z.optional(text()),
+  orderDate: z.iso.datetime({ precision: 3, error: 'must be an ISO 8601 UTC time with milliseconds' }),
+  paymentStatus: requiredText,
+  transactionReference: z.optional(text()),
+});
+export type OrderRecord = z.infer<typeof orderRecordSchema>;
+
+/** Response of GET /orders/{reference} (the public docs' GetOrderResponse); only the fields we act on are required. */
+export const orderStatusSchema = z.looseObject({
+  merchantReference: requiredText,
+  status: requiredText,
+  amount: looseNumber,
+  currency: requiredText,
+  surcharge: z.optional(z.nullable(looseNumber)),
+  provider: z.optional(text()),
+  updatedAt: z.optional(text()),
+  failureReason: z.optional(z.nullable(text())),
+  bnplOrderId: z.optional(z.nullable(text())),
+  transactionReference: z.optional(z.nullable(text())),
+  rejectReason: z.optional(z.nullable(text())),
+  cancelledBy: z.optional(z.nullable(text())),
+  captureStatus: z.optional(z.nullable(text())),
+});
+export type OrderStatusRecord = z.infer<typeof orderStatusSchema>;
+
+/** Body of POST /orders/{reference}/refund. */
+export const refundRequestSchema = z.object({
+  refundReference: requiredText,
+  refundDescription: text().check(z.maxLength(255)),
+  refundAmount: z.object(
+    {
+      amount: amount.check(z.gt(0, { error: 'must be more than 0' })),
+      currency: z.optional(currencyCode),
+    },
+    { error: typeError('an object') },
+  ),
+});
+export type RefundRequest = z.infer<typeof refundRequestSchema>;
+
+/** RFC 7231 IMF-fixdate, e.g. "Fri, 08 Oct 2021 06:22:20 GMT". */
+export const httpDate = text().check(
+  z.regex(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/, {
+    error: 'must be an RFC 7231 date such as "Fri, 08 Oct 2021 06:22:20 GMT"',
+  }),
+);
+
+/** Response of POST /orders/{reference}/refund, and each entry of GET /orders/{reference}/refund. */
+export const refundRecordSchema = z.looseObject({
+  refundReference: requiredText,
+  bnplProvider: z.optional(text()),
+  refundedAmount: looseNumber,
+  refundStatus: requiredText,
+  description: z.optional(z.union([z.looseRecord(z.string(), z.unknown()), z.string()])),
+  refundDate: httpDate,
+  bnplRefundId: z.optional(text()),
+});
+export type RefundRecord = z.infer<typeof refundRecordSchema>;
+
+/** GET /orders/{reference}/refund: a list of refund records (shape not shown upstream; local choice). */
+export const refundListSchema = z.array(refundRecordSchema);
+
+/** Body of POST /orders/{reference}/capture. */
+export const captureRequestSchema = z.object({
+  captureReference: requiredText,
+  description: optionalText,
+  amount: amount.check(z.gt(0, { error: 'must be more than 0' })),
+  shippingInfo: z.optional(z.looseRecord(z.string(), z.unknown())),
+});
+export type CaptureRequest = z.infer<typeof captureRequestSchema>;
+
+export const captureRecordSchema = z.looseObject({
+  captureReference: requiredText,
+  capturedAmount: looseNumber,
+  captureId: requiredText,
+});
+export type CaptureRecord = z.infer<typeof captureRecordSchema>;
+
+/** Body of POST /orders/{reference}/void. */
+export const voidRequestSchema = z.object({
+  voidReference: requiredText,
+  description: optionalText,
+  amount: amount.check(z.gt(0, { error: 'must be more than 0' })),
+});
+export type VoidRequest = z.infer<typeof voidRequestSchema>;
+
+export const voidRecordSchema = z.looseObject({
+  voidReference: requiredText,
+  amount: looseNumber,
+  voidedId: requiredText,
+});
+export type VoidRecord = z.infer<typeof voidRecordSchema>;
+
+const costSchema = z.looseObject({ amount: looseNumber, currency: text() });
+
+/**
+ * One item of GET /options. `requiredFields` (shape not shown upstream; local choice): dotted paths into the
+ * order request that this provider needs beyond the always-required ones, e.g. ["shippingAddress"].
+ */
+export const optionItemSchema = z.looseObject({
+  name: requiredText,
+  currency: requiredText,
+  minAmount: looseNumber,
+  maxAmount: looseNumber,
+  priority: z._default(looseNumber, 999),
+  terms: z.optional(text()),
+  imageUrl: z.optional(text()),
+  image: z.optional(text()),
+  instalment: z.optional(
+    z.looseObject({ rate: costSchema, termDuration: looseNumber, termUnit: text() }),
+  ),
+  monthlyCost: z.optional(costSchema),
+  weeklyCost: z.optional(costSchema),
+  termDurationInMonths: z.optional(looseNumber),
+  termDurationInWeeks: z.optional(looseNumber),
+  recommended: z.optional(z.boolean()),
+  interestRate: z.optional(looseNumber),
+  lateFeesAllowed: z.optional(z.boolean()),
+  customerFeesAllowed: z.optional(z.boolean()),
+  interestRateAllowed: z.optional(z.boolean()),
+  checkoutConfig: z.optional(z.looseRecord(z.string(), z.unknown())),
+  requiredFields: z.optional(z.array(z.string())),
+});
+export type OptionItem = z.infer<typeof optionItemSchema>;
+export const optionsResponseSchema = z.array(optionItemSchema);
+
+/** Response of the token operation (OAuth2 client credentials). */
+export const tokenResponseSchema = z.looseObject({
+  access_token: requiredText,
+  expires_in: looseNumber.check(z.gt(0, { error: 'must be more than 0' })),
+  token_type: requiredText,
+  scope: z.optional(text()),
+});
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+/** Every upstream error: `message` is a list for validation errors, a string otherwise. */
+export const upstreamErrorSchema = z.looseObject({
+  statusCode: z.number(),
+  message: z.union([z.string(), z.array(z.string())]),
+  error: z.optional(z.string()),
+});
+export type UpstreamErrorBody = z.infer<typeof upstreamErrorSchema>;
+
+/** A notification: `{ event, data }`. The data mirrors GET /orders/{reference} as far as it is known. */
+export const callbackEnvelopeSchema = z.looseObject({
+  event: requiredText,
+  data: z.looseObject({
+    merchantReference: z.optional(text()),
+    orderReference: z.optional(text()),
+    status: z.optional(text()),
+  }),
+});
+export type CallbackEnvelope = z.infer<typeof callbackEnvelopeSchema>;

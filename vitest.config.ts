@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+// OPI_VITEST_JSON (set by .ci/run) adds a JSON report so CI can print one plain "tests: N passed, N failed" line.
+const jsonReport = process.env.OPI_VITEST_JSON;
+
+export default defineConfig({
+  test: {
+    include: ['test/{shared,bff,sandbox,e2e}/**/*.test.ts'],
+    environment: 'node',
+    pool: 'forks',
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    reporters: jsonReport ? ['default', ['json', { outputFile: jsonReport }]] : ['default'],
+  },
+});
