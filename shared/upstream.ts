@@ -15,7 +15,7 @@ import {
   typeError,
   upstreamLocale,
 } from './fields.js';
-import { currencyExponent, decimalToMinor, sumMinor } from './money.js';
+import { currencyExponent, decimalToMinor, isCurrencyCode, sumMinor } from './money.js';
 
 const integer = (message: string) =>
   z.number({ error: typeError('a whole number') }).check(z.int({ error: message }));
@@ -29,7 +29,7 @@ export const orderItemSchema = z.object({
   name: requiredText,
   quantity: integer('must be a whole number').check(z.gte(1, { error: 'must be at least 1' })),
   // Declared a number, but the spec's own sample is alphanumeric ("69309284M-1"): text is accepted.
-  sku: z.union([requiredText, z.number()], { error: 'must be text or a number' }),
+  sku: z.union([requiredText, z.number()], { error: typeError('text or a number') }),
   unitPrice: amount,
   totalAmount: amount,
   type: optionalText,
@@ -64,9 +64,16 @@ interface IssueSink {
  * shippingAmount + taxAmount - discountAmount. Returns the order amount in minor units, or null after reporting.
  */
 export function checkCartAmounts(cart: CartAmounts, sink: IssueSink, orderAmount?: number): number | null {
+  // zod runs object checks even when a field failed, so values may be of any type here; those fields have
+  // their own issue already, and the sums are only checked when every part is sound.
+  if (!isCurrencyCode(cart.purchaseCurrency) || !Array.isArray(cart.orderItems)) return null;
   const exponent = currencyExponent(cart.purchaseCurrency);
   let valid = true;
-  const minor = (value: number, path: PropertyKey[]): number => {
+  const minor = (value: unknown, path: PropertyKey[]): number => {
+    if (typeof value !== 'number') {
+      valid = false;
+      return 0;
+    }
     const result = decimalToMinor(value, exponent);
     if (result === null) {
       valid = false;
@@ -76,6 +83,10 @@ export function checkCartAmounts(cart: CartAmounts, sink: IssueSink, orderAmount
     return result;
   };
   const totals = cart.orderItems.map((item, index) => {
+    if (typeof item !== 'object' || item === null || !Number.isInteger(item.quantity)) {
+      valid = false;
+      return 0;
+    }
     const unit = minor(item.unitPrice, ['orderItems', index, 'unitPrice']);
     const total = minor(item.totalAmount, ['orderItems', index, 'totalAmount']);
     if (valid && unit * item.quantity !== total) {

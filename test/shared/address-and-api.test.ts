@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { withAddressDefaults } from '../../shared/address.js';
+import { createSessionRequestSchema, issuesToFieldErrors, placeOrderRequestSchema } from '../../shared/checkout-api.js';
+import { isCountryCode } from '../../shared/fields.js';
+import { providerDisplayName } from '../../shared/providers.js';
+import { address, customer, messages } from './fixtures.js';
+
+describe('address defaults', () => {
+  it('fills state with the country code and region with the country name when absent', () => {
+    const filled = withAddressDefaults({ ...address, country: 'SA', state: undefined, region: '', streetAddress2: undefined });
+    expect([filled.state, filled.region, filled.streetAddress2]).toEqual(['SA', 'Saudi Arabia', '']);
+  });
+  it('keeps the shopper own state and region', () => {
+    const kept = withAddressDefaults({ ...address, state: 'DU', region: 'Dubai' });
+    expect([kept.state, kept.region]).toEqual(['DU', 'Dubai']);
+  });
+  it('knows what is an ISO 3166 alpha-2 country', () => {
+    expect(['AE', 'SA', 'KW', 'AU', 'SG', 'US'].every(isCountryCode)).toBe(true);
+    expect(['XX', 'ZZ', 'EU', 'UAE', 'ae'].some(isCountryCode)).toBe(false);
+  });
+});
+
+describe('checkout session request (merchant API)', () => {
+  const cart = {
+    orderItems: [{ name: 'Abaya', quantity: 2, sku: 'AB-1', unitPrice: 50, totalAmount: 100 }],
+    purchaseCountry: 'AE', purchaseCurrency: 'AED', locale: 'en_AE', returnUrl: 'https://shop.example/thanks',
+  };
+  it('accepts a cart and defaults shipping, tax and discount to 0', () => {
+    const parsed = createSessionRequestSchema.parse(cart);
+    expect([parsed.shippingAmount, parsed.taxAmount, parsed.discountAmount, parsed.requiresShipping]).toEqual([0, 0, 0, true]);
+  });
+  it('checks the item amounts in minor units', () => {
+    const wrong = { ...cart, orderItems: [{ ...cart.orderItems[0]!, totalAmount: 99 }] };
+    expect(messages(createSessionRequestSchema.safeParse(wrong))).toContain('orderItems.0.totalAmount: must equal quantity * unitPrice');
+  });
+  it('refuses an unknown field, naming it', () => {
+    const result = createSessionRequestSchema.safeParse({ ...cart, orderAmount: 1 });
+    expect(issuesToFieldErrors(result.error!.issues)).toContainEqual({ path: 'orderAmount', message: 'is not an accepted field' });
+  });
+});
+
+describe('place order request (widget API)', () => {
+  const body = { bnplProvider: 'TABBY_AE', customer, billingAddress: { ...address, state: undefined, region: undefined } };
+  it('accepts the shopper details without state and region', () => {
+    expect(placeOrderRequestSchema.safeParse(body).success).toBe(true);
+  });
+  it('refuses any amount, item or URL the browser tries to set, naming each', () => {
+    const result = placeOrderRequestSchema.safeParse({ ...body, orderAmount: 1, orderItems: [], dynamicRedirectUrl: 'https://evil.example' });
+    expect(issuesToFieldErrors(result.error!.issues).map((e) => e.path)).toEqual(['orderAmount', 'orderItems', 'dynamicRedirectUrl']);
+  });
+});
+
+describe('provider display names', () => {
+  it.each([['TABBY_AE', 'Tabby'], ['AFTERPAY_AU', 'Afterpay'], ['KLARNA', 'Klarna'], ['PAYPAL', 'PayPal']])('%s -> %s', (name, brand) => {
+    expect(providerDisplayName(name)).toBe(brand);
+  });
+});

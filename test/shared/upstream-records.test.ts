@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import {
+  callbackEnvelopeSchema,
+  captureRecordSchema,
+  captureRequestSchema,
+  optionItemSchema,
+  orderRecordSchema,
+  orderStatusSchema,
+  refundListSchema,
+  refundRecordSchema,
+  refundRequestSchema,
+  tokenResponseSchema,
+  upstreamErrorSchema,
+  voidRecordSchema,
+  voidRequestSchema,
+} from '../../shared/upstream.js';
+import { messages } from './fixtures.js';
+
+const orderRecord = {
+  orderId: 'LP000429e48ec-f6e3-49d2-bd38-8e1408d025c8',
+  orderToken: '5d47c4a0-1f6b-4c1e-9a55-0b3c4bd1a2f1',
+  redirectUrl: 'https://app.uat.latitudepay.com/r/NVXIFQBC',
+  bnplProvider: 'LATITUDEPAY_AU',
+  orderReference: 'LP000_OrderID',
+  orderAmount: 144.89,
+  orderPaymentOption: 'buy now pay later',
+  orderDate: '2021-10-07T14:30:36.166Z',
+  paymentStatus: 'pending',
+  transactionReference: '40ca337c3b',
+};
+
+describe('order record', () => {
+  it('accepts the docs example and keeps unknown fields', () => {
+    const parsed = orderRecordSchema.parse({ ...orderRecord, partnerField: 'kept' });
+    expect(parsed.partnerField).toBe('kept');
+  });
+  it('refuses an orderDate without milliseconds or a redirectUrl that is not a URL', () => {
+    expect(messages(orderRecordSchema.safeParse({ ...orderRecord, orderDate: '2021-10-07T14:30:36Z' })))
+      .toContain('orderDate: must be an ISO 8601 UTC time with milliseconds');
+    expect(messages(orderRecordSchema.safeParse({ ...orderRecord, redirectUrl: 'javascript:alert(1)' })))
+      .toContain('redirectUrl: must be an http or https URL');
+  });
+  it('coerces an orderAmount sent as a string', () => {
+    expect(orderRecordSchema.parse({ ...orderRecord, orderAmount: '144.89' }).orderAmount).toBe(144.89);
+  });
+});
+
+describe('order retrieval (GET /orders/{reference})', () => {
+  const status = { merchantReference: 'R1', status: 'SUCCESSFUL', amount: '260', currency: 'AUD', provider: 'ZIP_AU',
+    failureReason: null, captureStatus: 'AUTHORIZED' };
+  it('accepts the docs shape, coercing an amount sent as a string', () => {
+    expect(orderStatusSchema.parse(status).amount).toBe(260);
+  });
+  it('refuses one without a status or with an amount that is not a number', () => {
+    const { status: _removed, ...withoutStatus } = status;
+    expect(messages(orderStatusSchema.safeParse(withoutStatus))).toContain('status: is required');
+    expect(orderStatusSchema.safeParse({ ...status, amount: 'lots' }).success).toBe(false);
+  });
+});
+
+describe('refund request and record', () => {
+  const request = { refundReference: 'TgEHcPtpN2HSrTMK-0', refundAmount: { amount: 100, currency: 'AUD' }, refundDescription: 'Please refund this order' };
+  it('accepts the docs example', () => {
+    expect(refundRequestSchema.safeParse(request).success).toBe(true);
+  });
+  it('refuses a missing description, a zero amount and a bad currency', () => {
+    const { refundDescription: _d, ...withoutDescription } = request;
+    expect(messages(refundRequestSchema.safeParse(withoutDescription))).toContain('refundDescription: is required');
+    expect(messages(refundRequestSchema.safeParse({ ...request, refundAmount: { amount: 0 } }))).toContain('refundAmount.amount: must be more than 0');
+    expect(messages(refundRequestSchema.safeParse({ ...request, refundAmount: { amount: 1, currency: 'dollars' } })))
+      .toContain('refundAmount.currency: must be an ISO 4217 currency code, such as AED');
+  });
+
+  const record = { refundReference: 'TgEHcPtpN2HSrTMK-0-00', bnplProvider: 'KLARNA_AU', refundedAmount: 100, refundStatus: 'SUCCESSFUL',
+    description: {}, refundDate: 'Fri, 08 Oct 2021 06:22:20 GMT', bnplRefundId: '3b4e7e62-6c38-4b7b-9b0e-1f1d6f0f3a0c' };
+  it('accepts the docs example, with description as an object or a string', () => {
+    expect(refundRecordSchema.safeParse(record).success).toBe(true);
+    expect(refundRecordSchema.safeParse({ ...record, description: 'damaged' }).success).toBe(true);
+    expect(refundListSchema.safeParse([record, record]).success).toBe(true);
+  });
+  it('requires refundDate in RFC 7231 form, not ISO 8601', () => {
+    expect(messages(refundRecordSchema.safeParse({ ...record, refundDate: '2021-10-08T06:22:20.000Z' })))
+      .toContain('refundDate: must be an RFC 7231 date such as "Fri, 08 Oct 2021 06:22:20 GMT"');
+    expect(refundRecordSchema.safeParse({ ...record, refundDate: new Date(Date.UTC(2026, 0, 5)).toUTCString() }).success).toBe(true);
+  });
+  it('refuses a description that is neither text nor an object', () => {
+    expect(refundRecordSchema.safeParse({ ...record, description: 42 }).success).toBe(false);
+  });
+});
+
+describe('capture and void', () => {
+  it('accepts the docs shapes', () => {
+    expect(captureRequestSchema.safeParse({ captureReference: 'c-1', amount: 100, shippingInfo: { shippingCompany: 'DHL' } }).success).toBe(true);
+    expect(captureRecordSchema.parse({ captureReference: 'c-1', capturedAmount: '100', captureId: 'c-1' }).capturedAmount).toBe(100);
+    expect(voidRequestSchema.safeParse({ voidReference: 'v-1', amount: 100 }).success).toBe(true);
+    expect(voidRecordSchema.safeParse({ voidReference: 'v-1', amount: 100, voidedId: 'x' }).success).toBe(true);
+  });
+  it('refuses a missing reference or a zero amount', () => {
+    expect(messages(captureRequestSchema.safeParse({ amount: 1 }))).toContain('captureReference: is required');
+    expect(messages(voidRequestSchema.safeParse({ voidReference: 'v', amount: 0 }))).toContain('amount: must be more than 0');
+  });
+});
+
+describe('options item', () => {
+  const legacy = {
+    name: 'HOOLAH_SG', terms: 'Pay SGD 33.33 weekly over 3 weeks with Hoolah SG.',
+    imageUrl: 'https://widgets.qa.optty.com/images/logos/bnpl_hoolah_1.0.png',
+    instalment: { rate: { amount: 33.33, currency: 'SGD' }, termDuration: 3, termUnit: 'weeks' },
+    monthlyCost: { amount: 100, currency: 'SGD' }, termDurationInMonths: 0.75, weeklyCost: { amount: 33.33, currency: 'SGD' },
+    termDurationInWeeks: 3, recommended: true, currency: 'SGD', minAmount: '1', maxAmount: '10000', priority: '24',
+    lateFeesAllowed: false, customerFeesAllowed: false, interestRateAllowed: false, interestRate: '0', ratings: 0,
+    ratingsAvailabilityStatus: false,
+  };
+  it('coerces the numbers upstream sends as strings and keeps unknown fields', () => {
+    const parsed = optionItemSchema.parse(legacy);
+    expect([parsed.minAmount, parsed.maxAmount, parsed.priority, parsed.interestRate]).toEqual([1, 10000, 24, 0]);
+    expect(parsed.ratingsAvailabilityStatus).toBe(false);
+  });
+  it('refuses a limit that is not a number at all', () => {
+    expect(messages(optionItemSchema.safeParse({ ...legacy, minAmount: 'one' }))).toContain('minAmount: must be a number');
+  });
+  it('puts an item without priority last', () => {
+    const { priority: _p, ...withoutPriority } = legacy;
+    expect(optionItemSchema.parse(withoutPriority).priority).toBe(999);
+  });
+});
+
+describe('token, errors and callbacks', () => {
+  it('accepts the token response, coercing expires_in', () => {
+    expect(tokenResponseSchema.parse({ access_token: 'eyJ', expires_in: '86400', token_type: 'Bearer', scope: 'api-user' }).expires_in).toBe(86400);
+    expect(messages(tokenResponseSchema.safeParse({ expires_in: 1, token_type: 'Bearer' }))).toContain('access_token: is required');
+  });
+  it('accepts error bodies with message as a list or a string', () => {
+    expect(upstreamErrorSchema.safeParse({ statusCode: 400, message: ['billingAddress.country must be a valid ISO31661 Alpha2 code'], error: 'Bad Request' }).success).toBe(true);
+    expect(upstreamErrorSchema.safeParse({ statusCode: 401, message: 'Unauthorized' }).success).toBe(true);
+    expect(upstreamErrorSchema.safeParse({ statusCode: 500, message: 500 }).success).toBe(false);
+  });
+  it('accepts the callback envelope and refuses one without an event', () => {
+    expect(callbackEnvelopeSchema.safeParse({ event: 'ORDER_ASYNC_CALLBACK', data: { merchantReference: 'R1', status: 'SUCCESSFUL', extra: 1 } }).success).toBe(true);
+    expect(messages(callbackEnvelopeSchema.safeParse({ data: {} }))).toContain('event: is required');
+  });
+});
