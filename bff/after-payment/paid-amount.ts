@@ -1,0 +1,40 @@
+// The upstream's plugin does not trust a SUCCESSFUL status alone: it compares the amount the upstream reports
+// with the order total and holds an underpaid order. We do the same, in integer minor units.
+import { currencyExponent, decimalToMinor } from '../../shared/money.js';
+import type { OrderStatus } from '../../shared/status.js';
+
+export interface OwedAmount {
+  amountMinor: number;
+  currency: string;
+}
+
+export interface ReportedAmount {
+  amount: number;
+  currency: string;
+}
+
+export type HoldReason = 'underpaid' | 'currency_mismatch' | 'unreadable_amount';
+
+export interface PaidOutcome {
+  status: OrderStatus;
+  /** What the upstream says was paid, in the ledger's minor units; 0 unless the order is paid or held. */
+  paidMinor: number;
+  holdReason?: HoldReason;
+}
+
+/**
+ * Turns an observed status into the ledger's: `paid` stays paid only when the upstream reports at least the owed
+ * amount in the owed currency; otherwise it becomes `on_hold` for a person to look at.
+ * Local choice: more than owed is still paid (the upstream's plugin does the same); paidMinor is then what the
+ * upstream reports, and the upstream itself refuses a refund above what it holds.
+ */
+export function checkPaidAmount(observed: OrderStatus, reported: ReportedAmount, owed: OwedAmount): PaidOutcome {
+  if (observed !== 'paid') return { status: observed, paidMinor: 0 };
+  if (reported.currency.trim().toUpperCase() !== owed.currency) {
+    return { status: 'on_hold', paidMinor: 0, holdReason: 'currency_mismatch' };
+  }
+  const paidMinor = decimalToMinor(reported.amount, currencyExponent(owed.currency));
+  if (paidMinor === null || paidMinor < 0) return { status: 'on_hold', paidMinor: 0, holdReason: 'unreadable_amount' };
+  if (paidMinor < owed.amountMinor) return { status: 'on_hold', paidMinor, holdReason: 'underpaid' };
+  return { status: 'paid', paidMinor };
+}

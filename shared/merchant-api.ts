@@ -1,0 +1,178 @@
+// The BFF's merchant order API (server to server, merchant key) and the shopper's return: the agreed contract
+// between the BFF and the merchant's own server (the demo storefront codes against these shapes).
+// Amounts are decimal numbers in the major unit of the order's currency, as in the cart.
+import * as z from 'zod/mini';
+import { amount, typeError } from './fields.js';
+import { ORDER_STATUSES, REFUND_STATUSES } from './status.js';
+
+export const orderStatusViewSchema = z.enum(ORDER_STATUSES);
+export const refundStatusViewSchema = z.enum(REFUND_STATUSES);
+
+/** Where an order event came from: the BFF's create call, the shopper's return, a callback, polling, the merchant. */
+export const ORDER_EVENT_SOURCES = ['create', 'return', 'callback', 'poll', 'merchant'] as const;
+export type OrderEventSource = (typeof ORDER_EVENT_SOURCES)[number];
+
+/** One entry of an order's journal: every status observation, including deliveries that changed nothing. */
+export const orderEventViewSchema = z.object({
+  at: z.string(),
+  source: z.enum(ORDER_EVENT_SOURCES),
+  status: orderStatusViewSchema,
+  /** The upstream's spelling, verbatim; null when the event did not come from the upstream (e.g. before create). */
+  upstreamStatus: z.nullable(z.string()),
+});
+export type OrderEventView = z.infer<typeof orderEventViewSchema>;
+
+export const refundViewSchema = z.object({
+  refundReference: z.string(),
+  orderReference: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  status: refundStatusViewSchema,
+  description: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+export type RefundView = z.infer<typeof refundViewSchema>;
+
+/** An order without its journal and refunds: one row of the order list. */
+export const orderSummaryViewSchema = z.object({
+  orderReference: z.string(),
+  sessionId: z.string(),
+  provider: z.string(),
+  status: orderStatusViewSchema,
+  upstreamStatus: z.nullable(z.string()),
+  amount: z.number(),
+  currency: z.string(),
+  paidAmount: z.number(),
+  capturedAmount: z.number(),
+  voidedAmount: z.number(),
+  refundedAmount: z.number(),
+  /** paid - refunded, where pending refunds already count as refunded. */
+  refundableAmount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type OrderSummaryView = z.infer<typeof orderSummaryViewSchema>;
+
+/** GET /v1/orders/:reference */
+export const orderViewSchema = z.object({
+  ...orderSummaryViewSchema.shape,
+  events: z.array(orderEventViewSchema),
+  refunds: z.array(refundViewSchema),
+});
+export type OrderView = z.infer<typeof orderViewSchema>;
+
+export const ORDER_LIST_DEFAULT_LIMIT = 20;
+export const ORDER_LIST_MAX_LIMIT = 100;
+
+/** A whole number as a query string carries it ("20"). */
+const queryInteger = z.pipe(
+  z.string({ error: typeError('a whole number') }).check(z.regex(/^\d{1,6}$/, { error: 'must be a whole number' })),
+  z.transform(Number),
+);
+
+/** GET /v1/orders?status=&limit=&cursor= (query strings). */
+export const orderListQuerySchema = z.strictObject({
+  status: z.optional(z.enum(ORDER_STATUSES, { error: `must be one of: ${ORDER_STATUSES.join(', ')}` })),
+  limit: z._default(
+    z.pipe(
+      queryInteger,
+      z.number().check(
+        z.gte(1, { error: 'must be at least 1' }),
+        z.lte(ORDER_LIST_MAX_LIMIT, { error: `must be at most ${ORDER_LIST_MAX_LIMIT}` }),
+      ),
+    ),
+    ORDER_LIST_DEFAULT_LIMIT,
+  ),
+  cursor: z.optional(z.string({ error: typeError('text') }).check(z.minLength(1), z.maxLength(200))),
+});
+export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
+
+/** GET /v1/orders: newest first; pass nextCursor back as `cursor` for the next page. */
+export const orderListResponseSchema = z.object({
+  data: z.array(orderSummaryViewSchema),
+  nextCursor: z.nullable(z.string()),
+});
+export type OrderListResponse = z.infer<typeof orderListResponseSchema>;
+
+const positiveAmount = amount.check(z.gt(0, { error: 'must be more than 0' }));
+// Not fields.optionalText: its type error message would also replace the length message ("must be text").
+const description = z.optional(
+  z.string({ error: typeError('text') }).check(z.trim(), z.maxLength(255, { error: 'must be at most 255 characters' })),
+);
+
+/** POST /v1/orders/:reference/refunds (with an Idempotency-Key header). Unknown fields are refused. */
+export const refundRequestBodySchema = z.strictObject({
+  amount: positiveAmount,
+  description,
+});
+export type RefundRequestBody = z.infer<typeof refundRequestBodySchema>;
+
+/** GET /v1/orders/:reference/refunds */
+export const refundListResponseSchema = z.object({ data: z.array(refundViewSchema) });
+export type RefundListResponse = z.infer<typeof refundListResponseSchema>;
+
+/** POST /v1/orders/:reference/capture and /void: without an amount, all that is left. */
+export const captureRequestBodySchema = z.strictObject({
+  amount: z.optional(positiveAmount),
+  description,
+});
+export type CaptureRequestBody = z.infer<typeof captureRequestBodySchema>;
+export const voidRequestBodySchema = captureRequestBodySchema;
+export type VoidRequestBody = CaptureRequestBody;
+
+/** Answer of capture and void: `reference` is the captureReference or voidReference the BFF sent upstream. */
+export const captureViewSchema = z.object({
+  orderReference: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  reference: z.string(),
+});
+export type CaptureView = z.infer<typeof captureViewSchema>;
+export const voidViewSchema = captureViewSchema;
+export type VoidView = CaptureView;
+
+/** The Idempotency-Key header every merchant write carries: printable ASCII, 1 to 255 characters. */
+export const idempotencyKeySchema = z
+  .string({ error: 'is required' })
+  .check(z.regex(/^[\x21-\x7e]{1,255}$/, { error: 'must be 1 to 255 printable characters without spaces' }));
+
+/**
+ * The query the upstream appends to the dynamicRedirectUrl. Every field is optional here: a return with a
+ * missing or wrong signature is not an error for the shopper, it just changes nothing.
+ */
+export const returnQuerySchema = z.looseObject({
+  reference: z.optional(z.string()),
+  status: z.optional(z.string()),
+  providerReference: z.optional(z.string()),
+  hash: z.optional(z.string()),
+});
+export type ReturnQuery = z.infer<typeof returnQuerySchema>;
+
+/** The statuses the shopper's return URL may carry (`?orderReference=..&status=..`): never trust it, re-read the order. */
+export const returnStatusSchema = orderStatusViewSchema;
+
+/** Stable problem codes of the merchant API (problem+json `code`). */
+export const MERCHANT_PROBLEM_CODES = [
+  'unauthorized',
+  'validation_failed',
+  'order_not_found',
+  'idempotency_key_required',
+  'idempotency_key_reused',
+  'idempotency_key_in_flight',
+  'order_not_refundable',
+  'refund_exceeds_refundable',
+  'order_not_capturable',
+  'order_not_voidable',
+  'amount_exceeds_remaining',
+] as const;
+export type MerchantProblemCode = (typeof MERCHANT_PROBLEM_CODES)[number];
+
+/** Merchant notification event types (POSTed to OPI_MERCHANT_WEBHOOK_URL, signed). */
+export const NOTIFICATION_TYPES = ['order.status', 'refund.result'] as const;
+
+/** Body of a merchant notification. Verify the Opi-Signature header over the raw body before parsing it. */
+export const merchantNotificationSchema = z.discriminatedUnion('type', [
+  z.object({ id: z.string(), type: z.literal('order.status'), createdAt: z.string(), data: orderSummaryViewSchema }),
+  z.object({ id: z.string(), type: z.literal('refund.result'), createdAt: z.string(), data: refundViewSchema }),
+]);
+export type MerchantNotification = z.infer<typeof merchantNotificationSchema>;
