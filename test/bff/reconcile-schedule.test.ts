@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { backoffDelay, DEFAULT_POLL_BACKOFF, nextPollAt, pollDeadline, type BackoffOptions } from '../../bff/reconcile/schedule.js';
+
+const noJitter: BackoffOptions = { initialDelayMs: 1000, maxDelayMs: 10_000, factor: 2, jitter: 0 };
+
+describe('poll backoff', () => {
+  it('doubles from the initial delay and stops growing at the maximum', () => {
+    expect([0, 1, 2, 3, 4, 5, 50].map((attempt) => backoffDelay(attempt, noJitter))).toEqual([1000, 2000, 4000, 8000, 10_000, 10_000, 10_000]);
+  });
+
+  it('follows the upstream own schedule by default: 30 s up to 600 s', () => {
+    const delays = [0, 10].map((attempt) => backoffDelay(attempt, DEFAULT_POLL_BACKOFF, () => 0));
+    expect(delays).toEqual([30_000, 600_000]);
+  });
+
+  it('jitters each delay downwards by at most the jitter share, never above the maximum', () => {
+    fc.assert(
+      fc.property(fc.nat(200), fc.double({ min: 0, max: 0.999_999, noNaN: true }), (attempt, roll) => {
+        const options = { ...noJitter, jitter: 0.25 };
+        const plain = backoffDelay(attempt, noJitter);
+        const delay = backoffDelay(attempt, options, () => roll);
+        expect(delay).toBeLessThanOrEqual(Math.min(plain, options.maxDelayMs));
+        expect(delay).toBeGreaterThanOrEqual(Math.floor(plain * 0.75));
+      }),
+    );
+  });
+
+  it('spreads orders that share an attempt number', () => {
+    const options = { ...noJitter, jitter: 0.5 };
+    expect(backoffDelay(2, options, () => 0)).toBe(4000);
+    expect(backoffDelay(2, options, () => 0.5)).toBe(3000);
+  });
+});
+
+describe('poll deadline', () => {
+  const created = new Date('2026-03-01T10:00:00.000Z');
+
+  it('is the cancellation timeout in minutes plus the grace period', () => {
+    expect(pollDeadline(created, 30, 60_000).toISOString()).toBe('2026-03-01T10:31:00.000Z');
+  });
+
+  it('schedules the next poll after the backoff delay', () => {
+    const deadline = pollDeadline(created, 60, 0);
+    expect(nextPollAt(1, created, deadline, noJitter)?.toISOString()).toBe('2026-03-01T10:00:02.000Z');
+  });
+
+  it('lands the last poll exactly on the deadline, then stops', () => {
+    const deadline = new Date(created.getTime() + 1500);
+    expect(nextPollAt(3, created, deadline, noJitter)?.getTime()).toBe(deadline.getTime());
+    expect(nextPollAt(0, deadline, deadline, noJitter)).toBeNull();
+    expect(nextPollAt(0, new Date(deadline.getTime() + 1), deadline, noJitter)).toBeNull();
+  });
+});
