@@ -1,0 +1,117 @@
+// The ledger's one SQL schema, for both drivers (PGlite and PostgreSQL). Append new numbered migrations; never
+// edit an applied one. Money is integer minor units (bigint); statuses are the normalised ones of shared/status.ts
+// with the upstream's own spelling kept beside them.
+import type { SqlDriver } from './sql.js';
+
+export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
+  {
+    version: 1,
+    name: 'checkout ledger',
+    sql: `
+      create table checkout_sessions (
+        id            text primary key,
+        -- Random prefix of this session's order references; independent of the id, which is a bearer secret.
+        order_prefix  text not null unique,
+        cart          jsonb not null,
+        amount_minor  bigint not null check (amount_minor >= 0),
+        currency      text not null,
+        country       text not null,
+        locale        text not null,
+        return_url    text not null,
+        prefill       jsonb not null default '{}'::jsonb,
+        state         text not null default 'open' check (state in ('open', 'completed')),
+        expires_at    timestamptz not null,
+        created_at    timestamptz not null,
+        updated_at    timestamptz not null default now()
+      );
+
+      create table orders (
+        order_reference text primary key,
+        session_id      text not null references checkout_sessions (id),
+        attempt         integer not null check (attempt >= 1),
+        provider        text not null,
+        amount_minor    bigint not null check (amount_minor >= 0),
+        currency        text not null,
+        status          text not null,
+        upstream_status text,
+        -- Where the upstream create stands: creating (recorded, call in flight), created (redirect known),
+        -- unknown (the upstream may hold it), rejected (refused, or its redirect refused), orphaned (exists
+        -- upstream but its redirect never reached us, so nobody can pay it).
+        create_state    text not null check (create_state in ('creating', 'created', 'unknown', 'rejected', 'orphaned')),
+        callback_secret text not null,
+        redirect_url    text,
+        paid_minor      bigint not null default 0,
+        refunded_minor  bigint not null default 0,
+        captured_minor  bigint not null default 0,
+        voided_minor    bigint not null default 0,
+        next_poll_at    timestamptz,
+        poll_attempts   integer not null default 0,
+        claimed_until   timestamptz,
+        claimed_by      text,
+        created_at      timestamptz not null,
+        updated_at      timestamptz not null default now(),
+        unique (session_id, attempt)
+      );
+      create index orders_by_poll on orders (next_poll_at) where next_poll_at is not null;
+      create index orders_by_status on orders (status, created_at);
+
+      create table order_events (
+        id              bigserial primary key,
+        order_reference text not null references orders (order_reference),
+        source          text not null check (source in ('create', 'return', 'callback', 'poll', 'merchant')),
+        status          text,
+        upstream_status text,
+        payload         jsonb,
+        created_at      timestamptz not null default now()
+      );
+      create index order_events_by_order on order_events (order_reference, id);
+
+      -- Refunds, captures and voids: one shape, told apart by kind; the reference is the upstream's unique one.
+      create table order_operations (
+        reference       text primary key,
+        order_reference text not null references orders (order_reference),
+        kind            text not null check (kind in ('refund', 'capture', 'void')),
+        amount_minor    bigint not null check (amount_minor > 0),
+        currency        text not null,
+        status          text not null,
+        upstream_status text,
+        description     text,
+        created_at      timestamptz not null default now(),
+        updated_at      timestamptz not null default now()
+      );
+      create index order_operations_by_order on order_operations (order_reference, kind, created_at);
+
+      create table idempotency_keys (
+        scope        text not null,
+        key          text not null,
+        request_hash text not null,
+        -- Null while the first request with this key is still in flight.
+        status_code  integer,
+        response     jsonb,
+        created_at   timestamptz not null default now(),
+        primary key (scope, key)
+      );
+    `,
+  },
+];
+
+/**
+ * Applies the migrations not yet recorded in schema_migrations, under an advisory lock so that several BFF
+ * instances starting together on one PostgreSQL apply each migration once.
+ */
+export async function runMigrations(driver: SqlDriver): Promise<number[]> {
+  await driver.exec(`create table if not exists schema_migrations (
+    version integer primary key, name text not null, applied_at timestamptz not null default now())`);
+  return driver.transaction(async (db) => {
+    await db.query('select pg_advisory_xact_lock(7341001)');
+    const applied = new Set((await db.query<{ version: number }>('select version from schema_migrations')).map((row) => Number(row.version)));
+    const done: number[] = [];
+    for (const migration of MIGRATIONS) {
+      if (applied.has(migration.version)) continue;
+      await db.exec(migration.sql);
+      await db.query('insert into schema_migrations (version, name) values ($1, $2)', [migration.version, migration.name]);
+      done.push(migration.version);
+    }
+    return done;
+  });
+}

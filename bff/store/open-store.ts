@@ -1,0 +1,24 @@
+// Chooses the ledger's driver: PostgreSQL when a connection URL is given, otherwise embedded PGlite (a folder on
+// disk, or memory when no folder is given), and brings the schema up to date.
+import { runMigrations } from './migrations.js';
+import { createPgDriver } from './pg-driver.js';
+import { createPgliteDriver } from './pglite-driver.js';
+import { createSqlStore } from './sql-store.js';
+import type { Store } from './types.js';
+
+export interface StoreOptions {
+  databaseUrl?: string;
+  /** PGlite's folder; in memory when absent. */
+  dataDir?: string;
+}
+
+export async function openStore({ databaseUrl, dataDir }: StoreOptions): Promise<Store> {
+  const driver = databaseUrl ? await createPgDriver({ connectionString: databaseUrl }) : await createPgliteDriver(dataDir);
+  try {
+    await runMigrations(driver);
+  } catch (error) {
+    await driver.close().catch(() => {});
+    throw error;
+  }
+  return createSqlStore(driver);
+}

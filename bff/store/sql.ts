@@ -1,0 +1,22 @@
+// The small SQL surface the ledger needs, implemented once per driver (PGlite, pg). Everything above it is
+// written once, in plain PostgreSQL.
+
+export interface SqlDb {
+  /** One parameterised statement; rows as plain objects. */
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+  /** Several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface SqlDriver extends SqlDb {
+  /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (db: SqlDb) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** PostgreSQL's SQLSTATE for a unique-constraint violation, the same on both drivers. */
+export const UNIQUE_VIOLATION = '23505';
+
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
+}

@@ -1,0 +1,152 @@
+// The ledger as the rest of the BFF sees it. One interface, two drivers (bff/store/open-store.ts).
+import type { Prefill } from '../../shared/checkout-api.js';
+import type { SHIPPING_METHODS } from '../../shared/fields.js';
+import type { OrderStatus } from '../../shared/status.js';
+import type { OrderItem } from '../../shared/upstream.js';
+
+/**
+ * The cart as the merchant gave it, kept in the upstream's own units so the order is rebuilt exactly. The
+ * amounts the BFF computes with (the session's and each order's) are integer minor-unit columns.
+ */
+export interface StoredCart {
+  orderItems: OrderItem[];
+  shippingAmount: number;
+  taxAmount: number;
+  discountAmount: number;
+  channel?: string;
+  autoCapture?: boolean;
+  cancellationTimeout?: number;
+  requiresShipping: boolean;
+  shippingMethod?: (typeof SHIPPING_METHODS)[number];
+}
+
+export type SessionState = 'open' | 'completed';
+
+export interface NewSession {
+  id: string;
+  orderPrefix: string;
+  cart: StoredCart;
+  amountMinor: number;
+  currency: string;
+  country: string;
+  locale: string;
+  returnUrl: string;
+  prefill: Prefill;
+  expiresAt: Date;
+  createdAt: Date;
+}
+
+export interface SessionRecord extends NewSession {
+  state: SessionState;
+}
+
+export type CreateState = 'creating' | 'created' | 'unknown' | 'rejected' | 'orphaned';
+export type LedgerStatus = OrderStatus | 'unknown';
+
+export interface NewOrder {
+  orderReference: string;
+  sessionId: string;
+  attempt: number;
+  provider: string;
+  amountMinor: number;
+  currency: string;
+  status: LedgerStatus;
+  createState: CreateState;
+  callbackSecret: string;
+  createdAt: Date;
+}
+
+export interface LedgerOrder extends NewOrder {
+  upstreamStatus: string | null;
+  redirectUrl: string | null;
+  paidMinor: number;
+  refundedMinor: number;
+  capturedMinor: number;
+  voidedMinor: number;
+  nextPollAt: Date | null;
+  pollAttempts: number;
+  claimedUntil: Date | null;
+  claimedBy: string | null;
+  updatedAt: Date;
+}
+
+/** The columns of an order that change after it is recorded. */
+export type OrderPatch = Partial<
+  Pick<
+    LedgerOrder,
+    | 'status'
+    | 'upstreamStatus'
+    | 'createState'
+    | 'redirectUrl'
+    | 'paidMinor'
+    | 'refundedMinor'
+    | 'capturedMinor'
+    | 'voidedMinor'
+    | 'nextPollAt'
+    | 'pollAttempts'
+    | 'claimedUntil'
+    | 'claimedBy'
+  >
+>;
+
+export type EventSource = 'create' | 'return' | 'callback' | 'poll' | 'merchant';
+
+export interface NewOrderEvent {
+  orderReference: string;
+  source: EventSource;
+  status: LedgerStatus | null;
+  upstreamStatus: string | null;
+  /** What happened, without personal data or secrets. */
+  payload?: Record<string, unknown>;
+}
+
+export interface OrderEvent extends NewOrderEvent {
+  id: number;
+  createdAt: Date;
+}
+
+export interface IdempotencyRecord {
+  scope: string;
+  key: string;
+  requestHash: string;
+  /** Null while the first request with this key is still in flight. */
+  statusCode: number | null;
+  response: unknown;
+  createdAt: Date;
+}
+
+export interface LockOption {
+  /** select ... for update: hold the row until the transaction ends. */
+  forUpdate?: boolean;
+}
+
+/** Everything that can run inside a transaction. */
+export interface StoreTx {
+  insertSession(session: NewSession): Promise<void>;
+  getSession(id: string, options?: LockOption): Promise<SessionRecord | null>;
+  setSessionState(id: string, state: SessionState): Promise<void>;
+
+  insertOrder(order: NewOrder): Promise<LedgerOrder>;
+  getOrder(orderReference: string, options?: LockOption): Promise<LedgerOrder | null>;
+  /** A session's attempts, oldest first. */
+  listSessionOrders(sessionId: string): Promise<LedgerOrder[]>;
+  updateOrder(orderReference: string, patch: OrderPatch): Promise<LedgerOrder>;
+
+  appendEvent(event: NewOrderEvent): Promise<void>;
+  /** An order's journal, oldest first. */
+  listEvents(orderReference: string): Promise<OrderEvent[]>;
+
+  getIdempotencyKey(scope: string, key: string, options?: LockOption): Promise<IdempotencyRecord | null>;
+  /** Records a key as in flight; false when the key already exists (the caller then reads it). */
+  claimIdempotencyKey(scope: string, key: string, requestHash: string): Promise<boolean>;
+  completeIdempotencyKey(scope: string, key: string, statusCode: number, response: unknown): Promise<void>;
+  /** Forgets an in-flight key whose request failed before anything happened, so the client may retry it. */
+  releaseIdempotencyKey(scope: string, key: string): Promise<void>;
+}
+
+export interface Store extends StoreTx {
+  transaction<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T>;
+  /** A trivial query, for readiness. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,156 @@
+// The ledger on each driver: PGlite always, PostgreSQL too when DATABASE_URL is set (.ci/run starts one).
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runMigrations } from '../../bff/store/migrations.js';
+import { isUniqueViolation } from '../../bff/store/sql.js';
+import type { NewOrder, NewSession } from '../../bff/store/types.js';
+import { storeDrivers, type TestStore } from '../support/store.js';
+
+const T0 = new Date('2030-01-01T10:00:00.000Z');
+
+function session(id = 'cs_one', overrides: Partial<NewSession> = {}): NewSession {
+  return {
+    id,
+    orderPrefix: `p_${id}`,
+    cart: {
+      orderItems: [{ name: 'Shirt', sku: 'S-1', quantity: 2, unitPrice: 64.5, totalAmount: 129 }],
+      shippingAmount: 7.99,
+      taxAmount: 6.9,
+      discountAmount: 0,
+      requiresShipping: true,
+    },
+    amountMinor: 14389,
+    currency: 'AED',
+    country: 'AE',
+    locale: 'en_AE',
+    returnUrl: 'https://shop.example/return',
+    prefill: { customer: { email: 'amal@example.com' } },
+    expiresAt: new Date(T0.getTime() + 3_600_000),
+    createdAt: T0,
+    ...overrides,
+  };
+}
+
+function order(reference: string, attempt = 1, sessionId = 'cs_one'): NewOrder {
+  return {
+    orderReference: reference,
+    sessionId,
+    attempt,
+    provider: 'TABBY_AE',
+    amountMinor: 14389,
+    currency: 'AED',
+    status: 'initiated',
+    createState: 'creating',
+    callbackSecret: 'secret-1',
+    createdAt: T0,
+  };
+}
+
+describe.each(storeDrivers())('ledger store on $name', ({ open }) => {
+  let t: TestStore;
+  beforeAll(async () => {
+    t = await open();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  beforeEach(async () => {
+    await t.reset();
+  });
+
+  it('applies each migration once', async () => {
+    expect(await runMigrations(t.driver)).toEqual([]);
+    const rows = await t.driver.query<{ version: number }>('select version from schema_migrations');
+    expect(rows.map((row) => Number(row.version))).toEqual([1]);
+  });
+
+  it('keeps a session exactly: cart, minor units, prefill and times', async () => {
+    await t.store.insertSession(session());
+    const found = await t.store.getSession('cs_one');
+    expect(found).toEqual({ ...session(), state: 'open' });
+    expect(await t.store.getSession('cs_missing')).toBeNull();
+    await t.store.setSessionState('cs_one', 'completed');
+    expect((await t.store.getSession('cs_one'))?.state).toBe('completed');
+  });
+
+  it('round-trips the largest safe amount in minor units', async () => {
+    await t.store.insertSession(session('cs_big', { amountMinor: Number.MAX_SAFE_INTEGER }));
+    expect((await t.store.getSession('cs_big'))?.amountMinor).toBe(Number.MAX_SAFE_INTEGER);
+  });
+
+  it('records attempts per session, refuses a second attempt with the same number, and patches columns', async () => {
+    await t.store.insertSession(session());
+    const first = await t.store.insertOrder(order('p-1'));
+    expect(first).toMatchObject({ orderReference: 'p-1', status: 'initiated', createState: 'creating', redirectUrl: null, paidMinor: 0 });
+    const duplicate = await t.store.insertOrder({ ...order('p-other'), attempt: 1 }).catch((error: unknown) => error);
+    expect(isUniqueViolation(duplicate)).toBe(true);
+    await t.store.insertOrder(order('p-2', 2));
+
+    const updated = await t.store.updateOrder('p-1', {
+      status: 'pending',
+      upstreamStatus: 'pending',
+      createState: 'created',
+      redirectUrl: 'https://pay.example/x',
+      nextPollAt: new Date(T0.getTime() + 30_000),
+    });
+    expect(updated).toMatchObject({ status: 'pending', upstreamStatus: 'pending', createState: 'created', redirectUrl: 'https://pay.example/x' });
+    expect(updated.nextPollAt?.toISOString()).toBe('2030-01-01T10:00:30.000Z');
+    expect((await t.store.listSessionOrders('cs_one')).map((o) => o.orderReference)).toEqual(['p-1', 'p-2']);
+    await expect(t.store.updateOrder('p-missing', { status: 'paid' })).rejects.toThrow(/no order/);
+  });
+
+  it('keeps an order journal in order', async () => {
+    await t.store.insertSession(session());
+    await t.store.insertOrder(order('p-1'));
+    await t.store.appendEvent({ orderReference: 'p-1', source: 'create', status: 'initiated', upstreamStatus: null });
+    await t.store.appendEvent({ orderReference: 'p-1', source: 'create', status: 'pending', upstreamStatus: 'pending', payload: { attempt: 1 } });
+    const events = await t.store.listEvents('p-1');
+    expect(events.map((e) => [e.source, e.status, e.upstreamStatus, e.payload])).toEqual([
+      ['create', 'initiated', null, undefined],
+      ['create', 'pending', 'pending', { attempt: 1 }],
+    ]);
+    expect(events[0]!.id).toBeLessThan(events[1]!.id);
+  });
+
+  it('claims an idempotency key once, completes it, and releases only an unfinished one', async () => {
+    expect(await t.store.claimIdempotencyKey('s', 'k', 'hash-1')).toBe(true);
+    expect(await t.store.claimIdempotencyKey('s', 'k', 'hash-2')).toBe(false);
+    expect(await t.store.claimIdempotencyKey('other-scope', 'k', 'hash-1')).toBe(true);
+    expect(await t.store.getIdempotencyKey('s', 'k')).toMatchObject({ requestHash: 'hash-1', statusCode: null, response: null });
+
+    await t.store.completeIdempotencyKey('s', 'k', 201, { orderReference: 'p-1' });
+    await t.store.releaseIdempotencyKey('s', 'k');
+    expect(await t.store.getIdempotencyKey('s', 'k')).toMatchObject({ statusCode: 201, response: { orderReference: 'p-1' } });
+
+    await t.store.releaseIdempotencyKey('other-scope', 'k');
+    expect(await t.store.getIdempotencyKey('other-scope', 'k')).toBeNull();
+  });
+
+  it('rolls a transaction back when it throws', async () => {
+    await expect(
+      t.store.transaction(async (tx) => {
+        await tx.insertSession(session());
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect(await t.store.getSession('cs_one')).toBeNull();
+  });
+
+  it('serialises read-modify-write on a locked row: 20 concurrent increments lose none', async () => {
+    await t.store.insertSession(session());
+    await t.store.insertOrder(order('p-1'));
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.store.transaction(async (tx) => {
+          const current = await tx.getOrder('p-1', { forUpdate: true });
+          await new Promise((resolve) => setTimeout(resolve, 2));
+          await tx.updateOrder('p-1', { refundedMinor: current!.refundedMinor + 10 });
+        }),
+      ),
+    );
+    expect((await t.store.getOrder('p-1'))?.refundedMinor).toBe(200);
+  });
+
+  it('answers a ping', async () => {
+    await expect(t.store.ping()).resolves.toBeUndefined();
+  });
+});

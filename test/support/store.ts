@@ -1,0 +1,61 @@
+// Ledgers for tests: PGlite in memory (always), and PostgreSQL in a schema of its own when DATABASE_URL is set.
+// One store per test file; reset() empties it between tests.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { runMigrations } from '../../bff/store/migrations.js';
+import { createPgDriver } from '../../bff/store/pg-driver.js';
+import { createPgliteDriver } from '../../bff/store/pglite-driver.js';
+import type { SqlDriver } from '../../bff/store/sql.js';
+import { createSqlStore } from '../../bff/store/sql-store.js';
+import type { Store } from '../../bff/store/types.js';
+
+export interface TestStore {
+  store: Store;
+  driver: SqlDriver;
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const TABLES = 'order_operations, order_events, orders, checkout_sessions, idempotency_keys';
+
+async function wrap(driver: SqlDriver, dispose: () => Promise<void> = async () => {}): Promise<TestStore> {
+  await runMigrations(driver);
+  return {
+    store: createSqlStore(driver),
+    driver,
+    reset: () => driver.exec(`truncate ${TABLES} restart identity cascade`),
+    async close() {
+      await driver.close();
+      await dispose();
+    },
+  };
+}
+
+export async function pgliteTestStore(): Promise<TestStore> {
+  return wrap(await createPgliteDriver());
+}
+
+/** A fresh schema in DATABASE_URL's database, dropped on close. */
+export async function postgresTestStore(connectionString: string): Promise<TestStore> {
+  const schema = `opi_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const driver = await createPgDriver({ connectionString, schema });
+  return wrap(driver, async () => {
+    const dropper = new pg.Client({ connectionString });
+    await dropper.connect();
+    await dropper.query(`drop schema ${schema} cascade`);
+    await dropper.end();
+  });
+}
+
+/** The drivers to run store tests on: PGlite always, PostgreSQL too when DATABASE_URL is set. */
+export function storeDrivers(): { name: string; open: () => Promise<TestStore> }[] {
+  const url = process.env.DATABASE_URL;
+  return [
+    { name: 'PGlite', open: pgliteTestStore },
+    ...(url ? [{ name: 'PostgreSQL', open: () => postgresTestStore(url) }] : []),
+  ];
+}
