@@ -1,0 +1,18 @@
+// The demo shop's "signed-in" shopper: a merchant that knows its customer passes their details as the session's
+// prefill, so the widget's form arrives filled in. The checkout page offers an empty form too.
+import type { Prefill } from '../../shared/checkout-api.js';
+import type { Market } from './catalogue.js';
+
+const ADDRESSES: Record<string, { streetAddress: string; city: string; postalCode: string; phoneNumber: string }> = {
+  AE: { streetAddress: '12 Al Wasl Road', city: 'Dubai', postalCode: '00000', phoneNumber: '+971 50 123 4567' },
+  SA: { streetAddress: '45 King Fahd Road', city: 'Riyadh', postalCode: '12271', phoneNumber: '+966 50 123 4567' },
+  KW: { streetAddress: '7 Gulf Street', city: 'Kuwait City', postalCode: '13001', phoneNumber: '+965 5012 3456' },
+  AU: { streetAddress: '1 George Street', city: 'Sydney', postalCode: '2000', phoneNumber: '+61 412 345 678' },
+  SG: { streetAddress: '10 Orchard Road', city: 'Singapore', postalCode: '238826', phoneNumber: '+65 8123 4567' },
+};
+
+export function demoShopper(market: Market): Prefill {
+  const { phoneNumber, ...address } = ADDRESSES[market.country]!;
+  const customer = { firstName: 'Layla', lastName: 'Haddad', email: 'layla.haddad@example.com', phoneNumber };
+  return { customer, billingAddress: { ...customer, ...address, country: market.country } };
+}

@@ -1,0 +1,19 @@
+// Amounts for people: always Intl.NumberFormat (shared/money.ts), in the page's language and the market's region.
+import { formatMoney, toMinor } from '../../shared/money.js';
+import type { Language, Market } from './catalogue.js';
+
+/** BCP 47 tag for Intl: ar-AE, en-AU. */
+export function intlLocale(language: Language, market: Market): string {
+  return `${language}-${market.country}`;
+}
+
+/** A decimal major-unit amount from the BFF (257.75), formatted. */
+export function formatMajor(major: number, currency: string, locale: string): string {
+  const minor = toMinor(major, currency);
+  return minor === null ? `${major} ${currency}` : formatMoney(minor, currency, locale);
+}
+
+export function formatDateTime(iso: string, locale: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' }).format(date);
+}

@@ -1,0 +1,98 @@
+// The storefront server's client for the BFF's merchant API. The merchant key lives here, on the server, and is
+// sent only to the BFF; nothing from this module reaches a browser but the parsed answers.
+import * as z from 'zod/mini';
+import { createSessionResponseSchema, problemSchema, type CreateSessionRequest, type Problem } from '../../shared/checkout-api.js';
+import {
+  captureViewSchema,
+  orderListResponseSchema,
+  orderViewSchema,
+  refundViewSchema,
+  voidViewSchema,
+  type CaptureRequestBody,
+  type RefundRequestBody,
+} from '../../shared/merchant-api.js';
+import type { OrderStatus } from '../../shared/status.js';
+
+export class MerchantApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string,
+    readonly problem?: Problem,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = 'MerchantApiError';
+  }
+}
+
+export interface MerchantClientOptions {
+  bffUrl: string;
+  merchantKey: string;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+/** The widget module as the BFF publishes it: where to load it from and its SRI hash. */
+export interface WidgetAsset {
+  url: string;
+  integrity: string;
+}
+
+const widgetAssetSchema = z.object({ url: z.string(), integrity: z.string().check(z.regex(/^sha384-[A-Za-z0-9+/=]+$/)) });
+
+export type MerchantClient = ReturnType<typeof createMerchantClient>;
+
+export function createMerchantClient(options: MerchantClientOptions) {
+  const fetchFn = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+
+  async function call<T>(schema: z.ZodMiniType<T>, method: string, path: string, body?: unknown, idempotencyKey?: string): Promise<T> {
+    const headers: Record<string, string> = { authorization: `Bearer ${options.merchantKey}`, accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
+    let response: Response;
+    try {
+      response = await fetchFn(new URL(path, options.bffUrl), {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (cause) {
+      throw new MerchantApiError('The payment service could not be reached.', 502, 'bff_unreachable', undefined, { cause });
+    }
+    const payload: unknown = await response.json().catch(() => undefined);
+    if (!response.ok) {
+      const problem = problemSchema.safeParse(payload);
+      if (problem.success) throw new MerchantApiError(problem.data.detail ?? problem.data.title, response.status, problem.data.code, problem.data);
+      throw new MerchantApiError(`The payment service answered ${response.status}.`, response.status, 'bff_error');
+    }
+    const parsed = schema.safeParse(payload);
+    if (!parsed.success) throw new MerchantApiError('The payment service sent an answer this shop does not understand.', 502, 'bff_bad_response');
+    return parsed.data;
+  }
+
+  const orderPath = (reference: string, suffix = '') => `/v1/orders/${encodeURIComponent(reference)}${suffix}`;
+
+  return {
+    /** The widget module's URL (resolved against the BFF's public URL) and its SRI hash, as the BFF publishes them. */
+    async widgetAsset(publicBffUrl: string): Promise<WidgetAsset> {
+      const asset = await call(widgetAssetSchema, 'GET', '/v1/widget');
+      return { url: new URL(asset.url, `${publicBffUrl}/`).href, integrity: asset.integrity };
+    },
+    createSession: (cart: CreateSessionRequest) => call(createSessionResponseSchema, 'POST', '/v1/checkout-sessions', cart),
+    getOrder: (reference: string) => call(orderViewSchema, 'GET', orderPath(reference)),
+    listOrders(query: { status?: OrderStatus; limit?: number; cursor?: string } = {}) {
+      const search = new URLSearchParams();
+      for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value));
+      return call(orderListResponseSchema, 'GET', `/v1/orders?${search}`);
+    },
+    refund: (reference: string, body: RefundRequestBody, idempotencyKey: string) =>
+      call(refundViewSchema, 'POST', orderPath(reference, '/refunds'), body, idempotencyKey),
+    capture: (reference: string, body: CaptureRequestBody, idempotencyKey: string) =>
+      call(captureViewSchema, 'POST', orderPath(reference, '/capture'), body, idempotencyKey),
+    void: (reference: string, body: CaptureRequestBody, idempotencyKey: string) =>
+      call(voidViewSchema, 'POST', orderPath(reference, '/void'), body, idempotencyKey),
+  };
+}

@@ -1,0 +1,71 @@
+// The checkout page (the cart beside the embedded widget) and the result page the shopper returns to.
+import { formatMoney } from '../../../shared/money.js';
+import type { OrderView } from '../../../shared/merchant-api.js';
+import { providerDisplayName } from '../../../shared/providers.js';
+import { cartTotals } from '../cart.js';
+import { formatMajor } from '../format.js';
+import { html, type SafeHtml } from '../html.js';
+import type { ShopContext } from '../shop-context.js';
+import { totalsView } from './shop.js';
+
+export interface WidgetEmbed {
+  /** The module's URL on the BFF and its SRI hash. */
+  scriptUrl: string;
+  integrity: string;
+  /** The BFF's public base URL, for the element's api-base. */
+  apiBase: string;
+  sessionId: string;
+}
+
+/** The embedding snippet a merchant page needs: the module with its SRI hash, and one element. */
+export function widgetScript(embed: WidgetEmbed): SafeHtml {
+  return html`<script type="module" src="${embed.scriptUrl}" integrity="${embed.integrity}" crossorigin="anonymous"></script>`;
+}
+
+export function checkoutView(ctx: ShopContext, embed: WidgetEmbed, demoShopper: boolean): SafeHtml {
+  const { strings, language, market, locale, cart } = ctx;
+  return html`<h1>${strings.checkoutHeading}</h1>
+<div class="checkout">
+<section class="summary" aria-labelledby="summary-heading">
+<h2 id="summary-heading">${strings.orderSummary}</h2>
+<ul class="summary-items">
+${cart.map(
+  ({ product, quantity }) => html`<li><span>${product.names[language]} × ${quantity}</span> <span>${formatMoney(product.prices[market.currency]! * quantity, market.currency, locale)}</span></li>`,
+)}
+</ul>
+${totalsView(ctx, cartTotals(cart, market))}
+</section>
+<section class="payment" aria-labelledby="payment-heading">
+<h2 id="payment-heading">${strings.paymentHeading}</h2>
+<opi-checkout session="${embed.sessionId}" api-base="${embed.apiBase}"></opi-checkout>
+<p class="note"><a href="/checkout${demoShopper ? '?shopper=new' : ''}">${demoShopper ? strings.emptyForm : strings.demoShopperForm}</a></p>
+</section>
+</div>`;
+}
+
+export function resultView(ctx: ShopContext, order: OrderView): SafeHtml {
+  const { strings, locale } = ctx;
+  const status = order.status;
+  const settled = status === 'paid' || status === 'on_hold';
+  return html`<div class="result result-${status}">
+<h1>${strings.resultHeading[status]}</h1>
+<p>${strings.resultDetail[status]}</p>
+<dl class="facts">
+<div><dt>${strings.status}</dt><dd data-status="${status}">${strings.resultHeading[status]}</dd></div>
+<div><dt>${strings.orderReference}</dt><dd><code>${order.orderReference}</code></dd></div>
+<div><dt>${strings.amount}</dt><dd>${formatMajor(order.amount, order.currency, locale)}</dd></div>
+<div><dt>${strings.provider}</dt><dd>${providerDisplayName(order.provider)}</dd></div>
+</dl>
+<p class="actions">
+${settled ? html`<a class="button primary" href="/">${strings.continueShopping}</a>` : ''}
+${status === 'declined' || status === 'cancelled' || status === 'failed' ? html`<a class="button primary" href="/checkout">${strings.tryAgain}</a>` : ''}
+${status === 'pending' || status === 'initiated' ? html`<a class="button" href="">${strings.checkAgain}</a>` : ''}
+</p>
+</div>`;
+}
+
+export function messageView(heading: string, detail: string, back?: { href: string; label: string }): SafeHtml {
+  return html`<h1>${heading}</h1>
+<p>${detail}</p>
+${back ? html`<p><a href="${back.href}">${back.label}</a></p>` : ''}`;
+}

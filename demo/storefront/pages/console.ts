@@ -1,0 +1,151 @@
+// The merchant console: the order list and one order with its journal, refunds, and the refund, capture and void
+// forms. English only, like most back offices.
+import type { OrderSummaryView, OrderView } from '../../../shared/merchant-api.js';
+import { ORDER_STATUSES, type OrderStatus } from '../../../shared/status.js';
+import { providerDisplayName } from '../../../shared/providers.js';
+import { formatDateTime, formatMajor } from '../format.js';
+import { html, type SafeHtml } from '../html.js';
+
+const LOCALE = 'en-GB';
+
+export interface Flash {
+  kind: 'success' | 'error';
+  message: string;
+  errors?: string[];
+}
+
+export function flashView(flash: Flash | undefined): SafeHtml {
+  if (!flash) return html``;
+  // role=alert for errors so they are announced at once; a success is polite.
+  return html`<div class="flash flash-${flash.kind}" role="${flash.kind === 'error' ? 'alert' : 'status'}">
+<p>${flash.message}</p>
+${flash.errors?.length ? html`<ul>${flash.errors.map((error) => html`<li>${error}</li>`)}</ul>` : ''}
+</div>`;
+}
+
+const money = (major: number, currency: string) => formatMajor(major, currency, LOCALE);
+const orderHref = (reference: string) => `/console/orders/${encodeURIComponent(reference)}`;
+
+export interface OrderListViewOptions {
+  orders: readonly OrderSummaryView[];
+  status?: OrderStatus;
+  nextCursor: string | null;
+  flash?: Flash;
+}
+
+export function orderListView({ orders, status, nextCursor, flash }: OrderListViewOptions): SafeHtml {
+  const next = new URLSearchParams({ ...(status ? { status } : {}), ...(nextCursor ? { cursor: nextCursor } : {}) });
+  return html`<h1>Orders</h1>
+${flashView(flash)}
+<form method="get" action="/console" class="filter">
+<label for="status-filter">Status</label>
+<select id="status-filter" name="status">
+<option value="">All</option>
+${ORDER_STATUSES.map((option) => html`<option value="${option}" ${option === status ? html`selected` : ''}>${option}</option>`)}
+</select>
+<button type="submit">Filter</button>
+</form>
+${orders.length === 0
+  ? html`<p>No orders yet. Buy something in the <a href="/">shop</a>.</p>`
+  : html`<table class="orders">
+<caption class="visually-hidden">Orders, newest first</caption>
+<thead><tr><th scope="col">Order</th><th scope="col">Created</th><th scope="col">Provider</th><th scope="col">Status</th><th scope="col">Amount</th><th scope="col">Refunded</th></tr></thead>
+<tbody>
+${orders.map(
+  (order) => html`<tr>
+<th scope="row"><a href="${orderHref(order.orderReference)}">${order.orderReference}</a></th>
+<td>${formatDateTime(order.createdAt, LOCALE)}</td>
+<td>${providerDisplayName(order.provider)}</td>
+<td><span class="badge badge-${order.status}">${order.status}</span></td>
+<td>${money(order.amount, order.currency)}</td>
+<td>${money(order.refundedAmount, order.currency)}</td>
+</tr>`,
+)}
+</tbody>
+</table>`}
+${nextCursor ? html`<p><a href="/console?${next.toString()}">Older orders</a></p>` : ''}`;
+}
+
+export interface OrderDetailViewOptions {
+  order: OrderView;
+  flash?: Flash;
+  /** A fresh key per rendered form: submitting one form twice refunds once. */
+  newIdempotencyKey: () => string;
+}
+
+function amountForm(options: {
+  action: 'refunds' | 'capture' | 'void';
+  order: OrderView;
+  heading: string;
+  hint: string;
+  button: string;
+  amountRequired: boolean;
+  idempotencyKey: string;
+}): SafeHtml {
+  const { action, order } = options;
+  const id = `${action}-form`;
+  return html`<section class="console-action" aria-labelledby="${id}-heading">
+<h2 id="${id}-heading">${options.heading}</h2>
+<form method="post" action="${orderHref(order.orderReference)}/${action}">
+<input type="hidden" name="idempotencyKey" value="${options.idempotencyKey}">
+<p id="${id}-hint" class="hint">${options.hint}</p>
+<label for="${id}-amount">Amount (${order.currency})</label>
+<input id="${id}-amount" name="amount" type="text" inputmode="decimal" autocomplete="off" aria-describedby="${id}-hint" ${options.amountRequired ? html`required` : ''}>
+<label for="${id}-description">Note (optional)</label>
+<input id="${id}-description" name="description" type="text" maxlength="255" autocomplete="off">
+<button type="submit">${options.button}</button>
+</form>
+</section>`;
+}
+
+export function orderDetailView({ order, flash, newIdempotencyKey }: OrderDetailViewOptions): SafeHtml {
+  const { currency } = order;
+  const facts: [string, string][] = [
+    ['Status', order.status],
+    ['Upstream status', order.upstreamStatus ?? '—'],
+    ['Provider', `${providerDisplayName(order.provider)} (${order.provider})`],
+    ['Amount', money(order.amount, currency)],
+    ['Paid', money(order.paidAmount, currency)],
+    ['Captured', money(order.capturedAmount, currency)],
+    ['Voided', money(order.voidedAmount, currency)],
+    ['Refunded', money(order.refundedAmount, currency)],
+    ['Refundable', money(order.refundableAmount, currency)],
+    ['Checkout session', order.sessionId],
+    ['Created', formatDateTime(order.createdAt, LOCALE)],
+    ['Updated', formatDateTime(order.updatedAt, LOCALE)],
+  ];
+  const paid = order.status === 'paid';
+  return html`<h1>Order <code>${order.orderReference}</code></h1>
+${flashView(flash)}
+<dl class="facts" aria-label="Order facts">
+${facts.map(([term, value]) => html`<div><dt>${term}</dt><dd data-fact="${term.toLowerCase().replace(/ /g, '-')}">${value}</dd></div>`)}
+</dl>
+${paid
+  ? html`<div class="console-actions">
+${amountForm({ action: 'refunds', order, heading: 'Refund', hint: `Up to ${money(order.refundableAmount, currency)}.`, button: 'Refund', amountRequired: true, idempotencyKey: newIdempotencyKey() })}
+${amountForm({ action: 'capture', order, heading: 'Capture', hint: 'Leave the amount empty to capture all that is left.', button: 'Capture', amountRequired: false, idempotencyKey: newIdempotencyKey() })}
+${amountForm({ action: 'void', order, heading: 'Void', hint: 'Leave the amount empty to void all that is left.', button: 'Void', amountRequired: false, idempotencyKey: newIdempotencyKey() })}
+</div>`
+  : html`<p>Refund, capture and void become available once the order is paid.</p>`}
+<h2>Refunds</h2>
+${order.refunds.length === 0
+  ? html`<p>No refunds.</p>`
+  : html`<table class="refunds">
+<thead><tr><th scope="col">Refund</th><th scope="col">Amount</th><th scope="col">Status</th><th scope="col">Note</th><th scope="col">Created</th></tr></thead>
+<tbody>
+${order.refunds.map(
+  (refund) => html`<tr><th scope="row">${refund.refundReference}</th><td>${money(refund.amount, refund.currency)}</td><td><span class="badge badge-${refund.status}">${refund.status}</span></td><td>${refund.description ?? ''}</td><td>${formatDateTime(refund.createdAt, LOCALE)}</td></tr>`,
+)}
+</tbody>
+</table>`}
+<h2>Journal</h2>
+<table class="events">
+<thead><tr><th scope="col">When</th><th scope="col">Source</th><th scope="col">Status</th><th scope="col">Upstream status</th></tr></thead>
+<tbody>
+${order.events.map(
+  (event) => html`<tr><td>${formatDateTime(event.at, LOCALE)}</td><td>${event.source}</td><td>${event.status}</td><td>${event.upstreamStatus ?? '—'}</td></tr>`,
+)}
+</tbody>
+</table>
+<p><a href="/console">All orders</a></p>`;
+}

@@ -1,0 +1,179 @@
+// The shop's own words in English and Arabic (the merchant console is English only: it is a back office).
+import type { OrderStatus } from '../../shared/status.js';
+import type { Language } from './catalogue.js';
+
+export interface ShopStrings {
+  shopName: string;
+  skipToContent: string;
+  navLabel: string;
+  navShop: string;
+  navCart: (count: number) => string;
+  navConsole: string;
+  market: string;
+  changeMarket: string;
+  /** The other language's name, written in that language. */
+  otherLanguage: string;
+  productsHeading: string;
+  pricesNote: string;
+  quantity: string;
+  addToCart: (name: string) => string;
+  cartHeading: string;
+  cartEmpty: string;
+  invalidCartItem: string;
+  product: string;
+  price: string;
+  lineTotal: string;
+  update: string;
+  actions: string;
+  remove: (name: string) => string;
+  items: string;
+  shipping: string;
+  total: string;
+  checkout: string;
+  continueShopping: string;
+  checkoutHeading: string;
+  orderSummary: string;
+  paymentHeading: string;
+  emptyForm: string;
+  demoShopperForm: string;
+  serviceUnavailable: string;
+  requestRefused: string;
+  resultHeading: Record<OrderStatus, string>;
+  resultDetail: Record<OrderStatus, string>;
+  orderReference: string;
+  amount: string;
+  provider: string;
+  status: string;
+  checkAgain: string;
+  tryAgain: string;
+  notFoundHeading: string;
+  notFoundDetail: string;
+}
+
+const en: ShopStrings = {
+  shopName: 'Opi Souk',
+  skipToContent: 'Skip to content',
+  navLabel: 'Main',
+  navShop: 'Shop',
+  navCart: (count) => `Cart (${count})`,
+  navConsole: 'Merchant console',
+  market: 'Market',
+  changeMarket: 'Change market',
+  otherLanguage: 'العربية',
+  productsHeading: 'Handmade goods, paid in instalments',
+  pricesNote: 'Prices include VAT. Flat-rate delivery.',
+  quantity: 'Quantity',
+  addToCart: (name) => `Add ${name} to cart`,
+  cartHeading: 'Your cart',
+  cartEmpty: 'Your cart is empty.',
+  invalidCartItem: 'Choose a product and a whole quantity.',
+  product: 'Product',
+  price: 'Price',
+  lineTotal: 'Total',
+  update: 'Update',
+  actions: 'Actions',
+  remove: (name) => `Remove ${name}`,
+  items: 'Items',
+  shipping: 'Delivery',
+  total: 'Total',
+  checkout: 'Check out',
+  continueShopping: 'Continue shopping',
+  checkoutHeading: 'Checkout',
+  orderSummary: 'Order summary',
+  paymentHeading: 'Pay later or in instalments',
+  emptyForm: 'Check out as a new shopper (empty form)',
+  demoShopperForm: 'Fill in the demo shopper',
+  serviceUnavailable: 'The payment service cannot be reached right now. Please try again in a moment.',
+  requestRefused: 'This request could not be handled.',
+  resultHeading: {
+    paid: 'Thank you, your order is paid',
+    pending: 'Your payment is being confirmed',
+    initiated: 'Waiting for your payment',
+    declined: 'The payment was declined',
+    cancelled: 'The payment was cancelled',
+    failed: 'The payment did not go through',
+    on_hold: 'Your order is on hold',
+  },
+  resultDetail: {
+    paid: 'We have received the payment confirmation. Your order is on its way.',
+    pending: 'The provider is still confirming. This page checks again by itself.',
+    initiated: 'The payment has not been completed yet. This page checks again by itself.',
+    declined: 'Nothing was charged. You can choose another way to pay.',
+    cancelled: 'Nothing was charged. You can choose another way to pay.',
+    failed: 'Nothing was charged. You can try again or choose another way to pay.',
+    on_hold: 'The amount paid does not match the order. Our team will contact you.',
+  },
+  orderReference: 'Order reference',
+  amount: 'Amount',
+  provider: 'Paid with',
+  status: 'Status',
+  checkAgain: 'Check again',
+  tryAgain: 'Choose another way to pay',
+  notFoundHeading: 'Page not found',
+  notFoundDetail: 'We could not find what you were looking for.',
+};
+
+const ar: ShopStrings = {
+  shopName: 'سوق أوبي',
+  skipToContent: 'انتقل إلى المحتوى',
+  navLabel: 'القائمة الرئيسية',
+  navShop: 'المتجر',
+  navCart: (count) => `السلة (${count})`,
+  navConsole: 'لوحة التاجر',
+  market: 'السوق',
+  changeMarket: 'تغيير السوق',
+  otherLanguage: 'English',
+  productsHeading: 'منتجات يدوية، ادفع بالتقسيط',
+  pricesNote: 'الأسعار تشمل ضريبة القيمة المضافة. رسوم توصيل ثابتة.',
+  quantity: 'الكمية',
+  addToCart: (name) => `أضف ${name} إلى السلة`,
+  cartHeading: 'سلة التسوق',
+  cartEmpty: 'سلة التسوق فارغة.',
+  invalidCartItem: 'اختر منتجًا وكمية صحيحة.',
+  product: 'المنتج',
+  price: 'السعر',
+  lineTotal: 'المجموع',
+  update: 'تحديث',
+  actions: 'إجراءات',
+  remove: (name) => `إزالة ${name}`,
+  items: 'المنتجات',
+  shipping: 'التوصيل',
+  total: 'الإجمالي',
+  checkout: 'إتمام الشراء',
+  continueShopping: 'متابعة التسوق',
+  checkoutHeading: 'إتمام الشراء',
+  orderSummary: 'ملخص الطلب',
+  paymentHeading: 'ادفع لاحقًا أو بالتقسيط',
+  emptyForm: 'الشراء كمتسوق جديد (نموذج فارغ)',
+  demoShopperForm: 'تعبئة بيانات المتسوق التجريبي',
+  serviceUnavailable: 'تعذّر الوصول إلى خدمة الدفع الآن. يُرجى المحاولة بعد قليل.',
+  requestRefused: 'تعذّر تنفيذ هذا الطلب.',
+  resultHeading: {
+    paid: 'شكرًا لك، تم دفع طلبك',
+    pending: 'جارٍ تأكيد الدفع',
+    initiated: 'بانتظار الدفع',
+    declined: 'تم رفض الدفع',
+    cancelled: 'تم إلغاء الدفع',
+    failed: 'لم تتم عملية الدفع',
+    on_hold: 'طلبك معلّق',
+  },
+  resultDetail: {
+    paid: 'استلمنا تأكيد الدفع، وطلبك في الطريق إليك.',
+    pending: 'ما زال مزوّد الدفع يؤكد العملية. ستتحقق هذه الصفحة مجددًا تلقائيًا.',
+    initiated: 'لم تكتمل عملية الدفع بعد. ستتحقق هذه الصفحة مجددًا تلقائيًا.',
+    declined: 'لم يُخصم أي مبلغ. يمكنك اختيار طريقة دفع أخرى.',
+    cancelled: 'لم يُخصم أي مبلغ. يمكنك اختيار طريقة دفع أخرى.',
+    failed: 'لم يُخصم أي مبلغ. يمكنك المحاولة مجددًا أو اختيار طريقة دفع أخرى.',
+    on_hold: 'المبلغ المدفوع لا يطابق الطلب. سيتواصل معك فريقنا.',
+  },
+  orderReference: 'رقم الطلب',
+  amount: 'المبلغ',
+  provider: 'طريقة الدفع',
+  status: 'الحالة',
+  checkAgain: 'تحقق مجددًا',
+  tryAgain: 'اختر طريقة دفع أخرى',
+  notFoundHeading: 'الصفحة غير موجودة',
+  notFoundDetail: 'لم نجد ما تبحث عنه.',
+};
+
+export const STRINGS: Record<Language, ShopStrings> = { en, ar };
