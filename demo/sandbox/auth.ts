@@ -1,0 +1,85 @@
+// The token endpoint (OAuth2 client credentials, form-encoded) and the bearer check of every API route.
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { TokenResponse } from '../../shared/upstream.js';
+import { HttpError } from './http.js';
+
+export interface ClientCredentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+const SCOPE = 'api-user';
+
+const base64url = (value: string | Buffer): string => Buffer.from(value).toString('base64url');
+
+function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export class TokenIssuer {
+  // A fresh key per sandbox: a token from one sandbox (or an earlier run) is refused by another.
+  private readonly key = randomBytes(32);
+
+  constructor(
+    private readonly credentials: ClientCredentials,
+    private readonly lifetimeSeconds: number,
+    private readonly now: () => number,
+  ) {}
+
+  /** POST /token. `form` is the form-encoded body; the `?expires_in=1` the docs always show is ignored. */
+  issue(form: Record<string, string>): TokenResponse {
+    const missing = ['client_id', 'client_secret', 'grant_type', 'scope'].filter((field) => !form[field]);
+    if (missing.length > 0) throw new HttpError(400, missing.map((field) => `${field} is required`));
+    const problems: string[] = [];
+    if (form.grant_type !== 'client_credentials') problems.push('grant_type must be client_credentials');
+    // Local choice: only the machine-to-machine scope the order endpoints need is granted here.
+    if (form.scope !== SCOPE) problems.push(`scope must be ${SCOPE}`);
+    if (problems.length > 0) throw new HttpError(400, problems);
+    // Both compared, always, so the answer's timing does not tell which one was wrong.
+    const idMatches = sameText(form.client_id ?? '', this.credentials.clientId);
+    const secretMatches = sameText(form.client_secret ?? '', this.credentials.clientSecret);
+    if (!idMatches || !secretMatches) throw new HttpError(401);
+    return {
+      access_token: this.sign(),
+      expires_in: this.lifetimeSeconds,
+      token_type: 'Bearer',
+      scope: SCOPE,
+    };
+  }
+
+  /** Whether an Authorization header carries a token this sandbox issued and that has not expired. */
+  verify(authorization: string | undefined): boolean {
+    const match = /^Bearer\s+([\w-]+)\.([\w-]+)\.([\w-]+)$/i.exec(authorization?.trim() ?? '');
+    if (!match) return false;
+    const [, header = '', payload = '', signature = ''] = match;
+    if (!sameText(signature, this.signature(`${header}.${payload}`))) return false;
+    try {
+      const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { exp?: unknown };
+      return typeof claims.exp === 'number' && this.now() / 1000 < claims.exp;
+    } catch {
+      return false;
+    }
+  }
+
+  // The upstream's tokens are JWTs; these are too (HS256), with a fractional exp so a 1-second lifetime is exact.
+  private sign(): string {
+    const issuedAt = this.now() / 1000;
+    const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+    const payload = base64url(
+      JSON.stringify({
+        sub: this.credentials.clientId,
+        scope: SCOPE,
+        iat: issuedAt,
+        exp: issuedAt + this.lifetimeSeconds,
+        jti: randomUUID(),
+      }),
+    );
+    return `${header}.${payload}.${this.signature(`${header}.${payload}`)}`;
+  }
+
+  private signature(content: string): string {
+    return createHmac('sha256', this.key).update(content).digest('base64url');
+  }
+}

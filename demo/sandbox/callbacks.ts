@@ -1,0 +1,77 @@
+// Notifications to a merchant's dynamicCallbackUrl: POST { event, data } as JSON, retried with doubling delays
+// while the answer is not 2xx, up to a bounded number of attempts. Every attempt is recorded.
+import type { Scheduler } from './scheduler.js';
+import type { CallbackDelivery } from './types.js';
+
+export interface CallbackEnvelope {
+  event: 'ORDER_ASYNC_CALLBACK' | 'REFUND_CALLBACK';
+  data: { orderReference: string } & Record<string, unknown>;
+}
+
+export interface CallbackSettings {
+  attempts: number;
+  baseDelayMs: number;
+  timeoutMs: number;
+}
+
+export class CallbackSender {
+  readonly deliveries: CallbackDelivery[] = [];
+  private failuresLeft: number;
+
+  constructor(
+    private readonly scheduler: Scheduler,
+    private readonly settings: CallbackSettings,
+    private readonly now: () => number,
+    failures = 0,
+  ) {
+    this.failuresLeft = failures;
+  }
+
+  /** The next `count` attempts are dropped before they leave the sandbox, as if the network lost them. */
+  setFailures(count: number): void {
+    this.failuresLeft = count;
+  }
+
+  /** Starts delivering in the background; Sandbox.idle() waits for it. */
+  send(url: string, envelope: CallbackEnvelope): void {
+    this.scheduler.run(async (signal) => {
+      for (let attempt = 1; attempt <= this.settings.attempts; attempt++) {
+        if (await this.attempt(url, envelope, attempt, signal)) return;
+        // Local choice: the docs promise retries but show no schedule; base, 2x base, 4x base, ...
+        if (attempt < this.settings.attempts) await this.scheduler.sleep(this.settings.baseDelayMs * 2 ** (attempt - 1));
+      }
+    });
+  }
+
+  private async attempt(url: string, envelope: CallbackEnvelope, attempt: number, closed: AbortSignal): Promise<boolean> {
+    const record = (result: Pick<CallbackDelivery, 'outcome' | 'status' | 'error'>): boolean => {
+      this.deliveries.push({
+        at: new Date(this.now()).toISOString(),
+        url,
+        event: envelope.event,
+        orderReference: envelope.data.orderReference,
+        attempt,
+        ...result,
+      });
+      return result.outcome === 'delivered';
+    };
+    if (this.failuresLeft > 0) {
+      this.failuresLeft--;
+      return record({ outcome: 'dropped', error: 'dropped by fault injection' });
+    }
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': 'opi-sandbox-callbacks/1' },
+        body: JSON.stringify(envelope),
+        redirect: 'manual',
+        signal: AbortSignal.any([closed, AbortSignal.timeout(this.settings.timeoutMs)]),
+      });
+      await response.body?.cancel();
+      return record({ outcome: response.ok ? 'delivered' : 'failed', status: response.status });
+    } catch (error) {
+      if (closed.aborted) throw error;
+      return record({ outcome: 'failed', error: (error as Error).message });
+    }
+  }
+}

@@ -1,0 +1,63 @@
+// POST /orders/{reference}/capture and /void: only on an approved order awaiting capture, never above what is left
+// of the authorised amount (order amount + surcharge, which is always 0 here).
+import { randomUUID } from 'node:crypto';
+import { toMajor } from '../../shared/money.js';
+import { captureRequestSchema, voidRequestSchema } from '../../shared/upstream.js';
+import { codeAmount, minorAmount } from './amounts.js';
+import type { SandboxContext } from './context.js';
+import { HttpError, parseBody } from './http.js';
+import { requireOrder } from './order-view.js';
+import type { SandboxOrder } from './store.js';
+
+const remainingMinor = (order: SandboxOrder): number => order.amountMinor - order.capturedMinor - order.voidedMinor;
+
+/** Checks shared by capture and void; answers the amount in minor units. */
+function authorisedAmount(order: SandboxOrder, action: 'capture' | 'void', amount: number): number {
+  const done = action === 'capture' ? 'captured' : 'voided';
+  if (order.status !== 'SUCCESSFUL') {
+    throw new HttpError(400, `Order ${order.reference} cannot be ${done}: its status is ${order.status}`);
+  }
+  if (order.captureStatus !== 'AUTHORIZED' && order.captureStatus !== 'PARTIALLY_CAPTURED') {
+    throw new HttpError(400, `Order ${order.reference} cannot be ${done}: its captureStatus is ${order.captureStatus}`);
+  }
+  const minor = minorAmount(amount, order.currency, 'amount');
+  const left = remainingMinor(order);
+  if (minor > left) {
+    throw new HttpError(400, `amount exceeds what is left to ${action} (${codeAmount(left, order.currency)})`);
+  }
+  return minor;
+}
+
+// Local choice: every provider here accepts partial captures and voids.
+function updateCaptureStatus(order: SandboxOrder): void {
+  const captured = order.capturedMinor > 0;
+  if (remainingMinor(order) > 0) order.captureStatus = captured ? 'PARTIALLY_CAPTURED' : 'AUTHORIZED';
+  else order.captureStatus = captured ? 'CAPTURED' : 'VOIDED';
+}
+
+export function captureOrder(ctx: SandboxContext, reference: string, body: unknown) {
+  const order = requireOrder(ctx, reference);
+  const { captureReference, amount } = parseBody(captureRequestSchema, body);
+  // The docs: captureReference is unique per merchant and transaction.
+  const namespace = `capture:${order.reference}`;
+  if (ctx.store.referenceUsed(namespace, captureReference)) throw new HttpError(400, 'captureReference already exists');
+  const minor = authorisedAmount(order, 'capture', amount);
+  ctx.store.useReference(namespace, captureReference);
+  order.capturedMinor += minor;
+  order.updatedAt = ctx.now();
+  updateCaptureStatus(order);
+  return { captureReference, capturedAmount: toMajor(minor, order.currency), captureId: randomUUID() };
+}
+
+export function voidOrder(ctx: SandboxContext, reference: string, body: unknown) {
+  const order = requireOrder(ctx, reference);
+  const { voidReference, amount } = parseBody(voidRequestSchema, body);
+  // The docs: voidReference is unique per merchant.
+  if (ctx.store.referenceUsed('void', voidReference)) throw new HttpError(400, 'voidReference already exists');
+  const minor = authorisedAmount(order, 'void', amount);
+  ctx.store.useReference('void', voidReference);
+  order.voidedMinor += minor;
+  order.updatedAt = ctx.now();
+  updateCaptureStatus(order);
+  return { voidReference, amount: toMajor(minor, order.currency), voidedId: randomUUID() };
+}

@@ -1,0 +1,84 @@
+// What happens after the shopper's choice on the provider's page (or the same choice made by a test): the order's
+// final status, the ORDER_ASYNC_CALLBACK, and the signed return to dynamicRedirectUrl. Also the system's own
+// cancellation when cancellationTimeout passes first.
+import { createHmac } from 'node:crypto';
+import * as z from 'zod/mini';
+import type { SandboxContext } from './context.js';
+import { HttpError } from './http.js';
+import { orderCallbackData } from './order-view.js';
+import type { OrderStatus, SandboxOrder } from './store.js';
+import type { Decision, DecisionOutcome, DecisionResult } from './types.js';
+
+export const decisionSchema = z.object({
+  outcome: z.enum(['approve', 'decline', 'cancel', 'error'], { error: 'must be one of: approve, decline, cancel, error' }),
+  mode: z.optional(z.enum(['instant', 'pending'], { error: 'must be one of: instant, pending' })),
+});
+
+const FINAL_STATUS: Record<DecisionOutcome, OrderStatus> = {
+  approve: 'SUCCESSFUL',
+  decline: 'DECLINED',
+  cancel: 'CANCELLED',
+  error: 'ERROR',
+};
+
+/** Lower-case hex HMAC-SHA512 of `status|reference`, keyed by the merchant's payment secret. */
+export function redirectHash(paymentSecret: string, status: string, reference: string): string {
+  return createHmac('sha512', paymentSecret).update(`${status}|${reference}`).digest('hex');
+}
+
+/** Where a shopper goes back to. Local choice: with no dynamicRedirectUrl, the sandbox's own result page. */
+export function returnUrl(ctx: SandboxContext, order: SandboxOrder, status: OrderStatus): string {
+  const target = new URL(order.dynamicRedirectUrl ?? `${ctx.baseUrl()}/pay/${order.orderToken}/result`);
+  target.searchParams.set('reference', order.reference);
+  target.searchParams.set('status', status);
+  target.searchParams.set('providerReference', order.bnplOrderId);
+  target.searchParams.set('hash', redirectHash(ctx.paymentSecret, status, order.reference));
+  return target.href;
+}
+
+export function decide(ctx: SandboxContext, order: SandboxOrder, decision: Decision): DecisionResult {
+  if (order.decision || order.status !== 'PENDING') {
+    const state = order.status === 'PENDING' ? 'waiting for its pending result' : order.status;
+    throw new HttpError(409, `Order ${order.reference} was already decided (${state})`);
+  }
+  const mode = decision.mode ?? 'instant';
+  order.decision = { outcome: decision.outcome, mode };
+  order.updatedAt = ctx.now();
+  const status = FINAL_STATUS[decision.outcome];
+  if (mode === 'instant') {
+    finalise(ctx, order, status);
+    return { redirectTo: returnUrl(ctx, order, status) };
+  }
+  // Pending, as the docs' simulator: the redirect says PENDING and the final status follows by callback.
+  ctx.scheduler.run(async () => {
+    await ctx.scheduler.sleep(ctx.pendingSettleMs);
+    if (order.status === 'PENDING') finalise(ctx, order, status);
+  });
+  return { redirectTo: returnUrl(ctx, order, 'PENDING') };
+}
+
+/** The system cancels an order nobody paid within cancellationTimeout (unit: minutes, a local choice). */
+export function scheduleCancellation(ctx: SandboxContext, order: SandboxOrder, minutes: number): void {
+  ctx.scheduler.later(minutes * ctx.cancellationUnitMs, () => {
+    if (order.status === 'PENDING') finalise(ctx, order, 'CANCELLED', 'system');
+  });
+}
+
+function finalise(ctx: SandboxContext, order: SandboxOrder, status: OrderStatus, cancelledBy: 'user' | 'system' = 'user'): void {
+  order.status = status;
+  order.updatedAt = ctx.now();
+  if (status === 'SUCCESSFUL') {
+    // Local choice: autoCapture defaults to true; captured at once, else AUTHORIZED until a capture or void.
+    order.captureStatus = order.autoCapture ? 'CAPTURED' : 'AUTHORIZED';
+    order.capturedMinor = order.autoCapture ? order.amountMinor : 0;
+  } else if (status === 'CANCELLED') {
+    order.cancelledBy = cancelledBy;
+  } else if (status === 'DECLINED') {
+    order.rejectReason = 'Declined by the provider (sandbox decision)';
+  } else if (status === 'ERROR') {
+    order.failureReason = 'The provider reported an error (sandbox decision)';
+  }
+  if (order.dynamicCallbackUrl) {
+    ctx.callbacks.send(order.dynamicCallbackUrl, { event: 'ORDER_ASYNC_CALLBACK', data: orderCallbackData(order) });
+  }
+}

@@ -1,0 +1,157 @@
+// One request through the sandbox: logos, control endpoints, the hosted page, or the upstream API with its
+// journal entry, injected fault and bearer check.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { findApiRoute, type ApiRoute } from './api-routes.js';
+import { isoTime, type SandboxContext } from './context.js';
+import { controlRoute } from './control.js';
+import { isAfterCreate, type FaultTable } from './faults.js';
+import { decodeParam, errorReply, HttpError, isForm, isJson, parseForm, parseJson, readBody, send, type Reply } from './http.js';
+import { logoFile } from './logos.js';
+import { payRoute } from './pay-routes.js';
+import type { Fault, JournalEntry, Sandbox } from './types.js';
+
+export interface DispatchDeps {
+  ctx: SandboxContext;
+  faults: FaultTable;
+  journal: JournalEntry[];
+  sandbox: Sandbox;
+}
+
+const SECRET_FIELDS = new Set(['client_secret']);
+
+/** What the journal keeps of a body: parsed when it can be, the token request's secret redacted. */
+function journalBody(req: IncomingMessage, text: string): unknown {
+  if (text === '') return undefined;
+  if (isForm(req)) {
+    return Object.fromEntries(
+      Object.entries(parseForm(text)).map(([key, value]) => [key, SECRET_FIELDS.has(key) ? '[redacted]' : value]),
+    );
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function apiInput(route: ApiRoute, req: IncomingMessage, text: string): unknown {
+  if (route.body === 'form') {
+    // Local choice: the token endpoint takes only a form, as the docs send it.
+    if (!isForm(req)) throw new HttpError(400, 'Content-Type must be application/x-www-form-urlencoded');
+    return parseForm(text);
+  }
+  return parseJson(text, isJson(req));
+}
+
+export function createDispatcher({ ctx, faults, journal, sandbox }: DispatchDeps) {
+  const safely = async (res: ServerResponse, work: () => Promise<Reply | undefined>, onReply?: (reply: Reply) => void) => {
+    try {
+      const reply = await work();
+      if (reply) {
+        onReply?.(reply);
+        send(res, reply);
+      }
+    } catch (error) {
+      if (ctx.scheduler.signal.aborted) return void res.destroy();
+      const reply = errorReply(error instanceof HttpError ? error : new HttpError(500));
+      onReply?.(reply);
+      send(res, reply);
+    }
+  };
+
+  /** Applies a fault that acts before the route runs; answers the reply to send, null to never answer. */
+  async function before(fault: Fault): Promise<Reply | null | undefined> {
+    switch (fault.kind) {
+      case 'latency':
+        await ctx.scheduler.sleep(fault.ms);
+        return undefined;
+      case 'status': {
+        const headers: Record<string, string> =
+          fault.retryAfterSeconds === undefined ? {} : { 'retry-after': String(fault.retryAfterSeconds) };
+        return errorReply(new HttpError(fault.status, undefined, headers));
+      }
+      case 'hang':
+        return null; // close() destroys the socket
+      case 'malformed-json':
+        return { status: 200, text: '{"orderId": "', headers: { 'content-type': 'application/json; charset=utf-8' } };
+      default:
+        return undefined;
+    }
+  }
+
+  async function api(req: IncomingMessage, res: ServerResponse, method: string, url: URL): Promise<void> {
+    const entry: JournalEntry = { at: isoTime(ctx.now()), method, path: url.pathname, status: 0 };
+    if (url.search) entry.query = Object.fromEntries(url.searchParams);
+    journal.push(entry);
+    await safely(
+      res,
+      async () => {
+        const text = await readBody(req);
+        const body = journalBody(req, text);
+        if (body !== undefined) entry.body = body;
+        const found = findApiRoute(method, url.pathname);
+        if (!found) throw new HttpError(404, `Cannot ${method} ${url.pathname}`);
+        const { route, reference } = found;
+        entry.route = route.route;
+        const fault = faults.peek(route.route);
+        if (fault && !isAfterCreate(fault)) {
+          faults.consume(route.route);
+          entry.fault = fault.kind;
+          const early = await before(fault);
+          if (early === null) return undefined;
+          if (early) return early;
+        }
+        const input = apiInput(route, req, text);
+        if (route.route !== 'token' && !ctx.tokens.verify(req.headers.authorization)) throw new HttpError(401);
+        const json = route.handle(ctx, reference, { body: input, query: url.searchParams }) as Record<string, unknown>;
+        if (fault && isAfterCreate(fault)) {
+          faults.consume(route.route);
+          entry.fault = fault.kind;
+          if (fault.kind === 'reset-after-create') {
+            entry.status = route.status;
+            req.socket.destroy();
+            return undefined;
+          }
+          if (fault.kind === 'redirect-url') return { status: route.status, json: { ...json, redirectUrl: fault.url } };
+        }
+        return { status: route.status, json };
+      },
+      (reply) => {
+        entry.status = reply.status;
+      },
+    );
+  }
+
+  async function pay(req: IncomingMessage, res: ServerResponse, method: string, url: URL, match: RegExpExecArray) {
+    const entry: JournalEntry = { at: isoTime(ctx.now()), method, path: url.pathname, status: 0 };
+    journal.push(entry);
+    await safely(
+      res,
+      async () => {
+        const text = await readBody(req);
+        const form = isForm(req) ? parseForm(text) : {};
+        if (text) entry.body = form;
+        return payRoute(ctx, method, decodeParam(match[1] ?? ''), match[2] ? 'result' : 'form', form);
+      },
+      (reply) => {
+        entry.status = reply.status;
+      },
+    );
+  }
+
+  return async function dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const method = req.method ?? 'GET';
+    const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+    const logo = /^\/logos\/([\w.-]+)$/.exec(url.pathname);
+    if (logo && method === 'GET') {
+      const svg = logoFile(logo[1] ?? '');
+      if (svg) return send(res, { status: 200, text: svg, headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' } });
+    }
+    if (url.pathname.startsWith('/__sandbox/')) {
+      return safely(res, async () => controlRoute(sandbox, method, url.pathname.slice('/__sandbox'.length), parseJson(await readBody(req), true)));
+    }
+    const page = /^\/pay\/([^/]+)(\/result)?\/?$/.exec(url.pathname);
+    if (page) return pay(req, res, method, url, page);
+    return api(req, res, method, url);
+  };
+}

@@ -1,0 +1,60 @@
+// `npm run sandbox`: the only file that reads the sandbox's environment, listens and handles signals.
+import { SANDBOX_DEFAULTS } from '../../shared/sandbox-defaults.js';
+import { createSandbox } from './sandbox.js';
+
+const env = process.env;
+
+function port(value: string | undefined): number {
+  if (value === undefined || value === '') return SANDBOX_DEFAULTS.port;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65_535) {
+    throw new Error(`SANDBOX_PORT must be a port number (0-65535), got "${value}"`);
+  }
+  return parsed;
+}
+
+/** A credential from the environment, or the documented demo default. */
+function credential(name: string, fallback: string): { value: string; shown: string } {
+  const value = env[name];
+  // The defaults are public demo values and are printed; a value someone configured is never echoed.
+  return value ? { value, shown: `(from ${name})` } : { value: fallback, shown: fallback };
+}
+
+async function main(): Promise<void> {
+  const clientId = credential('SANDBOX_CLIENT_ID', SANDBOX_DEFAULTS.clientId);
+  const clientSecret = credential('SANDBOX_CLIENT_SECRET', SANDBOX_DEFAULTS.clientSecret);
+  const paymentSecret = credential('SANDBOX_PAYMENT_SECRET', SANDBOX_DEFAULTS.paymentSecret);
+  const sandbox = createSandbox({ clientId: clientId.value, clientSecret: clientSecret.value, paymentSecret: paymentSecret.value });
+  const url = await sandbox.listen(port(env.SANDBOX_PORT), '127.0.0.1');
+  console.log(
+    [
+      `opi sandbox listening on ${url}`,
+      `  token endpoint  POST ${url}/token (form: client_id, client_secret, grant_type=client_credentials, scope=api-user)`,
+      `  client id       ${clientId.shown}`,
+      `  client secret   ${clientSecret.shown}`,
+      `  payment secret  ${paymentSecret.shown}`,
+    ].join('\n'),
+  );
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    // A stuck close must not keep the process alive forever.
+    setTimeout(() => process.exit(1), 5_000).unref();
+    sandbox.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`sandbox: close after ${signal} failed:`, error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(`sandbox: ${(error as Error).message}`);
+  process.exit(1);
+});

@@ -1,0 +1,82 @@
+// POST /orders/ (and /orders): the shared contract's validation, the provider routing rules, then the order record
+// of the spec with paymentStatus lower-case `pending` and a redirectUrl to the sandbox's hosted page.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { orderRequestSchema, type OrderRequest } from '../../shared/upstream.js';
+import { codeAmount, minorAmount } from './amounts.js';
+import { offeredProviders, type CatalogueEntry } from './catalogue.js';
+import { isoTime, type SandboxContext } from './context.js';
+import { scheduleCancellation } from './decisions.js';
+import { HttpError, parseBody } from './http.js';
+import type { SandboxOrder } from './store.js';
+
+/** The value at a dotted path ("shippingAddress", "customer.email") of a request. */
+function valueAt(source: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>(
+    (value, key) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined),
+    source,
+  );
+}
+
+function routedProvider(request: OrderRequest, amountMinor: number): CatalogueEntry {
+  const { bnplProvider, purchaseCurrency, channel } = request;
+  const provider = offeredProviders({ currency: purchaseCurrency, amountMinor, ...(channel ? { channel } : {}) }).find(
+    (entry) => entry.name === bnplProvider,
+  );
+  if (!provider) {
+    const where = channel ? ` on channel ${channel}` : '';
+    throw new HttpError(400, [`bnplProvider ${bnplProvider} is not offered for ${codeAmount(amountMinor, purchaseCurrency)}${where}`]);
+  }
+  const missing = provider.requiredFields.filter((path) => valueAt(request, path) === undefined);
+  if (missing.length > 0) throw new HttpError(400, missing.map((path) => `${path} is required for ${provider.name}`));
+  return provider;
+}
+
+const hex = (bytes: number): string => randomBytes(bytes).toString('hex');
+
+export function createOrder(ctx: SandboxContext, body: unknown) {
+  const request = parseBody(orderRequestSchema, body);
+  // Local choice: the docs require a unique orderReference but do not show the refusal; this is its shape.
+  if (ctx.store.has(request.orderReference)) throw new HttpError(400, 'orderReference already exists');
+  const amountMinor = minorAmount(request.orderAmount, request.purchaseCurrency, 'orderAmount');
+  const provider = routedProvider(request, amountMinor);
+  const now = ctx.now();
+  const order: SandboxOrder = {
+    reference: request.orderReference,
+    orderToken: randomUUID(),
+    transactionReference: hex(5),
+    bnplOrderId: hex(5),
+    provider,
+    currency: request.purchaseCurrency,
+    locale: request.locale,
+    orderAmount: request.orderAmount,
+    amountMinor,
+    autoCapture: request.autoCapture ?? true,
+    ...(request.dynamicRedirectUrl ? { dynamicRedirectUrl: request.dynamicRedirectUrl } : {}),
+    ...(request.dynamicCallbackUrl ? { dynamicCallbackUrl: request.dynamicCallbackUrl } : {}),
+    createdAt: now,
+    updatedAt: now,
+    status: 'PENDING',
+    cancelledBy: null,
+    failureReason: null,
+    rejectReason: null,
+    captureStatus: null,
+    capturedMinor: 0,
+    voidedMinor: 0,
+    refunds: [],
+  };
+  ctx.store.add(order);
+  if (request.cancellationTimeout !== undefined) scheduleCancellation(ctx, order, request.cancellationTimeout);
+  return {
+    // As in the docs' example, the order id is the merchant's reference.
+    orderId: order.reference,
+    orderToken: order.orderToken,
+    redirectUrl: `${ctx.baseUrl()}/pay/${order.orderToken}`,
+    bnplProvider: provider.name,
+    orderReference: order.reference,
+    orderAmount: order.orderAmount,
+    orderPaymentOption: 'buy now pay later',
+    orderDate: isoTime(now),
+    paymentStatus: 'pending',
+    transactionReference: order.transactionReference,
+  };
+}

@@ -1,0 +1,80 @@
+// POST and GET /orders/{reference}/refund: partial refunds of what was paid (captured), never above it; some
+// providers answer PENDING and settle later with a REFUND_CALLBACK.
+import { randomUUID } from 'node:crypto';
+import { toMajor } from '../../shared/money.js';
+import { refundRequestSchema } from '../../shared/upstream.js';
+import { codeAmount, minorAmount } from './amounts.js';
+import type { SandboxContext } from './context.js';
+import { HttpError, parseBody } from './http.js';
+import { requireOrder } from './order-view.js';
+import type { SandboxOrder, SandboxRefund } from './store.js';
+
+function refundRecord(order: SandboxOrder, refund: SandboxRefund) {
+  return {
+    refundReference: refund.refundReference,
+    bnplProvider: order.provider.name,
+    refundedAmount: toMajor(refund.amountMinor, order.currency),
+    refundStatus: refund.status,
+    // Empty, as in the docs' example.
+    description: {},
+    refundDate: new Date(refund.createdAt).toUTCString(),
+    bnplRefundId: refund.bnplRefundId,
+  };
+}
+
+function refundableMinor(order: SandboxOrder): number {
+  // Pending refunds count: the money is already on its way back.
+  return order.capturedMinor - order.refunds.reduce((sum, refund) => sum + refund.amountMinor, 0);
+}
+
+export function createRefund(ctx: SandboxContext, reference: string, body: unknown) {
+  const order = requireOrder(ctx, reference);
+  const { refundReference, refundAmount } = parseBody(refundRequestSchema, body);
+  // Local choice: the docs ask for a new refundReference every time but do not show the refusal.
+  if (ctx.store.referenceUsed('refund', refundReference)) throw new HttpError(400, 'refundReference already exists');
+  if (order.status !== 'SUCCESSFUL') {
+    throw new HttpError(400, `Order ${order.reference} cannot be refunded: its status is ${order.status}`);
+  }
+  if (refundAmount.currency !== undefined && refundAmount.currency !== order.currency) {
+    throw new HttpError(400, [`refundAmount.currency must be ${order.currency}, the order's currency`]);
+  }
+  const minor = minorAmount(refundAmount.amount, order.currency, 'refundAmount.amount');
+  if (order.capturedMinor === 0) {
+    throw new HttpError(400, `Order ${order.reference} has nothing captured to refund; void the authorisation instead`);
+  }
+  const left = refundableMinor(order);
+  if (minor > left) throw new HttpError(400, `Over refund limit: ${codeAmount(left, order.currency)} left to refund`);
+  ctx.store.useReference('refund', refundReference);
+  const pending = (ctx.refundSettlement ?? order.provider.refundSettlement) === 'pending';
+  const refund: SandboxRefund = {
+    refundReference,
+    bnplRefundId: randomUUID(),
+    amountMinor: minor,
+    status: pending ? 'PENDING' : 'SUCCESSFUL',
+    createdAt: ctx.now(),
+  };
+  order.refunds.push(refund);
+  if (pending) settleLater(ctx, order, refund);
+  return refundRecord(order, refund);
+}
+
+/**
+ * A pending refund succeeds after pendingSettleMs. Local choice: its REFUND_CALLBACK goes to the order's
+ * dynamicCallbackUrl (the real service sends it to the account-level webhook, which a sandbox does not have).
+ */
+function settleLater(ctx: SandboxContext, order: SandboxOrder, refund: SandboxRefund): void {
+  ctx.scheduler.run(async () => {
+    await ctx.scheduler.sleep(ctx.pendingSettleMs);
+    refund.status = 'SUCCESSFUL';
+    if (!order.dynamicCallbackUrl) return;
+    ctx.callbacks.send(order.dynamicCallbackUrl, {
+      event: 'REFUND_CALLBACK',
+      data: { orderReference: order.reference, merchantReference: order.reference, currency: order.currency, ...refundRecord(order, refund) },
+    });
+  });
+}
+
+export function listRefunds(ctx: SandboxContext, reference: string) {
+  const order = requireOrder(ctx, reference);
+  return order.refunds.map((refund) => refundRecord(order, refund));
+}

@@ -1,0 +1,110 @@
+// createSandbox(options): the local stand-in for the upstream Order Payment Integration service, a real HTTP server.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { TokenIssuer } from './auth.js';
+import { CallbackSender } from './callbacks.js';
+import type { SandboxContext } from './context.js';
+import { decide, decisionSchema } from './decisions.js';
+import { createDispatcher } from './dispatch.js';
+import { FaultTable } from './faults.js';
+import { parseBody } from './http.js';
+import { requireOrder } from './order-view.js';
+import { Scheduler } from './scheduler.js';
+import { resolveSettings } from './settings.js';
+import { OrderStore } from './store.js';
+import { SANDBOX_ROUTES, type JournalEntry, type Sandbox, type SandboxOptions } from './types.js';
+
+export type {
+  CallbackDelivery,
+  Decision,
+  DecisionResult,
+  Fault,
+  FaultOptions,
+  JournalEntry,
+  Sandbox,
+  SandboxOptions,
+  SandboxRoute,
+} from './types.js';
+export { SANDBOX_ROUTES };
+export { redirectHash } from './decisions.js';
+
+/** A host as it goes into a URL: unspecified addresses become loopback, IPv6 gets brackets. */
+function urlHost(address: string): string {
+  if (address === '0.0.0.0') return '127.0.0.1';
+  if (address === '::') return '[::1]';
+  return address.includes(':') ? `[${address}]` : address;
+}
+
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  const settings = resolveSettings(options);
+  const { clientId, clientSecret, paymentSecret } = settings;
+  const scheduler = new Scheduler();
+  const callbacks = new CallbackSender(
+    scheduler,
+    { ...settings.callbackRetry, timeoutMs: settings.callbackTimeoutMs },
+    settings.now,
+    settings.callbackFailures,
+  );
+  const faults = new FaultTable();
+  for (const route of SANDBOX_ROUTES) {
+    const fault = options.faults?.[route];
+    if (fault) faults.set(route, fault);
+  }
+  const journal: JournalEntry[] = [];
+  let baseUrl: string | undefined;
+
+  const ctx: SandboxContext = {
+    paymentSecret,
+    pendingSettleMs: settings.pendingSettleMs,
+    cancellationUnitMs: settings.cancellationUnitMs,
+    ...(settings.refundSettlement ? { refundSettlement: settings.refundSettlement } : {}),
+    now: settings.now,
+    baseUrl: () => sandbox.url,
+    store: new OrderStore(),
+    scheduler,
+    callbacks,
+    tokens: new TokenIssuer({ clientId, clientSecret }, settings.tokenLifetimeSeconds, settings.now),
+  };
+
+  const server = createServer();
+
+  const sandbox: Sandbox = {
+    credentials: { clientId, clientSecret, paymentSecret },
+    journal,
+    deliveries: callbacks.deliveries,
+    get url(): string {
+      if (!baseUrl) throw new Error('The sandbox is not listening; call listen() first');
+      return baseUrl;
+    },
+    listen(port = 0, host = '127.0.0.1') {
+      return new Promise<string>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          const address = server.address() as AddressInfo;
+          baseUrl = `http://${urlHost(address.address)}:${address.port}`;
+          resolve(baseUrl);
+        });
+      });
+    },
+    async close() {
+      scheduler.close();
+      if (!server.listening) return;
+      await new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections(); // hung requests and idle keep-alive sockets too
+      });
+    },
+    setFault: (route, fault, faultOptions) => faults.set(route, fault, faultOptions),
+    clearFaults: () => faults.clear(),
+    setCallbackFailures: (count) => callbacks.setFailures(count),
+    async decide(reference, decision) {
+      return decide(ctx, requireOrder(ctx, reference), parseBody(decisionSchema, decision));
+    },
+    idle: () => scheduler.idle(),
+  };
+
+  const dispatch = createDispatcher({ ctx, faults, journal, sandbox });
+  server.on('request', (req, res) => void dispatch(req, res));
+  return sandbox;
+}

@@ -1,0 +1,72 @@
+// Every timer and background job of the sandbox lives here, so close() can stop them all and idle() can wait for
+// the ones a test cares about (settlements and callback deliveries).
+
+// setTimeout fires at once for delays past 2^31-1 ms; a longer wait is clamped (about 24.8 days).
+const MAX_DELAY = 2 ** 31 - 1;
+
+export class Scheduler {
+  private readonly controller = new AbortController();
+  private readonly jobs = new Set<Promise<void>>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private failure: unknown;
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  /** Runs a background job that idle() waits for. It ends quietly when the sandbox closes. */
+  run(job: (signal: AbortSignal) => Promise<void>): void {
+    if (this.signal.aborted) return;
+    const tracked = job(this.signal)
+      .catch((error: unknown) => {
+        if (!this.signal.aborted) this.failure ??= error;
+      })
+      .finally(() => this.jobs.delete(tracked));
+    this.jobs.add(tracked);
+  }
+
+  /** Resolves after ms; rejects when the sandbox closes first. */
+  sleep(ms: number): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (this.signal.aborted) return reject(this.signal.reason);
+      const onAbort = () => {
+        clearTimeout(timer);
+        this.timers.delete(timer);
+        reject(this.signal.reason);
+      };
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        this.signal.removeEventListener('abort', onAbort);
+        resolve();
+      }, Math.min(ms, MAX_DELAY));
+      this.timers.add(timer);
+      this.signal.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  /** A timer idle() does not wait for (an order's cancellation deadline may be days away). */
+  later(ms: number, task: () => void): void {
+    if (this.signal.aborted) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      task();
+    }, Math.min(ms, MAX_DELAY));
+    this.timers.add(timer);
+  }
+
+  /** Waits until no job is left (jobs may start further jobs); rejects with the first job's unexpected error. */
+  async idle(): Promise<void> {
+    while (this.jobs.size > 0) await Promise.allSettled([...this.jobs]);
+    if (this.failure !== undefined) {
+      const failure = this.failure;
+      this.failure = undefined;
+      throw failure;
+    }
+  }
+
+  close(): void {
+    this.controller.abort(new Error('sandbox closed'));
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+  }
+}

@@ -1,0 +1,47 @@
+// The factory's options with their defaults filled in; a nonsense value fails at once, not mid-test.
+import { SANDBOX_DEFAULTS } from '../../shared/sandbox-defaults.js';
+import type { RefundSettlement, SandboxOptions } from './types.js';
+
+export interface SandboxSettings {
+  clientId: string;
+  clientSecret: string;
+  paymentSecret: string;
+  tokenLifetimeSeconds: number;
+  pendingSettleMs: number;
+  cancellationUnitMs: number;
+  callbackRetry: { attempts: number; baseDelayMs: number };
+  callbackTimeoutMs: number;
+  callbackFailures: number;
+  refundSettlement?: RefundSettlement;
+  now: () => number;
+}
+
+function check(name: string, value: number, min: number): number {
+  if (!Number.isFinite(value) || value < min) throw new RangeError(`${name} must be a number of at least ${min}`);
+  return value;
+}
+
+function text(name: string, value: string): string {
+  if (value.length === 0) throw new RangeError(`${name} must not be empty`);
+  return value;
+}
+
+export function resolveSettings(options: SandboxOptions): SandboxSettings {
+  const retry = options.callbackRetry ?? { attempts: 6, baseDelayMs: 1000 };
+  return {
+    clientId: text('clientId', options.clientId ?? SANDBOX_DEFAULTS.clientId),
+    clientSecret: text('clientSecret', options.clientSecret ?? SANDBOX_DEFAULTS.clientSecret),
+    paymentSecret: text('paymentSecret', options.paymentSecret ?? SANDBOX_DEFAULTS.paymentSecret),
+    tokenLifetimeSeconds: check('tokenLifetimeSeconds', options.tokenLifetimeSeconds ?? 86_400, 0.001),
+    pendingSettleMs: check('pendingSettleMs', options.pendingSettleMs ?? 10_000, 0),
+    cancellationUnitMs: check('cancellationUnitMs', options.cancellationUnitMs ?? 60_000, 1),
+    callbackRetry: {
+      attempts: Math.floor(check('callbackRetry.attempts', retry.attempts, 1)),
+      baseDelayMs: check('callbackRetry.baseDelayMs', retry.baseDelayMs, 0),
+    },
+    callbackTimeoutMs: check('callbackTimeoutMs', options.callbackTimeoutMs ?? 5_000, 1),
+    callbackFailures: Math.floor(check('callbackFailures', options.callbackFailures ?? 0, 0)),
+    ...(options.refundSettlement ? { refundSettlement: options.refundSettlement } : {}),
+    now: options.now ?? Date.now,
+  };
+}

@@ -1,0 +1,79 @@
+// The sandbox's memory: orders by reference and by token, and the references that must stay unique.
+import type { CatalogueEntry } from './catalogue.js';
+import type { Decision } from './types.js';
+
+/** GET /orders/{reference} statuses. Create answers lower-case `pending`; everything after is upper-case. */
+export type OrderStatus = 'PENDING' | 'SUCCESSFUL' | 'DECLINED' | 'CANCELLED' | 'ERROR';
+/** Local choice: the docs show only AUTHORIZED; the other three are the sandbox's names. */
+export type CaptureStatus = 'AUTHORIZED' | 'PARTIALLY_CAPTURED' | 'CAPTURED' | 'VOIDED';
+
+export interface SandboxRefund {
+  refundReference: string;
+  bnplRefundId: string;
+  amountMinor: number;
+  status: 'PENDING' | 'SUCCESSFUL';
+  /** Milliseconds since the epoch. */
+  createdAt: number;
+}
+
+export interface SandboxOrder {
+  reference: string;
+  orderToken: string;
+  transactionReference: string;
+  /** The provider's own order id; the redirect's providerReference. */
+  bnplOrderId: string;
+  provider: CatalogueEntry;
+  currency: string;
+  locale: string;
+  /** As the merchant sent it (major units). */
+  orderAmount: number;
+  amountMinor: number;
+  autoCapture: boolean;
+  dynamicRedirectUrl?: string;
+  dynamicCallbackUrl?: string;
+  createdAt: number;
+  updatedAt: number;
+  status: OrderStatus;
+  /** Set once the shopper (or a test) has decided; a pending decision keeps status PENDING until it settles. */
+  decision?: Required<Decision>;
+  cancelledBy: 'user' | 'system' | null;
+  failureReason: string | null;
+  rejectReason: string | null;
+  captureStatus: CaptureStatus | null;
+  capturedMinor: number;
+  voidedMinor: number;
+  refunds: SandboxRefund[];
+}
+
+export class OrderStore {
+  private readonly byReference = new Map<string, SandboxOrder>();
+  private readonly byToken = new Map<string, SandboxOrder>();
+  /** captureReference per order, voidReference and refundReference per merchant: the docs' uniqueness rules. */
+  private readonly usedReferences = new Set<string>();
+
+  has(reference: string): boolean {
+    return this.byReference.has(reference);
+  }
+
+  add(order: SandboxOrder): void {
+    this.byReference.set(order.reference, order);
+    this.byToken.set(order.orderToken, order);
+  }
+
+  get(reference: string): SandboxOrder | undefined {
+    return this.byReference.get(reference);
+  }
+
+  byOrderToken(token: string): SandboxOrder | undefined {
+    return this.byToken.get(token);
+  }
+
+  /** Whether a reference was already used in its namespace (e.g. "refund", or "capture:<orderReference>"). */
+  referenceUsed(namespace: string, reference: string): boolean {
+    return this.usedReferences.has(`${namespace}\u0000${reference}`);
+  }
+
+  useReference(namespace: string, reference: string): void {
+    this.usedReferences.add(`${namespace}\u0000${reference}`);
+  }
+}

@@ -1,0 +1,103 @@
+// The sandbox's public interface, as agreed with the BFF and e2e helpers (sandbox.ts re-exports it).
+
+export const SANDBOX_ROUTES = ['token', 'options', 'create-order', 'get-order', 'capture', 'void', 'refund', 'list-refunds'] as const;
+export type SandboxRoute = (typeof SANDBOX_ROUTES)[number];
+
+export type Fault =
+  | { kind: 'latency'; ms: number } // delay, then answer normally
+  | { kind: 'status'; status: 500 | 502 | 503 | 429; retryAfterSeconds?: number } // upstream error shape body
+  | { kind: 'hang' } // never answers (socket kept open until close())
+  | { kind: 'malformed-json' } // 200 with a body that is not JSON
+  | { kind: 'reset-after-create' } // create-order only: the order IS created, then the socket is destroyed
+  | { kind: 'redirect-url'; url: string }; // create-order only: redirectUrl replaced (http, foreign host, ...)
+
+/** Apply N times, then the fault clears itself; default: until cleared. */
+export interface FaultOptions {
+  times?: number;
+}
+
+export type RefundSettlement = 'instant' | 'pending';
+
+export interface SandboxOptions {
+  /** Default SANDBOX_DEFAULTS from shared/sandbox-defaults.ts. */
+  clientId?: string;
+  clientSecret?: string;
+  paymentSecret?: string;
+  /** Default 86400. */
+  tokenLifetimeSeconds?: number;
+  /** A 'pending' decision (and a pending refund) settles to its final status after this; default 10000. */
+  pendingSettleMs?: number;
+  /** Length of one cancellationTimeout unit (minutes, so 60000 by default); tests shrink it. */
+  cancellationUnitMs?: number;
+  /** Default { attempts: 6, baseDelayMs: 1000 }; the delay doubles after each failed attempt. */
+  callbackRetry?: { attempts: number; baseDelayMs: number };
+  /** Each callback attempt gives up after this; default 5000. */
+  callbackTimeoutMs?: number;
+  /** The first N callback attempts are dropped before they leave the sandbox (fault injection). */
+  callbackFailures?: number;
+  /** Default per provider (some answer PENDING); set it to force one behaviour in tests. */
+  refundSettlement?: RefundSettlement;
+  faults?: Partial<Record<SandboxRoute, Fault>>;
+  /** The clock (ms since the epoch) for token expiry and timestamps; default Date.now. */
+  now?: () => number;
+}
+
+export interface JournalEntry {
+  at: string;
+  method: string;
+  /** Path without the query string. */
+  path: string;
+  /** The status the sandbox decided on; 0 while unanswered (a hang). */
+  status: number;
+  body?: unknown;
+  query?: Record<string, string>;
+  route?: SandboxRoute;
+  /** The fault applied to this request, if any. */
+  fault?: Fault['kind'];
+}
+
+/** One attempt to deliver a notification to a merchant's callback URL. */
+export interface CallbackDelivery {
+  at: string;
+  url: string;
+  event: string;
+  orderReference: string;
+  attempt: number;
+  /** The merchant's HTTP status; absent when the attempt never got an answer. */
+  status?: number;
+  outcome: 'delivered' | 'failed' | 'dropped';
+  error?: string;
+}
+
+export type DecisionOutcome = 'approve' | 'decline' | 'cancel' | 'error';
+export type DecisionMode = 'instant' | 'pending';
+export interface Decision {
+  outcome: DecisionOutcome;
+  mode?: DecisionMode;
+}
+
+/** The dynamicRedirectUrl with reference, status, providerReference and hash. */
+export interface DecisionResult {
+  redirectTo: string;
+}
+
+export interface Sandbox {
+  readonly credentials: { clientId: string; clientSecret: string; paymentSecret: string };
+  /** Resolves to the base URL, e.g. http://127.0.0.1:41234. Defaults: port 0, host 127.0.0.1. */
+  listen(port?: number, host?: string): Promise<string>;
+  /** Base URL after listen. */
+  readonly url: string;
+  /** Closes everything, hung sockets and timers included. */
+  close(): Promise<void>;
+  /** Every API request received (not the logos or the control endpoints). */
+  readonly journal: JournalEntry[];
+  /** Every callback attempt, in order. */
+  readonly deliveries: CallbackDelivery[];
+  setFault(route: SandboxRoute, fault: Fault, options?: FaultOptions): void;
+  clearFaults(): void;
+  setCallbackFailures(count: number): void;
+  /** Same as a tester clicking on the hosted page. */
+  decide(reference: string, decision: Decision): Promise<DecisionResult>;
+  /** Resolves when every scheduled callback delivery and settlement has finished (for tests). */
+  idle(): Promise<void>;
+}
