@@ -1,5 +1,5 @@
 // The token endpoint (OAuth2 client credentials, form-encoded) and the bearer check of every API route.
-import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { TokenResponse } from '../../shared/upstream.js';
 import { HttpError } from './http.js';
 
@@ -64,17 +64,12 @@ export class TokenIssuer {
   }
 
   // The upstream's tokens are JWTs; these are too (HS256), with a fractional exp so a 1-second lifetime is exact.
+  // Kept short (about 200 characters): shared/upstream.ts's tokenResponseSchema allows at most 255.
   private sign(): string {
     const issuedAt = this.now() / 1000;
     const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
     const payload = base64url(
-      JSON.stringify({
-        sub: this.credentials.clientId,
-        scope: SCOPE,
-        iat: issuedAt,
-        exp: issuedAt + this.lifetimeSeconds,
-        jti: randomUUID(),
-      }),
+      JSON.stringify({ scope: SCOPE, iat: issuedAt, exp: issuedAt + this.lifetimeSeconds, jti: randomBytes(6).toString('hex') }),
     );
     return `${header}.${payload}.${this.signature(`${header}.${payload}`)}`;
   }
