@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { captureRecordSchema, voidRecordSchema } from '../../shared/upstream.js';
+import { call, createOrder, getToken, orderRequest, startSandbox } from './helpers.js';
+
+/** An approved KWD order of 10.000 awaiting capture (autoCapture false). */
+async function authorisedOrder(extra = {}) {
+  const sandbox = await startSandbox();
+  const token = await getToken(sandbox);
+  const request = orderRequest({ provider: 'TABBY_KW', currency: 'KWD', country: 'KW', locale: 'en_KW', amount: 10 }, { autoCapture: false, ...extra });
+  await createOrder(sandbox, token, request);
+  await sandbox.decide(request.orderReference, { outcome: 'approve' });
+  const reference = request.orderReference;
+  const post = (action: string, json: unknown) => call(sandbox, `/orders/${reference}/${action}`, { token, json });
+  const captureStatus = async () => (await call(sandbox, `/orders/${reference}`, { token })).body.captureStatus;
+  return { sandbox, token, reference, post, captureStatus };
+}
+
+describe('POST /orders/{reference}/capture', () => {
+  it('captures in parts, in the currency’s three decimals, and never above what is left', async () => {
+    const { post, captureStatus } = await authorisedOrder();
+    expect(await captureStatus()).toBe('AUTHORIZED');
+    const first = await post('capture', { captureReference: 'C1', amount: 2.5 });
+    expect(first.status).toBe(201);
+    expect(captureRecordSchema.parse(first.body)).toMatchObject({ captureReference: 'C1', capturedAmount: 2.5 });
+    expect(first.body.captureId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await captureStatus()).toBe('PARTIALLY_CAPTURED');
+
+    const over = await post('capture', { captureReference: 'C2', amount: 7.501 });
+    expect(over.status).toBe(400);
+    expect(over.body).toEqual({ statusCode: 400, message: 'amount exceeds what is left to capture (KWD 7.500)', error: 'Bad Request' });
+
+    expect((await post('capture', { captureReference: 'C2', amount: 7.5 })).status).toBe(201);
+    expect(await captureStatus()).toBe('CAPTURED');
+    const more = await post('capture', { captureReference: 'C3', amount: 0.001 });
+    expect(more.status).toBe(400);
+    expect(more.body.message).toMatch(/cannot be captured: its captureStatus is CAPTURED$/);
+  });
+
+  it('refuses a captureReference used before on the same order', async () => {
+    const { post } = await authorisedOrder();
+    expect((await post('capture', { captureReference: 'C1', amount: 1 })).status).toBe(201);
+    const again = await post('capture', { captureReference: 'C1', amount: 1 });
+    expect(again.status).toBe(400);
+    expect(again.body).toEqual({ statusCode: 400, message: 'captureReference already exists', error: 'Bad Request' });
+  });
+
+  it('refuses an invalid body, naming the fields, and more decimals than the currency has', async () => {
+    const { post } = await authorisedOrder();
+    const invalid = await post('capture', { amount: -1 });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.message).toEqual(['captureReference is required', 'amount must not be negative', 'amount must be more than 0']);
+    const decimals = await post('capture', { captureReference: 'C1', amount: 1.0001 });
+    expect(decimals.body.message).toEqual(['amount must have at most 3 decimals in KWD']);
+  });
+
+  it('refuses an order that is not approved, or was auto-captured', async () => {
+    const sandbox = await startSandbox();
+    const token = await getToken(sandbox);
+    const pending = orderRequest({}, { autoCapture: false });
+    await createOrder(sandbox, token, pending);
+    const early = await call(sandbox, `/orders/${pending.orderReference}/capture`, { token, json: { captureReference: 'C1', amount: 1 } });
+    expect(early.status).toBe(400);
+    expect(early.body.message).toBe(`Order ${pending.orderReference} cannot be captured: its status is PENDING`);
+
+    const auto = orderRequest();
+    await createOrder(sandbox, token, auto);
+    await sandbox.decide(auto.orderReference, { outcome: 'approve' });
+    const late = await call(sandbox, `/orders/${auto.orderReference}/void`, { token, json: { voidReference: 'V1', amount: 1 } });
+    expect(late.status).toBe(400);
+    expect(late.body.message).toBe(`Order ${auto.orderReference} cannot be voided: its captureStatus is CAPTURED`);
+
+    const unknown = await call(sandbox, '/orders/NOPE/capture', { token, json: { captureReference: 'C1', amount: 1 } });
+    expect(unknown.status).toBe(404);
+  });
+});
+
+describe('POST /orders/{reference}/void', () => {
+  it('voids what is left after a partial capture: 200 with the docs’ shape', async () => {
+    const { post, captureStatus } = await authorisedOrder();
+    await post('capture', { captureReference: 'C1', amount: 4 });
+    const over = await post('void', { voidReference: 'V1', amount: 6.001 });
+    expect(over.status).toBe(400);
+    expect(over.body.message).toBe('amount exceeds what is left to void (KWD 6.000)');
+    const voided = await post('void', { voidReference: 'V1', amount: 6, description: 'rest out of stock' });
+    expect(voided.status).toBe(200);
+    expect(voidRecordSchema.parse(voided.body)).toMatchObject({ voidReference: 'V1', amount: 6 });
+    expect(voided.body.voidedId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await captureStatus()).toBe('CAPTURED');
+  });
+
+  it('voids a whole authorisation (VOIDED), then refuses a voidReference used before', async () => {
+    const { sandbox, token, post, captureStatus } = await authorisedOrder();
+    expect((await post('void', { voidReference: 'V1', amount: 10 })).status).toBe(200);
+    expect(await captureStatus()).toBe('VOIDED');
+    // voidReference is unique per merchant, so across orders too.
+    const other = orderRequest({}, { autoCapture: false });
+    await createOrder(sandbox, token, other);
+    await sandbox.decide(other.orderReference, { outcome: 'approve' });
+    const again = await call(sandbox, `/orders/${other.orderReference}/void`, { token, json: { voidReference: 'V1', amount: 1 } });
+    expect(again.body).toEqual({ statusCode: 400, message: 'voidReference already exists', error: 'Bad Request' });
+  });
+});

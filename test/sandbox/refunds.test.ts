@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { httpDate, refundListSchema, refundRecordSchema } from '../../shared/upstream.js';
+import type { SandboxOptions } from '../../demo/sandbox/sandbox.js';
+import { call, createOrder, getToken, orderRequest, startReceiver, startSandbox, type OrderSpec } from './helpers.js';
+
+async function paidOrder(options: SandboxOptions = {}, spec: OrderSpec = {}, extra = {}) {
+  const sandbox = await startSandbox(options);
+  const token = await getToken(sandbox);
+  const request = orderRequest(spec, extra);
+  await createOrder(sandbox, token, request);
+  await sandbox.decide(request.orderReference, { outcome: 'approve' });
+  const reference = request.orderReference;
+  const refund = (refundReference: string, amount: number, currency?: string) =>
+    call(sandbox, `/orders/${reference}/refund`, {
+      token,
+      json: { refundReference, refundDescription: 'returned', refundAmount: { amount, ...(currency ? { currency } : {}) } },
+    });
+  const list = () => call(sandbox, `/orders/${reference}/refund`, { token });
+  return { sandbox, token, reference, refund, list };
+}
+
+describe('POST /orders/{reference}/refund', () => {
+  it('refunds in parts up to what was paid, then refuses the next cent (pending refunds count)', async () => {
+    const { refund } = await paidOrder({ refundSettlement: 'pending', pendingSettleMs: 10_000 });
+    const first = await refund('R1', 60, 'AED');
+    expect(first.status).toBe(201);
+    expect(first.body.refundStatus).toBe('PENDING');
+    expect((await refund('R2', 40)).status).toBe(201);
+    const over = await refund('R3', 0.01);
+    expect(over.status).toBe(400);
+    expect(over.body).toEqual({ statusCode: 400, message: 'Over refund limit: AED 0.00 left to refund', error: 'Bad Request' });
+  });
+
+  it('answers the docs’ refund record: HTTP date, empty description object, provider refund id', async () => {
+    const now = Date.parse('2021-10-08T06:22:20.000Z');
+    const { refund } = await paidOrder({ now: () => now });
+    const response = await refund('TgEHcPtpN2HSrTMK-0', 25.5);
+    expect(Object.keys(response.body).sort()).toEqual(
+      ['bnplProvider', 'bnplRefundId', 'description', 'refundDate', 'refundReference', 'refundStatus', 'refundedAmount'],
+    );
+    expect(refundRecordSchema.parse(response.body)).toMatchObject({
+      refundReference: 'TgEHcPtpN2HSrTMK-0',
+      bnplProvider: 'TABBY_AE',
+      refundedAmount: 25.5,
+      refundStatus: 'SUCCESSFUL',
+      description: {},
+      refundDate: 'Fri, 08 Oct 2021 06:22:20 GMT',
+    });
+    expect(httpDate.safeParse(response.body.refundDate).success).toBe(true);
+    expect(response.body.bnplRefundId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it('refuses a refundReference used before, on any order of the merchant', async () => {
+    const { sandbox, token, refund } = await paidOrder();
+    expect((await refund('R1', 10)).status).toBe(201);
+    const again = await refund('R1', 10);
+    expect(again.body).toEqual({ statusCode: 400, message: 'refundReference already exists', error: 'Bad Request' });
+    const other = orderRequest();
+    await createOrder(sandbox, token, other);
+    await sandbox.decide(other.orderReference, { outcome: 'approve' });
+    const elsewhere = await call(sandbox, `/orders/${other.orderReference}/refund`, {
+      token,
+      json: { refundReference: 'R1', refundDescription: 'x', refundAmount: { amount: 1 } },
+    });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.message).toBe('refundReference already exists');
+  });
+
+  it('refuses an invalid body, a foreign currency and too many decimals, naming the fields', async () => {
+    const { refund, sandbox, token, reference } = await paidOrder();
+    const invalid = await call(sandbox, `/orders/${reference}/refund`, { token, json: { refundAmount: { amount: 0, currency: 'usd' } } });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.message).toEqual([
+      'refundReference is required',
+      'refundDescription is required',
+      'refundAmount.amount must be more than 0',
+      'refundAmount.currency must be an ISO 4217 currency code, such as AED',
+    ]);
+    expect((await refund('R1', 10, 'USD')).body.message).toEqual(["refundAmount.currency must be AED, the order's currency"]);
+    expect((await refund('R1', 10.001)).body.message).toEqual(['refundAmount.amount must have at most 2 decimals in AED']);
+    expect((await refund('R1', 10)).status).toBe(201);
+  });
+
+  it('refuses an order that was not paid, or only authorised, and an unknown order', async () => {
+    const sandbox = await startSandbox();
+    const token = await getToken(sandbox);
+    const body = { refundReference: 'R1', refundDescription: 'x', refundAmount: { amount: 1 } };
+    const declined = orderRequest();
+    await createOrder(sandbox, token, declined);
+    await sandbox.decide(declined.orderReference, { outcome: 'decline' });
+    const notPaid = await call(sandbox, `/orders/${declined.orderReference}/refund`, { token, json: body });
+    expect(notPaid.body).toEqual({ statusCode: 400, message: `Order ${declined.orderReference} cannot be refunded: its status is DECLINED`, error: 'Bad Request' });
+
+    const authorised = orderRequest({}, { autoCapture: false });
+    await createOrder(sandbox, token, authorised);
+    await sandbox.decide(authorised.orderReference, { outcome: 'approve' });
+    const uncaptured = await call(sandbox, `/orders/${authorised.orderReference}/refund`, { token, json: body });
+    expect(uncaptured.body.message).toBe(`Order ${authorised.orderReference} has nothing captured to refund; void the authorisation instead`);
+
+    const unknown = await call(sandbox, '/orders/NOPE/refund', { token, json: body });
+    expect(unknown.status).toBe(404);
+    expect((await call(sandbox, '/orders/NOPE/refund', { token })).status).toBe(404);
+  });
+
+  it('settles a provider’s PENDING refund later and announces it with REFUND_CALLBACK', async () => {
+    const receiver = await startReceiver();
+    // Tamara answers refunds PENDING (see the catalogue).
+    const { sandbox, refund, list, reference } = await paidOrder(
+      { pendingSettleMs: 30 },
+      { provider: 'TAMARA_SA', currency: 'SAR', country: 'SA', locale: 'ar_SA', amount: 300 },
+      { dynamicCallbackUrl: receiver.url },
+    );
+    const pending = await refund('R1', 100);
+    expect(pending.body.refundStatus).toBe('PENDING');
+    expect((await list()).body.map((item: { refundStatus: string }) => item.refundStatus)).toEqual(['PENDING']);
+    await sandbox.idle();
+    expect(receiver.received.map((item) => item.event)).toEqual(['ORDER_ASYNC_CALLBACK', 'REFUND_CALLBACK']);
+    expect(receiver.received[1]!.data).toMatchObject({
+      orderReference: reference,
+      refundReference: 'R1',
+      refundStatus: 'SUCCESSFUL',
+      refundedAmount: 100,
+      currency: 'SAR',
+      bnplRefundId: pending.body.bnplRefundId,
+    });
+    expect((await list()).body.map((item: { refundStatus: string }) => item.refundStatus)).toEqual(['SUCCESSFUL']);
+  });
+
+  it('answers SUCCESSFUL at once for a provider that does, unless refundSettlement overrides it', async () => {
+    const instant = await paidOrder();
+    expect((await instant.refund('R1', 1)).body.refundStatus).toBe('SUCCESSFUL');
+    const forced = await paidOrder({ refundSettlement: 'pending' });
+    expect((await forced.refund('R1', 1)).body.refundStatus).toBe('PENDING');
+  });
+});
+
+describe('GET /orders/{reference}/refund', () => {
+  it('lists the order’s refunds as an array of refund records (local choice), oldest first', async () => {
+    const { refund, list } = await paidOrder();
+    expect((await list()).body).toEqual([]);
+    await refund('R1', 10);
+    await refund('R2', 20.25);
+    const response = await list();
+    expect(response.status).toBe(200);
+    expect(refundListSchema.parse(response.body).map((item) => [item.refundReference, item.refundedAmount])).toEqual([
+      ['R1', 10],
+      ['R2', 20.25],
+    ]);
+  });
+});
