@@ -1,0 +1,76 @@
+// The BFF's Express app, built from its dependencies only: no environment, no listening, no process handling
+// (bff/main.ts does those), so every test builds its own app with its own config, store and upstream.
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import { createOptionsCache } from './checkout/options-cache.js';
+import { createOrderPlacer } from './checkout/place-order.js';
+import type { SessionDeps } from './checkout/sessions.js';
+import { widgetCors } from './http/cors.js';
+import { merchantAuth } from './http/merchant-auth.js';
+import { errorHandler, notFound } from './http/problem.js';
+import { widgetRateLimit } from './http/rate-limit.js';
+import { requestLogging } from './http/request-logging.js';
+import { widgetAssetRoutes, type WidgetBundle } from './http/widget-asset.js';
+import { merchantSessionRoutes, widgetSessionRoutes } from './routes/checkout-sessions.js';
+import { healthRoutes } from './routes/health.js';
+import type { Store } from './store/types.js';
+import type { UpstreamClient } from './upstream/client.js';
+
+export interface AppDeps {
+  config: Config;
+  store: Store;
+  upstream: UpstreamClient;
+  logger: Logger;
+  now?: () => Date;
+  widgetBundle?: WidgetBundle;
+}
+
+export function createApp({ config, store, upstream, logger, now = () => new Date(), widgetBundle }: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+
+  const options = createOptionsCache(upstream, config.optionsCacheSeconds, now);
+  const sessions: SessionDeps = { store, options, now, sessionTtlMinutes: config.sessionTtlMinutes };
+  const placer = createOrderPlacer({
+    store,
+    upstream,
+    options,
+    now,
+    logger,
+    publicUrl: config.publicUrl,
+    allowLoopbackRedirect: config.upstream.isLocalSandbox,
+    upstreamTimeoutMs: config.upstream.timeoutMs,
+    defaultCancellationMinutes: config.sessionTtlMinutes,
+  });
+
+  app.use(requestLogging(logger));
+  // A JSON API: nothing on it may load, frame or submit anything.
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] },
+      },
+    }),
+  );
+  app.use(healthRoutes(store, upstream, logger));
+  app.use(widgetAssetRoutes(widgetBundle, config.publicUrl));
+  // Session data includes the shopper's prefill: never cached anywhere.
+  app.use('/v1', (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  app.use('/v1/checkout-sessions', merchantSessionRoutes(sessions, merchantAuth(config.merchantKeys)));
+  app.use(
+    '/v1/checkout-sessions/:id',
+    widgetCors(config.allowedOrigins),
+    widgetRateLimit(config.rateLimitPerMinute),
+    widgetSessionRoutes(sessions, placer),
+  );
+  app.use(notFound);
+  app.use(errorHandler);
+  return app;
+}

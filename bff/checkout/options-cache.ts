@@ -1,0 +1,45 @@
+// Upstream options change rarely and every widget load needs them: cached per amount, currency and channel for a
+// short time, with concurrent misses sharing one upstream call. Failures are not cached.
+import { toMajor } from '../../shared/money.js';
+import type { OptionItem } from '../../shared/upstream.js';
+import type { UpstreamClient } from '../upstream/client.js';
+
+export interface OptionsKey {
+  amountMinor: number;
+  currency: string;
+  channel?: string;
+}
+
+export interface OptionsCache {
+  get(key: OptionsKey): Promise<OptionItem[]>;
+}
+
+const MAX_ENTRIES = 1_000;
+
+export function createOptionsCache(upstream: UpstreamClient, ttlSeconds: number, now: () => Date): OptionsCache {
+  const entries = new Map<string, { expiresAt: number; value: Promise<OptionItem[]> }>();
+  return {
+    get(key) {
+      const id = `${key.amountMinor}|${key.currency}|${key.channel ?? ''}`;
+      const at = now().getTime();
+      const hit = entries.get(id);
+      if (hit && hit.expiresAt > at) return hit.value;
+      const value = upstream.getOptions({
+        amount: toMajor(key.amountMinor, key.currency),
+        currency: key.currency,
+        ...(key.channel ? { channel: key.channel } : {}),
+      });
+      // Map order is insertion order: the oldest entry goes first when the cache is full.
+      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      // With a zero TTL the entry still lets concurrent callers share the call in flight.
+      entries.set(id, { expiresAt: ttlSeconds > 0 ? at + ttlSeconds * 1000 : Number.POSITIVE_INFINITY, value });
+      const forget = () => {
+        if (entries.get(id)?.value === value) entries.delete(id);
+      };
+      value.then(() => {
+        if (ttlSeconds === 0) forget();
+      }, forget);
+      return value;
+    },
+  };
+}

@@ -1,0 +1,299 @@
+// Placing the upstream order for a session. The rules that keep a double click, a retry or a flaky network from
+// ever producing two payable orders:
+//  - Work for one session runs one at a time in this process (keyed lock); across processes the session row is
+//    locked while deciding and (session_id, attempt) is unique.
+//  - While the session has a live attempt (not refused, not final) for the same provider, a submit returns it.
+//    A different provider, or a previous attempt that was refused or ended (declined, cancelled, failed), starts a
+//    new attempt with a new orderReference, so a shopper can pick another provider after cancelling.
+//  - Every attempt is recorded before the upstream call. If the answer is lost, the attempt stays `unknown`
+//    and the shopper gets a retryable 5xx; the next submit asks the upstream: not there -> the same reference is
+//    sent again; there -> it is `orphaned` (its redirectUrl never reached anyone, so it cannot be paid; the
+//    upstream cancels it at its cancellationTimeout) and a new attempt starts.
+//  - With an Idempotency-Key the first answer is stored and replayed; the same key with another body is a 422.
+import { createHash } from 'node:crypto';
+import type { Logger } from 'pino';
+import { withAddressDefaults } from '../../shared/address.js';
+import type { PlaceOrderRequest, ProviderView } from '../../shared/checkout-api.js';
+import { toMajor } from '../../shared/money.js';
+import { normalisePaymentStatus } from '../../shared/status.js';
+import { orderRequestSchema, type OrderRequest, type OrderStatusRecord } from '../../shared/upstream.js';
+import { HttpProblem, upstreamFieldErrors, upstreamProblem } from '../http/problem.js';
+import { DEFAULT_POLL_BACKOFF } from '../reconcile/schedule.js';
+import type { LedgerOrder, OrderPatch, SessionRecord, Store } from '../store/types.js';
+import type { UpstreamClient } from '../upstream/client.js';
+import { UpstreamError, UpstreamValidationError } from '../upstream/errors.js';
+import { newCallbackSecret, orderReference } from './ids.js';
+import { createKeyedLock } from './keyed-lock.js';
+import type { OptionsCache } from './options-cache.js';
+import { toProviderLists } from './provider-views.js';
+import { isSafeRedirect } from './redirect-check.js';
+import { loadSession, requireOpenSession } from './sessions.js';
+import { callbackUrlFor, returnUrlFor } from './urls.js';
+
+export interface PlaceOrderDeps {
+  store: Store;
+  upstream: UpstreamClient;
+  options: OptionsCache;
+  now: () => Date;
+  logger: Logger;
+  publicUrl: string;
+  /** Accept http redirects to loopback hosts (the local sandbox only). */
+  allowLoopbackRedirect: boolean;
+  /** The upstream budget; an attempt still `creating` after several budgets belonged to a process that died. */
+  upstreamTimeoutMs: number;
+  /** Sent as cancellationTimeout (minutes) when the merchant gave none, so an unpaid order always ends. */
+  defaultCancellationMinutes: number;
+}
+
+export interface PlacedOrder {
+  orderReference: string;
+  redirectUrl: string;
+  /** True when this answer repeats an earlier one (double submit or Idempotency-Key replay). */
+  replayed: boolean;
+}
+
+/** The widget-body fields the shopper controls; an upstream message about anything else is not theirs to fix. */
+const SHOPPER_FIELDS = new Set(['bnplProvider', 'customer', 'billingAddress', 'shippingAddress', 'shippingMethod']);
+const LIVE_STATUSES = new Set(['initiated', 'pending', 'unknown']);
+const LIVE_CREATE_STATES = new Set(['creating', 'created', 'unknown']);
+
+const isLive = (order: LedgerOrder) => LIVE_CREATE_STATES.has(order.createState) && LIVE_STATUSES.has(order.status);
+
+/** JSON with sorted keys, so the same request always hashes the same. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+type Plan =
+  | { kind: 'replay'; order: LedgerOrder }
+  | { kind: 'recheck'; order: LedgerOrder; session: SessionRecord }
+  | { kind: 'new'; session: SessionRecord };
+
+export function createOrderPlacer(deps: PlaceOrderDeps) {
+  const { store, upstream, logger } = deps;
+  const lock = createKeyedLock();
+  const staleAfterMs = 3 * deps.upstreamTimeoutMs + 5_000;
+  const inProgress = () =>
+    new HttpProblem('order_in_progress', 'This order is being placed. Please try again in a moment.', {
+      retryable: true,
+      headers: { 'Retry-After': '1' },
+    });
+
+  async function record(order: LedgerOrder, patch: OrderPatch, reason: string, detail: Record<string, unknown> = {}) {
+    const pollSoon = patch.createState && patch.createState !== 'rejected' ? { nextPollAt: new Date(deps.now().getTime() + DEFAULT_POLL_BACKOFF.initialDelayMs) } : {};
+    return store.transaction(async (tx) => {
+      const updated = await tx.updateOrder(order.orderReference, { ...patch, ...pollSoon });
+      await tx.appendEvent({
+        orderReference: order.orderReference,
+        source: 'create',
+        status: updated.status,
+        upstreamStatus: updated.upstreamStatus,
+        payload: { reason, attempt: order.attempt, provider: order.provider, ...detail },
+      });
+      return updated;
+    });
+  }
+
+  async function decide(sessionId: string, provider: string): Promise<Plan> {
+    const now = deps.now();
+    return store.transaction(async (tx) => {
+      const session = requireOpenSession(await tx.getSession(sessionId, { forUpdate: true }), now);
+      const orders = await tx.listSessionOrders(sessionId);
+      if (orders.some((order) => order.status === 'paid' || order.status === 'on_hold')) {
+        throw new HttpProblem('session_completed', 'This checkout session has already been paid.');
+      }
+      const live = orders.findLast(isLive);
+      if (live && live.provider === provider) {
+        if (live.createState === 'created') return { kind: 'replay', order: live };
+        if (live.createState === 'unknown' || now.getTime() - live.createdAt.getTime() > staleAfterMs) {
+          return { kind: 'recheck', order: live, session };
+        }
+        // Only another process can be creating it right now (this one holds the session's lock).
+        throw inProgress();
+      }
+      return { kind: 'new', session };
+    });
+  }
+
+  async function eligibleProvider(session: SessionRecord, name: string): Promise<ProviderView> {
+    const options = await deps.options.get({
+      amountMinor: session.amountMinor,
+      currency: session.currency,
+      ...(session.cart.channel ? { channel: session.cart.channel } : {}),
+    });
+    const provider = toProviderLists(options, session).providers.find((view) => view.name === name);
+    if (!provider) {
+      throw new HttpProblem('provider_not_eligible', 'This payment provider is not available for this cart.', {
+        errors: [{ path: 'bnplProvider', message: 'is not available for this cart' }],
+      });
+    }
+    return provider;
+  }
+
+  function buildOrder(session: SessionRecord, body: PlaceOrderRequest, provider: ProviderView, reference: string, secret: string): OrderRequest {
+    const { cart } = session;
+    // Local choice: when a shipping address is needed but not given, the billing address is used ("same as billing").
+    const shipping = body.shippingAddress ?? (provider.requiresShippingAddress || cart.requiresShipping ? body.billingAddress : undefined);
+    const shippingMethod = body.shippingMethod ?? cart.shippingMethod;
+    // Our own construction, checked by the shared contract: a failure here is a bug (500), never sent upstream.
+    return orderRequestSchema.parse({
+      orderReference: reference,
+      bnplProvider: body.bnplProvider,
+      purchaseCountry: session.country,
+      purchaseCurrency: session.currency,
+      locale: session.locale,
+      orderAmount: toMajor(session.amountMinor, session.currency),
+      orderItems: cart.orderItems,
+      taxAmount: cart.taxAmount,
+      shippingAmount: cart.shippingAmount,
+      discountAmount: cart.discountAmount,
+      customer: body.customer,
+      billingAddress: withAddressDefaults(body.billingAddress),
+      ...(shipping ? { shippingAddress: withAddressDefaults(shipping) } : {}),
+      ...(shippingMethod ? { shippingMethod } : {}),
+      dynamicRedirectUrl: returnUrlFor(deps.publicUrl, reference),
+      dynamicCallbackUrl: callbackUrlFor(deps.publicUrl, reference, secret),
+      cancellationTimeout: cart.cancellationTimeout ?? deps.defaultCancellationMinutes,
+      ...(cart.autoCapture === undefined ? {} : { autoCapture: cart.autoCapture }),
+      ...(cart.channel ? { channel: cart.channel } : {}),
+    });
+  }
+
+  function refusedByUpstream(error: UpstreamValidationError): HttpProblem {
+    const errors = upstreamFieldErrors(error.messages);
+    const shopper = errors.filter((entry) => SHOPPER_FIELDS.has(entry.path.split('.')[0]!));
+    logger.warn({ upstreamMessages: errors.map((entry) => entry.path || '(unnamed)') }, 'upstream refused the order');
+    if (shopper.length > 0) return new HttpProblem('validation_failed', 'The payment service refused some of the details.', { errors: shopper });
+    return new HttpProblem('upstream_rejected', 'The payment service refused the order.', { retryable: false, cause: error });
+  }
+
+  /** Sends the recorded attempt upstream and records what came back. */
+  async function createUpstream(order: LedgerOrder, request: OrderRequest): Promise<PlacedOrder> {
+    let outcome;
+    try {
+      outcome = await upstream.createOrder(request);
+    } catch (error) {
+      if (error instanceof UpstreamValidationError) {
+        await record(order, { createState: 'rejected', status: 'failed' }, 'upstream_refused', { messages: error.messages.length });
+        throw refusedByUpstream(error);
+      }
+      if (error instanceof UpstreamError && !error.retryable) {
+        await record(order, { createState: 'rejected', status: 'failed' }, error.code, { status: error.status });
+        throw upstreamProblem(error);
+      }
+      await record(order, { createState: 'unknown' }, error instanceof UpstreamError ? error.code : 'error');
+      throw error;
+    }
+    if (outcome.kind === 'exists') {
+      await record(order, { createState: 'unknown', ...observed(outcome.status) }, 'answer_lost_order_exists', { cause: outcome.cause.code });
+      throw upstreamProblem(outcome.cause);
+    }
+    const { redirectUrl, paymentStatus } = outcome.record;
+    if (!isSafeRedirect(redirectUrl, deps.allowLoopbackRedirect)) {
+      await record(order, { createState: 'rejected', status: 'failed', upstreamStatus: paymentStatus }, 'unsafe_redirect');
+      throw new HttpProblem('upstream_invalid_redirect', 'The payment service returned a payment page we cannot send you to.', { retryable: false });
+    }
+    await record(order, { createState: 'created', redirectUrl, ...observed({ status: paymentStatus }) }, 'created');
+    return { orderReference: order.orderReference, redirectUrl, replayed: false };
+  }
+
+  function observed(status: Pick<OrderStatusRecord, 'status'>): OrderPatch {
+    return { status: normalisePaymentStatus(status.status).status, upstreamStatus: status.status };
+  }
+
+  async function newAttempt(session: SessionRecord, body: PlaceOrderRequest): Promise<PlacedOrder> {
+    const provider = await eligibleProvider(session, body.bnplProvider);
+    const secret = newCallbackSecret();
+    const { order, request } = await store.transaction(async (tx) => {
+      await tx.getSession(session.id, { forUpdate: true });
+      const orders = await tx.listSessionOrders(session.id);
+      // Decided under an earlier lock: another process may have started this provider's attempt since.
+      if (orders.some((existing) => isLive(existing) && existing.provider === body.bnplProvider)) throw inProgress();
+      const attempt = orders.reduce((max, existing) => Math.max(max, existing.attempt), 0) + 1;
+      const reference = orderReference(session.orderPrefix, attempt);
+      const built = buildOrder(session, body, provider, reference, secret);
+      const inserted = await tx.insertOrder({
+        orderReference: reference,
+        sessionId: session.id,
+        attempt,
+        provider: body.bnplProvider,
+        amountMinor: session.amountMinor,
+        currency: session.currency,
+        status: 'initiated',
+        createState: 'creating',
+        callbackSecret: secret,
+        createdAt: deps.now(),
+      });
+      await tx.appendEvent({
+        orderReference: reference,
+        source: 'create',
+        status: 'initiated',
+        upstreamStatus: null,
+        payload: { reason: 'recorded', attempt, provider: body.bnplProvider },
+      });
+      return { order: inserted, request: built };
+    });
+    return createUpstream(order, request);
+  }
+
+  async function attemptOrder(sessionId: string, body: PlaceOrderRequest): Promise<PlacedOrder> {
+    const plan = await decide(sessionId, body.bnplProvider);
+    if (plan.kind === 'replay') return { orderReference: plan.order.orderReference, redirectUrl: plan.order.redirectUrl!, replayed: true };
+    if (plan.kind === 'new') return newAttempt(plan.session, body);
+
+    const { order, session } = plan;
+    const found = await upstream.getOrder(order.orderReference);
+    if (found === null) {
+      // The upstream never got it: the same reference (and callback secret) is safe to send again.
+      const provider = await eligibleProvider(session, body.bnplProvider);
+      return createUpstream(order, buildOrder(session, body, provider, order.orderReference, order.callbackSecret));
+    }
+    await record(order, { createState: 'orphaned', ...observed(found) }, 'redirect_lost');
+    return newAttempt(session, body);
+  }
+
+  async function withIdempotencyKey(sessionId: string, body: PlaceOrderRequest, key: string): Promise<PlacedOrder> {
+    const scope = `checkout-order:${sessionId}`;
+    const hash = createHash('sha256').update(canonical(body)).digest('hex');
+    const previous = async (): Promise<PlacedOrder | null> => {
+      const existing = await store.getIdempotencyKey(scope, key);
+      if (!existing) return null;
+      if (existing.requestHash !== hash) {
+        throw new HttpProblem('idempotency_key_reused', 'This Idempotency-Key was used with a different request.');
+      }
+      if (existing.statusCode === null) {
+        throw new HttpProblem('idempotency_key_in_flight', 'A request with this Idempotency-Key is still being processed.', {
+          retryable: true,
+          headers: { 'Retry-After': '1' },
+        });
+      }
+      return { ...(existing.response as Omit<PlacedOrder, 'replayed'>), replayed: true };
+    };
+    const earlier = await previous();
+    if (earlier) return earlier;
+    if (!(await store.claimIdempotencyKey(scope, key, hash))) return (await previous())!;
+    try {
+      const placed = await attemptOrder(sessionId, body);
+      await store.completeIdempotencyKey(scope, key, 201, { orderReference: placed.orderReference, redirectUrl: placed.redirectUrl });
+      return placed;
+    } catch (error) {
+      // Nothing to replay: let the same key be tried again.
+      await store.releaseIdempotencyKey(scope, key);
+      throw error;
+    }
+  }
+
+  return {
+    async place(sessionId: string, body: PlaceOrderRequest, idempotencyKey?: string): Promise<PlacedOrder> {
+      requireOpenSession(await loadSession(store, sessionId), deps.now());
+      return lock(sessionId, () => (idempotencyKey ? withIdempotencyKey(sessionId, body, idempotencyKey) : attemptOrder(sessionId, body)));
+    },
+  };
+}
+
+export type OrderPlacer = ReturnType<typeof createOrderPlacer>;

@@ -1,0 +1,110 @@
+// Upstream options -> what the widget shows: providers for this cart's currency, eligible ones sorted by priority,
+// and those out of range listed with the reason, limits compared in minor units.
+import type { ProviderView, UnavailableProvider } from '../../shared/checkout-api.js';
+import { INSTALMENT_INTERVALS } from '../../shared/checkout-api.js';
+import { currencyExponent, decimalToMinor } from '../../shared/money.js';
+import { providerDisplayName } from '../../shared/providers.js';
+import type { OptionItem } from '../../shared/upstream.js';
+
+export interface CartAmount {
+  amountMinor: number;
+  currency: string;
+}
+
+export interface ProviderLists {
+  providers: ProviderView[];
+  unavailableProviders: UnavailableProvider[];
+}
+
+type Interval = (typeof INSTALMENT_INTERVALS)[number];
+
+// termUnit spellings seen or plausible upstream ("weeks", "Weekly", "month"): the interval between instalments.
+const INTERVALS: Record<string, Interval> = {
+  day: 'day',
+  daily: 'day',
+  week: 'week',
+  weekly: 'week',
+  fortnight: 'fortnight',
+  fortnightly: 'fortnight',
+  biweekly: 'fortnight',
+  month: 'month',
+  monthly: 'month',
+};
+
+function interval(termUnit: string): Interval | undefined {
+  const unit = termUnit.trim().toLowerCase();
+  return INTERVALS[unit] ?? INTERVALS[unit.replace(/s$/, '')];
+}
+
+function instalments(option: OptionItem): ProviderView['instalments'] {
+  const plan = option.instalment;
+  if (plan) {
+    const every = interval(plan.termUnit);
+    if (every && Number.isInteger(plan.termDuration) && plan.termDuration > 0) {
+      return { count: plan.termDuration, amount: plan.rate.amount, interval: every };
+    }
+  }
+  // Without an instalment block, the weekly cost and duration in weeks still describe a plan.
+  if (option.weeklyCost && option.termDurationInWeeks && Number.isInteger(option.termDurationInWeeks)) {
+    return { count: option.termDurationInWeeks, amount: option.weeklyCost.amount, interval: 'week' };
+  }
+  return null;
+}
+
+/** Limits may carry more decimals than the currency; they round outward so no eligible cart is turned away. */
+const limitMinor = (major: number, exponent: number, round: (x: number) => number) =>
+  decimalToMinor(major, exponent) ?? round(major * 10 ** exponent);
+
+const isHttpUrl = (value: string | undefined): value is string => {
+  if (!value) return false;
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'https:' || protocol === 'http:';
+  } catch {
+    return false;
+  }
+};
+
+export function toProviderLists(options: readonly OptionItem[], cart: CartAmount): ProviderLists {
+  const exponent = currencyExponent(cart.currency);
+  const providers: ProviderView[] = [];
+  const unavailableProviders: UnavailableProvider[] = [];
+  const seen = new Set<string>();
+  const sorted = options
+    .filter((option) => option.currency.trim().toUpperCase() === cart.currency)
+    .sort((a, b) => a.priority - b.priority || a.name.localeCompare(b.name));
+  for (const option of sorted) {
+    // Local choice: a provider listed twice keeps its first (highest priority) entry.
+    if (seen.has(option.name)) continue;
+    seen.add(option.name);
+    const min = limitMinor(option.minAmount, exponent, Math.floor);
+    const max = limitMinor(option.maxAmount, exponent, Math.ceil);
+    const displayName = providerDisplayName(option.name);
+    if (cart.amountMinor < min || cart.amountMinor > max) {
+      unavailableProviders.push({
+        name: option.name,
+        displayName,
+        minAmount: option.minAmount,
+        maxAmount: option.maxAmount,
+        reason: cart.amountMinor < min ? 'below_minimum' : 'above_maximum',
+      });
+      continue;
+    }
+    const requiredFields = option.requiredFields ?? [];
+    providers.push({
+      name: option.name,
+      displayName,
+      ...(isHttpUrl(option.imageUrl) ? { logoUrl: option.imageUrl } : {}),
+      ...(option.terms ? { terms: option.terms } : {}),
+      recommended: option.recommended ?? false,
+      priority: option.priority,
+      minAmount: option.minAmount,
+      maxAmount: option.maxAmount,
+      instalments: instalments(option),
+      interestRate: option.interestRate ?? 0,
+      requiredFields,
+      requiresShippingAddress: requiredFields.some((path) => path === 'shippingAddress' || path.startsWith('shippingAddress.')),
+    });
+  }
+  return { providers, unavailableProviders };
+}

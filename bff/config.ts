@@ -1,0 +1,236 @@
+// The BFF's configuration, read once from an explicit environment object (only main.ts passes process.env).
+// With nothing set it runs against the local sandbox with the sandbox's public demo credentials; pointed at any
+// other upstream it refuses to start until real credentials, a payment secret and merchant keys are given.
+import * as z from 'zod/mini';
+import { SANDBOX_DEFAULTS } from '../shared/sandbox-defaults.js';
+
+export type UpstreamAuth =
+  | { kind: 'static'; accessToken: string }
+  | { kind: 'client-credentials'; clientId: string; clientSecret: string };
+
+export type TrustProxy = boolean | number | string[];
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Config {
+  port: number;
+  /** Base URL the upstream and shoppers' browsers use to reach this BFF (return and callback URLs). */
+  publicUrl: string;
+  upstream: {
+    baseUrl: string;
+    tokenUrl: string;
+    auth: UpstreamAuth;
+    /** Budget of one upstream call, retries included. */
+    timeoutMs: number;
+    /** True when the upstream is on a loopback host: the local sandbox. */
+    isLocalSandbox: boolean;
+  };
+  paymentSecret: string;
+  merchantKeys: string[];
+  allowedOrigins: string[];
+  databaseUrl?: string;
+  dataDir: string;
+  logLevel: LogLevel;
+  sessionTtlMinutes: number;
+  optionsCacheSeconds: number;
+  trustProxy: TrustProxy;
+  rateLimitPerMinute: number;
+  /** Where merchant notifications go (issue 5); none when unset. */
+  merchantWebhookUrl?: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export const DEFAULT_UPSTREAM_URL = `http://127.0.0.1:${SANDBOX_DEFAULTS.port}`;
+export const DEFAULT_ALLOWED_ORIGINS = ['http://127.0.0.1:5173', 'http://localhost:5173'];
+
+type Ctx = { issues: { push(issue: { code: 'custom'; message: string; input: unknown }): unknown } };
+const fail = (ctx: Ctx, input: string, message: string) => {
+  ctx.issues.push({ code: 'custom', message, input });
+  return z.NEVER;
+};
+
+const wholeNumber = (min: number, max: number, unit: string) =>
+  z.pipe(
+    z.string(),
+    z.transform((value, ctx) => {
+      const n = Number(value.trim());
+      if (!/^\d+$/.test(value.trim()) || n < min || n > max) return fail(ctx, value, `must be a whole number of ${unit} from ${min} to ${max}`);
+      return n;
+    }),
+  );
+
+export const isLoopbackHost = (hostname: string) =>
+  hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+
+const url = (what: string) =>
+  z.pipe(
+    z.string(),
+    z.transform((value, ctx) => {
+      let parsed: URL;
+      try {
+        parsed = new URL(value.trim());
+      } catch {
+        return fail(ctx, value, `must be an http or https URL (${what})`);
+      }
+      if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return fail(ctx, value, `must be an http or https URL (${what})`);
+      if (parsed.username || parsed.password) return fail(ctx, value, 'must not carry credentials in the URL');
+      return parsed.href.replace(/\/+$/, '');
+    }),
+  );
+
+const list = (value: string) => value.split(',').map((item) => item.trim()).filter(Boolean);
+
+const origins = z.pipe(
+  z.string(),
+  z.transform((value, ctx) => {
+    const result: string[] = [];
+    for (const item of list(value)) {
+      let origin: string | undefined;
+      try {
+        origin = new URL(item).origin;
+      } catch {
+        /* reported below */
+      }
+      if (!origin || origin === 'null' || origin !== item.replace(/\/$/, '')) {
+        return fail(ctx, value, `must be a comma-separated list of origins such as https://shop.example (got "${item}")`);
+      }
+      result.push(origin);
+    }
+    return result;
+  }),
+);
+
+const secret = (min: number) =>
+  z.pipe(z.string(), z.transform((value, ctx) => (value.trim().length >= min ? value.trim() : fail(ctx, '', `must be at least ${min} characters`))));
+
+const merchantKeys = z.pipe(
+  z.string(),
+  z.transform((value, ctx) => {
+    const keys = list(value);
+    if (keys.length === 0 || keys.some((key) => key.length < 16)) {
+      return fail(ctx, '', 'must be a comma-separated list of keys of at least 16 characters each');
+    }
+    return keys;
+  }),
+);
+
+const trustProxy = z.pipe(
+  z.string(),
+  z.transform((value, ctx): TrustProxy => {
+    const v = value.trim();
+    if (v === 'true') return true;
+    if (v === 'false' || v === '') return false;
+    if (/^\d+$/.test(v)) return Number(v);
+    const items = list(v);
+    if (items.every((item) => /^[\w.:/-]+$/.test(item))) return items;
+    return fail(ctx, value, 'must be true, false, a number of hops, or a comma-separated list of addresses/subnets');
+  }),
+);
+
+const envSchema = z.object({
+  PORT: z.optional(wholeNumber(0, 65535, 'port')),
+  OPI_UPSTREAM_URL: z.optional(url('the upstream base URL')),
+  OPI_TOKEN_URL: z.optional(url('the token endpoint')),
+  OPI_CLIENT_ID: z.optional(secret(1)),
+  OPI_CLIENT_SECRET: z.optional(secret(1)),
+  OPI_ACCESS_TOKEN: z.optional(secret(1)),
+  OPI_PAYMENT_SECRET: z.optional(secret(8)),
+  OPI_MERCHANT_KEYS: z.optional(merchantKeys),
+  OPI_ALLOWED_ORIGINS: z.optional(origins),
+  OPI_PUBLIC_URL: z.optional(url('the BFF public base URL')),
+  DATABASE_URL: z.optional(
+    z.string().check(z.regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// connection URL' })),
+  ),
+  OPI_DATA_DIR: z.optional(z.string().check(z.minLength(1, { error: 'must not be empty' }))),
+  OPI_LOG_LEVEL: z.optional(z.enum(LOG_LEVELS, { error: `must be one of: ${LOG_LEVELS.join(', ')}` })),
+  OPI_UPSTREAM_TIMEOUT_MS: z.optional(wholeNumber(50, 120_000, 'milliseconds')),
+  OPI_SESSION_TTL_MINUTES: z.optional(wholeNumber(1, 7 * 24 * 60, 'minutes')),
+  OPI_OPTIONS_CACHE_SECONDS: z.optional(wholeNumber(0, 3600, 'seconds')),
+  OPI_TRUST_PROXY: z.optional(trustProxy),
+  OPI_RATE_LIMIT_PER_MINUTE: z.optional(wholeNumber(1, 100_000, 'requests')),
+  OPI_MERCHANT_WEBHOOK_URL: z.optional(url('the merchant notification URL')),
+});
+
+/** Empty variables count as unset, as shells and .env files commonly leave them. */
+function present(env: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''));
+}
+
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = envSchema.safeParse(present(env));
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`));
+  }
+  const e = parsed.data;
+  const upstreamUrl = e.OPI_UPSTREAM_URL ?? DEFAULT_UPSTREAM_URL;
+  const upstreamHost = new URL(upstreamUrl).hostname;
+  const isLocalSandbox = isLoopbackHost(upstreamHost);
+  const problems: string[] = [];
+
+  if (!isLocalSandbox) {
+    // Real upstreams get real credentials only: nothing falls back to the public sandbox values.
+    const missing: string[] = [];
+    if (!e.OPI_ACCESS_TOKEN && !(e.OPI_CLIENT_ID && e.OPI_CLIENT_SECRET)) {
+      if (!e.OPI_CLIENT_ID) missing.push('OPI_CLIENT_ID');
+      if (!e.OPI_CLIENT_SECRET) missing.push('OPI_CLIENT_SECRET');
+    }
+    if (!e.OPI_PAYMENT_SECRET) missing.push('OPI_PAYMENT_SECRET');
+    if (!e.OPI_MERCHANT_KEYS) missing.push('OPI_MERCHANT_KEYS');
+    if (missing.length > 0) {
+      problems.push(
+        `${missing.join(', ')} must be set when OPI_UPSTREAM_URL is not the local sandbox (${upstreamHost})` +
+          (missing.includes('OPI_CLIENT_ID') ? ' (or set OPI_ACCESS_TOKEN instead of the client credentials)' : ''),
+      );
+    }
+    if (new URL(upstreamUrl).protocol !== 'https:') problems.push('OPI_UPSTREAM_URL must use https for a non-local upstream');
+    if (e.OPI_TOKEN_URL && new URL(e.OPI_TOKEN_URL).protocol !== 'https:') problems.push('OPI_TOKEN_URL must use https for a non-local upstream');
+    if (e.OPI_MERCHANT_KEYS?.includes(SANDBOX_DEFAULTS.merchantKey)) {
+      problems.push('OPI_MERCHANT_KEYS must not contain the development key outside the local sandbox');
+    }
+    if (e.OPI_PAYMENT_SECRET === SANDBOX_DEFAULTS.paymentSecret) {
+      problems.push('OPI_PAYMENT_SECRET must not be the sandbox demo secret outside the local sandbox');
+    }
+  }
+  if (e.OPI_CLIENT_ID && !e.OPI_CLIENT_SECRET && !e.OPI_ACCESS_TOKEN) problems.push('OPI_CLIENT_SECRET must be set together with OPI_CLIENT_ID');
+  if (e.OPI_CLIENT_SECRET && !e.OPI_CLIENT_ID && !e.OPI_ACCESS_TOKEN) problems.push('OPI_CLIENT_ID must be set together with OPI_CLIENT_SECRET');
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const auth: UpstreamAuth = e.OPI_ACCESS_TOKEN
+    ? { kind: 'static', accessToken: e.OPI_ACCESS_TOKEN }
+    : {
+        kind: 'client-credentials',
+        clientId: e.OPI_CLIENT_ID ?? SANDBOX_DEFAULTS.clientId,
+        clientSecret: e.OPI_CLIENT_SECRET ?? SANDBOX_DEFAULTS.clientSecret,
+      };
+  const port = e.PORT ?? 8787;
+  return {
+    port,
+    publicUrl: e.OPI_PUBLIC_URL ?? `http://127.0.0.1:${port || 8787}`,
+    upstream: {
+      baseUrl: upstreamUrl,
+      tokenUrl: e.OPI_TOKEN_URL ?? `${upstreamUrl}/token`,
+      auth,
+      timeoutMs: e.OPI_UPSTREAM_TIMEOUT_MS ?? 10_000,
+      isLocalSandbox,
+    },
+    paymentSecret: e.OPI_PAYMENT_SECRET ?? SANDBOX_DEFAULTS.paymentSecret,
+    merchantKeys: e.OPI_MERCHANT_KEYS ?? [SANDBOX_DEFAULTS.merchantKey],
+    allowedOrigins: e.OPI_ALLOWED_ORIGINS ?? DEFAULT_ALLOWED_ORIGINS,
+    ...(e.DATABASE_URL ? { databaseUrl: e.DATABASE_URL } : {}),
+    dataDir: e.OPI_DATA_DIR ?? '.data',
+    logLevel: e.OPI_LOG_LEVEL ?? 'info',
+    sessionTtlMinutes: e.OPI_SESSION_TTL_MINUTES ?? 60,
+    optionsCacheSeconds: e.OPI_OPTIONS_CACHE_SECONDS ?? 60,
+    trustProxy: e.OPI_TRUST_PROXY ?? false,
+    rateLimitPerMinute: e.OPI_RATE_LIMIT_PER_MINUTE ?? 120,
+    ...(e.OPI_MERCHANT_WEBHOOK_URL ? { merchantWebhookUrl: e.OPI_MERCHANT_WEBHOOK_URL } : {}),
+  };
+}
+

@@ -1,0 +1,13 @@
+// JSON bodies only, 16 KB at most: other media types get 415, larger bodies 413, broken JSON 400 (problem.ts).
+import express, { type RequestHandler } from 'express';
+import { HttpProblem } from './problem.js';
+
+export const BODY_LIMIT_BYTES = 16 * 1024;
+const JSON_TYPES = ['application/json', 'application/*+json'];
+
+const requireJson: RequestHandler = (req, _res, next) => {
+  if (req.is(JSON_TYPES)) return next();
+  next(new HttpProblem('unsupported_media_type', 'Send the request body as application/json.'));
+};
+
+export const jsonBody: RequestHandler[] = [requireJson, express.json({ limit: BODY_LIMIT_BYTES, type: JSON_TYPES, strict: true })];

@@ -1,0 +1,165 @@
+// Every refusal is application/problem+json (RFC 9457) with a stable `code`, a human `detail`, the field path of
+// each validation error, and `retryable` where trying again may help. No stack, no secret, no upstream body.
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import { issuesToFieldErrors, type Problem as ProblemBody } from '../../shared/checkout-api.js';
+import {
+  UpstreamAuthError,
+  UpstreamError,
+  UpstreamProtocolError,
+  UpstreamTimeoutError,
+  UpstreamUnavailableError,
+} from '../upstream/errors.js';
+
+const CODES = {
+  validation_failed: [400, 'Invalid request'],
+  unknown_field: [400, 'Unknown field'],
+  malformed_json: [400, 'Malformed JSON'],
+  unauthorized: [401, 'Unauthorized'],
+  origin_not_allowed: [403, 'Origin not allowed'],
+  not_found: [404, 'Not found'],
+  session_not_found: [404, 'Checkout session not found'],
+  widget_not_built: [404, 'Widget bundle not built'],
+  session_completed: [409, 'Checkout session already completed'],
+  order_in_progress: [409, 'Order being placed'],
+  idempotency_key_in_flight: [409, 'Request with this Idempotency-Key in flight'],
+  session_expired: [410, 'Checkout session expired'],
+  payload_too_large: [413, 'Payload too large'],
+  unsupported_media_type: [415, 'Unsupported media type'],
+  provider_not_eligible: [422, 'Provider not eligible'],
+  idempotency_key_reused: [422, 'Idempotency-Key reused with another request'],
+  rate_limited: [429, 'Too many requests'],
+  internal: [500, 'Internal error'],
+  upstream_unavailable: [502, 'Payment service unavailable'],
+  upstream_invalid_response: [502, 'Payment service answered unexpectedly'],
+  upstream_invalid_redirect: [502, 'Payment service returned an unsafe redirect'],
+  upstream_rejected: [502, 'Payment service refused the request'],
+  upstream_auth_failed: [502, 'Payment service refused our credentials'],
+  not_ready: [503, 'Not ready'],
+  upstream_timeout: [504, 'Payment service timed out'],
+} as const satisfies Record<string, readonly [number, string]>;
+
+export type ProblemCode = keyof typeof CODES;
+export type FieldError = { path: string; message: string };
+
+export interface ProblemExtras {
+  errors?: FieldError[];
+  retryable?: boolean;
+  headers?: Record<string, string>;
+  cause?: unknown;
+}
+
+export class HttpProblem extends Error {
+  readonly status: number;
+  readonly title: string;
+
+  constructor(
+    readonly code: ProblemCode,
+    readonly detail: string,
+    readonly extras: ProblemExtras = {},
+  ) {
+    super(detail, extras.cause === undefined ? undefined : { cause: extras.cause });
+    this.name = 'HttpProblem';
+    [this.status, this.title] = CODES[code];
+  }
+
+  body(): ProblemBody {
+    return {
+      type: `urn:opi-checkout:problem:${this.code}`,
+      title: this.title,
+      status: this.status,
+      code: this.code,
+      detail: this.detail,
+      ...(this.extras.retryable === undefined ? {} : { retryable: this.extras.retryable }),
+      ...(this.extras.errors ? { errors: this.extras.errors } : {}),
+    };
+  }
+}
+
+export function sendProblem(res: Response, problem: HttpProblem): void {
+  for (const [name, value] of Object.entries(problem.extras.headers ?? {})) res.setHeader(name, value);
+  res.status(problem.status).type('application/problem+json').json(problem.body());
+}
+
+interface IssueLike {
+  path: readonly PropertyKey[];
+  message: string;
+  code?: string;
+  keys?: readonly string[];
+}
+
+/** Parses `input` or throws a 400 naming every bad field (an unknown field by its own name: `unknown_field`). */
+export function parseOrProblem<T>(
+  schema: { safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: readonly IssueLike[] } } },
+  input: unknown,
+  what = 'request body',
+): T {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const unknown = parsed.error.issues.some((issue) => issue.code === 'unrecognized_keys');
+  const errors = issuesToFieldErrors(parsed.error.issues);
+  throw new HttpProblem(
+    unknown ? 'unknown_field' : 'validation_failed',
+    unknown ? `The ${what} has fields that are not accepted.` : `The ${what} is not valid.`,
+    { errors },
+  );
+}
+
+/** "billingAddress.country must be ..." -> { path: 'billingAddress.country', message: 'must be ...' }. */
+export function upstreamFieldErrors(messages: readonly string[]): FieldError[] {
+  return messages.map((text) => {
+    const match = /^([A-Za-z_]\w*(?:\.\w+|\[\d+\])*)\s+(.+)$/s.exec(text.trim());
+    if (!match) return { path: '', message: text };
+    return { path: match[1]!.replace(/\[(\d+)\]/g, '.$1'), message: match[2]! };
+  });
+}
+
+/** The problem for an upstream failure that reached a route unhandled. */
+export function upstreamProblem(error: UpstreamError): HttpProblem {
+  const cause = error;
+  if (error instanceof UpstreamTimeoutError) {
+    return new HttpProblem('upstream_timeout', 'The payment service did not answer in time. Please try again.', { retryable: true, cause });
+  }
+  if (error instanceof UpstreamUnavailableError) {
+    return new HttpProblem('upstream_unavailable', 'The payment service is unavailable. Please try again.', { retryable: true, cause });
+  }
+  if (error instanceof UpstreamProtocolError) {
+    return new HttpProblem('upstream_invalid_response', 'The payment service answered unexpectedly. Please try again.', { retryable: true, cause });
+  }
+  if (error instanceof UpstreamAuthError) {
+    return new HttpProblem('upstream_auth_failed', 'The payment service is not available right now.', { retryable: false, cause });
+  }
+  return new HttpProblem('upstream_rejected', 'The payment service refused the request.', { retryable: false, cause });
+}
+
+export const notFound: RequestHandler = (_req, _res, next) => {
+  next(new HttpProblem('not_found', 'There is nothing at this address.'));
+};
+
+// body-parser's error types (express.json).
+const BODY_ERRORS: Record<string, [ProblemCode, string]> = {
+  'entity.too.large': ['payload_too_large', 'The request body is larger than 16 KB.'],
+  'entity.parse.failed': ['malformed_json', 'The request body is not valid JSON.'],
+  'encoding.unsupported': ['unsupported_media_type', 'The request body encoding is not supported.'],
+  'charset.unsupported': ['unsupported_media_type', 'The request body charset is not supported; use UTF-8.'],
+  'request.size.invalid': ['malformed_json', 'The request body length does not match Content-Length.'],
+  'request.aborted': ['malformed_json', 'The request body was cut short.'],
+};
+
+export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+  let problem: HttpProblem;
+  if (error instanceof HttpProblem) problem = error;
+  else if (error instanceof UpstreamError) problem = upstreamProblem(error);
+  else if (typeof (error as { type?: unknown })?.type === 'string' && BODY_ERRORS[(error as { type: string }).type]) {
+    const [code, detail] = BODY_ERRORS[(error as { type: string }).type]!;
+    problem = new HttpProblem(code, detail);
+  } else {
+    req.log?.error({ err: error }, 'unexpected error');
+    problem = new HttpProblem('internal', 'Something went wrong on our side.');
+  }
+  if (problem.status >= 500 && problem.code !== 'internal') req.log?.warn({ err: problem.extras.cause ?? problem, code: problem.code }, 'upstream problem');
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  sendProblem(res, problem);
+};

@@ -1,0 +1,57 @@
+// The built widget, served to any storefront: cross-origin readable (module scripts and SRI need CORS), with its
+// SRI hash published. Local choice: the URL published at /v1/widget carries `?v=<hash>`, and only that versioned
+// URL is cached as immutable for a year; the bare URL is cached briefly and revalidated by ETag, so a new build
+// can never be hidden behind a year-old copy whose hash no longer matches the page's integrity attribute.
+import { createHash } from 'node:crypto';
+import { Router } from 'express';
+import { HttpProblem } from './problem.js';
+
+export interface WidgetBundle {
+  body: Buffer;
+  /** sha384-<base64>, the value of an integrity attribute. */
+  sri: string;
+}
+
+export function widgetBundleFrom(body: Buffer): WidgetBundle {
+  return { body, sri: `sha384-${createHash('sha384').update(body).digest('base64')}` };
+}
+
+const versionOf = (bundle: WidgetBundle) => createHash('sha256').update(bundle.sri).digest('hex').slice(0, 16);
+
+export function widgetAssetRoutes(bundle: WidgetBundle | undefined, publicUrl: string): Router {
+  const router = Router();
+  const required = (): WidgetBundle => {
+    if (!bundle) throw new HttpProblem('widget_not_built', 'The widget bundle is not built (npm run build).');
+    return bundle;
+  };
+
+  router.get('/opi-checkout.js', (req, res) => {
+    const widget = required();
+    const etag = `"${versionOf(widget)}"`;
+    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('ETag', etag);
+    res.setHeader(
+      'Cache-Control',
+      req.query.v === versionOf(widget) ? 'public, max-age=31536000, immutable' : 'public, max-age=300, must-revalidate',
+    );
+    if (req.get('if-none-match') === etag) {
+      res.status(304).end();
+      return;
+    }
+    res.type('application/javascript; charset=utf-8').send(widget.body);
+  });
+
+  router.get('/opi-checkout.js.sri', (_req, res) => {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.type('text/plain; charset=utf-8').send(required().sri);
+  });
+
+  router.get('/v1/widget', (_req, res) => {
+    const widget = required();
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.json({ url: `${publicUrl}/opi-checkout.js?v=${versionOf(widget)}`, integrity: widget.sri });
+  });
+
+  return router;
+}

@@ -1,0 +1,86 @@
+// `npm run bff`: the only file that reads the environment, listens and handles signals.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { widgetBundleFrom, type WidgetBundle } from './http/widget-asset.js';
+import { createLogger } from './logger.js';
+import { openStore } from './store/open-store.js';
+import { createUpstreamClient } from './upstream/client.js';
+
+const WIDGET_BUNDLE = 'dist/widget/opi-checkout.js';
+// Above common load balancers' idle timeouts (AWS ALB 60 s), so they, not we, close idle connections.
+const KEEP_ALIVE_MS = 65_000;
+const DRAIN_MS = 10_000;
+
+function readWidget(): WidgetBundle | undefined {
+  try {
+    return widgetBundleFrom(readFileSync(WIDGET_BUNDLE));
+  } catch {
+    return undefined;
+  }
+}
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') });
+  const upstream = createUpstreamClient({ config: config.upstream, logger });
+  const widgetBundle = readWidget();
+  if (!widgetBundle) logger.warn(`${WIDGET_BUNDLE} not found: /opi-checkout.js answers 404 until npm run build`);
+
+  const app = createApp({ config, store, upstream, logger, widgetBundle });
+  const server = app.listen(config.port);
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+  server.on('listening', () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    logger.info(
+      { port, upstream: config.upstream.baseUrl, store: config.databaseUrl ? 'postgresql' : 'pglite' },
+      `opi-checkout BFF listening on http://127.0.0.1:${port}`,
+    );
+  });
+  server.on('error', (error) => {
+    logger.fatal({ err: error }, 'server failed');
+    process.exit(1);
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: draining in-flight requests');
+    setTimeout(() => {
+      logger.warn('drain timeout: closing remaining connections');
+      server.closeAllConnections();
+    }, DRAIN_MS).unref();
+    server.close(async (error) => {
+      await store.close().catch((closeError: unknown) => logger.error({ err: closeError }, 'store close failed'));
+      logger.info('stopped');
+      process.exit(error ? 1 : 0);
+    });
+    server.closeIdleConnections();
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}
+
+process.on('uncaughtException', (error) => {
+  console.error('uncaught exception', error);
+  process.exit(1);
+});
+
+main().catch((error: unknown) => {
+  console.error('BFF failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,43 @@
+// POST /v1/checkout-sessions (merchant key), GET /v1/checkout-sessions/:id and
+// POST /v1/checkout-sessions/:id/orders (the widget's, CORS and rate limited).
+import { Router, type Request, type RequestHandler } from 'express';
+import { placeOrderRequestSchema } from '../../shared/checkout-api.js';
+import { idempotencyKeySchema } from '../../shared/merchant-api.js';
+import type { OrderPlacer } from '../checkout/place-order.js';
+import { createCheckoutSession, sessionView, type SessionDeps } from '../checkout/sessions.js';
+import { jsonBody } from '../http/json-body.js';
+import { HttpProblem, parseOrProblem } from '../http/problem.js';
+
+export function merchantSessionRoutes(sessions: SessionDeps, auth: RequestHandler): Router {
+  const router = Router();
+  router.post('/', auth, ...jsonBody, async (req, res) => {
+    res.status(201).json(await createCheckoutSession(sessions, req.body));
+  });
+  return router;
+}
+
+function idempotencyKey(req: Request): string | undefined {
+  const header = req.get('idempotency-key');
+  if (header === undefined) return undefined;
+  const parsed = idempotencyKeySchema.safeParse(header);
+  if (parsed.success) return parsed.data;
+  throw new HttpProblem('validation_failed', 'The Idempotency-Key header is not valid.', {
+    errors: [{ path: 'Idempotency-Key', message: parsed.error.issues[0]?.message ?? 'is not valid' }],
+  });
+}
+
+/** Mounted at /v1/checkout-sessions/:id (mergeParams). */
+export function widgetSessionRoutes(sessions: SessionDeps, placer: OrderPlacer): Router {
+  const router = Router({ mergeParams: true });
+  router.get('/', async (req: Request<{ id: string }>, res) => {
+    res.json(await sessionView(sessions, req.params.id));
+  });
+  router.post('/orders', ...jsonBody, async (req: Request<{ id: string }>, res) => {
+    const key = idempotencyKey(req);
+    const body = parseOrProblem(placeOrderRequestSchema, req.body);
+    const placed = await placer.place(req.params.id, body, key);
+    if (placed.replayed) res.setHeader('Idempotent-Replayed', 'true');
+    res.status(201).json({ orderReference: placed.orderReference, redirectUrl: placed.redirectUrl });
+  });
+  return router;
+}

@@ -1,0 +1,186 @@
+// The upstream Order Payment Integration service, as the BFF uses it. Reads retry; writes never retry blindly:
+// after a timeout or a dropped connection the client asks the upstream whether the write happened, and writes
+// again (same reference) only when the upstream says it did not.
+import type { Logger } from 'pino';
+import {
+  captureRecordSchema,
+  optionsResponseSchema,
+  orderRecordSchema,
+  orderStatusSchema,
+  refundListSchema,
+  refundRecordSchema,
+  voidRecordSchema,
+  type CaptureRecord,
+  type CaptureRequest,
+  type OptionItem,
+  type OrderRecord,
+  type OrderRequest,
+  type OrderStatusRecord,
+  type RefundRecord,
+  type RefundRequest,
+  type VoidRecord,
+  type VoidRequest,
+} from '../../shared/upstream.js';
+import type { Config } from '../config.js';
+import { UpstreamAuthError, UpstreamError } from './errors.js';
+import { createTokenSource, type TokenSource } from './token.js';
+import { createTransport, type CallSpec, type RetryPolicy, type Schema, type Transport } from './transport.js';
+
+export interface OptionsQuery {
+  /** Major units, as the upstream takes it. */
+  amount: number;
+  currency: string;
+  channel?: string;
+}
+
+/**
+ * A create whose answer was lost but which the upstream holds: the status record (GET /orders/{ref}) is all we
+ * have, and it carries no redirectUrl.
+ */
+export type CreateOrderOutcome =
+  | { kind: 'created'; record: OrderRecord }
+  | { kind: 'exists'; status: OrderStatusRecord; cause: UpstreamError };
+
+export interface UpstreamClient {
+  getOptions(query: OptionsQuery): Promise<OptionItem[]>;
+  createOrder(order: OrderRequest): Promise<CreateOrderOutcome>;
+  /** null when the upstream does not know the reference (404). */
+  getOrder(orderReference: string): Promise<OrderStatusRecord | null>;
+  capture(orderReference: string, request: CaptureRequest): Promise<CaptureRecord>;
+  void(orderReference: string, request: VoidRequest): Promise<VoidRecord>;
+  refund(orderReference: string, request: RefundRequest): Promise<RefundRecord>;
+  listRefunds(orderReference: string): Promise<RefundRecord[]>;
+  /** Resolves when a token can be obtained (readiness). */
+  checkToken(): Promise<void>;
+}
+
+export interface UpstreamClientDeps {
+  config: Config['upstream'];
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+  clock?: () => number;
+  random?: () => number;
+  logger?: Logger;
+}
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+// After a lost write, the question "did it happen?" gets at least this long even when the write used the budget up.
+const RECOVERY_MIN_MS = 1_000;
+
+type AuthorizedSpec<T> = Omit<CallSpec<T>, 'url' | 'headers'> & { path: string; json?: unknown };
+
+export function createUpstreamClient(deps: UpstreamClientDeps): UpstreamClient {
+  const { config } = deps;
+  const transport: Transport = createTransport({
+    fetch: deps.fetch ?? globalThis.fetch,
+    sleep: deps.sleep ?? realSleep,
+    clock: deps.clock ?? Date.now,
+    random: deps.random ?? Math.random,
+    timeoutMs: config.timeoutMs,
+    logger: deps.logger,
+  });
+  const tokens: TokenSource = createTokenSource(config.auth, config.tokenUrl, transport);
+  const { clock } = transport.deps;
+
+  function spec<T>(s: AuthorizedSpec<T>, token: string): CallSpec<T> {
+    const { path, json, ...rest } = s;
+    return {
+      ...rest,
+      url: `${config.baseUrl}${path}`,
+      headers: {
+        accept: 'application/json',
+        authorization: `Bearer ${token}`,
+        ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+    };
+  }
+
+  /** One call with the current token, and one more with a fresh token if the upstream answers 401. */
+  async function authorized<T>(s: AuthorizedSpec<T>, allowNotFound = false): Promise<T | null> {
+    const token = await tokens.getToken();
+    try {
+      return await transport.call({ ...spec(s, token), allowNotFound } as CallSpec<T> & { allowNotFound: true });
+    } catch (error) {
+      if (!(error instanceof UpstreamAuthError) || error.status !== 401 || !tokens.refreshable) throw error;
+      tokens.invalidate(token);
+      const fresh = await tokens.getToken();
+      return transport.call({ ...spec(s, fresh), allowNotFound } as CallSpec<T> & { allowNotFound: true });
+    }
+  }
+
+  const must = async <T>(s: AuthorizedSpec<T>): Promise<T> => (await authorized(s)) as T;
+  const ref = (orderReference: string) => `/orders/${encodeURIComponent(orderReference)}`;
+  const post = <T>(operation: string, path: string, json: unknown, schema: Schema<T>, deadline?: number, retry: RetryPolicy = 'unprocessed') =>
+    must({ operation, method: 'POST', path, json, schema, retry, deadline });
+
+  function getOrder(orderReference: string, deadline?: number) {
+    return authorized({ operation: 'get-order', method: 'GET', path: ref(orderReference), schema: orderStatusSchema, retry: 'safe', deadline }, true);
+  }
+
+  function listRefunds(orderReference: string, deadline?: number) {
+    return must({ operation: 'list-refunds', method: 'GET', path: `${ref(orderReference)}/refund`, schema: refundListSchema, retry: 'safe', deadline });
+  }
+
+  /**
+   * A write that must happen at most once. When its answer is lost (timeout, reset, 5xx, garbage), `lookup` asks
+   * whether it happened: found -> `recovered`; not found -> one more write with the same reference, within budget.
+   */
+  async function writeOnce<T, R>(
+    write: (deadline: number) => Promise<T>,
+    lookup: (deadline: number) => Promise<R | null>,
+    recovered: (found: R, cause: UpstreamError) => T,
+  ): Promise<T> {
+    const deadline = clock() + config.timeoutMs;
+    try {
+      return await write(deadline);
+    } catch (error) {
+      if (!(error instanceof UpstreamError) || !error.retryable) throw error;
+      let found: R | null;
+      try {
+        found = await lookup(Math.max(deadline, clock() + Math.min(RECOVERY_MIN_MS, config.timeoutMs)));
+      } catch {
+        throw error; // still unknown: the caller keeps the write as "unknown" and asks again later
+      }
+      if (found !== null) return recovered(found, error);
+      if (deadline - clock() < RECOVERY_MIN_MS / 4) throw error;
+      return write(deadline);
+    }
+  }
+
+  return {
+    getOptions({ amount, currency, channel }) {
+      const query = new URLSearchParams({ amount: String(amount), currency, ...(channel ? { channel } : {}) });
+      return must({ operation: 'get-options', method: 'GET', path: `/options?${query}`, schema: optionsResponseSchema, retry: 'safe' });
+    },
+
+    createOrder(order) {
+      return writeOnce<CreateOrderOutcome, OrderStatusRecord>(
+        async (deadline) => ({ kind: 'created', record: await post('create-order', '/orders', order, orderRecordSchema, deadline) }),
+        (deadline) => getOrder(order.orderReference, deadline),
+        (status, cause) => ({ kind: 'exists', status, cause }),
+      );
+    },
+
+    getOrder: (orderReference) => getOrder(orderReference),
+
+    capture: (orderReference, request) => post('capture', `${ref(orderReference)}/capture`, request, captureRecordSchema),
+
+    void: (orderReference, request) => post('void', `${ref(orderReference)}/void`, request, voidRecordSchema),
+
+    refund(orderReference, request) {
+      return writeOnce<RefundRecord, RefundRecord>(
+        (deadline) => post('refund', `${ref(orderReference)}/refund`, request, refundRecordSchema, deadline),
+        async (deadline) =>
+          (await listRefunds(orderReference, deadline)).find((refund) => refund.refundReference === request.refundReference) ?? null,
+        (refund) => refund,
+      );
+    },
+
+    listRefunds: (orderReference) => listRefunds(orderReference),
+
+    async checkToken() {
+      await tokens.getToken();
+    },
+  };
+}

@@ -1,0 +1,168 @@
+// One upstream HTTP call: a budget that covers retries and the body read, bounded jittered retries that honour
+// Retry-After, and every answer parsed with its shared schema before anyone sees it.
+import type { Logger } from 'pino';
+import { backoffDelay, type BackoffOptions } from '../reconcile/schedule.js';
+import { upstreamErrorSchema } from '../../shared/upstream.js';
+import {
+  UpstreamAuthError,
+  UpstreamError,
+  UpstreamProtocolError,
+  UpstreamTimeoutError,
+  UpstreamUnavailableError,
+  UpstreamValidationError,
+} from './errors.js';
+
+/** Anything with zod's safeParse (the shared/ mini schemas). */
+export interface Schema<T> {
+  safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+}
+
+export interface TransportDeps {
+  fetch: typeof fetch;
+  sleep: (ms: number) => Promise<void>;
+  /** Milliseconds clock for budgets. */
+  clock: () => number;
+  random: () => number;
+  /** Budget of one logical call, retries included. */
+  timeoutMs: number;
+  logger?: Logger;
+}
+
+/**
+ * When a failed attempt may be tried again: `safe` for reads and token requests (network error, timeout, 429, 5xx);
+ * `unprocessed` for writes (only when the upstream surely did nothing: 429, connection refused).
+ */
+export type RetryPolicy = 'safe' | 'unprocessed';
+
+export interface CallSpec<T> {
+  operation: string;
+  method: 'GET' | 'POST';
+  url: string;
+  headers?: Record<string, string>;
+  body?: string;
+  schema: Schema<T>;
+  retry: RetryPolicy;
+  /** Absolute time (deps.clock) by which the call must end; default now + timeoutMs. */
+  deadline?: number;
+}
+
+const MAX_ATTEMPTS = 3;
+const MIN_ATTEMPT_MS = 25;
+// Local choice: 100 ms doubling to 2 s, each delay cut by up to half at random so retries spread out.
+const RETRY_BACKOFF: BackoffOptions = { initialDelayMs: 100, maxDelayMs: 2_000, factor: 2, jitter: 0.5 };
+
+/** Retry-After in seconds or as an HTTP date, in milliseconds from now. */
+export function retryAfterMs(header: string | null, nowMs: number): number | undefined {
+  if (!header) return undefined;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
+}
+
+function errorMessages(body: unknown): string[] {
+  const parsed = upstreamErrorSchema.safeParse(body);
+  if (!parsed.success) return [];
+  return Array.isArray(parsed.data.message) ? parsed.data.message : [parsed.data.message];
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+interface Attempt<T> {
+  result?: { value: T | null };
+  error?: UpstreamError;
+  /** Server-requested delay before the next attempt. */
+  retryAfter?: number;
+}
+
+export interface Transport {
+  /** The parsed body; null for a 404 when `allowNotFound`. */
+  call<T>(spec: CallSpec<T> & { allowNotFound: true }): Promise<T | null>;
+  call<T>(spec: CallSpec<T> & { allowNotFound?: false }): Promise<T>;
+  readonly deps: TransportDeps;
+}
+
+export function createTransport(deps: TransportDeps): Transport {
+  const { clock, logger } = deps;
+
+  async function attempt<T>(spec: CallSpec<T> & { allowNotFound?: boolean }, timeoutMs: number): Promise<Attempt<T>> {
+    const { operation } = spec;
+    const signal = AbortSignal.timeout(timeoutMs);
+    const timedOut = (cause: unknown) =>
+      new UpstreamTimeoutError(`${operation}: no answer within ${timeoutMs} ms`, { operation, cause });
+    let response: Response;
+    let text: string;
+    try {
+      response = await deps.fetch(spec.url, { method: spec.method, headers: spec.headers, body: spec.body, signal, redirect: 'manual' });
+    } catch (cause) {
+      if (signal.aborted) return { error: timedOut(cause) };
+      const code = (cause as { cause?: { code?: string } }).cause?.code;
+      return {
+        error: new UpstreamUnavailableError(`${operation}: connection failed${code ? ` (${code})` : ''}`, {
+          operation,
+          cause,
+          neverSent: code === 'ECONNREFUSED',
+        }),
+      };
+    }
+    try {
+      // The same signal bounds the body: a server that sends headers and then stalls still times out.
+      text = await response.text();
+    } catch (cause) {
+      if (signal.aborted) return { error: timedOut(cause) };
+      return { error: new UpstreamUnavailableError(`${operation}: connection lost while reading the answer`, { operation, cause, status: response.status }) };
+    }
+    const { status } = response;
+    const json = parseJson(text);
+    if (status >= 200 && status < 300) {
+      if (!json.ok) return { error: new UpstreamProtocolError(`${operation}: answer is not JSON`, { operation, status }) };
+      const parsed = spec.schema.safeParse(json.value);
+      if (!parsed.success) {
+        const where = parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || '(body)'} ${issue.message}`);
+        return { error: new UpstreamProtocolError(`${operation}: answer does not match the contract: ${where.join('; ')}`, { operation, status }) };
+      }
+      return { result: { value: parsed.data } };
+    }
+    if (status === 404 && spec.allowNotFound) return { result: { value: null } };
+    const messages = json.ok ? errorMessages(json.value) : [];
+    if (status === 400) return { error: new UpstreamValidationError(messages, { operation, status }) };
+    if (status === 401) return { error: new UpstreamAuthError(`${operation}: upstream refused the credentials (401)`, { operation, status }) };
+    if (status === 429 || status >= 500) {
+      return {
+        error: new UpstreamUnavailableError(`${operation}: upstream answered ${status}`, { operation, status }),
+        retryAfter: retryAfterMs(response.headers.get('retry-after'), Date.now()),
+      };
+    }
+    return { error: new UpstreamError(`${operation}: upstream answered ${status}${messages[0] ? `: ${messages[0]}` : ''}`, { operation, status }) };
+  }
+
+  function mayRetry(policy: RetryPolicy, error: UpstreamError): boolean {
+    if (error instanceof UpstreamUnavailableError && (error.status === 429 || error.neverSent)) return true;
+    if (policy === 'unprocessed') return false;
+    return error instanceof UpstreamTimeoutError || error instanceof UpstreamUnavailableError;
+  }
+
+  async function call<T>(spec: CallSpec<T> & { allowNotFound?: boolean }): Promise<T | null> {
+    const deadline = spec.deadline ?? clock() + deps.timeoutMs;
+    const path = new URL(spec.url).pathname;
+    for (let n = 0; ; n++) {
+      const started = clock();
+      const outcome = await attempt(spec, Math.max(MIN_ATTEMPT_MS, deadline - started));
+      if (outcome.result) return outcome.result.value;
+      const error = outcome.error!;
+      const log = { operation: spec.operation, method: spec.method, path, attempt: n + 1, status: error.status, code: error.code, ms: clock() - started };
+      const delay = outcome.retryAfter ?? backoffDelay(n, RETRY_BACKOFF, deps.random);
+      const retry = n + 1 < MAX_ATTEMPTS && mayRetry(spec.retry, error) && clock() + delay + MIN_ATTEMPT_MS <= deadline;
+      logger?.warn({ upstream: log, retryInMs: retry ? delay : undefined }, retry ? 'upstream call failed, retrying' : 'upstream call failed');
+      if (!retry) throw error;
+      await deps.sleep(delay);
+    }
+  }
+
+  return { call: call as Transport['call'], deps };
+}

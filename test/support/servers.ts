@@ -1,0 +1,82 @@
+// Real servers on port 0 for integration and e2e tests: the sandbox as the upstream, and the BFF in this process
+// with its log lines captured. Close what you start (afterAll / afterEach).
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
+import { createApp } from '../../bff/app.js';
+import { loadConfig, type Config } from '../../bff/config.js';
+import type { WidgetBundle } from '../../bff/http/widget-asset.js';
+import { createLogger } from '../../bff/logger.js';
+import type { Store } from '../../bff/store/types.js';
+import { createUpstreamClient, type UpstreamClient, type UpstreamClientDeps } from '../../bff/upstream/client.js';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../../demo/sandbox/sandbox.js';
+import { SANDBOX_DEFAULTS } from '../../shared/sandbox-defaults.js';
+
+export const DEV_MERCHANT_KEY = SANDBOX_DEFAULTS.merchantKey;
+export const STOREFRONT_ORIGIN = 'http://127.0.0.1:5173';
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const sandbox = createSandbox(options);
+  await sandbox.listen(0, '127.0.0.1');
+  return sandbox;
+}
+
+export interface TestBff {
+  /** http://127.0.0.1:<port>, also the BFF's public URL. */
+  url: string;
+  config: Config;
+  upstream: UpstreamClient;
+  /** Every log line the BFF wrote (JSON text). */
+  logs: string[];
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+export interface BffOptions {
+  /** The upstream base URL (a sandbox's url). */
+  upstreamUrl: string;
+  store: Store;
+  /** Extra environment, e.g. { OPI_UPSTREAM_TIMEOUT_MS: '300' }. */
+  env?: Record<string, string>;
+  now?: () => Date;
+  widgetBundle?: WidgetBundle;
+  /** Injected into the upstream client (clock, sleep, random, fetch). */
+  client?: Omit<UpstreamClientDeps, 'config' | 'logger'>;
+}
+
+function listen(server: Server): Promise<string> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
+  });
+}
+
+/** The BFF on a real port, configured as `npm run bff` would be from `env`, with its logs captured. */
+export async function startBff(options: BffOptions): Promise<TestBff> {
+  const server = createServer();
+  const url = await listen(server);
+  const config = loadConfig({
+    OPI_UPSTREAM_URL: options.upstreamUrl,
+    OPI_PUBLIC_URL: url,
+    OPI_LOG_LEVEL: 'debug',
+    OPI_RATE_LIMIT_PER_MINUTE: '10000',
+    ...options.env,
+  });
+  const logs: string[] = [];
+  const logger = createLogger(config.logLevel, { write: (line: string) => void logs.push(line) });
+  const upstream = createUpstreamClient({ config: config.upstream, logger, ...options.client });
+  const app = createApp({ config, store: options.store, upstream, logger, now: options.now, widgetBundle: options.widgetBundle });
+  server.on('request', app);
+  return {
+    url,
+    config,
+    upstream,
+    logs,
+    logger,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
