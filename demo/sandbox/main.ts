@@ -13,29 +13,19 @@ function port(value: string | undefined): number {
   return parsed;
 }
 
-/** A credential from the environment, or the documented demo default. */
-function credential(name: string, fallback: string): { value: string; shown: string } {
+/** A secret from the environment, or the documented demo default. */
+function secret(name: string, fallback: string): { value: string; shown: string } {
   const value = env[name];
   // The defaults are public demo values and are printed; a value someone configured is never echoed.
   return value ? { value, shown: `(from ${name})` } : { value: fallback, shown: fallback };
 }
 
 async function main(): Promise<void> {
-  const clientId = credential('SANDBOX_CLIENT_ID', SANDBOX_DEFAULTS.clientId);
-  const clientSecret = credential('SANDBOX_CLIENT_SECRET', SANDBOX_DEFAULTS.clientSecret);
-  const paymentSecret = credential('SANDBOX_PAYMENT_SECRET', SANDBOX_DEFAULTS.paymentSecret);
-  const sandbox = createSandbox({ clientId: clientId.value, clientSecret: clientSecret.value, paymentSecret: paymentSecret.value });
+  const clientId = env.SANDBOX_CLIENT_ID || SANDBOX_DEFAULTS.clientId;
+  const clientSecret = secret('SANDBOX_CLIENT_SECRET', SANDBOX_DEFAULTS.clientSecret);
+  const paymentSecret = secret('SANDBOX_PAYMENT_SECRET', SANDBOX_DEFAULTS.paymentSecret);
+  const sandbox = createSandbox({ clientId, clientSecret: clientSecret.value, paymentSecret: paymentSecret.value });
   const url = await sandbox.listen(port(env.SANDBOX_PORT), '127.0.0.1');
-  console.log(
-    [
-      `opi sandbox listening on ${url}`,
-      `  token endpoint  POST ${url}/token (form: client_id, client_secret, grant_type=client_credentials, scope=api-user)`,
-      `  client id       ${clientId.shown}`,
-      `  client secret   ${clientSecret.shown}`,
-      `  payment secret  ${paymentSecret.shown}`,
-    ].join('\n'),
-  );
-
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -52,6 +42,15 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  console.log(
+    [
+      `opi sandbox listening on ${url}`,
+      `  token endpoint  POST ${url}/token (form: client_id, client_secret, grant_type=client_credentials, scope=api-user)`,
+      `  client id       ${clientId}`,
+      `  client secret   ${clientSecret.shown}`,
+      `  payment secret  ${paymentSecret.shown}`,
+    ].join('\n'),
+  );
 }
 
 main().catch((error: unknown) => {

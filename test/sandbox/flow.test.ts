@@ -18,7 +18,7 @@ describe('the whole flow', () => {
 
     // 1. token
     const tokenResponse = await fetch(`${sandbox.url}/token`, { method: 'POST', body: tokenForm(sandbox) });
-    const { access_token: token } = await tokenResponse.json();
+    const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
 
     // 2. options
     const options = await call(sandbox, '/options?amount=200&currency=AED', { token });

@@ -25,7 +25,7 @@ describe('POST /token', () => {
     // The docs always show ?expires_in=1; it is accepted and ignored.
     const response = await fetch(`${sandbox.url}/token?expires_in=1`, { method: 'POST', body: tokenForm(sandbox) });
     expect(response.status).toBe(200);
-    const body = await response.json();
+    const body = (await response.json()) as Record<string, unknown>;
     expect(tokenResponseSchema.parse(body)).toMatchObject({ token_type: 'Bearer', expires_in: 86400, scope: 'api-user' });
     expect(Object.keys(body).sort()).toEqual(['access_token', 'expires_in', 'scope', 'token_type']);
     expect(body.access_token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
@@ -34,7 +34,7 @@ describe('POST /token', () => {
   it('uses the credentials and lifetime it was given', async () => {
     const sandbox = await startSandbox({ clientId: 'merchant-7', clientSecret: 's3cr3t', tokenLifetimeSeconds: 120 });
     const ok = await fetch(`${sandbox.url}/token`, { method: 'POST', body: tokenForm(sandbox) });
-    expect((await ok.json()).expires_in).toBe(120);
+    expect(((await ok.json()) as { expires_in: number }).expires_in).toBe(120);
     const defaults = new URLSearchParams({
       client_id: SANDBOX_DEFAULTS.clientId,
       client_secret: SANDBOX_DEFAULTS.clientSecret,

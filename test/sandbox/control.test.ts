@@ -1,0 +1,102 @@
+// The /__sandbox control endpoints, driven over HTTP as a test in another process would.
+import { describe, expect, it } from 'vitest';
+import { call, createOrder, expectedHash, getToken, orderRequest, startReceiver, startSandbox } from './helpers.js';
+
+describe('control endpoints', () => {
+  it('POST /__sandbox/orders/:reference/decision decides like the hosted page and answers { redirectTo }', async () => {
+    const sandbox = await startSandbox();
+    const token = await getToken(sandbox);
+    const request = orderRequest({}, { orderReference: 'ORD/with space', dynamicRedirectUrl: 'https://shop.example/r' });
+    await createOrder(sandbox, token, request);
+    const path = `/__sandbox/orders/${encodeURIComponent(request.orderReference)}/decision`;
+    const response = await call(sandbox, path, { json: { outcome: 'decline', mode: 'instant' } });
+    expect(response.status).toBe(200);
+    const redirect = new URL(response.body.redirectTo);
+    expect(redirect.searchParams.get('status')).toBe('DECLINED');
+    expect(redirect.searchParams.get('hash')).toBe(expectedHash(sandbox.credentials.paymentSecret, 'DECLINED', request.orderReference));
+    expect((await call(sandbox, path, { json: { outcome: 'approve' } })).status).toBe(409);
+    expect(sandbox.journal.some((entry) => entry.path.startsWith('/__sandbox'))).toBe(false);
+  });
+
+  it('refuses a bad decision and an unknown order', async () => {
+    const sandbox = await startSandbox();
+    const bad = await call(sandbox, '/__sandbox/orders/X/decision', { json: { outcome: 'maybe', mode: 'soon' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({
+      statusCode: 400,
+      message: ['outcome must be one of: approve, decline, cancel, error', 'mode must be one of: instant, pending'],
+      error: 'Bad Request',
+    });
+    const unknown = await call(sandbox, '/__sandbox/orders/NOPE/decision', { json: { outcome: 'approve' } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('Order NOPE not found');
+  });
+
+  it('PUT /__sandbox/faults/:route sets a fault (with times) and DELETE /__sandbox/faults clears them', async () => {
+    const sandbox = await startSandbox();
+    const token = await getToken(sandbox);
+    const put = await call(sandbox, '/__sandbox/faults/options', { method: 'PUT', json: { kind: 'status', status: 502, times: 5 } });
+    expect(put.status).toBe(204);
+    expect((await call(sandbox, '/options?amount=10&currency=AED', { token })).status).toBe(502);
+    expect((await call(sandbox, '/__sandbox/faults', { method: 'DELETE' })).status).toBe(204);
+    expect((await call(sandbox, '/options?amount=10&currency=AED', { token })).status).toBe(200);
+  });
+
+  it('refuses an unknown route, an unknown kind and bad values', async () => {
+    const sandbox = await startSandbox();
+    const route = await call(sandbox, '/__sandbox/faults/payouts', { method: 'PUT', json: { kind: 'hang' } });
+    expect(route.status).toBe(404);
+    expect(route.body.message).toMatch(/^Unknown route payouts; one of: token, options, create-order/);
+    const kind = await call(sandbox, '/__sandbox/faults/options', { method: 'PUT', json: { kind: 'explode' } });
+    expect(kind.status).toBe(400);
+    expect(kind.body.message).toEqual(['kind must be one of: latency, status, hang, malformed-json, reset-after-create, redirect-url']);
+    const values = await call(sandbox, '/__sandbox/faults/options', { method: 'PUT', json: { kind: 'status', status: 418, times: 0 } });
+    expect(values.body.message).toEqual(['status must be 500, 502, 503 or 429']);
+    const times = await call(sandbox, '/__sandbox/faults/options', { method: 'PUT', json: { kind: 'hang', times: 0 } });
+    expect(times.body.message).toEqual(['times must be at least 1']);
+    const wrongRoute = await call(sandbox, '/__sandbox/faults/options', { method: 'PUT', json: { kind: 'reset-after-create' } });
+    expect(wrongRoute.body.message).toEqual(['kind reset-after-create applies to create-order only']);
+    const notJson = await call(sandbox, '/__sandbox/faults/options', { method: 'PUT', body: '{', headers: { 'content-type': 'application/json' } });
+    expect(notJson.status).toBe(400);
+    expect(typeof notJson.body.message).toBe('string');
+  });
+
+  it('PUT /__sandbox/callback-failures drops the next attempts', async () => {
+    const sandbox = await startSandbox();
+    const receiver = await startReceiver();
+    const token = await getToken(sandbox);
+    const request = orderRequest({}, { dynamicCallbackUrl: receiver.url });
+    await createOrder(sandbox, token, request);
+    expect((await call(sandbox, '/__sandbox/callback-failures', { method: 'PUT', json: { count: 1 } })).status).toBe(204);
+    expect((await call(sandbox, '/__sandbox/callback-failures', { method: 'PUT', json: { count: -1 } })).body.message).toEqual(['count must be at least 0']);
+    await call(sandbox, `/__sandbox/orders/${request.orderReference}/decision`, { json: { outcome: 'approve' } });
+    await sandbox.idle();
+    const deliveries = await call(sandbox, '/__sandbox/deliveries');
+    expect(deliveries.body.map((delivery: { outcome: string }) => delivery.outcome)).toEqual(['dropped', 'delivered']);
+    expect(receiver.hits()).toBe(1);
+  });
+
+  it('GET /__sandbox/journal lists the API requests with their status, route and body', async () => {
+    const sandbox = await startSandbox();
+    const token = await getToken(sandbox);
+    const request = orderRequest();
+    await createOrder(sandbox, token, request);
+    await call(sandbox, '/orders/', { token, json: request });
+    const journal = await call(sandbox, '/__sandbox/journal');
+    expect(journal.status).toBe(200);
+    expect(journal.body.map((entry: { method: string; path: string; status: number; route: string }) => [entry.method, entry.path, entry.status, entry.route])).toEqual([
+      ['POST', '/token', 200, 'token'],
+      ['POST', '/orders/', 201, 'create-order'],
+      ['POST', '/orders/', 400, 'create-order'],
+    ]);
+    expect(journal.body[1].body.orderReference).toBe(request.orderReference);
+    expect(journal.body[1].at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  });
+
+  it('answers an unknown control path with 404', async () => {
+    const sandbox = await startSandbox();
+    const response = await call(sandbox, '/__sandbox/reset', { method: 'POST', json: {} });
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ statusCode: 404, message: 'Cannot POST /__sandbox/reset', error: 'Not Found' });
+  });
+});
