@@ -2,8 +2,12 @@
 // initiated -> pending -> on_hold -> a final status, and a final status never changes again.
 import { FINAL_ORDER_STATUSES, type NormalisedStatus, type OrderStatus } from '../../shared/status.js';
 
-const RANK: Record<OrderStatus, number> = {
+/** The ledger may hold `unknown`: the upstream's create answered a spelling the BFF does not know. */
+export type CurrentStatus = OrderStatus | 'unknown';
+
+const RANK: Record<CurrentStatus, number> = {
   initiated: 0,
+  unknown: 0,
   pending: 1,
   // Underpaid or unreadable: not final (a re-read may show the full amount, or the upstream may cancel it).
   on_hold: 2,
@@ -13,12 +17,12 @@ const RANK: Record<OrderStatus, number> = {
   failed: 3,
 };
 
-export function isFinalStatus(status: OrderStatus): boolean {
-  return FINAL_ORDER_STATUSES.has(status);
+export function isFinalStatus(status: CurrentStatus): boolean {
+  return status !== 'unknown' && FINAL_ORDER_STATUSES.has(status);
 }
 
 /** Whether the ledger may move from `current` to `next`: only forward, and never away from a final status. */
-export function canTransition(current: OrderStatus, next: OrderStatus): boolean {
+export function canTransition(current: CurrentStatus, next: OrderStatus): boolean {
   if (current === next || isFinalStatus(current)) return false;
   return RANK[next] > RANK[current];
 }
@@ -27,7 +31,7 @@ export function canTransition(current: OrderStatus, next: OrderStatus): boolean 
  * The status the ledger should hold after an observation, or null when nothing changes. An upstream spelling
  * we do not know (`unknown`) changes nothing: it is journalled verbatim and the order keeps being polled.
  */
-export function nextStatus(current: OrderStatus, observed: NormalisedStatus<OrderStatus>['status']): OrderStatus | null {
+export function nextStatus(current: CurrentStatus, observed: NormalisedStatus<OrderStatus>['status']): OrderStatus | null {
   if (observed === 'unknown') return null;
   return canTransition(current, observed) ? observed : null;
 }

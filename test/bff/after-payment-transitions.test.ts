@@ -9,6 +9,8 @@ describe('order status transitions', () => {
   it.each([
     ['initiated', 'pending'],
     ['initiated', 'paid'],
+    ['unknown', 'pending'],
+    ['unknown', 'declined'],
     ['pending', 'paid'],
     ['pending', 'declined'],
     ['pending', 'cancelled'],
@@ -43,6 +45,8 @@ describe('order status transitions', () => {
 
   it('ignores an upstream spelling it does not know', () => {
     expect(nextStatus('pending', 'unknown')).toBeNull();
+    expect(nextStatus('unknown', 'unknown')).toBeNull();
+    expect(isFinalStatus('unknown')).toBe(false);
   });
 
   it('ends in the same status whatever order the observations arrive in', () => {
