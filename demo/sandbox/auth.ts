@@ -19,7 +19,7 @@ function sameText(a: string, b: string): boolean {
 }
 
 export class TokenIssuer {
-  // A fresh key per sandbox: a token from one sandbox (or an earlier run) is refused by another.
+  // Local choice: a fresh key per sandbox, so a token from another sandbox (or an earlier run) is refused.
   private readonly key = randomBytes(32);
 
   constructor(

@@ -38,7 +38,7 @@ function updateCaptureStatus(order: SandboxOrder): void {
 export function captureOrder(ctx: SandboxContext, reference: string, body: unknown) {
   const order = requireOrder(ctx, reference);
   const { captureReference, amount } = parseBody(captureRequestSchema, body);
-  // The docs: captureReference is unique per merchant and transaction.
+  // The docs: captureReference is unique per merchant and transaction. Local choice: the refusal's shape.
   const namespace = `capture:${order.reference}`;
   if (ctx.store.referenceUsed(namespace, captureReference)) throw new HttpError(400, 'captureReference already exists');
   const minor = authorisedAmount(order, 'capture', amount);
@@ -52,7 +52,7 @@ export function captureOrder(ctx: SandboxContext, reference: string, body: unkno
 export function voidOrder(ctx: SandboxContext, reference: string, body: unknown) {
   const order = requireOrder(ctx, reference);
   const { voidReference, amount } = parseBody(voidRequestSchema, body);
-  // The docs: voidReference is unique per merchant.
+  // The docs: voidReference is unique per merchant. Local choice: the refusal's shape.
   if (ctx.store.referenceUsed('void', voidReference)) throw new HttpError(400, 'voidReference already exists');
   const minor = authorisedAmount(order, 'void', amount);
   ctx.store.useReference('void', voidReference);

@@ -50,6 +50,7 @@ export function decide(ctx: SandboxContext, order: SandboxOrder, decision: Decis
     return { redirectTo: returnUrl(ctx, order, status) };
   }
   // Pending, as the docs' simulator: the redirect says PENDING and the final status follows by callback.
+  // Local choice: one callback, when the order settles (none for the PENDING itself).
   ctx.scheduler.run(async () => {
     await ctx.scheduler.sleep(ctx.pendingSettleMs);
     if (order.status === 'PENDING') finalise(ctx, order, status);
@@ -57,7 +58,7 @@ export function decide(ctx: SandboxContext, order: SandboxOrder, decision: Decis
   return { redirectTo: returnUrl(ctx, order, 'PENDING') };
 }
 
-/** The system cancels an order nobody paid within cancellationTimeout (unit: minutes, a local choice). */
+/** The system cancels an order nobody paid within cancellationTimeout. Local choice: the unit is minutes. */
 export function scheduleCancellation(ctx: SandboxContext, order: SandboxOrder, minutes: number): void {
   ctx.scheduler.later(minutes * ctx.cancellationUnitMs, () => {
     if (order.status === 'PENDING') finalise(ctx, order, 'CANCELLED', 'system');

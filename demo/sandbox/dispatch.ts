@@ -18,6 +18,8 @@ export interface DispatchDeps {
 }
 
 const SECRET_FIELDS = new Set(['client_secret']);
+// Local choice: a sandbox left running for days keeps only its latest requests.
+const JOURNAL_LIMIT = 10_000;
 
 /** What the journal keeps of a body: parsed when it can be, the token request's secret redacted. */
 function journalBody(req: IncomingMessage, text: string): unknown {
@@ -44,18 +46,26 @@ function apiInput(route: ApiRoute, req: IncomingMessage, text: string): unknown 
 }
 
 export function createDispatcher({ ctx, faults, journal, sandbox }: DispatchDeps) {
-  const safely = async (res: ServerResponse, work: () => Promise<Reply | undefined>, onReply?: (reply: Reply) => void) => {
+  const record = (method: string, url: URL): JournalEntry => {
+    const entry: JournalEntry = { at: isoTime(ctx.now()), method, path: url.pathname, status: 0 };
+    if (url.search) entry.query = Object.fromEntries(url.searchParams);
+    journal.push(entry);
+    if (journal.length > JOURNAL_LIMIT) journal.splice(0, journal.length - JOURNAL_LIMIT);
+    return entry;
+  };
+
+  /** Sends what `work` answers (nothing for a hang or a reset), any failure in the upstream's error shape. */
+  const safely = async (res: ServerResponse, work: () => Promise<Reply | undefined>, entry?: JournalEntry) => {
+    const answer = (reply: Reply) => {
+      if (entry) entry.status = reply.status;
+      send(res, reply);
+    };
     try {
       const reply = await work();
-      if (reply) {
-        onReply?.(reply);
-        send(res, reply);
-      }
+      if (reply) answer(reply);
     } catch (error) {
       if (ctx.scheduler.signal.aborted) return void res.destroy();
-      const reply = errorReply(error instanceof HttpError ? error : new HttpError(500));
-      onReply?.(reply);
-      send(res, reply);
+      answer(errorReply(error instanceof HttpError ? error : new HttpError(500)));
     }
   };
 
@@ -80,9 +90,7 @@ export function createDispatcher({ ctx, faults, journal, sandbox }: DispatchDeps
   }
 
   async function api(req: IncomingMessage, res: ServerResponse, method: string, url: URL): Promise<void> {
-    const entry: JournalEntry = { at: isoTime(ctx.now()), method, path: url.pathname, status: 0 };
-    if (url.search) entry.query = Object.fromEntries(url.searchParams);
-    journal.push(entry);
+    const entry = record(method, url);
     await safely(
       res,
       async () => {
@@ -116,15 +124,12 @@ export function createDispatcher({ ctx, faults, journal, sandbox }: DispatchDeps
         }
         return { status: route.status, json };
       },
-      (reply) => {
-        entry.status = reply.status;
-      },
+      entry,
     );
   }
 
   async function pay(req: IncomingMessage, res: ServerResponse, method: string, url: URL, match: RegExpExecArray) {
-    const entry: JournalEntry = { at: isoTime(ctx.now()), method, path: url.pathname, status: 0 };
-    journal.push(entry);
+    const entry = record(method, url);
     await safely(
       res,
       async () => {
@@ -133,9 +138,7 @@ export function createDispatcher({ ctx, faults, journal, sandbox }: DispatchDeps
         if (text) entry.body = form;
         return payRoute(ctx, method, decodeParam(match[1] ?? ''), match[2] ? 'result' : 'form', form);
       },
-      (reply) => {
-        entry.status = reply.status;
-      },
+      entry,
     );
   }
 

@@ -17,6 +17,7 @@ function valueAt(source: unknown, path: string): unknown {
   );
 }
 
+// Local choice: routing is by currency, amount and channel; the purchase country is not matched to the provider's.
 function routedProvider(request: OrderRequest, amountMinor: number): CatalogueEntry {
   const { bnplProvider, purchaseCurrency, channel } = request;
   const provider = offeredProviders({ currency: purchaseCurrency, amountMinor, ...(channel ? { channel } : {}) }).find(

@@ -74,6 +74,7 @@ function settleLater(ctx: SandboxContext, order: SandboxOrder, refund: SandboxRe
   });
 }
 
+/** Local choice (the endpoint is not in the public docs): an array of refund records, oldest first. */
 export function listRefunds(ctx: SandboxContext, reference: string) {
   const order = requireOrder(ctx, reference);
   return order.refunds.map((refund) => refundRecord(order, refund));
