@@ -1,0 +1,95 @@
+// The whole checkout in a real Chromium: storefront -> widget -> BFF -> sandbox hosted page -> BFF return ->
+// storefront result page, with the ledger read back through the merchant API after each outcome.
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchChromium, withScreenshot } from './browser.js';
+import { decide, fillCartAndCheckOut, newShopper, payWith, shownStatus, type ShopperSession } from './shopper.js';
+import { FAST_SANDBOX, startStack, type Stack } from './stack.js';
+
+let stack: Stack;
+let browser: Browser;
+let shopper: ShopperSession;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startStack(FAST_SANDBOX), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+beforeEach(async () => {
+  shopper = await newShopper(browser);
+});
+afterEach(async () => {
+  expect(shopper.cspViolations, 'the shop page needs nothing its CSP refuses').toEqual([]);
+  await shopper.context.close();
+});
+
+describe('checkout in the browser', () => {
+  it('approve (instant): the result page and the ledger say paid', async () => {
+    const { page } = shopper;
+    await withScreenshot(page, 'checkout-approve-instant', async () => {
+      await fillCartAndCheckOut(page, stack, [{ product: 'lantern', quantity: 1 }]);
+      await payWith(page, stack, /Tabby/);
+      const reference = await decide(page, stack, 'approve');
+
+      await expect.poll(() => shownStatus(page).getAttribute('data-status')).toBe('paid');
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Thank you, your order is paid');
+      const order = await stack.order(reference);
+      expect(order).toMatchObject({ status: 'paid', provider: 'TABBY_AE', currency: 'AED', amount: 204, paidAmount: 204 });
+      expect(order.events.map((event) => event.source)).toContain('return');
+      // A paid order empties the cart.
+      await expect(page.getByRole('link', { name: 'Cart (0)' }).count()).resolves.toBe(1);
+    });
+  });
+
+  it('approve (pending, then callback): pending at first, paid once the callback has landed', async () => {
+    const { page } = shopper;
+    await withScreenshot(page, 'checkout-approve-pending', async () => {
+      await fillCartAndCheckOut(page, stack, [{ product: 'mug', quantity: 2 }]);
+      await payWith(page, stack, /Tabby/);
+      const reference = await decide(page, stack, 'approve', 'pending');
+
+      const paid = await stack.waitForStatus(reference, 'paid');
+      const callback = paid.events.find((event) => event.source === 'callback' && event.status === 'paid');
+      expect(callback, 'the callback carried the final status').toBeDefined();
+      expect(paid.events.some((event) => event.status === 'pending')).toBe(true);
+      // The result page checks again by itself until the payment is final.
+      await expect.poll(() => shownStatus(page).getAttribute('data-status'), { timeout: 6_000 }).toBe('paid');
+    });
+  });
+
+  it('decline: nothing paid, the shopper is offered another way to pay', async () => {
+    const { page } = shopper;
+    await withScreenshot(page, 'checkout-decline', async () => {
+      await fillCartAndCheckOut(page, stack, [{ product: 'tote', quantity: 1 }]);
+      await payWith(page, stack, /Tabby/);
+      const reference = await decide(page, stack, 'decline');
+
+      await expect.poll(() => shownStatus(page).getAttribute('data-status')).toBe('declined');
+      const order = await stack.order(reference);
+      expect(order).toMatchObject({ status: 'declined', paidAmount: 0 });
+      await expect(page.getByRole('link', { name: 'Choose another way to pay' }).count()).resolves.toBe(1);
+    });
+  });
+
+  it('cancel, then choose another provider and pay', async () => {
+    const { page } = shopper;
+    await withScreenshot(page, 'checkout-cancel-then-pay', async () => {
+      await fillCartAndCheckOut(page, stack, [{ product: 'tote', quantity: 1 }]);
+      await payWith(page, stack, /Tabby/);
+      const cancelled = await decide(page, stack, 'cancel');
+      await expect.poll(() => shownStatus(page).getAttribute('data-status')).toBe('cancelled');
+
+      await page.getByRole('link', { name: 'Choose another way to pay' }).click();
+      await page.waitForURL(`${stack.shopUrl}/checkout`);
+      await payWith(page, stack, /Tamara/);
+      const paid = await decide(page, stack, 'approve');
+
+      await expect.poll(() => shownStatus(page).getAttribute('data-status')).toBe('paid');
+      expect(paid).not.toBe(cancelled);
+      await expect(stack.order(cancelled)).resolves.toMatchObject({ status: 'cancelled', provider: 'TABBY_AE', paidAmount: 0 });
+      await expect(stack.order(paid)).resolves.toMatchObject({ status: 'paid', provider: 'TAMARA_AE', amount: 164, paidAmount: 164 });
+    });
+  });
+});
