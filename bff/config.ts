@@ -56,12 +56,12 @@ const fail = (ctx: Ctx, input: string, message: string) => {
   return z.NEVER;
 };
 
-const wholeNumber = (min: number, max: number, unit: string) =>
+const wholeNumber = (min: number, max: number, what: string) =>
   z.pipe(
     z.string(),
     z.transform((value, ctx) => {
       const n = Number(value.trim());
-      if (!/^\d+$/.test(value.trim()) || n < min || n > max) return fail(ctx, value, `must be a whole number of ${unit} from ${min} to ${max}`);
+      if (!/^\d+$/.test(value.trim()) || n < min || n > max) return fail(ctx, value, `must be ${what} from ${min} to ${max}`);
       return n;
     }),
   );
@@ -135,7 +135,7 @@ const trustProxy = z.pipe(
 );
 
 const envSchema = z.object({
-  PORT: z.optional(wholeNumber(0, 65535, 'port')),
+  PORT: z.optional(wholeNumber(0, 65535, 'a port number')),
   OPI_UPSTREAM_URL: z.optional(url('the upstream base URL')),
   OPI_TOKEN_URL: z.optional(url('the token endpoint')),
   OPI_CLIENT_ID: z.optional(secret(1)),
@@ -150,11 +150,11 @@ const envSchema = z.object({
   ),
   OPI_DATA_DIR: z.optional(z.string().check(z.minLength(1, { error: 'must not be empty' }))),
   OPI_LOG_LEVEL: z.optional(z.enum(LOG_LEVELS, { error: `must be one of: ${LOG_LEVELS.join(', ')}` })),
-  OPI_UPSTREAM_TIMEOUT_MS: z.optional(wholeNumber(50, 120_000, 'milliseconds')),
-  OPI_SESSION_TTL_MINUTES: z.optional(wholeNumber(1, 7 * 24 * 60, 'minutes')),
-  OPI_OPTIONS_CACHE_SECONDS: z.optional(wholeNumber(0, 3600, 'seconds')),
+  OPI_UPSTREAM_TIMEOUT_MS: z.optional(wholeNumber(50, 120_000, 'a whole number of milliseconds')),
+  OPI_SESSION_TTL_MINUTES: z.optional(wholeNumber(1, 7 * 24 * 60, 'a whole number of minutes')),
+  OPI_OPTIONS_CACHE_SECONDS: z.optional(wholeNumber(0, 3600, 'a whole number of seconds')),
   OPI_TRUST_PROXY: z.optional(trustProxy),
-  OPI_RATE_LIMIT_PER_MINUTE: z.optional(wholeNumber(1, 100_000, 'requests')),
+  OPI_RATE_LIMIT_PER_MINUTE: z.optional(wholeNumber(1, 100_000, 'a whole number of requests')),
   OPI_MERCHANT_WEBHOOK_URL: z.optional(url('the merchant notification URL')),
 });
 

@@ -104,10 +104,13 @@ export function parseOrProblem<T>(
   );
 }
 
-/** "billingAddress.country must be ..." -> { path: 'billingAddress.country', message: 'must be ...' }. */
+// A leading field path followed by the verb of a validation message (class-validator style).
+const FIELD_MESSAGE = /^([A-Za-z_]\w*(?:\.\w+|\[\d+\])*)\s+((?:must|should|is|are|has|have|cannot|can|does|do|already|contains|needs)\b.*)$/s;
+
+/** "billingAddress.country must be ..." -> { path: 'billingAddress.country', message: 'must be ...' }; else path ''. */
 export function upstreamFieldErrors(messages: readonly string[]): FieldError[] {
   return messages.map((text) => {
-    const match = /^([A-Za-z_]\w*(?:\.\w+|\[\d+\])*)\s+(.+)$/s.exec(text.trim());
+    const match = FIELD_MESSAGE.exec(text.trim());
     if (!match) return { path: '', message: text };
     return { path: match[1]!.replace(/\[(\d+)\]/g, '.$1'), message: match[2]! };
   });

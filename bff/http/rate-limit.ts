@@ -11,6 +11,8 @@ export function widgetRateLimit(perMinute: number): RequestHandler {
     limit: perMinute,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
+    // Its console warning about X-Forwarded-For without trust proxy is OPI_TRUST_PROXY's job (README).
+    validate: { xForwardedForHeader: false },
     handler(req, _res, next) {
       const reset = (req as { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
       const seconds = reset ? Math.max(1, Math.ceil((reset.getTime() - Date.now()) / 1000)) : 60;

@@ -1,0 +1,225 @@
+// The merchant's refunds, captures and voids. Each runs in three steps so that no amount is ever spent twice:
+//  1. one transaction with the order row locked: check what is left (open requests count) and record the request;
+//  2. the upstream call, outside any transaction, with a reference derived from the Idempotency-Key, so a retry
+//     of the same key sends the same reference and the upstream's uniqueness rule stops a double;
+//  3. record the answer. A refund whose answer is lost stays pending and is settled from the upstream's refund
+//     list later; a capture or void whose answer is lost keeps its amount reserved until the same key is retried.
+import { createHash } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { CaptureView } from '../../shared/merchant-api.js';
+import { currencyExponent, toMajor, toMinor } from '../../shared/money.js';
+import { HttpProblem, upstreamProblem, type ProblemCode } from '../http/problem.js';
+import type { OperationKind, OrderOperation } from '../store/after-payment-types.js';
+import type { LedgerOrder, StoreTx } from '../store/types.js';
+import type { UpstreamClient } from '../upstream/client.js';
+import { UpstreamError, UpstreamValidationError } from '../upstream/errors.js';
+import { refundableMinor, uncapturedMinor } from './amounts.js';
+import { once, type IdempotencyDeps, type StoredAnswer } from './idempotency.js';
+import { pollBy, settleRefunds, type SettlementDeps } from './refund-settlement.js';
+import { refundView } from './views.js';
+
+export interface OperationsDeps extends SettlementDeps {
+  upstream: UpstreamClient;
+  logger: Logger;
+  idempotency: IdempotencyDeps;
+}
+
+export interface OperationRequest {
+  /** Major units; required for refunds, "all that is left" when absent for capture and void. */
+  amount?: number;
+  description?: string;
+}
+
+const PREFIX: Record<OperationKind, string> = { refund: 'rf', capture: 'cp', void: 'vd' };
+const NOT_POSSIBLE: Record<OperationKind, ProblemCode> = {
+  refund: 'order_not_refundable',
+  capture: 'order_not_capturable',
+  void: 'order_not_voidable',
+};
+
+/** The upstream reference for this key: the same key always sends the same reference. */
+const operationReference = (kind: OperationKind, key: string) =>
+  `${PREFIX[kind]}_${createHash('sha256').update(`${kind}\u0000${key}`).digest('base64url').slice(0, 24)}`;
+
+const money = (minor: number, currency: string) => `${toMajor(minor, currency).toFixed(currencyExponent(currency))} ${currency}`;
+
+const reused = () => new HttpProblem('idempotency_key_reused', 'This Idempotency-Key was used with a different request.');
+
+function problemAnswer(problem: HttpProblem): StoredAnswer {
+  return { status: problem.status, body: problem.body() };
+}
+
+const refusedUpstream = (kind: OperationKind) =>
+  new HttpProblem('operation_refused', `The payment service refused the ${kind}.`, { retryable: false });
+
+function amountToSpend(kind: OperationKind, order: LedgerOrder, operations: readonly OrderOperation[], amount: number | undefined): number {
+  const requested = amount === undefined ? undefined : toMinor(amount, order.currency);
+  if (requested === null) {
+    throw new HttpProblem('validation_failed', 'The request body is not valid.', {
+      errors: [{ path: 'amount', message: `must have at most ${currencyExponent(order.currency)} decimals in ${order.currency}` }],
+    });
+  }
+  if (order.status !== 'paid') {
+    throw new HttpProblem(NOT_POSSIBLE[kind], `Only a paid order can take a ${kind}; this one is ${order.status === 'unknown' ? 'pending' : order.status}.`);
+  }
+  if (kind === 'refund') {
+    if (order.capturedMinor === 0) {
+      throw new HttpProblem('order_not_refundable', 'Nothing of this order is captured yet: capture or void it instead.');
+    }
+    const left = refundableMinor(order, operations);
+    if (requested! > left) {
+      throw new HttpProblem('refund_exceeds_refundable', `At most ${money(left, order.currency)} of this order can still be refunded.`);
+    }
+    return requested!;
+  }
+  const left = uncapturedMinor(order, operations);
+  if (left === 0) throw new HttpProblem(NOT_POSSIBLE[kind], `Nothing of this order is left to ${kind}.`);
+  if (requested !== undefined && requested > left) {
+    throw new HttpProblem('amount_exceeds_remaining', `At most ${money(left, order.currency)} of this order is left to ${kind}.`);
+  }
+  return requested ?? left;
+}
+
+export function createOperations(deps: OperationsDeps) {
+  const { store, upstream, logger } = deps;
+
+  async function journal(tx: StoreTx, order: LedgerOrder, operation: OrderOperation, result: string) {
+    await tx.appendEvent({
+      orderReference: order.orderReference,
+      source: 'merchant',
+      status: order.status,
+      upstreamStatus: order.upstreamStatus,
+      payload: { operation: operation.kind, reference: operation.reference, amountMinor: operation.amountMinor, result },
+    });
+  }
+
+  /** Step 1: the guard, under the order's lock. `send` is false when this key's operation already has its answer. */
+  function reserve(kind: OperationKind, orderReference: string, request: OperationRequest, reference: string) {
+    return store.transaction(async (tx) => {
+      const order = await tx.getOrder(orderReference, { forUpdate: true });
+      if (!order) throw new HttpProblem('order_not_found', 'There is no order with this reference.');
+      const existing = await tx.getOperation(reference);
+      if (existing) {
+        const sameAmount = request.amount === undefined || toMinor(request.amount, order.currency) === existing.amountMinor;
+        if (existing.orderReference !== orderReference || existing.kind !== kind || !sameAmount) throw reused();
+        return { operation: existing, send: existing.status === 'requested', retry: true };
+      }
+      const amountMinor = amountToSpend(kind, order, await tx.listOperations(orderReference), request.amount);
+      const operation = await tx.insertOperation({
+        reference,
+        orderReference,
+        kind,
+        amountMinor,
+        currency: order.currency,
+        status: 'requested',
+        description: request.description ?? null,
+        createdAt: deps.now(),
+      });
+      await journal(tx, order, operation, 'requested');
+      return { operation, send: true, retry: false };
+    });
+  }
+
+  /** Step 3 for a refusal or a capture/void answer. */
+  function finish(operation: OrderOperation, status: 'succeeded' | 'failed', upstreamStatus: string | null) {
+    return store.transaction(async (tx) => {
+      const order = (await tx.getOrder(operation.orderReference, { forUpdate: true }))!;
+      const updated = await tx.updateOperation(operation.reference, { status, ...(upstreamStatus ? { upstreamStatus } : {}) });
+      let current = order;
+      if (status === 'succeeded' && operation.kind === 'capture') {
+        current = await tx.updateOrder(order.orderReference, { capturedMinor: order.capturedMinor + operation.amountMinor });
+      } else if (status === 'succeeded' && operation.kind === 'void') {
+        current = await tx.updateOrder(order.orderReference, { voidedMinor: order.voidedMinor + operation.amountMinor });
+      }
+      await journal(tx, current, updated, status);
+      return updated;
+    });
+  }
+
+  function answerFor(operation: OrderOperation): StoredAnswer {
+    if (operation.kind === 'refund') return { status: 201, body: refundView(operation) };
+    if (operation.status !== 'succeeded') return problemAnswer(refusedUpstream(operation.kind));
+    const view: CaptureView = {
+      orderReference: operation.orderReference,
+      amount: toMajor(operation.amountMinor, operation.currency),
+      currency: operation.currency,
+      reference: operation.reference,
+    };
+    return { status: 201, body: view };
+  }
+
+  async function refund(operation: OrderOperation, description: string, retry: boolean): Promise<StoredAnswer> {
+    const settledAnswer = (settled: OrderOperation[]) => answerFor(settled.find((candidate) => candidate.reference === operation.reference)!);
+    try {
+      if (retry) {
+        // A retried key whose first request may have reached the upstream: ask before sending it again.
+        const records = await upstream.listRefunds(operation.orderReference);
+        if (records.some((record) => record.refundReference === operation.reference)) {
+          return settledAnswer(await settleRefunds(deps, operation.orderReference, records, 'merchant'));
+        }
+      }
+      const record = await upstream.refund(operation.orderReference, {
+        refundReference: operation.reference,
+        refundAmount: { amount: toMajor(operation.amountMinor, operation.currency), currency: operation.currency },
+        refundDescription: description,
+      });
+      return settledAnswer(await settleRefunds(deps, operation.orderReference, [record], 'merchant'));
+    } catch (error) {
+      if (!(error instanceof UpstreamError)) throw error;
+      if (!error.retryable) {
+        logger.warn({ orderReference: operation.orderReference, refund: operation.reference, code: error.code, status: error.status }, 'upstream refused a refund');
+        await finish(operation, 'failed', null);
+        return problemAnswer(error instanceof UpstreamValidationError ? refusedUpstream('refund') : upstreamProblem(error));
+      }
+      // The answer was lost and the refund list could not tell: it stays pending until the list does.
+      logger.warn({ orderReference: operation.orderReference, refund: operation.reference, code: error.code }, 'refund outcome unknown; left pending');
+      await store.transaction(async (tx) => {
+        const order = (await tx.getOrder(operation.orderReference, { forUpdate: true }))!;
+        await pollBy(tx, order, new Date(deps.now().getTime() + deps.firstCheckDelayMs));
+      });
+      return answerFor(operation);
+    }
+  }
+
+  async function captureOrVoid(operation: OrderOperation, description: string | undefined, retry: boolean): Promise<StoredAnswer> {
+    const amount = toMajor(operation.amountMinor, operation.currency);
+    const extra = description ? { description } : {};
+    try {
+      const record =
+        operation.kind === 'capture'
+          ? await upstream.capture(operation.orderReference, { captureReference: operation.reference, amount, ...extra })
+          : await upstream.void(operation.orderReference, { voidReference: operation.reference, amount, ...extra });
+      return answerFor(await finish(operation, 'succeeded', 'captureId' in record ? 'CAPTURED' : 'VOIDED'));
+    } catch (error) {
+      if (!(error instanceof UpstreamError)) throw error;
+      // Local choice: when the same key is retried after a lost answer, "reference already exists" means the first
+      // request did reach the upstream (the docs make the reference unique per merchant but show no refusal text).
+      if (retry && error instanceof UpstreamValidationError && error.messages.some((text) => /already exists/i.test(text))) {
+        return answerFor(await finish(operation, 'succeeded', null));
+      }
+      if (error.retryable) {
+        logger.warn({ orderReference: operation.orderReference, reference: operation.reference, code: error.code }, `${operation.kind} outcome unknown; amount stays reserved`);
+        throw upstreamProblem(error); // the key is released: retrying it sends the same reference
+      }
+      logger.warn({ orderReference: operation.orderReference, reference: operation.reference, code: error.code, status: error.status }, `upstream refused a ${operation.kind}`);
+      await finish(operation, 'failed', null);
+      return problemAnswer(error instanceof UpstreamValidationError ? refusedUpstream(operation.kind) : upstreamProblem(error));
+    }
+  }
+
+  return {
+    /** Runs a refund, capture or void once per Idempotency-Key; answers the HTTP status and body to send. */
+    run(kind: OperationKind, orderReference: string, request: OperationRequest, key: string) {
+      const requestHash = createHash('sha256')
+        .update(JSON.stringify([kind, orderReference, request.amount ?? null, request.description ?? null]))
+        .digest('hex');
+      return once(deps.idempotency, key, requestHash, async () => {
+        const { operation, send, retry } = await reserve(kind, orderReference, request, operationReference(kind, key));
+        if (!send) return answerFor(operation);
+        return kind === 'refund' ? refund(operation, request.description ?? '', retry) : captureOrVoid(operation, request.description, retry);
+      });
+    },
+  };
+}
+
+export type Operations = ReturnType<typeof createOperations>;

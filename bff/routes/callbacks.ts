@@ -1,0 +1,103 @@
+// POST /v1/callbacks/:orderReference/:secret: the upstream's notifications (the dynamicCallbackUrl). The secret
+// in the URL is the only proof of origin (the upstream signs nothing), so a wrong one is a plain 404 and changes
+// nothing. The body is only a hint: the BFF re-reads the order (or, for REFUND_CALLBACK, the refund list) and
+// acts on that, so duplicated, late and reordered deliveries all end in the same ledger state. Every delivery is
+// journalled. The answer waits for that work only briefly: the upstream gets its 2xx fast either way.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import express, { Router, type Request } from 'express';
+import type { Logger } from 'pino';
+import { callbackEnvelopeSchema } from '../../shared/upstream.js';
+import { recordObservation } from '../after-payment/observe.js';
+import { settleRefunds, type SettlementDeps } from '../after-payment/refund-settlement.js';
+import { CALLBACK_ROUTE } from '../checkout/urls.js';
+import { HttpProblem } from '../http/problem.js';
+import type { LedgerOrder } from '../store/types.js';
+import type { UpstreamClient } from '../upstream/client.js';
+import { UpstreamError } from '../upstream/errors.js';
+
+export interface CallbackDeps extends SettlementDeps {
+  upstream: UpstreamClient;
+  logger: Logger;
+  /** The answer is sent after the work or after this long, whichever comes first. */
+  answerWithinMs: number;
+}
+
+// Local choice: larger than the BFF's 16 KB JSON limit, since the upstream may add the provider's raw response.
+const CALLBACK_BODY_LIMIT = '64kb';
+
+const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+const secretMatches = (expected: string, given: string) => timingSafeEqual(digest(expected), digest(given));
+
+interface Hint {
+  event: string;
+  status?: string;
+  refundReference?: string;
+}
+
+/** What the body claims, if it can be read at all; never trusted, only journalled and used to pick what to re-read. */
+function readHint(raw: unknown): Hint {
+  let json: unknown;
+  try {
+    json = typeof raw === 'string' && raw.length > 0 ? JSON.parse(raw) : undefined;
+  } catch {
+    return { event: 'unreadable' };
+  }
+  const parsed = callbackEnvelopeSchema.safeParse(json);
+  if (!parsed.success) return { event: 'unreadable' };
+  const { event, data } = parsed.data;
+  const refundReference = typeof data.refundReference === 'string' ? data.refundReference : undefined;
+  return { event, ...(data.status ? { status: data.status } : {}), ...(refundReference ? { refundReference } : {}) };
+}
+
+export function callbackRoutes(deps: CallbackDeps): Router {
+  const { store, upstream, logger } = deps;
+  const router = Router();
+
+  async function handle(order: LedgerOrder, hint: Hint) {
+    const orderReference = order.orderReference;
+    const payload = { event: hint.event, ...(hint.status ? { hintStatus: hint.status } : {}), ...(hint.refundReference ? { refundReference: hint.refundReference } : {}) };
+    try {
+      if (hint.event === 'REFUND_CALLBACK') {
+        await store.appendEvent({ orderReference, source: 'callback', status: order.status, upstreamStatus: null, payload });
+        await settleRefunds(deps, orderReference, await upstream.listRefunds(orderReference), 'callback');
+        return;
+      }
+      await recordObservation(deps, orderReference, { source: 'callback', upstream: await upstream.getOrder(orderReference), payload });
+    } catch (error) {
+      if (!(error instanceof UpstreamError)) throw error;
+      // Journal the delivery anyway and let the reconciler ask again soon.
+      logger.warn({ orderReference, code: error.code }, 'upstream read after a callback failed; the reconciler will retry');
+      await store.transaction(async (tx) => {
+        const current = (await tx.getOrder(orderReference, { forUpdate: true }))!;
+        if (hint.event !== 'REFUND_CALLBACK') {
+          await tx.appendEvent({ orderReference, source: 'callback', status: current.status, upstreamStatus: null, payload: { ...payload, upstreamError: error.code } });
+        }
+        await tx.updateOrder(orderReference, { nextPollAt: deps.now() });
+      });
+    }
+  }
+
+  router.post(CALLBACK_ROUTE, express.text({ type: () => true, limit: CALLBACK_BODY_LIMIT }), async (req: Request<{ orderReference: string; secret: string }>, res) => {
+    const order = await store.getOrder(req.params.orderReference);
+    if (!order || !secretMatches(order.callbackSecret, req.params.secret)) {
+      throw new HttpProblem('not_found', 'There is nothing at this address.');
+    }
+    const work = handle(order, readHint(req.body)).then(
+      () => 'done' as const,
+      (error: unknown) => {
+        logger.error({ err: error, orderReference: order.orderReference }, 'callback handling failed');
+        return 'failed' as const;
+      },
+    );
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), deps.answerWithinMs);
+    });
+    const outcome = await Promise.race([work, late]);
+    clearTimeout(timer);
+    // Our own failure (the ledger): a 503 makes the upstream deliver again later.
+    if (outcome === 'failed') throw new HttpProblem('not_ready', 'The delivery could not be recorded; please deliver it again.', { retryable: true });
+    res.status(outcome === 'done' ? 200 : 202).json({ received: true });
+  });
+  return router;
+}

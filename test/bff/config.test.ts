@@ -1,0 +1,146 @@
+// Configuration: sandbox defaults with nothing set, fail-fast errors that name the variable, and no fallback to
+// demo credentials for a real upstream.
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../bff/config.js';
+import { SANDBOX_DEFAULTS } from '../../shared/sandbox-defaults.js';
+
+const problems = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+};
+
+const real = {
+  OPI_UPSTREAM_URL: 'https://api.example-upstream.com',
+  OPI_CLIENT_ID: 'client',
+  OPI_CLIENT_SECRET: 'client-secret-value',
+  OPI_PAYMENT_SECRET: 'payment-secret-value',
+  OPI_MERCHANT_KEYS: 'mk_live_aaaaaaaaaaaaaaaa',
+};
+
+describe('loadConfig', () => {
+  it('runs against the local sandbox with its demo credentials when nothing is set', () => {
+    expect(loadConfig({})).toEqual({
+      port: 8787,
+      publicUrl: 'http://127.0.0.1:8787',
+      upstream: {
+        baseUrl: 'http://127.0.0.1:4010',
+        tokenUrl: 'http://127.0.0.1:4010/token',
+        auth: { kind: 'client-credentials', clientId: SANDBOX_DEFAULTS.clientId, clientSecret: SANDBOX_DEFAULTS.clientSecret },
+        timeoutMs: 10_000,
+        isLocalSandbox: true,
+      },
+      paymentSecret: SANDBOX_DEFAULTS.paymentSecret,
+      merchantKeys: [SANDBOX_DEFAULTS.merchantKey],
+      allowedOrigins: ['http://127.0.0.1:5173', 'http://localhost:5173'],
+      dataDir: '.data',
+      logLevel: 'info',
+      sessionTtlMinutes: 60,
+      optionsCacheSeconds: 60,
+      trustProxy: false,
+      rateLimitPerMinute: 120,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      ...real,
+      PORT: '9000',
+      OPI_TOKEN_URL: 'https://auth.example-upstream.com/token',
+      OPI_ALLOWED_ORIGINS: 'https://shop.example, https://www.shop.example',
+      OPI_PUBLIC_URL: 'https://pay.shop.example/',
+      DATABASE_URL: 'postgres://u@db:5432/opi',
+      OPI_DATA_DIR: '/var/lib/opi',
+      OPI_LOG_LEVEL: 'warn',
+      OPI_UPSTREAM_TIMEOUT_MS: '5000',
+      OPI_SESSION_TTL_MINUTES: '15',
+      OPI_OPTIONS_CACHE_SECONDS: '0',
+      OPI_TRUST_PROXY: '1',
+      OPI_RATE_LIMIT_PER_MINUTE: '30',
+      OPI_MERCHANT_WEBHOOK_URL: 'https://shop.example/hooks/opi',
+      OPI_MERCHANT_KEYS: 'mk_live_aaaaaaaaaaaaaaaa, mk_live_bbbbbbbbbbbbbbbb',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      publicUrl: 'https://pay.shop.example',
+      upstream: {
+        baseUrl: 'https://api.example-upstream.com',
+        tokenUrl: 'https://auth.example-upstream.com/token',
+        auth: { kind: 'client-credentials', clientId: 'client', clientSecret: 'client-secret-value' },
+        timeoutMs: 5000,
+        isLocalSandbox: false,
+      },
+      merchantKeys: ['mk_live_aaaaaaaaaaaaaaaa', 'mk_live_bbbbbbbbbbbbbbbb'],
+      allowedOrigins: ['https://shop.example', 'https://www.shop.example'],
+      databaseUrl: 'postgres://u@db:5432/opi',
+      dataDir: '/var/lib/opi',
+      logLevel: 'warn',
+      sessionTtlMinutes: 15,
+      optionsCacheSeconds: 0,
+      trustProxy: 1,
+      rateLimitPerMinute: 30,
+      merchantWebhookUrl: 'https://shop.example/hooks/opi',
+    });
+  });
+
+  it('takes a static access token instead of client credentials', () => {
+    const { OPI_CLIENT_ID: _id, OPI_CLIENT_SECRET: _secret, ...rest } = real;
+    expect(loadConfig({ ...rest, OPI_ACCESS_TOKEN: 'static-token' }).upstream.auth).toEqual({ kind: 'static', accessToken: 'static-token' });
+  });
+
+  it('follows PORT in the default public URL', () => {
+    expect(loadConfig({ PORT: '4111' }).publicUrl).toBe('http://127.0.0.1:4111');
+  });
+
+  it('refuses a real upstream without credentials, naming every missing variable', () => {
+    expect(problems({ OPI_UPSTREAM_URL: 'https://api.example-upstream.com' })).toEqual([
+      'OPI_CLIENT_ID, OPI_CLIENT_SECRET, OPI_PAYMENT_SECRET, OPI_MERCHANT_KEYS must be set when OPI_UPSTREAM_URL is not the local sandbox (api.example-upstream.com) (or set OPI_ACCESS_TOKEN instead of the client credentials)',
+    ]);
+    const { OPI_PAYMENT_SECRET: _p, ...withoutPaymentSecret } = real;
+    expect(problems(withoutPaymentSecret)).toEqual([
+      'OPI_PAYMENT_SECRET must be set when OPI_UPSTREAM_URL is not the local sandbox (api.example-upstream.com)',
+    ]);
+  });
+
+  it('refuses the public demo values and plain http for a real upstream', () => {
+    expect(problems({ ...real, OPI_MERCHANT_KEYS: SANDBOX_DEFAULTS.merchantKey })).toEqual([
+      'OPI_MERCHANT_KEYS must not contain the development key outside the local sandbox',
+    ]);
+    expect(problems({ ...real, OPI_PAYMENT_SECRET: SANDBOX_DEFAULTS.paymentSecret })).toEqual([
+      'OPI_PAYMENT_SECRET must not be the sandbox demo secret outside the local sandbox',
+    ]);
+    expect(problems({ ...real, OPI_UPSTREAM_URL: 'http://api.example-upstream.com' })).toEqual([
+      'OPI_UPSTREAM_URL must use https for a non-local upstream',
+    ]);
+  });
+
+  it.each([
+    ['PORT', 'eighty', 'PORT must be a port number from 0 to 65535'],
+    ['OPI_UPSTREAM_URL', 'ftp://x', 'OPI_UPSTREAM_URL must be an http or https URL (the upstream base URL)'],
+    ['OPI_UPSTREAM_URL', 'https://user:pw@api.example.com', 'OPI_UPSTREAM_URL must not carry credentials in the URL'],
+    ['OPI_ALLOWED_ORIGINS', 'https://shop.example/path', 'OPI_ALLOWED_ORIGINS must be a comma-separated list of origins such as https://shop.example (got "https://shop.example/path")'],
+    ['OPI_MERCHANT_KEYS', 'short', 'OPI_MERCHANT_KEYS must be a comma-separated list of keys of at least 16 characters each'],
+    ['OPI_LOG_LEVEL', 'loud', 'OPI_LOG_LEVEL must be one of: fatal, error, warn, info, debug, trace, silent'],
+    ['OPI_UPSTREAM_TIMEOUT_MS', '10', 'OPI_UPSTREAM_TIMEOUT_MS must be a whole number of milliseconds from 50 to 120000'],
+    ['OPI_SESSION_TTL_MINUTES', '0', 'OPI_SESSION_TTL_MINUTES must be a whole number of minutes from 1 to 10080'],
+    ['OPI_RATE_LIMIT_PER_MINUTE', '-1', 'OPI_RATE_LIMIT_PER_MINUTE must be a whole number of requests from 1 to 100000'],
+    ['OPI_TRUST_PROXY', 'yes please', 'OPI_TRUST_PROXY must be true, false, a number of hops, or a comma-separated list of addresses/subnets'],
+    ['DATABASE_URL', 'mysql://db', 'DATABASE_URL must be a postgres:// or postgresql:// connection URL'],
+    ['OPI_PAYMENT_SECRET', 'short', 'OPI_PAYMENT_SECRET must be at least 8 characters'],
+  ])('names %s when it is invalid', (name, value, message) => {
+    expect(problems({ [name]: value })).toEqual([message]);
+  });
+
+  it('never echoes a secret value in its message', () => {
+    const error = problems({ ...real, OPI_PAYMENT_SECRET: 'tiny12', OPI_MERCHANT_KEYS: 'mk_short_secret' });
+    expect(error.join('\n')).not.toMatch(/tiny12|mk_short_secret/);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', OPI_UPSTREAM_URL: '' }).upstream.baseUrl).toBe('http://127.0.0.1:4010');
+  });
+});

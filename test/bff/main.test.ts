@@ -1,0 +1,69 @@
+// `npm run bff` as a real process: it refuses a bad configuration by name, serves on the configured port with
+// its ledger in the data folder, and on SIGTERM finishes the requests in flight before it exits.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../demo/sandbox/sandbox.js';
+import { call, createSession } from '../support/checkout.js';
+import { startSandbox } from '../support/servers.js';
+
+const TSX = join(process.cwd(), 'node_modules/.bin/tsx');
+let sandbox: Sandbox;
+let dataDir: string;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  dataDir = mkdtempSync(join(tmpdir(), 'opi-bff-main-'));
+});
+afterAll(async () => {
+  await sandbox.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function startMain(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  const child = spawn(TSX, ['bff/main.ts'], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitFor(read: () => string, pattern: RegExp, ms = 60_000): Promise<RegExpExecArray> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const match = pattern.exec(read());
+    if (match) return match;
+    if (Date.now() > until) throw new Error(`no ${pattern} in:\n${read()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('bff/main.ts', () => {
+  it('refuses to start with a bad configuration, naming the variable', async () => {
+    const run = startMain({ OPI_UPSTREAM_URL: 'https://api.example-upstream.com', OPI_UPSTREAM_TIMEOUT_MS: 'soon' });
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toContain('OPI_UPSTREAM_TIMEOUT_MS must be a whole number of milliseconds');
+  });
+
+  it('serves, then drains a request in flight on SIGTERM and exits 0', async () => {
+    const run = startMain({ PORT: '0', OPI_UPSTREAM_URL: sandbox.url, OPI_DATA_DIR: dataDir, OPI_LOG_LEVEL: 'info' });
+    const [, port] = await waitFor(run.output, /BFF listening on http:\/\/127\.0\.0\.1:(\d+)/);
+    const url = `http://127.0.0.1:${port}`;
+    expect((await call(`${url}/readyz`)).status).toBe(200);
+    const id = await createSession(url);
+
+    sandbox.setFault('options', { kind: 'latency', ms: 700 });
+    const inFlight = call(`${url}/v1/checkout-sessions/${id}`);
+    await waitFor(() => JSON.stringify(sandbox.journal), /"\/options"/);
+    run.child.kill('SIGTERM');
+    const answer = await inFlight;
+    expect(answer.status).toBe(200);
+    expect(answer.body.id).toBe(id);
+    expect(await run.exited).toBe(0);
+    expect(run.output()).toMatch(/shutting down/);
+    sandbox.clearFaults();
+  }, 90_000);
+});
