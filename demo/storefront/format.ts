@@ -2,9 +2,9 @@
 import { formatMoney, toMinor } from '../../shared/money.js';
 import type { Language, Market } from './catalogue.js';
 
-/** BCP 47 tag for Intl: ar-AE, en-AU. */
+/** BCP 47 tag for Intl: en-AU, ar-AE-u-nu-latn (Western digits, as Gulf shops and the widget show amounts). */
 export function intlLocale(language: Language, market: Market): string {
-  return `${language}-${market.country}`;
+  return language === 'ar' ? `ar-${market.country}-u-nu-latn` : `en-${market.country}`;
 }
 
 /** A decimal major-unit amount from the BFF (257.75), formatted. */

@@ -1,0 +1,115 @@
+// Two shoppers the checkout must serve as well as any other: one with a keyboard and no pointer, one reading
+// Arabic right to left. Both pay for real through the sandbox, and the ledger must agree.
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchChromium, withScreenshot } from './browser.js';
+import { focusedElement, tabTo } from './keyboard.js';
+import { decide, fillCartAndCheckOut, landOnResult, newShopper, payWith, shownStatus, type ShopperSession } from './shopper.js';
+import { FAST_SANDBOX, startStack, type Stack } from './stack.js';
+
+let stack: Stack;
+let browser: Browser;
+let shopper: ShopperSession;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startStack(FAST_SANDBOX), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+beforeEach(async () => {
+  shopper = await newShopper(browser);
+});
+afterEach(async () => {
+  expect(shopper.cspViolations, 'the shop page needs nothing its CSP refuses').toEqual([]);
+  await shopper.context.close();
+});
+
+/** What the keyboard shopper types, by the field's autocomplete token. */
+const ANSWERS: Record<string, string> = {
+  'given-name': 'Omar',
+  'family-name': 'Saleh',
+  email: 'omar.saleh@example.com',
+  tel: '+971 55 765 4321',
+  'billing address-line1': '5 Marina Walk',
+  'billing address-level2': 'Dubai',
+  'billing postal-code': '00000',
+  'billing country': 'United Arab Emirates',
+};
+
+describe('keyboard and language', () => {
+  it('keyboard only: from the product page to a paid order without a pointer', async () => {
+    const { page } = shopper;
+    await withScreenshot(page, 'keyboard-only-checkout', async () => {
+      await page.goto(`${stack.shopUrl}/`);
+      await tabTo(page, 'the tote\'s add-to-cart button', (el) => el.tag === 'button' && el.text === 'Add Palm-leaf tote to cart');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(`${stack.shopUrl}/cart`);
+      await tabTo(page, 'the checkout link', (el) => el.tag === 'a' && el.text === 'Check out');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(`${stack.shopUrl}/checkout`);
+      await page.getByRole('radio').first().waitFor();
+      // The shopper wants to type their own details: the empty form.
+      await tabTo(page, 'the empty-form link', (el) => el.tag === 'a' && el.text.startsWith('Check out as a new shopper'));
+      await page.keyboard.press('Enter');
+      await page.waitForURL(`${stack.shopUrl}/checkout?shopper=new`);
+      await page.getByRole('radio').first().waitFor();
+
+      // Into the provider group; arrow keys move within it and choose.
+      await tabTo(page, 'the provider group', (el) => el.name === 'provider');
+      await page.keyboard.press('ArrowDown');
+      expect(await focusedElement(page)).toMatchObject({ name: 'provider', value: 'TAMARA_AE', checked: true });
+
+      // Tab leaves the group and walks the form; type into each empty field.
+      const submit = await tabTo(
+        page,
+        'the pay button',
+        (el) => el.tag === 'button' && el.text.startsWith('Pay '),
+        async (el) => {
+          const answer = el.autocomplete ? ANSWERS[el.autocomplete] : undefined;
+          if (answer && el.value === '') await page.keyboard.type(answer);
+        },
+      );
+      expect(submit.text).toBe('Pay AED 164.00 with Tamara');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(`${stack.sandbox.url}/pay/**`);
+
+      // The provider's page: approve (instant) is the default; Tab to the button and press Enter.
+      await tabTo(page, 'Complete payment', (el) => el.tag === 'button' && el.text === 'Complete payment');
+      await page.keyboard.press('Enter');
+      const reference = await landOnResult(page, stack);
+
+      await expect.poll(() => shownStatus(page).getAttribute('data-status')).toBe('paid');
+      await expect(stack.order(reference)).resolves.toMatchObject({ status: 'paid', provider: 'TAMARA_AE', amount: 164, paidAmount: 164 });
+    });
+  });
+
+  it('Arabic: the shop and the widget right to left, in Arabic, paid in SAR', async () => {
+    const { page } = shopper;
+    await withScreenshot(page, 'arabic-checkout', async () => {
+      await page.goto(`${stack.shopUrl}/`);
+      await page.getByRole('button', { name: 'العربية' }).click();
+      await page.waitForURL(`${stack.shopUrl}/`);
+      await expect(page.locator('html').getAttribute('dir')).resolves.toBe('rtl');
+      await expect(page.locator('html').getAttribute('lang')).resolves.toBe('ar');
+
+      await fillCartAndCheckOut(page, stack, [{ product: 'lantern', quantity: 1 }], 'sa');
+      const widget = page.locator('opi-checkout');
+      await widget.getByRole('group', { name: 'اختر طريقة الدفع' }).waitFor();
+      await expect(widget.locator('[part~="base"]').getAttribute('dir')).resolves.toBe('rtl');
+      await expect(widget.locator('[part~="base"]').getAttribute('lang')).resolves.toMatch(/^ar\b/);
+      // The session's locale (ar_SA) reached the widget: Arabic labels and an Arabic pay button.
+      await page.getByRole('radio', { name: /Tamara/ }).check();
+      await expect(widget.getByLabel('الاسم الأول').inputValue()).resolves.toBe('Layla');
+      await expect(widget.locator('[part~="submit"]').textContent()).resolves.toMatch(/ادفع .+ عبر Tamara/);
+
+      await payWith(page, stack, /Tamara/);
+      const reference = await decide(page, stack, 'approve');
+      await expect.poll(() => shownStatus(page).getAttribute('data-status')).toBe('paid');
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('شكرًا لك، تم دفع طلبك');
+      await expect(page.locator('html').getAttribute('dir')).resolves.toBe('rtl');
+      await expect(stack.order(reference)).resolves.toMatchObject({ status: 'paid', provider: 'TAMARA_SA', currency: 'SAR', amount: 210 });
+    });
+  });
+});
