@@ -64,11 +64,17 @@ describe('GET /pay/:orderToken', () => {
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
   });
 
-  it('answers an unknown token with a 404 page', async () => {
-    const sandbox = await startSandbox();
-    const response = await fetch(`${sandbox.url}/pay/00000000-0000-4000-8000-000000000000`);
-    expect(response.status).toBe(404);
-    expect(await response.text()).toContain('<h1>Payment not found</h1>');
+  it('answers an unknown token with a 404 page, and another method with 405', async () => {
+    const { sandbox, order } = await pageFor();
+    for (const path of ['/pay/00000000-0000-4000-8000-000000000000', '/pay/00000000-0000-4000-8000-000000000000/result']) {
+      const response = await fetch(`${sandbox.url}${path}`);
+      expect(response.status).toBe(404);
+      expect(await response.text()).toContain('<h1>Payment not found</h1>');
+    }
+    const put = await fetch(order.redirectUrl, { method: 'PUT' });
+    expect(put.status).toBe(405);
+    expect(put.headers.get('allow')).toBe('GET, POST');
+    expect(await put.text()).toContain('<h1>Method not allowed</h1>');
   });
 });
 
