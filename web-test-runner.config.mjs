@@ -11,7 +11,7 @@ export default {
   files: ['test/widget/**/*.test.ts'],
   nodeResolve: { exportConditions: ['production'] },
   concurrency: 1,
-  testsFinishTimeout: 120_000,
+  testsFinishTimeout: 60_000,
   browsers: [
     chromeLauncher({
       launchOptions: {

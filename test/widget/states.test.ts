@@ -1,0 +1,220 @@
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import type { OpiCheckout } from '../../widget/opi-checkout.js';
+import { acceptValidOrder, fakeBff, gate, json, problem } from './support/fake-bff.js';
+import { postpay, sessionView, shopper, tabby, tamara, tamaraTooSmall } from './support/fixtures.js';
+import { choose, fill, mount, part, parts, settled, status, submit, text } from './support/mount.js';
+
+describe('<opi-checkout> states', () => {
+  it('shows a skeleton of the final height while the session loads, announced in the live region', async () => {
+    const answer = gate();
+    const bff = fakeBff({
+      session: async () => {
+        await answer.wait;
+        return json(200, sessionView({ providers: [tabby, tamara, postpay] }));
+      },
+    });
+    const el = await mount(bff, { wait: false });
+    const skeleton = part(el, 'skeleton')!;
+    expect(skeleton, 'skeleton').to.exist;
+    expect(skeleton.getAttribute('aria-hidden')).to.equal('true');
+    expect(status(el)).to.equal('Loading payment options…');
+    const before = el.getBoundingClientRect().height;
+    answer.open();
+    await settled(el);
+    expect(parts(el, 'provider')).to.have.length(3);
+    expect(el.getBoundingClientRect().height, 'height after the providers arrive').to.equal(before);
+  });
+
+  it('lists the providers in the order the BFF sent, with logo, plan, terms and badge, then fires opi-ready', async () => {
+    const bff = fakeBff({ session: sessionView({ providers: [tamara, tabby, postpay] }) });
+    const ready = oneEvent(document, 'opi-ready');
+    const el = await mount(bff);
+    expect((await ready).detail).to.deep.equal({ session: 'cs_test_1', providers: ['TAMARA_AE', 'TABBY_AE', 'POSTPAY_AE'] });
+    const rows = parts(el, 'provider');
+    expect(rows.map((row) => row.querySelector('input')!.value)).to.deep.equal(['TAMARA_AE', 'TABBY_AE', 'POSTPAY_AE']);
+    const tabbyRow = rows[1]!;
+    expect(tabbyRow.querySelector<HTMLImageElement>('[part="provider-logo"]')!.alt).to.equal('Tabby');
+    expect(text(tabbyRow.querySelector('[part="provider-plan"]'))).to.equal('4 × AED 25.00 · monthly · Interest-free');
+    expect(text(tabbyRow.querySelector('[part="badge"]'))).to.equal('Recommended');
+    const terms = tabbyRow.querySelector('[part="provider-terms"]')!;
+    expect(text(terms)).to.equal(tabby.terms);
+    expect(tabbyRow.querySelector('input')!.getAttribute('aria-describedby')).to.equal(terms.id);
+    expect(text(rows[0]!.querySelector('[part="provider-name"]'))).to.equal('Tamara');
+    expect(text(rows[0]!.querySelector('[part="provider-plan"]'))).to.equal('3 × AED 33.34 · every 2 weeks · 2.5% interest');
+    expect(rows[0]!.querySelector('[part="badge"]')).to.equal(null);
+    expect(text(rows[2]!.querySelector('[part="provider-plan"]'))).to.equal('Interest-free');
+    expect(status(el)).to.equal('3 payment options available');
+    expect(part(el, 'form'), 'no form before a choice').to.equal(null);
+  });
+
+  it('opens the form when a provider is chosen and fires opi-provider-change', async () => {
+    const el = await mount(fakeBff({ session: sessionView() }));
+    const changed = oneEvent(el, 'opi-provider-change');
+    await choose(el, 'TAMARA_AE');
+    const event = await changed;
+    expect(event.detail).to.deep.equal({ provider: 'TAMARA_AE' });
+    expect(event.bubbles && event.composed).to.equal(true);
+    expect(part(el, 'provider-selected')!.querySelector('input')!.value).to.equal('TAMARA_AE');
+    expect(text(part(el, 'submit'))).to.equal('Pay AED 100.00 with Tamara');
+  });
+
+  it('preselects the provider when there is only one', async () => {
+    const el = await mount(fakeBff({ session: sessionView({ providers: [tabby] }) }));
+    expect(part(el, 'form')).to.exist;
+    expect(text(part(el, 'submit'))).to.equal('Pay AED 100.00 with Tabby');
+  });
+
+  it('shows the submitting state while the order is placed, then redirects to the provider', async () => {
+    const answer = gate();
+    const bff = fakeBff({
+      session: sessionView(),
+      order: async (request) => {
+        await answer.wait;
+        return acceptValidOrder(request);
+      },
+    });
+    const navigations: string[] = [];
+    const el = await mount(bff, { navigations });
+    await choose(el, 'TABBY_AE');
+    await fill(el, shopper);
+    const createdEvent = oneEvent(el, 'opi-order-created');
+    await submit(el);
+    const button = part<HTMLButtonElement>(el, 'submit')!;
+    expect(text(button)).to.equal('Placing your order…');
+    expect(button.getAttribute('aria-disabled')).to.equal('true');
+    expect(part(el, 'form')!.getAttribute('aria-busy')).to.equal('true');
+    expect(status(el)).to.equal('Placing your order…');
+    button.click(); // a double click must not place a second order
+    answer.open();
+    const event = await createdEvent;
+    expect(event.detail).to.deep.equal({ orderReference: 'ord_1', redirectUrl: 'https://provider.example/pay/ord_1' });
+    expect(event.cancelable && event.bubbles && event.composed).to.equal(true);
+    await waitUntil(() => navigations.length === 1, 'no redirect');
+    expect(navigations).to.deep.equal(['https://provider.example/pay/ord_1']);
+    expect(text(part(el, 'message'))).to.equal('Taking you to Tabby…');
+    expect(status(el)).to.equal('Taking you to Tabby…');
+    expect(bff.orders()).to.have.length(1);
+  });
+
+  it('does not navigate when the host cancels opi-order-created', async () => {
+    const navigations: string[] = [];
+    const el = await mount(fakeBff({ session: sessionView() }), { navigations });
+    el.addEventListener('opi-order-created', (event) => event.preventDefault());
+    await choose(el, 'TABBY_AE');
+    await fill(el, shopper);
+    const createdEvent = oneEvent(el, 'opi-order-created');
+    await submit(el);
+    expect((await createdEvent).defaultPrevented).to.equal(true);
+    await waitUntil(() => part(el, 'message'), 'no hand-off message');
+    expect(text(part(el, 'message'))).to.equal('Your order is placed. Continue with Tabby.');
+    expect(navigations).to.deep.equal([]);
+  });
+
+  it('says the BFF is unreachable, offers a retry, and loads on retry', async () => {
+    let calls = 0;
+    const bff = fakeBff({
+      session: () => {
+        calls += 1;
+        if (calls === 1) throw new TypeError('Failed to fetch');
+        return json(200, sessionView());
+      },
+    });
+    const failed = oneEvent(document, 'opi-error');
+    const el = await mount(bff);
+    expect((await failed).detail).to.deep.equal({
+      code: 'bff_unreachable',
+      message: 'We could not reach the checkout. Check your connection and try again.',
+      retryable: true,
+    });
+    expect(text(part(el, 'message'))).to.contain('We could not reach the checkout.');
+    expect(status(el)).to.equal('We could not reach the checkout. Check your connection and try again.');
+    const ready = oneEvent(el, 'opi-ready');
+    part<HTMLButtonElement>(el, 'retry')!.click();
+    await ready;
+    expect(parts(el, 'provider')).to.have.length(2);
+    const firstRadio = el.shadowRoot!.querySelector('input[name="provider"]');
+    await waitUntil(() => el.shadowRoot!.activeElement === firstRadio, 'focus did not move to the providers');
+  });
+
+  it('treats a gateway error page without a problem body as unreachable', async () => {
+    const bff = fakeBff({ session: () => new Response('<h1>502 Bad Gateway</h1>', { status: 502 }) });
+    const el = await mount(bff);
+    expect(text(part(el, 'message'))).to.contain('We could not reach the checkout.');
+    expect(part(el, 'retry')).to.exist;
+  });
+
+  for (const [name, response, expected] of [
+    ['expired (410)', () => problem(410, 'session_expired'), 'This checkout has expired. Go back to the shop to start again.'],
+    ['expired (state)', () => json(200, sessionView({ state: 'expired' })), 'This checkout has expired. Go back to the shop to start again.'],
+    ['completed (409)', () => problem(409, 'session_completed'), 'This checkout is already complete.'],
+    ['not found (404)', () => problem(404, 'session_not_found'), 'This checkout could not be found. Go back to the shop to start again.'],
+  ] as const) {
+    it(`says the session is ${name}, with no retry`, async () => {
+      const failed = oneEvent(document, 'opi-error');
+      const el = await mount(fakeBff({ session: response }));
+      const { detail } = await failed;
+      expect(detail.retryable).to.equal(false);
+      expect(detail.message).to.equal(expected);
+      expect(text(part(el, 'message'))).to.equal(expected);
+      expect(part(el, 'retry')).to.equal(null);
+    });
+  }
+
+  it('says why no provider fits the cart: "available from AED 50.00"', async () => {
+    const ready = oneEvent(document, 'opi-ready');
+    const el = await mount(fakeBff({ session: sessionView({ amount: 30, providers: [], unavailableProviders: [tamaraTooSmall] }) }));
+    expect((await ready).detail.providers).to.deep.equal([]);
+    expect(text(part(el, 'message'))).to.contain('No payment option is available for this order.');
+    expect(text(part(el, 'unavailable'))).to.equal('Tamara: available from AED 50.00');
+    expect(status(el)).to.equal('No payment option is available for this order.');
+  });
+
+  it('says when a provider stops above its maximum', async () => {
+    const el = await mount(
+      fakeBff({
+        session: sessionView({
+          amount: 9000,
+          providers: [],
+          unavailableProviders: [{ ...tamaraTooSmall, reason: 'above_maximum' }],
+        }),
+      }),
+    );
+    expect(text(part(el, 'unavailable'))).to.equal('Tamara: available up to AED 3,000.00');
+  });
+
+  it('reload() fetches the session again and keeps what the shopper typed and chose', async () => {
+    let amount = 100;
+    const el = await mount(fakeBff({ session: () => json(200, sessionView({ amount })) }));
+    await choose(el, 'TAMARA_AE');
+    await fill(el, { 'customer.firstName': 'Aisha' });
+    amount = 120;
+    const ready = oneEvent(el, 'opi-ready');
+    await el.reload();
+    await ready;
+    expect(text(part(el, 'submit'))).to.equal('Pay AED 120.00 with Tamara');
+    expect(el.shadowRoot!.querySelector<HTMLInputElement>('[name="customer.firstName"]')!.value).to.equal('Aisha');
+  });
+
+  it('loads the new session when the session attribute changes', async () => {
+    const bff = fakeBff({ session: (request) => json(200, sessionView({ id: request.url.pathname.split('/').pop()! })) });
+    const el = await mount(bff);
+    const ready = oneEvent(el, 'opi-ready');
+    el.setAttribute('session', 'cs_other');
+    expect((await ready).detail.session).to.equal('cs_other');
+    expect(bff.requests.map((request) => request.url.href)).to.deep.equal([
+      'https://bff.example/v1/checkout-sessions/cs_test_1',
+      'https://bff.example/v1/checkout-sessions/cs_other',
+    ]);
+  });
+
+  it('waits without a request until it has a session id', async () => {
+    const bff = fakeBff({ session: sessionView() });
+    const el = await fixture<OpiCheckout>(html`<opi-checkout .fetchImpl=${bff.fetch}></opi-checkout>`);
+    expect(part(el, 'skeleton')).to.exist;
+    expect(bff.requests).to.deep.equal([]);
+    const ready = oneEvent(el, 'opi-ready');
+    el.session = 'cs_late';
+    await ready;
+    expect(bff.requests.map((request) => request.url.pathname)).to.deep.equal(['/v1/checkout-sessions/cs_late']);
+  });
+});
