@@ -3,7 +3,7 @@
 // and a screen reader.
 import { toMajor } from '../../shared/money.js';
 import { providerDisplayName } from '../../shared/providers.js';
-import { intervalAdverb, instalmentPlan } from './plans.js';
+import { firstAndLast, intervalAdverb, instalmentPlan } from './plans.js';
 import { escapeHtml } from './html.js';
 import { logoPath } from './logos.js';
 import type { SandboxOrder } from './store.js';
@@ -65,8 +65,7 @@ function money(order: SandboxOrder, minor: number): string {
 
 function planText(order: SandboxOrder): string {
   const plan = instalmentPlan(order.provider, order.amountMinor);
-  const [first = 0] = plan.instalments;
-  const last = plan.instalments[plan.count - 1] ?? first;
+  const { first, last } = firstAndLast(plan);
   const adverb = intervalAdverb(plan.interval);
   if (first === last) return `${plan.count} ${adverb} payments of ${money(order, first)}`;
   return `${plan.count} ${adverb} payments: ${plan.count - 1} of ${money(order, first)}, then ${money(order, last)}`;

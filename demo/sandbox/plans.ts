@@ -19,6 +19,12 @@ export function instalmentPlan(entry: CatalogueEntry, amountMinor: number): Inst
   return { count, interval: entry.interval, instalments };
 }
 
+/** The regular instalment and the last one (larger when the amount does not divide evenly). */
+export function firstAndLast(plan: InstalmentPlan): { first: number; last: number } {
+  const first = plan.instalments[0] ?? 0;
+  return { first, last: plan.instalments[plan.count - 1] ?? first };
+}
+
 const ADVERBS: Record<InstalmentInterval, string> = { week: 'weekly', fortnight: 'fortnightly', month: 'monthly' };
 /** How a plan's interval is spelled in `instalment.termUnit`. */
 export const TERM_UNITS: Record<InstalmentInterval, string> = { week: 'weeks', fortnight: 'fortnights', month: 'months' };
@@ -30,8 +36,7 @@ export function intervalAdverb(interval: InstalmentInterval): string {
 
 /** "Pay 4 x AED 25.00 monthly, interest-free, with Tabby." (plus "last ..." when the remainder makes it differ). */
 export function termsText(entry: CatalogueEntry, plan: InstalmentPlan): string {
-  const [first = 0] = plan.instalments;
-  const last = plan.instalments[plan.count - 1] ?? first;
+  const { first, last } = firstAndLast(plan);
   const remainder = last === first ? '' : ` (last ${codeAmount(last, entry.currency)})`;
   return (
     `Pay ${plan.count} x ${codeAmount(first, entry.currency)}${remainder} ${ADVERBS[plan.interval]}, ` +
