@@ -12,12 +12,23 @@ export interface FocusedElement {
   text: string;
 }
 
+/** The DOM as the function below sees it in the page (this file is type-checked without the DOM library). */
+interface ElementInPage {
+  tagName: string;
+  shadowRoot: { activeElement: ElementInPage | null } | null;
+  getAttribute(name: string): string | null;
+  textContent: string | null;
+  value?: unknown;
+  checked?: unknown;
+}
+
 export function focusedElement(page: Page): Promise<FocusedElement | null> {
   return page.evaluate(() => {
+    const { document } = globalThis as unknown as { document: { activeElement: ElementInPage | null; body: unknown } };
     let element = document.activeElement;
     while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement;
     if (!element || element === document.body) return null;
-    const control = element as HTMLInputElement;
+    const control = element;
     return {
       tag: element.tagName.toLowerCase(),
       type: element.getAttribute('type'),

@@ -1,0 +1,167 @@
+// The storefront's server over real HTTP (no browser): what a merchant page must send, what it must never leak,
+// and what it must not trust. The BFF and the sandbox behind it are real.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cartTotals } from '../../demo/storefront/cart.js';
+import { findMarket, PRODUCTS } from '../../demo/storefront/catalogue.js';
+import { toMajor } from '../../shared/money.js';
+import { shopper } from '../support/checkout.js';
+import { DEV_MERCHANT_KEY } from '../support/servers.js';
+import { startStack, type Stack } from './stack.js';
+
+let stack: Stack;
+
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => {
+  await stack?.close();
+});
+
+const get = (path: string, cookie = '') => fetch(`${stack.shopUrl}${path}`, { headers: { cookie }, redirect: 'manual' });
+
+/** Opens the checkout page for a cart cookie and returns the page and the session id the server created. */
+async function checkoutPage(cookie: string): Promise<{ html: string; headers: Headers; sessionId: string }> {
+  const response = await get('/checkout', cookie);
+  expect(response.status).toBe(200);
+  const html = await response.text();
+  const sessionId = /<opi-checkout session="([^"]+)"/.exec(html)?.[1];
+  expect(sessionId, 'the page embeds the element with its session').toBeTruthy();
+  return { html, headers: response.headers, sessionId: sessionId! };
+}
+
+async function sessionView(sessionId: string) {
+  const response = await fetch(`${stack.bff.url}/v1/checkout-sessions/${sessionId}`, { headers: { origin: stack.shopUrl } });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { amount: number; currency: string; locale: string };
+}
+
+/** A shopper's order placed through the widget API for a shop checkout session, as the widget would place it. */
+async function placeOrder(cookie: string): Promise<string> {
+  const { sessionId } = await checkoutPage(cookie);
+  const response = await fetch(`${stack.bff.url}/v1/checkout-sessions/${sessionId}/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: stack.shopUrl },
+    body: JSON.stringify(shopper()),
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { orderReference: string }).orderReference;
+}
+
+const consolePost = (reference: string, action: string, form: Record<string, string>) =>
+  fetch(`${stack.shopUrl}/console/orders/${reference}/${action}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+    body: new URLSearchParams(form).toString(),
+    redirect: 'manual',
+  });
+
+describe('storefront server', () => {
+  it('sends the CSP a merchant page needs: the BFF for script and connect, the logo host for images, nothing inline', async () => {
+    const { headers } = await checkoutPage('opi_cart=mug:1');
+    const csp = headers.get('content-security-policy')!;
+    const directive = (name: string) => csp.split(';').find((part) => part.trim().startsWith(`${name} `))?.trim();
+    const bffOrigin = new URL(stack.bff.url).origin;
+    expect(directive('script-src')).toBe(`script-src ${bffOrigin}`);
+    expect(directive('connect-src')).toBe(`connect-src ${bffOrigin}`);
+    expect(directive('img-src')).toBe(`img-src 'self' ${new URL(stack.sandbox.url).origin}`);
+    expect(directive('frame-ancestors')).toBe("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('unsafe-eval');
+  });
+
+  it('embeds the widget from the BFF with the SRI hash the BFF publishes', async () => {
+    const { html } = await checkoutPage('opi_cart=mug:1');
+    const published = (await (await fetch(`${stack.bff.url}/v1/widget`)).json()) as { url: string; integrity: string };
+    const script = /<script type="module" src="([^"]+)" integrity="([^"]+)" crossorigin="anonymous"><\/script>/.exec(html);
+    expect(script?.[1]).toBe(published.url);
+    expect(script?.[2]).toBe(published.integrity);
+    expect(published.integrity).toBe(await (await fetch(`${stack.bff.url}/opi-checkout.js.sri`)).text());
+    expect(html).toContain(`api-base="${stack.bff.url}"`);
+  });
+
+  it('never sends the merchant key to a browser, on any page', async () => {
+    for (const path of ['/', '/cart', '/checkout', '/console', '/checkout/result?orderReference=nope']) {
+      const response = await get(path, 'opi_cart=lantern:1');
+      const text = await response.text();
+      expect(text, path).not.toContain(DEV_MERCHANT_KEY);
+      expect([...response.headers.values()].join('\n'), path).not.toContain(DEV_MERCHANT_KEY);
+    }
+  });
+
+  it('prices the session from the catalogue: an edited cart cookie changes what is bought, never what it costs', async () => {
+    // 99 lanterns is clamped to 10; an unknown product and a negative quantity are dropped.
+    const { sessionId } = await checkoutPage('opi_cart=lantern:99,diamond:1,mug:-3; opi_market=kw');
+    const market = findMarket('kw')!;
+    const lantern = PRODUCTS.find((product) => product.id === 'lantern')!;
+    const expected = cartTotals([{ product: lantern, quantity: 10 }], market).total;
+    await expect(sessionView(sessionId)).resolves.toMatchObject({ currency: 'KWD', amount: toMajor(expected, 'KWD'), locale: 'en_KW' });
+    expect(toMajor(expected, 'KWD')).toBe(159); // 10 x 15.750 + 1.500 delivery
+  });
+
+  it('passes the shop language to the session as the upstream locale', async () => {
+    const { sessionId } = await checkoutPage('opi_cart=mug:2; opi_market=sa; opi_lang=ar');
+    await expect(sessionView(sessionId)).resolves.toMatchObject({ currency: 'SAR', locale: 'ar_SA' });
+  });
+
+  it('refuses a form posted from another site', async () => {
+    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }] as Record<string, string>[]) {
+      const response = await fetch(`${stack.shopUrl}/cart/items`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        body: 'product=mug&quantity=1',
+        redirect: 'manual',
+      });
+      expect(response.status).toBe(403);
+      expect(response.headers.get('set-cookie')).toBeNull();
+    }
+  });
+
+  it('answers an empty cart at checkout with the cart, and an unknown order with a friendly 404', async () => {
+    const empty = await get('/checkout');
+    expect(empty.status).toBe(303);
+    expect(empty.headers.get('location')).toBe('/cart');
+    const unknown = await get('/checkout/result?orderReference=ord_does_not_exist&status=paid');
+    expect(unknown.status).toBe(404);
+    const text = await unknown.text();
+    expect(text).toContain('Page not found');
+    expect(text).not.toContain('data-status');
+  });
+
+  it('shows the status the BFF verified, not the one in the return URL', async () => {
+    const reference = await placeOrder('opi_cart=tote:1');
+    const forged = await get(`/checkout/result?orderReference=${reference}&status=paid`, 'opi_cart=tote:1');
+    expect(forged.status).toBe(200);
+    const html = await forged.text();
+    const shown = /data-status="([a-z_]+)"/.exec(html)?.[1];
+    expect(shown).toBe((await stack.order(reference)).status);
+    expect(shown).not.toBe('paid');
+    // Still open: the page checks again by itself, and the cart is kept.
+    expect(html).toContain('<meta http-equiv="refresh"');
+    expect(forged.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('console: the same form submitted twice refunds once (its Idempotency-Key is in the form)', async () => {
+    const reference = await placeOrder('opi_cart=lantern:1');
+    await stack.sandbox.decide(reference, { outcome: 'approve', mode: 'instant' });
+    await stack.waitForStatus(reference, 'paid');
+
+    const form = { amount: '20.5', description: 'Late delivery', idempotencyKey: 'console-test-key-1' };
+    const [first, second] = await Promise.all([consolePost(reference, 'refunds', form), consolePost(reference, 'refunds', form)]);
+    expect([first.status, second.status]).toEqual([303, 303]);
+    expect(first.headers.get('location')).toBe(`/console/orders/${reference}`);
+    const order = await stack.order(reference);
+    expect(order.refunds).toHaveLength(1);
+    expect(order).toMatchObject({ refundedAmount: 20.5, refundableAmount: 183.5 });
+  });
+
+  it('console: an amount that is not a number is refused before it reaches the BFF', async () => {
+    const reference = await placeOrder('opi_cart=mug:2');
+    await stack.sandbox.decide(reference, { outcome: 'approve', mode: 'instant' });
+    await stack.waitForStatus(reference, 'paid');
+    const response = await consolePost(reference, 'refunds', { amount: '12,50; drop table', idempotencyKey: 'console-test-key-2' });
+    expect(response.status).toBe(303);
+    const flash = decodeURIComponent(/opi_console_flash=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1] ?? '');
+    expect(JSON.parse(flash)).toMatchObject({ kind: 'error', message: expect.stringContaining('enter the amount as a number') });
+    await expect(stack.order(reference)).resolves.toMatchObject({ refundedAmount: 0 });
+  });
+});
