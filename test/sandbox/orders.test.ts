@@ -68,6 +68,13 @@ describe('POST /orders', () => {
     expect(route.body).toEqual({ statusCode: 404, message: 'Cannot POST /orders/a/b', error: 'Not Found' });
   });
 
+  it('answers a broken %-escape in the reference with 400, not a crash', async () => {
+    const { sandbox, token } = await ready();
+    const response = await call(sandbox, '/orders/%E0%A4%A', { token });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ statusCode: 400, message: 'malformed path parameter', error: 'Bad Request' });
+  });
+
   it('refuses an invalid order with 400 and one "<field> <message>" per problem', async () => {
     const { sandbox, token } = await ready();
     const request = orderRequest();
