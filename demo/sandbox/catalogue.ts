@@ -85,7 +85,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
 ];
 
 /** An entry's limits in minor units of its currency. */
-export function limitsMinor(entry: CatalogueEntry): { min: number; max: number } {
+function limitsMinor(entry: CatalogueEntry): { min: number; max: number } {
   const exponent = currencyExponent(entry.currency);
   return {
     min: decimalToMinor(Number(entry.minAmount), exponent) ?? 0,
@@ -108,8 +108,4 @@ export function offeredProviders(query: OfferQuery): CatalogueEntry[] {
     const { min, max } = limitsMinor(entry);
     return query.amountMinor >= min && query.amountMinor <= max;
   }).sort((a, b) => a.priority - b.priority || a.name.localeCompare(b.name));
-}
-
-export function findProvider(name: string): CatalogueEntry | undefined {
-  return CATALOGUE.find((entry) => entry.name === name);
 }

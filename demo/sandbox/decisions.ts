@@ -27,7 +27,7 @@ export function redirectHash(paymentSecret: string, status: string, reference: s
 }
 
 /** Where a shopper goes back to. Local choice: with no dynamicRedirectUrl, the sandbox's own result page. */
-export function returnUrl(ctx: SandboxContext, order: SandboxOrder, status: OrderStatus): string {
+function returnUrl(ctx: SandboxContext, order: SandboxOrder, status: OrderStatus): string {
   const target = new URL(order.dynamicRedirectUrl ?? `${ctx.baseUrl()}/pay/${order.orderToken}/result`);
   target.searchParams.set('reference', order.reference);
   target.searchParams.set('status', status);

@@ -4,7 +4,7 @@ import { CATALOGUE, type CatalogueEntry } from './catalogue.js';
 import { escapeHtml } from './html.js';
 
 /** "TABBY_AE" -> "tabby": the brands share one logo across markets. */
-export function logoSlug(providerName: string): string {
+function logoSlug(providerName: string): string {
   return providerDisplayName(providerName).toLowerCase().replace(/[^a-z0-9]+/g, '-');
 }
 

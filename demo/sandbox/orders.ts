@@ -54,7 +54,6 @@ export function createOrder(ctx: SandboxContext, body: unknown) {
     autoCapture: request.autoCapture ?? true,
     ...(request.dynamicRedirectUrl ? { dynamicRedirectUrl: request.dynamicRedirectUrl } : {}),
     ...(request.dynamicCallbackUrl ? { dynamicCallbackUrl: request.dynamicCallbackUrl } : {}),
-    createdAt: now,
     updatedAt: now,
     status: 'PENDING',
     cancelledBy: null,

@@ -31,7 +31,6 @@ export interface SandboxOrder {
   autoCapture: boolean;
   dynamicRedirectUrl?: string;
   dynamicCallbackUrl?: string;
-  createdAt: number;
   updatedAt: number;
   status: OrderStatus;
   /** Set once the shopper (or a test) has decided; a pending decision keeps status PENDING until it settles. */
