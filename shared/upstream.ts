@@ -303,7 +303,8 @@ export const optionsResponseSchema = z.array(optionItemSchema);
 
 /** Response of the token operation (OAuth2 client credentials). */
 export const tokenResponseSchema = z.looseObject({
-  access_token: requiredText,
+  // JWTs run well past the 255 characters allowed to ordinary text fields.
+  access_token: text().check(z.minLength(1, { error: 'is required' })),
   expires_in: looseNumber.check(z.gt(0, { error: 'must be more than 0' })),
   token_type: requiredText,
   scope: z.optional(text()),

@@ -140,3 +140,10 @@ describe('token, errors and callbacks', () => {
     expect(messages(callbackEnvelopeSchema.safeParse({ data: {} }))).toContain('event: is required');
   });
 });
+
+describe('token response with a real-world JWT', () => {
+  it('accepts an access token longer than ordinary text fields', () => {
+    const jwt = `eyJ${'a'.repeat(900)}`;
+    expect(tokenResponseSchema.parse({ access_token: jwt, expires_in: 86400, token_type: 'Bearer' }).access_token).toBe(jwt);
+  });
+});
