@@ -195,7 +195,7 @@ async function main(): Promise<void> {
       merchantKey: configuredKey || SANDBOX_DEFAULTS.merchantKey,
       imageOrigins: [bffEnv.OPI_UPSTREAM_URL],
       publicUrl: storefrontUrl,
-      logger: pino({ name: 'storefront', level: process.env.LOG_LEVEL ?? 'info' }),
+      logger: pino({ name: 'storefront', level: process.env.OPI_LOG_LEVEL || 'info' }),
     });
     storefront = createHttpServer(app);
     await listen(storefront, storefrontPort.port);
