@@ -14,27 +14,16 @@ import { countryOptions } from './countries.js';
 import { OpiErrorEvent, OpiOrderCreatedEvent, OpiProviderChangeEvent, OpiReadyEvent } from './events.js';
 import { failureText, isFinal, problemText } from './failures.js';
 import { isRightToLeft, resolveLanguage, stringsFor, type StringOverrides, type Strings } from './i18n/index.js';
-import {
-  formLayout,
-  formShape,
-  initialSameAsBilling,
-  initialValues,
-  layoutPaths,
-  validateOrder,
-  visiblePath,
-  type Problem,
-  type Values,
-} from './order-form.js';
+import { formLayout, initialSameAsBilling, initialValues, validateOrder, visiblePath, type Problem, type Values } from './order-form.js';
 import { styles } from './opi-checkout.styles.js';
 import { isSafeRedirect } from './redirect.js';
+import { CUSTOMER_FIELDS } from './form-fields.js';
 import { field, sameAsBillingToggle, shippingMethodField, type FieldContext } from './render/fields.js';
 import { messagePanel, skeleton } from './render/panels.js';
 import { providerList, unavailableNotes } from './render/providers.js';
 import type { CheckoutSession, Provider } from './session-model.js';
 
-type Phase =
-  | { name: 'loading' | 'ready' | 'submitting' | 'redirecting' | 'handed-off' }
-  | { name: 'failed'; code: string };
+type Phase = { name: 'loading' | 'ready' | 'submitting' | 'redirecting' | 'handed-off' } | { name: 'failed'; code: string };
 
 /** A form-level message, kept as a function of the catalogue so a language change re-words it. */
 type Notice = (strings: Strings) => string;
@@ -86,10 +75,9 @@ const toApiError = (error: unknown): CheckoutApiError =>
  * @cssprop [--opi-color-background=#ffffff] - Background of the widget and its inputs (dark #17171c).
  * @cssprop [--opi-color-surface=#f3f3f6] - Panels and skeleton bones (dark #24242b).
  * @cssprop [--opi-color-border=#7c7c88] - Borders of inputs and provider rows (dark #8d8d99).
- * @cssprop [--opi-color-accent=#0b57d0] - Pay button, selected provider, badge (dark #a8c7fa).
+ * @cssprop [--opi-color-accent=#0b57d0] - Pay button, selected provider, badge, focus ring (dark #a8c7fa).
  * @cssprop [--opi-color-on-accent=#ffffff] - Text on the accent colour (dark #062e6f).
  * @cssprop [--opi-color-error=#b3261e] - Error text and invalid borders (dark #f2b8b5).
- * @cssprop [--opi-color-focus=#0b57d0] - Focus ring (dark #a8c7fa).
  * @cssprop [--opi-radius=0.5rem] - Corner radius of inputs, rows, buttons and panels.
  * @cssprop [--opi-font-family=inherit] - Font; the host page's by default.
  * @cssprop [--opi-font-size=1rem] - Base font size; everything else is relative to it.
@@ -145,7 +133,6 @@ export class OpiCheckout extends LitElement {
   private submitted = false;
   private serverProblems: ReadonlyMap<string, Problem> = new Map();
   private notice?: Notice;
-
   /** One idempotency key per submit attempt; a retry of the very same order reuses it. */
   private attempt?: { key: string; body: string };
   private loading?: AbortController;
@@ -153,18 +140,6 @@ export class OpiCheckout extends LitElement {
   /** Fetches the session again; entries the shopper typed and a still-offered provider choice are kept. */
   reload(): Promise<void> {
     return this.session ? this.load() : Promise.resolve();
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    // Put back into a page after a removal that cut a load short.
-    if (this.hasUpdated && this.phase.name === 'loading' && !this.loading) void this.reload();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.loading?.abort();
-    this.loading = undefined;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -193,13 +168,12 @@ export class OpiCheckout extends LitElement {
 
   private async load(): Promise<void> {
     this.loading?.abort();
-    const controller = new AbortController();
-    this.loading = controller;
+    const controller = (this.loading = new AbortController());
     // A reload behind an open form keeps the form on screen; only a first load or a failure shows the skeleton.
     if (this.phase.name !== 'ready') this.phase = { name: 'loading' };
     try {
       const checkout = await this.api().getSession(this.session, controller.signal);
-      if (checkout.state !== 'open') throw new CheckoutApiError(`session_${checkout.state}`, `session is ${checkout.state}`, false);
+      if (checkout.state !== 'open') throw new CheckoutApiError(`session_${checkout.state}`, checkout.state, false);
       if (!this.checkout) this.sameAsBilling = initialSameAsBilling(checkout);
       this.checkout = checkout;
       this.values = initialValues(checkout, this.values);
@@ -209,68 +183,60 @@ export class OpiCheckout extends LitElement {
       await this.updateComplete;
       this.dispatchEvent(new OpiReadyEvent({ session: checkout.id, providers: providers.map((provider) => provider.name) }));
     } catch (error) {
-      if (controller.signal.aborted) return;
-      const failure = toApiError(error);
-      this.fail(failure.code, failure.retryable);
-    } finally {
-      if (this.loading === controller) this.loading = undefined;
+      // A newer load took over; its outcome is the one to show.
+      if (!controller.signal.aborted) this.fail(toApiError(error));
     }
   }
 
-  private fail(code: string, retryable: boolean): void {
-    this.phase = { name: 'failed', code };
-    this.emitError(code, failureText(code, this.text), retryable);
-  }
-
-  private emitError(code: string, message: string, retryable: boolean): void {
-    this.dispatchEvent(new OpiErrorEvent({ code, message, retryable }));
+  /** Shows a failure in place of the form (or, with a notice, above the pay button) and tells the host page. */
+  private fail({ code, retryable }: CheckoutApiError, notice?: Notice): void {
+    if (notice) {
+      this.phase = { name: 'ready' };
+      this.notice = notice;
+    } else {
+      this.phase = { name: 'failed', code };
+    }
+    this.dispatchEvent(new OpiErrorEvent({ code, message: (notice ?? ((t) => failureText(code, t)))(this.text), retryable }));
   }
 
   private onProviderChange(event: Event): void {
-    const name = (event.target as HTMLInputElement).value;
-    this.selected = name;
+    const provider = (event.target as HTMLInputElement).value;
+    this.selected = provider;
     this.submitted = false;
     this.serverProblems = new Map();
     this.notice = undefined;
-    this.dispatchEvent(new OpiProviderChangeEvent({ provider: name }));
+    this.dispatchEvent(new OpiProviderChangeEvent({ provider }));
   }
 
   private onInput(event: Event): void {
-    const target = event.target as HTMLInputElement | HTMLSelectElement;
-    if (target.name === 'sameAsBilling') {
-      this.sameAsBilling = (target as HTMLInputElement).checked;
-      return;
-    }
-    if (this.values[target.name] === target.value) return;
-    this.values = { ...this.values, [target.name]: target.value };
-    if (this.serverProblems.has(target.name)) {
+    const { name, value, checked } = event.target as HTMLInputElement;
+    if (name === 'sameAsBilling') {
+      this.sameAsBilling = checked;
+    } else if (this.values[name] !== value) {
+      this.values = { ...this.values, [name]: value };
       const rest = new Map(this.serverProblems);
-      rest.delete(target.name);
-      this.serverProblems = rest;
+      if (rest.delete(name)) this.serverProblems = rest;
     }
   }
 
   /** A field counts as touched once left with something in it, so tabbing through empty fields says nothing. */
   private onFocusOut(event: FocusEvent): void {
     const { name } = event.target as HTMLInputElement;
-    if (name && this.values[name]?.trim() && !this.touched.has(name)) this.touched = new Set([...this.touched, name]);
+    if (this.values[name]?.trim()) this.touched = new Set([...this.touched, name]);
   }
 
   private async onSubmit(event: SubmitEvent): Promise<void> {
     event.preventDefault();
-    const provider = this.provider;
-    if (this.phase.name !== 'ready' || !provider || !this.checkout) return;
+    const { provider, checkout } = this;
+    if (this.phase.name !== 'ready' || !provider || !checkout) return;
     this.submitted = true;
     this.serverProblems = new Map();
-    const shape = formShape(this.checkout, provider);
-    const { order, problems } = validateOrder(provider, this.values, shape, this.sameAsBilling);
-    if (!order) {
-      const count = problems.size;
-      this.notice = (strings) => strings.fixFields(count);
-      await this.focusFirstInvalid();
-      return;
-    }
     this.notice = undefined;
+    const { order, problems } = validateOrder(provider, this.values, formLayout(checkout, provider, this.sameAsBilling), this.sameAsBilling);
+    if (!order) {
+      this.notice = (t) => t.fixFields(problems.size);
+      return this.focusFirstInvalid();
+    }
     const body = JSON.stringify(order);
     if (this.attempt?.body !== body) this.attempt = { key: crypto.randomUUID(), body };
     this.phase = { name: 'submitting' };
@@ -278,50 +244,35 @@ export class OpiCheckout extends LitElement {
     try {
       created = await this.api().placeOrder(this.session, order, this.attempt.key);
     } catch (error) {
-      await this.submitFailed(toApiError(error));
-      return;
+      return this.submitFailed(toApiError(error));
     }
     this.attempt = undefined;
-    await this.orderCreated(created);
+    if (!isSafeRedirect(created.redirectUrl)) return this.fail(new CheckoutApiError('unsafe_redirect', created.redirectUrl, false));
+    const proceed = this.dispatchEvent(new OpiOrderCreatedEvent({ ...created }));
+    this.phase = { name: proceed ? 'redirecting' : 'handed-off' };
+    if (proceed) {
+      await this.updateComplete;
+      this.navigate(created.redirectUrl);
+    }
   }
 
   private async submitFailed(error: CheckoutApiError): Promise<void> {
     if (!error.retryable) this.attempt = undefined;
-    if (isFinal(error.code)) {
-      this.fail(error.code, false);
-      return;
-    }
+    if (isFinal(error.code)) return this.fail(error);
     this.phase = { name: 'ready' };
-    const provider = this.provider;
-    if (error.code === 'validation_failed' && provider && this.checkout) {
-      const shown = layoutPaths(formLayout(formShape(this.checkout, provider), this.sameAsBilling));
-      const placed = new Map<string, Problem>();
-      let allPlaced = true;
-      for (const { path, message } of error.fieldErrors) {
-        const target = visiblePath(path, this.sameAsBilling);
-        if (shown.has(target)) placed.set(target, placed.get(target) ?? { kind: 'rejected', message });
-        else allPlaced = false;
-      }
-      this.serverProblems = placed;
-      const count = placed.size;
-      this.notice = allPlaced && count > 0 ? (strings) => strings.fixFields(count) : (strings) => strings.failures.generic;
-    } else {
-      this.notice = (strings) => failureText(error.code, strings);
-    }
-    this.emitError(error.code, this.notice(this.text), error.retryable);
-    await this.focusFirstInvalid();
-  }
-
-  private async orderCreated(created: PlaceOrderResponse): Promise<void> {
-    if (!isSafeRedirect(created.redirectUrl)) {
-      this.fail('unsafe_redirect', false);
-      return;
-    }
-    const proceed = this.dispatchEvent(new OpiOrderCreatedEvent({ ...created }));
-    this.phase = { name: proceed ? 'redirecting' : 'handed-off' };
-    if (!proceed) return;
     await this.updateComplete;
-    this.navigate(created.redirectUrl);
+    // Each BFF field error goes beside its field; one the form does not show makes the notice a general one.
+    const placed = new Map<string, Problem>();
+    let unplaced = error.fieldErrors.length === 0;
+    for (const { path, message } of error.fieldErrors) {
+      const target = visiblePath(path, this.sameAsBilling);
+      if (this.renderRoot.querySelector(`[name="${target}"]`)) placed.set(target, placed.get(target) ?? { kind: 'rejected', message });
+      else unplaced = true;
+    }
+    this.serverProblems = placed;
+    const code = error.code === 'validation_failed' && unplaced ? 'generic' : error.code;
+    this.fail(error, placed.size && !unplaced ? (t) => t.fixFields(placed.size) : (t) => failureText(code, t));
+    await this.focusFirstInvalid();
   }
 
   private async focusFirstInvalid(): Promise<void> {
@@ -331,62 +282,52 @@ export class OpiCheckout extends LitElement {
 
   private async retry(): Promise<void> {
     await this.reload();
-    this.renderRoot.querySelector<HTMLElement>('input[name="provider"], [part~="retry"]')?.focus();
+    this.renderRoot.querySelector<HTMLElement>('[name="provider"], [part~="retry"]')?.focus();
   }
 
-  private announcement(strings: Strings): string {
+  /** The text of a state that stands in for the form; also what the live region says then. */
+  private stateText(strings: Strings): string | undefined {
     const { phase } = this;
-    const providerName = this.provider?.displayName ?? '';
-    switch (phase.name) {
-      case 'loading':
-        return strings.loading;
-      case 'failed':
-        return failureText(phase.code, strings);
-      case 'submitting':
-        return strings.submitting;
-      case 'redirecting':
-        return strings.redirecting(providerName);
-      case 'handed-off':
-        return strings.handedOff(providerName);
-    }
-    if (this.notice) return this.notice(strings);
-    const count = this.checkout?.providers.length ?? 0;
-    return count ? strings.providerCount(count) : strings.noProvider;
+    const provider = this.provider?.displayName ?? '';
+    if (phase.name === 'failed') return failureText(phase.code, strings);
+    if (phase.name === 'redirecting') return strings.redirecting(provider);
+    if (phase.name === 'handed-off') return strings.handedOff(provider);
+    if (phase.name === 'loading') return strings.loading;
+    return this.checkout?.providers.length ? undefined : strings.noProvider;
   }
 
   override render(): TemplateResult {
     const language = this.language;
     const strings = this.text;
-    const direction = this.getAttribute('dir') === 'rtl' || isRightToLeft(language) ? 'rtl' : 'ltr';
-    return html`<div part="base" class="base" lang=${language} dir=${direction}>
-      <div part="status" class="sr-only" role="status">${this.announcement(strings)}</div>
-      ${this.renderPhase(strings, language)}
+    const stateText = this.stateText(strings);
+    const count = this.checkout?.providers.length ?? 0;
+    const announcement =
+      stateText ?? (this.phase.name === 'submitting' ? strings.submitting : this.notice?.(strings) ?? strings.providerCount(count));
+    return html`<div part="base" class="base" lang=${language} dir=${this.getAttribute('dir') === 'rtl' || isRightToLeft(language) ? 'rtl' : 'ltr'}>
+      <div part="status" class="sr-only" role="status">${announcement}</div>
+      ${this.renderBody(strings, language, stateText)}
     </div>`;
   }
 
-  private renderPhase(strings: Strings, language: string): TemplateResult {
+  private renderBody(strings: Strings, language: string, stateText: string | undefined): TemplateResult {
     const { phase, checkout } = this;
-    const providerName = this.provider?.displayName ?? '';
     if (phase.name === 'failed') {
       const retry = isFinal(phase.code) ? undefined : { label: strings.retry, onClick: () => void this.retry() };
       return messagePanel(failureText(phase.code, strings), nothing, retry);
     }
-    if (phase.name === 'redirecting') return messagePanel(strings.redirecting(providerName));
-    if (phase.name === 'handed-off') return messagePanel(strings.handedOff(providerName));
     if (phase.name === 'loading' || !checkout) return skeleton();
     const money = (minor: number) => formatMoney(minor, checkout.currency, language);
     const notes = unavailableNotes(checkout.unavailableProviders, { strings, money });
-    if (checkout.providers.length === 0) return messagePanel(strings.noProvider, notes);
+    if (stateText) return messagePanel(stateText, phase.name === 'ready' ? notes : nothing);
     const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 2 });
-    const list = providerList(checkout.providers, {
+    const provider = this.provider;
+    return html`${providerList(checkout.providers, {
       strings,
       money,
       percent: (rate) => percent.format(rate / 100),
       selected: this.selected,
       onChange: (event) => this.onProviderChange(event),
-    });
-    const provider = this.provider;
-    return html`${list}${notes}${provider ? this.renderForm(checkout, provider, strings, language, money) : nothing}`;
+    })}${notes}${provider ? this.renderForm(checkout, provider, strings, language, money) : nothing}`;
   }
 
   private renderForm(
@@ -396,51 +337,33 @@ export class OpiCheckout extends LitElement {
     language: string,
     money: (minor: number) => string,
   ): TemplateResult {
-    const shape = formShape(checkout, provider);
-    const layout = formLayout(shape, this.sameAsBilling);
-    const { problems } = validateOrder(provider, this.values, shape, this.sameAsBilling);
+    const layout = formLayout(checkout, provider, this.sameAsBilling);
+    const { problems } = validateOrder(provider, this.values, layout, this.sameAsBilling);
     const ctx: FieldContext = {
       strings,
       value: (path) => this.values[path] ?? '',
       error: (path) => {
-        const problem =
-          this.serverProblems.get(path) ?? (this.submitted || this.touched.has(path) ? problems.get(path) : undefined);
+        const problem = this.serverProblems.get(path) ?? (this.submitted || this.touched.has(path) ? problems.get(path) : undefined);
         return problem && problemText(problem, strings);
       },
       requested: layout.requested,
       countries: countryOptions(language, checkout.country),
     };
     const submitting = this.phase.name === 'submitting';
-    const shipping = layout.shipping || layout.shippingMethod;
-    return html`<form
-      part="form"
-      novalidate
-      aria-busy=${submitting ? 'true' : 'false'}
-      @submit=${this.onSubmit}
-      @input=${this.onInput}
-      @change=${this.onInput}
-      @focusout=${this.onFocusOut}
-    >
-      <fieldset part="fieldset customer">
-        <legend part="legend">${strings.customerLegend}</legend>
-        <div class="fields">${layout.customer.map((descriptor) => field('customer', descriptor, ctx))}</div>
-      </fieldset>
-      <fieldset part="fieldset billing">
-        <legend part="legend">${strings.billingLegend}</legend>
-        <div class="fields">${layout.billing.map((descriptor) => field('billingAddress', descriptor, ctx))}</div>
-      </fieldset>
-      ${shipping
-        ? html`<fieldset part="fieldset shipping">
-            <legend part="legend">${strings.shippingLegend}</legend>
-            <div class="fields">
-              ${layout.shippingMethod ? shippingMethodField(ctx) : nothing}
-              ${layout.shipping ? sameAsBillingToggle(this.sameAsBilling, strings) : nothing}
-              ${layout.shippingFields.map((descriptor) => field('shippingAddress', descriptor, ctx))}
-            </div>
-          </fieldset>`
+    const fieldset = (part: string, legend: string, content: unknown) =>
+      html`<fieldset part="fieldset ${part}"><legend part="legend">${legend}</legend><div class="fields">${content}</div></fieldset>`;
+    return html`<form part="form" novalidate aria-busy=${submitting} @submit=${this.onSubmit} @input=${this.onInput} @change=${this.onInput} @focusout=${this.onFocusOut}>
+      ${fieldset('customer', strings.customerLegend, CUSTOMER_FIELDS.map((name) => field('customer', name, ctx)))}
+      ${fieldset('billing', strings.billingLegend, layout.billing.map((name) => field('billingAddress', name, ctx)))}
+      ${layout.shipping || layout.shippingMethod
+        ? fieldset('shipping', strings.shippingLegend, [
+            layout.shippingMethod ? shippingMethodField(ctx) : nothing,
+            layout.shipping ? sameAsBillingToggle(this.sameAsBilling, strings) : nothing,
+            layout.shippingFields.map((name) => field('shippingAddress', name, ctx)),
+          ])
         : nothing}
-      ${this.notice ? html`<p part="alert" class="alert">${this.notice(strings)}</p>` : nothing}
-      <button part="submit" type="submit" aria-disabled=${submitting ? 'true' : 'false'}>
+      ${this.notice ? html`<p part="alert" class="error alert">${this.notice(strings)}</p>` : nothing}
+      <button part="submit" type="submit" aria-disabled=${submitting}>
         ${submitting ? strings.submitting : strings.pay(money(checkout.amount), provider.displayName)}
       </button>
     </form>`;

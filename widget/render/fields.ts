@@ -1,9 +1,9 @@
-// One labelled control per field descriptor: label for/id, aria-invalid and aria-describedby within one shadow
-// root, the error text right below its control.
+// One labelled control per field: label for/id, aria-invalid and aria-describedby within one shadow root, the
+// error text right below its control.
 import { html, nothing, type TemplateResult } from 'lit';
 import { SHIPPING_METHODS } from '../../shared/fields.js';
 import type { CountryOption } from '../countries.js';
-import { autocompleteFor, fieldPath, type FieldDescriptor, type Section } from '../form-fields.js';
+import { autocompleteFor, fieldPath, inputType, OPTIONAL, type FieldName, type Section } from '../form-fields.js';
 import type { Strings } from '../i18n/index.js';
 
 export interface FieldContext {
@@ -16,95 +16,66 @@ export interface FieldContext {
   countries: readonly CountryOption[];
 }
 
-const controlId = (path: string) => path.replace('.', '-');
-
 interface Control {
   path: string;
   label: string;
   required: boolean;
-  wide?: boolean;
+  autocomplete: string;
+  /** A select's choices; an input when absent. */
+  options?: readonly (readonly [value: string, text: string])[];
+  type?: 'email' | 'tel' | 'text';
 }
 
-function labelled(control: Control, ctx: FieldContext, input: (attrs: ControlAttributes) => TemplateResult): TemplateResult {
-  const id = controlId(control.path);
-  const error = ctx.error(control.path);
+function control({ path, label, required, autocomplete, options, type }: Control, ctx: FieldContext): TemplateResult {
+  const id = path.replace('.', '-');
+  const error = ctx.error(path);
   const errorId = `${id}-error`;
-  return html`<div part="field" class=${control.wide ? 'field wide' : 'field'}>
-    <label part="label" for=${id}>${control.label}</label>
-    ${input({ id, invalid: error ? 'true' : 'false', describedBy: error ? errorId : nothing })}
+  const value = ctx.value(path);
+  const invalid = error ? 'true' : 'false';
+  const describedBy = error ? errorId : nothing;
+  return html`<div part="field" class=${path.endsWith('streetAddress') || type === 'email' ? 'field wide' : 'field'}>
+    <label part="label" for=${id}>${label}</label>
+    ${options
+      ? html`<select part="input select" id=${id} name=${path} autocomplete=${autocomplete} ?required=${required} aria-invalid=${invalid} aria-describedby=${describedBy}>
+          ${options.map(([option, text]) => html`<option value=${option} ?selected=${option === value}>${text}</option>`)}
+        </select>`
+      : html`<input part="input" id=${id} name=${path} type=${type ?? 'text'} inputmode=${type && type !== 'text' ? type : nothing} autocomplete=${autocomplete}
+          spellcheck=${type === 'email' ? 'false' : nothing} .value=${value} ?required=${required} aria-invalid=${invalid}
+          aria-describedby=${describedBy} />`}
     ${error ? html`<p part="error" class="error" id=${errorId}>${error}</p>` : nothing}
   </div>`;
 }
 
-interface ControlAttributes {
-  id: string;
-  invalid: 'true' | 'false';
-  describedBy: string | typeof nothing;
-}
-
-function select(
-  control: Control,
-  autocomplete: string,
-  options: readonly { value: string; text: string }[],
-  ctx: FieldContext,
-): TemplateResult {
-  const current = ctx.value(control.path);
-  return labelled(
-    control,
+export function field(section: Section, name: FieldName, ctx: FieldContext): TemplateResult {
+  const path = fieldPath(section, name);
+  const required = !OPTIONAL.has(name) || ctx.requested.has(path);
+  const label = ctx.strings.fields[name];
+  return control(
+    {
+      path,
+      label: required ? label : ctx.strings.optional(label),
+      required,
+      autocomplete: autocompleteFor(section, name),
+      ...(name === 'country'
+        ? { options: ctx.countries.map((country) => [country.code, country.name] as const) }
+        : { type: inputType(name) }),
+    },
     ctx,
-    (a) => html`<select
-      part="input select"
-      id=${a.id}
-      name=${control.path}
-      autocomplete=${autocomplete}
-      ?required=${control.required}
-      aria-invalid=${a.invalid}
-      aria-describedby=${a.describedBy}
-    >
-      ${options.map((option) => html`<option value=${option.value} ?selected=${option.value === current}>${option.text}</option>`)}
-    </select>`,
-  );
-}
-
-export function field(section: Section, descriptor: FieldDescriptor, ctx: FieldContext): TemplateResult {
-  const path = fieldPath(section, descriptor.name);
-  const required = !descriptor.optional || ctx.requested.has(path);
-  const name = ctx.strings.fields[descriptor.name];
-  const control: Control = {
-    path,
-    label: required ? name : ctx.strings.optional(name),
-    required,
-    wide: descriptor.name === 'streetAddress' || descriptor.name === 'email',
-  };
-  const autocomplete = autocompleteFor(section, descriptor);
-  if (descriptor.type === 'select') {
-    const options = ctx.countries.map((country) => ({ value: country.code, text: country.name }));
-    return select(control, autocomplete, options, ctx);
-  }
-  return labelled(
-    control,
-    ctx,
-    (a) => html`<input
-      part="input"
-      id=${a.id}
-      name=${path}
-      type=${descriptor.type}
-      inputmode=${descriptor.inputmode ?? nothing}
-      autocomplete=${autocomplete}
-      autocapitalize=${descriptor.type === 'email' ? 'off' : nothing}
-      spellcheck=${descriptor.type === 'email' ? 'false' : nothing}
-      .value=${ctx.value(path)}
-      ?required=${required}
-      aria-invalid=${a.invalid}
-      aria-describedby=${a.describedBy}
-    />`,
   );
 }
 
 export function shippingMethodField(ctx: FieldContext): TemplateResult {
-  const options = SHIPPING_METHODS.map((method) => ({ value: method, text: ctx.strings.shippingMethods[method] }));
-  // No autofill token describes a delivery method; "off" says so explicitly rather than leaving it to guesswork.
-  return select({ path: 'shippingMethod', label: ctx.strings.fields.shippingMethod, required: true }, 'off', options, ctx);
+  return control(
+    {
+      path: 'shippingMethod',
+      label: ctx.strings.fields.shippingMethod,
+      required: true,
+      // No autofill token describes a delivery method; "off" says so rather than leaving it to the browser's guess.
+      autocomplete: 'off',
+      options: SHIPPING_METHODS.map((method) => [method, ctx.strings.shippingMethods[method]] as const),
+    },
+    ctx,
+  );
 }
 
 export function sameAsBillingToggle(checked: boolean, strings: Strings): TemplateResult {

@@ -3,7 +3,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 /** Mirrors the provider list (legend, three rows of the same box), so the arriving list does not move the page. */
 export function skeleton(): TemplateResult {
   return html`<div part="skeleton" class="skeleton" aria-hidden="true">
-    <div class="bone legend"></div>
+    <div class="bone"></div>
     <div class="bone row"></div>
     <div class="bone row"></div>
     <div class="bone row"></div>

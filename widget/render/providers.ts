@@ -34,12 +34,12 @@ function providerRow(provider: Provider, ctx: ProviderListContext): TemplateResu
       aria-describedby=${provider.terms ? `${id}-terms` : nothing}
       @change=${ctx.onChange}
     />
-    <label part="provider-label" class="provider-label" for=${id}>
-      <span class="provider-brand">${brand}</span>
+    <label part="provider-label" for=${id}>
+      <span class="brand">${brand}</span>
       ${provider.recommended ? html`<span part="badge" class="badge">${ctx.strings.recommended}</span>` : nothing}
-      <span part="provider-plan" class="plan">${planText(provider, ctx)}</span>
+      <span part="provider-plan" class="muted plan">${planText(provider, ctx)}</span>
     </label>
-    ${provider.terms ? html`<p part="provider-terms" class="terms" id=${`${id}-terms`}>${provider.terms}</p>` : nothing}
+    ${provider.terms ? html`<p part="provider-terms" class="muted terms" id=${`${id}-terms`}>${provider.terms}</p>` : nothing}
   </div>`;
 }
 
@@ -56,10 +56,10 @@ export function unavailableNotes(
   { strings, money }: Pick<ProviderListContext, 'strings' | 'money'>,
 ): TemplateResult | typeof nothing {
   if (unavailable.length === 0) return nothing;
-  return html`<ul part="unavailable" class="notes">
+  return html`<ul part="unavailable" class="muted">
     ${unavailable.map(
       (provider) =>
-        html`<li class="note">
+        html`<li>
           ${provider.reason === 'below_minimum'
             ? strings.availableFrom(provider.displayName, money(provider.minAmount))
             : strings.availableUpTo(provider.displayName, money(provider.maxAmount))}
