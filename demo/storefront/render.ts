@@ -1,8 +1,9 @@
-// Renders a shop page with the shop's header around it.
+// Renders whole pages: a shop page with the shop's header, or a console page with the console's.
 import type { Request, Response } from 'express';
-import type { SafeHtml } from './html.js';
-import { page, shopHeader } from './layout.js';
 import { cartQuantity } from './cart.js';
+import type { SafeHtml } from './html.js';
+import { consoleHeader, page, shopHeader } from './layout.js';
+import { messageView } from './pages/message.js';
 import type { ShopContext } from './shop-context.js';
 
 export interface ShopPage {
@@ -34,4 +35,28 @@ export function renderShopPage(req: Request, res: Response, ctx: ShopContext, sh
         refreshSeconds: shopPage.refreshSeconds,
       }),
     );
+}
+
+export interface ShopMessage {
+  status: number;
+  heading: string;
+  detail: string;
+  back: { href: string; label: string };
+}
+
+export function renderShopMessage(req: Request, res: Response, ctx: ShopContext, message: ShopMessage): void {
+  renderShopPage(req, res, ctx, { status: message.status, title: message.heading, main: messageView(message.heading, message.detail, message.back) });
+}
+
+export function renderShopNotFound(req: Request, res: Response, ctx: ShopContext): void {
+  const { strings } = ctx;
+  renderShopMessage(req, res, ctx, { status: 404, heading: strings.notFoundHeading, detail: strings.notFoundDetail, back: { href: '/', label: strings.continueShopping } });
+}
+
+export function renderConsolePage(res: Response, title: string, main: SafeHtml, status = 200): void {
+  res
+    .status(status)
+    .set('cache-control', 'no-store')
+    .type('html')
+    .send(page({ language: 'en', title: `${title} · Merchant console`, header: consoleHeader(), main }));
 }

@@ -4,10 +4,8 @@ import { fileURLToPath } from 'node:url';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import pino, { type Logger } from 'pino';
 import { html } from './html.js';
-import { page, consoleHeader } from './layout.js';
 import { createMerchantClient, MerchantApiError } from './merchant-client.js';
-import { messageView } from './pages/checkout.js';
-import { renderShopPage } from './render.js';
+import { renderConsolePage, renderShopMessage, renderShopNotFound } from './render.js';
 import { checkoutRoutes } from './routes/checkout.js';
 import { consoleRoutes } from './routes/console.js';
 import { shopRoutes } from './routes/shop.js';
@@ -56,10 +54,7 @@ export function createStorefront(options: StorefrontOptions): express.Express {
   );
   app.use(consoleRoutes(client));
 
-  app.use((req: Request, res: Response) => {
-    const ctx = shopContext(req);
-    renderShopPage(req, res, ctx, { status: 404, title: ctx.strings.notFoundHeading, main: messageView(ctx.strings.notFoundHeading, ctx.strings.notFoundDetail, { href: '/', label: ctx.strings.continueShopping }) });
-  });
+  app.use((req: Request, res: Response) => renderShopNotFound(req, res, shopContext(req)));
 
   app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
@@ -67,12 +62,13 @@ export function createStorefront(options: StorefrontOptions): express.Express {
     if (status >= 500) logger.error({ err: error, path: req.path }, 'storefront request failed');
     if (req.path.startsWith('/console')) {
       const detail = error instanceof MerchantApiError ? error.message : 'Something went wrong on this server.';
-      res.status(status).type('html').send(page({ language: 'en', title: 'Error · Merchant console', header: consoleHeader(), main: html`<h1>The request failed</h1><p>${detail}</p><p><a href="/console">All orders</a></p>` }));
+      renderConsolePage(res, 'Error', html`<h1>The request failed</h1><p>${detail}</p><p><a href="/console">All orders</a></p>`, status);
       return;
     }
     const ctx = shopContext(req);
-    const detail = status === 404 ? ctx.strings.notFoundDetail : status < 500 ? ctx.strings.requestRefused : ctx.strings.serviceUnavailable;
-    renderShopPage(req, res, ctx, { status, title: ctx.strings.shopName, main: messageView(ctx.strings.shopName, detail, { href: '/cart', label: ctx.strings.cartHeading }) });
+    if (status === 404) return renderShopNotFound(req, res, ctx);
+    const detail = status < 500 ? ctx.strings.requestRefused : ctx.strings.serviceUnavailable;
+    renderShopMessage(req, res, ctx, { status, heading: ctx.strings.shopName, detail, back: { href: '/cart', label: ctx.strings.cartHeading } });
   });
 
   return app;

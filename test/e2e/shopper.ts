@@ -28,10 +28,11 @@ export interface CartItem {
 
 /** Chooses the market, adds the items, and opens the checkout page (where the widget loads). */
 export async function fillCartAndCheckOut(page: Page, stack: Stack, items: readonly CartItem[], market = 'ae'): Promise<void> {
-  await page.goto(`${stack.shopUrl}/`);
   if (market !== 'ae') {
+    await page.goto(`${stack.shopUrl}/`);
     await page.getByLabel(/Market|السوق/).selectOption(market);
     await page.getByRole('button', { name: /Change market|تغيير السوق/ }).click();
+    await page.waitForURL(`${stack.shopUrl}/`);
   }
   for (const item of items) {
     await page.goto(`${stack.shopUrl}/`);

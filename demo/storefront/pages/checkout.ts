@@ -63,9 +63,3 @@ ${status === 'pending' || status === 'initiated' ? html`<a class="button" href="
 </p>
 </div>`;
 }
-
-export function messageView(heading: string, detail: string, back?: { href: string; label: string }): SafeHtml {
-  return html`<h1>${heading}</h1>
-<p>${detail}</p>
-${back ? html`<p><a href="${back.href}">${back.label}</a></p>` : ''}`;
-}

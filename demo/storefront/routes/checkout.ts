@@ -5,8 +5,8 @@ import { FINAL_ORDER_STATUSES } from '../../../shared/status.js';
 import { sessionRequest } from '../cart.js';
 import { demoShopper } from '../demo-shopper.js';
 import { MerchantApiError, type MerchantClient, type WidgetAsset } from '../merchant-client.js';
-import { checkoutView, messageView, resultView, widgetScript } from '../pages/checkout.js';
-import { renderShopPage } from '../render.js';
+import { checkoutView, resultView, widgetScript } from '../pages/checkout.js';
+import { renderShopNotFound, renderShopPage } from '../render.js';
 import { saveCart, shopContext } from '../shop-context.js';
 
 export interface CheckoutRouteOptions {
@@ -65,11 +65,7 @@ export function checkoutRoutes(options: CheckoutRouteOptions): Router {
         })
       : undefined;
     if (!order) {
-      renderShopPage(req, res, ctx, {
-        status: 404,
-        title: ctx.strings.notFoundHeading,
-        main: messageView(ctx.strings.notFoundHeading, ctx.strings.notFoundDetail, { href: '/', label: ctx.strings.continueShopping }),
-      });
+      renderShopNotFound(req, res, ctx);
       return;
     }
     if (order.status === 'paid') saveCart(req, res, []);

@@ -5,10 +5,10 @@ import { Router, type Request, type Response } from 'express';
 import { idempotencyKeySchema } from '../../../shared/merchant-api.js';
 import { ORDER_STATUSES, type OrderStatus } from '../../../shared/status.js';
 import { formatMajor } from '../format.js';
-import { consoleHeader, page } from '../layout.js';
 import { MerchantApiError, type MerchantClient } from '../merchant-client.js';
 import { orderDetailView, orderListView, type Flash } from '../pages/console.js';
-import { html, type SafeHtml } from '../html.js';
+import { html } from '../html.js';
+import { renderConsolePage } from '../render.js';
 import { readCookie } from '../shop-context.js';
 
 const FLASH_COOKIE = 'opi_console_flash';
@@ -18,10 +18,6 @@ type Action = keyof typeof ACTIONS;
 
 function isAction(value: string): value is Action {
   return Object.hasOwn(ACTIONS, value);
-}
-
-function renderConsole(res: Response, title: string, main: SafeHtml, status = 200): void {
-  res.status(status).set('cache-control', 'no-store').type('html').send(page({ language: 'en', title: `${title} · Merchant console`, header: consoleHeader(), main }));
 }
 
 function takeFlash(req: Request, res: Response): Flash | undefined {
@@ -56,20 +52,20 @@ function parseAmount(value: unknown): number | undefined | null {
 export function consoleRoutes(client: MerchantClient): Router {
   const router = Router();
   const notFound = (res: Response, reference: string) =>
-    renderConsole(res, 'Order not found', html`<h1>Order not found</h1><p>No order <code>${reference}</code> in the ledger.</p><p><a href="/console">All orders</a></p>`, 404);
+    renderConsolePage(res, 'Order not found', html`<h1>Order not found</h1><p>No order <code>${reference}</code> in the ledger.</p><p><a href="/console">All orders</a></p>`, 404);
 
   router.get('/console', async (req, res) => {
     const status = ORDER_STATUSES.find((value) => value === req.query.status) as OrderStatus | undefined;
     const cursor = typeof req.query.cursor === 'string' && req.query.cursor !== '' ? req.query.cursor : undefined;
     const list = await client.listOrders({ status, cursor, limit: 50 });
-    renderConsole(res, 'Orders', orderListView({ orders: list.data, status, nextCursor: list.nextCursor, flash: takeFlash(req, res) }));
+    renderConsolePage(res, 'Orders', orderListView({ orders: list.data, status, nextCursor: list.nextCursor, flash: takeFlash(req, res) }));
   });
 
   router.get('/console/orders/:reference', async (req, res) => {
     const { reference } = req.params;
     try {
       const order = await client.getOrder(reference);
-      renderConsole(res, `Order ${reference}`, orderDetailView({ order, flash: takeFlash(req, res), newIdempotencyKey: randomUUID }));
+      renderConsolePage(res, `Order ${reference}`, orderDetailView({ order, flash: takeFlash(req, res), newIdempotencyKey: randomUUID }));
     } catch (error) {
       if (error instanceof MerchantApiError && error.status === 404) return notFound(res, reference);
       throw error;

@@ -2,9 +2,8 @@
 import { Router } from 'express';
 import { findMarket, findProduct } from '../catalogue.js';
 import { withQuantity } from '../cart.js';
-import { messageView } from '../pages/checkout.js';
 import { cartView, productsView } from '../pages/shop.js';
-import { renderShopPage } from '../render.js';
+import { renderShopMessage, renderShopPage } from '../render.js';
 import { COOKIES, isLanguage, saveCart, setShopCookie, shopContext } from '../shop-context.js';
 
 /** Only a path on this site: never "//evil.example" or an absolute URL. */
@@ -30,10 +29,11 @@ export function shopRoutes(): Router {
     const product = findProduct(String(req.body?.product ?? ''));
     const quantity = Number(req.body?.quantity);
     if (!product || !Number.isInteger(quantity) || quantity < 0) {
-      renderShopPage(req, res, ctx, {
+      renderShopMessage(req, res, ctx, {
         status: 400,
-        title: ctx.strings.cartHeading,
-        main: messageView(ctx.strings.cartHeading, ctx.strings.invalidCartItem, { href: '/', label: ctx.strings.continueShopping }),
+        heading: ctx.strings.cartHeading,
+        detail: ctx.strings.invalidCartItem,
+        back: { href: '/', label: ctx.strings.continueShopping },
       });
       return;
     }
