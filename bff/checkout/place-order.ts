@@ -7,8 +7,9 @@
 //    new attempt with a new orderReference, so a shopper can pick another provider after cancelling.
 //  - Every attempt is recorded before the upstream call. If the answer is lost, the attempt stays `unknown`
 //    and the shopper gets a retryable 5xx; the next submit asks the upstream: not there -> the same reference is
-//    sent again; there -> it is `orphaned` (its redirectUrl never reached anyone, so it cannot be paid; the
-//    upstream cancels it at its cancellationTimeout) and a new attempt starts.
+//    sent again; there -> Local choice: it is `orphaned` (its redirectUrl never reached anyone, so it cannot be
+//    paid; the upstream cancels it at its cancellationTimeout) and a new attempt starts, so the shopper is never
+//    stuck behind an order nobody can open.
 //  - With an Idempotency-Key the first answer is stored and replayed; the same key with another body is a 422.
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
@@ -158,6 +159,7 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
       ...(shippingMethod ? { shippingMethod } : {}),
       dynamicRedirectUrl: returnUrlFor(deps.publicUrl, reference),
       dynamicCallbackUrl: callbackUrlFor(deps.publicUrl, reference, secret),
+      // Local choice: always sent, so an order nobody pays ends upstream (orphans included).
       cancellationTimeout: cart.cancellationTimeout ?? deps.defaultCancellationMinutes,
       ...(cart.autoCapture === undefined ? {} : { autoCapture: cart.autoCapture }),
       ...(cart.channel ? { channel: cart.channel } : {}),

@@ -64,6 +64,7 @@ export class HttpProblem extends Error {
 
   body(): ProblemBody {
     return {
+      // Local choice: a stable, non-dereferenceable type URI per code (RFC 9457 allows it).
       type: `urn:opi-checkout:problem:${this.code}`,
       title: this.title,
       status: this.status,
