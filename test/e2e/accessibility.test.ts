@@ -1,5 +1,7 @@
-// Two shoppers the checkout must serve as well as any other: one with a keyboard and no pointer, one reading
-// Arabic right to left. Both pay for real through the sandbox, and the ledger must agree.
+// Shoppers the checkout must serve as well as any other: one with a keyboard and no pointer, one reading Arabic
+// right to left (both pay for real through the sandbox, and the ledger must agree); and an axe audit of every page.
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchChromium, withScreenshot } from './browser.js';
@@ -38,7 +40,7 @@ const ANSWERS: Record<string, string> = {
   'billing country': 'United Arab Emirates',
 };
 
-describe('keyboard and language', () => {
+describe('accessibility', () => {
   it('keyboard only: from the product page to a paid order without a pointer', async () => {
     const { page } = shopper;
     await withScreenshot(page, 'keyboard-only-checkout', async () => {
@@ -111,5 +113,38 @@ describe('keyboard and language', () => {
       await expect(page.locator('html').getAttribute('dir')).resolves.toBe('rtl');
       await expect(stack.order(reference)).resolves.toMatchObject({ status: 'paid', provider: 'TAMARA_SA', currency: 'SAR', amount: 210 });
     });
+  });
+
+  it('axe finds no violation on the shop, the cart, the checkout with the widget, and the console, in English and Arabic', async () => {
+    const axe = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+    // The shop's CSP allows no injected script; the audit comes from outside, as devtools would.
+    const context = await browser.newContext({ bypassCSP: true });
+    const page = await context.newPage();
+    const audit = async (where: string) => {
+      await page.addScriptTag({ content: axe });
+      const violations = await page.evaluate<string[]>('axe.run().then((result) => result.violations.map((v) => v.id + ": " + v.nodes.map((n) => n.target.join(" ")).join(", ")))');
+      expect(violations, where).toEqual([]);
+    };
+    try {
+      await withScreenshot(page, 'axe-audit', async () => {
+        for (const language of ['English', 'العربية'] as const) {
+          await page.goto(`${stack.shopUrl}/`);
+          if (language === 'العربية') {
+            await page.getByRole('button', { name: 'العربية' }).click();
+            await page.waitForURL(`${stack.shopUrl}/`);
+          }
+          await audit(`${language}: products`);
+          await fillCartAndCheckOut(page, stack, [{ product: 'oud', quantity: 1 }]);
+          await page.getByRole('radio', { name: /Tamara/ }).check();
+          await audit(`${language}: checkout with the widget's form`);
+          await page.goto(`${stack.shopUrl}/cart`);
+          await audit(`${language}: cart`);
+        }
+        await page.goto(`${stack.shopUrl}/console`);
+        await audit('console');
+      });
+    } finally {
+      await context.close();
+    }
   });
 });
