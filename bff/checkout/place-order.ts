@@ -86,7 +86,11 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
     });
 
   async function record(order: LedgerOrder, patch: OrderPatch, reason: string, detail: Record<string, unknown> = {}) {
-    const pollSoon = patch.createState && patch.createState !== 'rejected' ? { nextPollAt: new Date(deps.now().getTime() + DEFAULT_POLL_BACKOFF.initialDelayMs) } : {};
+    // An attempt the upstream may hold is due for its first status check (the reconciler's schedule).
+    const pollSoon =
+      patch.createState && patch.createState !== 'rejected'
+        ? { nextPollAt: new Date(deps.now().getTime() + DEFAULT_POLL_BACKOFF.initialDelayMs) }
+        : {};
     return store.transaction(async (tx) => {
       const updated = await tx.updateOrder(order.orderReference, { ...patch, ...pollSoon });
       await tx.appendEvent({
@@ -108,8 +112,8 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
       if (orders.some((order) => order.status === 'paid' || order.status === 'on_hold')) {
         throw new HttpProblem('session_completed', 'This checkout session has already been paid.');
       }
-      const live = orders.findLast(isLive);
-      if (live && live.provider === provider) {
+      const live = orders.findLast((order) => isLive(order) && order.provider === provider);
+      if (live) {
         if (live.createState === 'created') return { kind: 'replay', order: live };
         if (live.createState === 'unknown' || now.getTime() - live.createdAt.getTime() > staleAfterMs) {
           return { kind: 'recheck', order: live, session };

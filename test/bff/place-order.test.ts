@@ -203,6 +203,8 @@ describe('double submits', () => {
     const tamara = (await place(id, shopper({ bnplProvider: 'TAMARA_AE' }))).body;
     expect(tamara.orderReference).not.toBe(tabby.orderReference);
     expect(tamara.orderReference).toMatch(/-2$/);
+    // Back to Tabby while its attempt is still live: the same order again.
+    expect((await place(id)).body).toEqual(tabby);
     // The shopper comes back declined from Tabby (issue 5 records it; here the ledger is set directly).
     await db.store.updateOrder(tabby.orderReference, { status: 'declined' });
     const retry = (await place(id)).body;
