@@ -100,16 +100,17 @@ export function createUpstreamClient(deps: UpstreamClientDeps): UpstreamClient {
   async function authorized<T>(s: AuthorizedSpec<T>, allowNotFound = false): Promise<T | null> {
     const token = await tokens.getToken();
     try {
-      return await transport.call({ ...spec(s, token), allowNotFound } as CallSpec<T> & { allowNotFound: true });
+      return await transport.call({ ...spec(s, token), allowNotFound });
     } catch (error) {
       if (!(error instanceof UpstreamAuthError) || error.status !== 401 || !tokens.refreshable) throw error;
       tokens.invalidate(token);
       const fresh = await tokens.getToken();
-      return transport.call({ ...spec(s, fresh), allowNotFound } as CallSpec<T> & { allowNotFound: true });
+      return transport.call({ ...spec(s, fresh), allowNotFound });
     }
   }
 
-  const must = async <T>(s: AuthorizedSpec<T>): Promise<T> => (await authorized(s)) as T;
+  // Without allowNotFound a call never answers null.
+  const must = async <T>(s: AuthorizedSpec<T>): Promise<T> => (await authorized(s))!;
   const ref = (orderReference: string) => `/orders/${encodeURIComponent(orderReference)}`;
   const post = <T>(operation: string, path: string, json: unknown, schema: Schema<T>, deadline?: number, retry: RetryPolicy = 'unprocessed') =>
     must({ operation, method: 'POST', path, json, schema, retry, deadline });

@@ -35,7 +35,7 @@ export function createTokenSource(auth: UpstreamAuth, tokenUrl: string, transpor
     }).toString();
     const requestedAt = clock();
     try {
-      const answer = await transport.call({
+      const answer = (await transport.call({
         operation: 'token',
         method: 'POST',
         url: tokenUrl,
@@ -44,7 +44,7 @@ export function createTokenSource(auth: UpstreamAuth, tokenUrl: string, transpor
         schema: tokenResponseSchema,
         // Minting a token changes nothing upstream, so it is as safe to retry as a read.
         retry: 'safe',
-      });
+      }))!;
       const lifetimeMs = answer.expires_in * 1000;
       cached = { token: answer.access_token, refreshAt: requestedAt + lifetimeMs - Math.min(MAX_EARLY_MS, lifetimeMs * EARLY_SHARE) };
       return answer.access_token;

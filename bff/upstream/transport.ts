@@ -44,6 +44,8 @@ export interface CallSpec<T> {
   retry: RetryPolicy;
   /** Absolute time (deps.clock) by which the call must end; default now + timeoutMs. */
   deadline?: number;
+  /** Answer null for a 404 instead of throwing. */
+  allowNotFound?: boolean;
 }
 
 const MAX_ATTEMPTS = 3;
@@ -81,16 +83,15 @@ interface Attempt<T> {
 }
 
 export interface Transport {
-  /** The parsed body; null for a 404 when `allowNotFound`. */
-  call<T>(spec: CallSpec<T> & { allowNotFound: true }): Promise<T | null>;
-  call<T>(spec: CallSpec<T> & { allowNotFound?: false }): Promise<T>;
+  /** The parsed body; null only for a 404 when `allowNotFound`. */
+  call<T>(spec: CallSpec<T>): Promise<T | null>;
   readonly deps: TransportDeps;
 }
 
 export function createTransport(deps: TransportDeps): Transport {
   const { clock, logger } = deps;
 
-  async function attempt<T>(spec: CallSpec<T> & { allowNotFound?: boolean }, timeoutMs: number): Promise<Attempt<T>> {
+  async function attempt<T>(spec: CallSpec<T>, timeoutMs: number): Promise<Attempt<T>> {
     const { operation } = spec;
     const signal = AbortSignal.timeout(timeoutMs);
     const timedOut = (cause: unknown) =>
@@ -147,7 +148,7 @@ export function createTransport(deps: TransportDeps): Transport {
     return error instanceof UpstreamTimeoutError || error instanceof UpstreamUnavailableError;
   }
 
-  async function call<T>(spec: CallSpec<T> & { allowNotFound?: boolean }): Promise<T | null> {
+  async function call<T>(spec: CallSpec<T>): Promise<T | null> {
     const deadline = spec.deadline ?? clock() + deps.timeoutMs;
     const path = new URL(spec.url).pathname;
     for (let n = 0; ; n++) {
@@ -164,5 +165,5 @@ export function createTransport(deps: TransportDeps): Transport {
     }
   }
 
-  return { call: call as Transport['call'], deps };
+  return { call, deps };
 }
