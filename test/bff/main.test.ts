@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../demo/sandbox/sandbox.js';
 import { call, createSession } from '../support/checkout.js';
 import { startSandbox } from '../support/servers.js';
+import { waitUntil } from '../support/wait.js';
 
 const TSX = join(process.cwd(), 'node_modules/.bin/tsx');
 let sandbox: Sandbox;
@@ -31,14 +32,10 @@ function startMain(env: Record<string, string>): { child: ChildProcess; output: 
   return { child, output: () => output, exited };
 }
 
-async function waitFor(read: () => string, pattern: RegExp, ms = 60_000): Promise<RegExpExecArray> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const match = pattern.exec(read());
-    if (match) return match;
-    if (Date.now() > until) throw new Error(`no ${pattern} in:\n${read()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+async function waitFor(read: () => string, pattern: RegExp): Promise<RegExpExecArray> {
+  let match: RegExpExecArray | null = null;
+  await waitUntil(() => (match = pattern.exec(read())) !== null, 60_000);
+  return match!;
 }
 
 describe('bff/main.ts', () => {

@@ -5,6 +5,7 @@ import { placeOrderResponseSchema } from '../../shared/checkout-api.js';
 import type { Sandbox } from '../../demo/sandbox/sandbox.js';
 import { call, createSession, json, shopper, address } from '../support/checkout.js';
 import { startBff, startSandbox, STOREFRONT_ORIGIN, type TestBff } from '../support/servers.js';
+import { waitUntil } from '../support/wait.js';
 import { pgliteTestStore, type TestStore } from '../support/store.js';
 
 let sandbox: Sandbox;
@@ -210,6 +211,30 @@ describe('double submits', () => {
     const retry = (await place(id)).body;
     expect(retry.orderReference).toMatch(/-3$/);
     expect(creates()).toHaveLength(3);
+  });
+
+  it('two BFF instances on one ledger: while one creates, the other answers a retryable 409, then the same order', async () => {
+    const second = await startBff({ upstreamUrl: sandbox.url, store: db.store });
+    try {
+      for (const key of [undefined, 'shared-key']) {
+        const id = await createSession(bff.url);
+        await call(`${bff.url}/v1/checkout-sessions/${id}`); // options cached, so only the create is slow
+        sandbox.setFault('create-order', { kind: 'latency', ms: 400 }, { times: 1 });
+        const headers: Record<string, string> = key ? { 'idempotency-key': key } : {};
+        const first = place(id, shopper(), headers);
+        await waitUntil(async () => (await db.store.listSessionOrders(id)).length === 1);
+        const meanwhile = await call(`${second.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper(), headers));
+        expect(meanwhile.status).toBe(409);
+        expect(meanwhile.body).toMatchObject({ code: key ? 'idempotency_key_in_flight' : 'order_in_progress', retryable: true });
+        expect(meanwhile.headers.get('retry-after')).toBe('1');
+        const placed = await first;
+        const later = await call(`${second.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper(), headers));
+        expect([later.status, later.body]).toEqual([201, placed.body]);
+      }
+      expect(creates()).toHaveLength(2);
+    } finally {
+      await second.close();
+    }
   });
 
   it('a session with a paid order takes no new order', async () => {
