@@ -7,25 +7,10 @@ import {
   type PlaceOrderRequest,
   type PlaceOrderResponse,
 } from '../shared/checkout-api.js';
+import { CheckoutApiError } from './api-error.js';
 import { toCheckoutSession, type CheckoutSession } from './session-model.js';
 
-export interface FieldError {
-  path: string;
-  message: string;
-}
-
-export class CheckoutApiError extends Error {
-  override name = 'CheckoutApiError';
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly retryable: boolean,
-    readonly status?: number,
-    readonly fieldErrors: readonly FieldError[] = [],
-  ) {
-    super(message);
-  }
-}
+export { CheckoutApiError } from './api-error.js';
 
 export interface CheckoutApi {
   getSession(sessionId: string, signal?: AbortSignal): Promise<CheckoutSession>;
@@ -34,68 +19,53 @@ export interface CheckoutApi {
 }
 
 export interface CheckoutApiOptions {
-  /** Origin (and optional path prefix) of the BFF. */
+  /** Base URL of the BFF (its origin, or origin and a path prefix). */
   baseUrl: string;
   fetch?: typeof fetch;
   /** Bounds each request, body included. */
   timeoutMs?: number;
 }
 
-export function createCheckoutApi({ baseUrl, fetch: fetchFn = fetch, timeoutMs = 15_000 }: CheckoutApiOptions): CheckoutApi {
-  const base = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
-  const sessionUrl = (id: string, suffix = '') => new URL(`v1/checkout-sessions/${encodeURIComponent(id)}${suffix}`, base);
+interface Schema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+}
 
-  async function request(url: URL, init: RequestInit, signal?: AbortSignal): Promise<unknown> {
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+export function createCheckoutApi({ baseUrl, fetch: fetchFn = fetch, timeoutMs = 15_000 }: CheckoutApiOptions): CheckoutApi {
+  const base = baseUrl.replace(/\/?$/, '/');
+
+  async function call<T>(schema: Schema<T>, path: string, init: RequestInit, signal?: AbortSignal): Promise<T> {
     let response: Response;
     let body: unknown;
     try {
-      response = await fetchFn(url, { ...init, signal: combined, credentials: 'omit' });
+      response = await fetchFn(new URL(`v1/checkout-sessions/${path}`, base), {
+        ...init,
+        credentials: 'omit',
+        signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(signal ? [signal] : [])]),
+      });
       body = await response.json().catch(() => undefined);
-    } catch (error) {
-      if (signal?.aborted) throw new CheckoutApiError('aborted', 'request aborted', false);
-      const timedOut = timeout.aborted;
-      throw new CheckoutApiError(
-        'bff_unreachable',
-        timedOut ? `no answer within ${timeoutMs} ms` : `network error: ${String(error)}`,
-        true,
-      );
+    } catch {
+      // A network failure or our own timeout; an abort by the caller means the answer is no longer wanted.
+      throw new CheckoutApiError(signal?.aborted ? 'aborted' : 'bff_unreachable', true);
     }
-    if (response.ok) return body;
-    const problem = problemSchema.safeParse(body);
-    if (problem.success) {
-      const { code, title, detail, retryable = false, errors = [] } = problem.data;
-      throw new CheckoutApiError(code, detail ?? title, retryable, response.status, errors);
+    if (!response.ok) {
+      const problem = problemSchema.safeParse(body);
+      if (problem.success) throw new CheckoutApiError(problem.data.code, problem.data.retryable, problem.data.errors);
+      // Not our BFF speaking (a proxy's HTML 502, say): a server-side failure is worth retrying, anything else is not.
+      throw response.status >= 500 ? new CheckoutApiError('bff_unreachable', true) : new CheckoutApiError('bad_response');
     }
-    // Not our BFF speaking (a proxy's HTML 502, say): a server-side failure is worth retrying, anything else is not.
-    const serverSide = response.status >= 500;
-    throw new CheckoutApiError(serverSide ? 'bff_unreachable' : 'bad_response', `HTTP ${response.status}`, serverSide, response.status);
-  }
-
-  function badResponse(what: string): CheckoutApiError {
-    return new CheckoutApiError('bad_response', `the BFF sent ${what} the contract does not allow`, false);
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) throw new CheckoutApiError('bad_response');
+    return parsed.data;
   }
 
   return {
-    async getSession(sessionId, signal) {
-      const parsed = sessionViewSchema.safeParse(await request(sessionUrl(sessionId), { headers: { accept: 'application/json' } }, signal));
-      if (!parsed.success) throw badResponse('a session');
-      try {
-        return toCheckoutSession(parsed.data);
-      } catch {
-        throw badResponse('an amount');
-      }
-    },
-    async placeOrder(sessionId, order, idempotencyKey) {
-      const body = await request(sessionUrl(sessionId, '/orders'), {
+    getSession: async (sessionId, signal) =>
+      toCheckoutSession(await call(sessionViewSchema, encodeURIComponent(sessionId), { headers: { accept: 'application/json' } }, signal)),
+    placeOrder: (sessionId, order, idempotencyKey) =>
+      call(placeOrderResponseSchema, `${encodeURIComponent(sessionId)}/orders`, {
         method: 'POST',
         headers: { accept: 'application/json', 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
         body: JSON.stringify(order),
-      });
-      const parsed = placeOrderResponseSchema.safeParse(body);
-      if (!parsed.success) throw badResponse('an order');
-      return parsed.data;
-    },
+      }),
   };
 }

@@ -4,39 +4,26 @@ import type { Strings } from './i18n/index.js';
 import type { Problem } from './order-form.js';
 
 /** Codes after which the form cannot continue: a new session is needed (or, for an unsafe redirect, support). */
-const FINAL = new Set(['session_expired', 'session_completed', 'session_not_found', 'unsafe_redirect']);
+const FINAL = ['session_expired', 'session_completed', 'session_not_found', 'unsafe_redirect'];
 
-export const isFinal = (code: string): boolean => FINAL.has(code);
+export const isFinal = (code: string): boolean => FINAL.includes(code);
 
-export function failureText(code: string, { failures }: Strings): string {
-  switch (code) {
-    case 'session_expired':
-      return failures.expired;
-    case 'session_completed':
-      return failures.completed;
-    case 'session_not_found':
-      return failures.notFound;
-    case 'provider_not_eligible':
-      return failures.notEligible;
-    case 'upstream_unavailable':
-    case 'upstream_timeout':
-      return failures.upstream;
-    case 'bff_unreachable':
-      return failures.unreachable;
-    case 'unsafe_redirect':
-      return failures.unsafeRedirect;
-    default:
-      return failures.generic;
-  }
-}
+const TEXTS: Record<string, keyof Strings['failures']> = {
+  session_expired: 'expired',
+  session_completed: 'completed',
+  session_not_found: 'notFound',
+  provider_not_eligible: 'notEligible',
+  upstream_unavailable: 'upstream',
+  upstream_timeout: 'upstream',
+  bff_unreachable: 'unreachable',
+  unsafe_redirect: 'unsafeRedirect',
+};
 
-export function problemText(problem: Problem, { errors }: Strings): string {
-  switch (problem.kind) {
-    case 'tooLong':
-      return errors.tooLong(problem.max);
-    case 'rejected':
-      return errors.rejected(problem.message);
-    default:
-      return errors[problem.kind];
-  }
-}
+export const failureText = (code: string, { failures }: Strings): string => failures[TEXTS[code] ?? 'generic'];
+
+export const problemText = (problem: Problem, { errors }: Strings): string =>
+  problem.kind === 'tooLong'
+    ? errors.tooLong(problem.max)
+    : problem.kind === 'rejected'
+      ? errors.rejected(problem.message)
+      : errors[problem.kind];

@@ -23,15 +23,9 @@ export const styles = css`
   :host([hidden]) {
     display: none;
   }
-  * {
-    box-sizing: border-box;
-  }
-  .base,
-  .skeleton,
+  div,
   form,
-  fieldset,
-  .field,
-  .message {
+  fieldset {
     display: grid;
     gap: calc(var(--_space) / 2);
     align-content: start;
@@ -40,15 +34,9 @@ export const styles = css`
     background: var(--_bg);
     gap: var(--_space);
   }
-  form {
-    gap: calc(var(--_space) * 1.5);
-  }
   .sr-only {
     position: absolute;
     clip-path: inset(50%);
-    block-size: 1px;
-    overflow: hidden;
-    white-space: nowrap;
   }
   fieldset {
     border: 0;
@@ -62,7 +50,7 @@ export const styles = css`
     margin-block-end: calc(var(--_space) / 2);
   }
   legend,
-  .skeleton :first-child {
+  .bone:first-child {
     block-size: 1.4em;
   }
   .row {
@@ -70,13 +58,9 @@ export const styles = css`
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
     padding: calc(var(--_space) * 0.75);
-  }
-  .provider {
-    display: grid;
     grid-template-columns: auto 1fr;
-    gap: 0 calc(var(--_space) * 0.75);
   }
-  .provider:has(:checked) {
+  .row:has(:checked) {
     border-color: var(--_accent);
     box-shadow: 0 0 0 1px var(--_accent);
   }
@@ -93,14 +77,17 @@ export const styles = css`
     inline-size: 1.1em;
     block-size: 1.1em;
   }
-  label {
+  label,
+  .muted,
+  .error {
     font-size: 0.875em;
+    margin: 0;
   }
-  .provider label {
+  .row label {
     display: flex;
     flex-wrap: wrap;
     align-items: center;
-    gap: 0.25rem calc(var(--_space) / 2);
+    gap: 0.25rem 0.5rem;
     font-size: 1em;
   }
   .brand {
@@ -110,45 +97,32 @@ export const styles = css`
   img {
     display: block;
     block-size: 1.5rem;
-    max-inline-size: 7rem;
   }
   .badge {
     font-size: 0.75em;
-    font-weight: 600;
     padding-inline: 0.5em;
     border-radius: 1em;
     background: var(--_accent);
     color: var(--_on-accent);
   }
   .muted {
-    font-size: 0.875em;
     color: var(--_muted);
-    margin: 0;
   }
   .plan {
     flex-basis: 100%;
   }
   .terms {
     grid-column: 2;
-    display: -webkit-box;
-    -webkit-line-clamp: 2;
-    -webkit-box-orient: vertical;
-    overflow: hidden;
   }
   .fields {
-    display: grid;
     gap: calc(var(--_space) * 0.75);
     grid-template-columns: repeat(auto-fit, minmax(min(100%, 12rem), 1fr));
   }
   .wide {
     grid-column: 1 / -1;
   }
-  .field {
-    gap: 0.25rem;
-  }
   .check {
     display: flex;
-    gap: 0.5rem;
   }
   input:not([type='radio'], [type='checkbox']),
   select {
@@ -156,7 +130,6 @@ export const styles = css`
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
     padding: 0.5em 0.75em;
-    inline-size: 100%;
     min-block-size: 2.75rem;
   }
   [aria-invalid='true'] {
@@ -164,12 +137,6 @@ export const styles = css`
   }
   .error {
     color: var(--_error);
-    font-size: 0.875em;
-    margin: 0;
-  }
-  .alert {
-    border-inline-start: 3px solid;
-    padding-inline-start: 0.75em;
   }
   button {
     font-weight: 600;
@@ -178,10 +145,8 @@ export const styles = css`
     padding: 0.75em 1.25em;
     background: var(--_accent);
     color: var(--_on-accent);
-    cursor: pointer;
   }
   [aria-disabled='true'] {
-    cursor: progress;
     opacity: 0.75;
   }
   :focus-visible {
@@ -195,22 +160,14 @@ export const styles = css`
     border-radius: var(--_radius);
     background: var(--_surface);
   }
-  p,
-  ul {
-    margin: 0;
-  }
   .bone {
     background: var(--_surface);
     border: 0;
     border-radius: var(--_radius);
-    inline-size: 12rem;
-  }
-  .row.bone {
-    inline-size: auto;
   }
   @media (prefers-reduced-motion: no-preference) {
     .bone {
-      animation: pulse 1.2s ease-in-out infinite alternate;
+      animation: pulse 1s infinite alternate;
     }
   }
   @keyframes pulse {

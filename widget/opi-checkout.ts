@@ -1,35 +1,23 @@
-import {
-  html,
-  LitElement,
-  nothing,
-  type CSSResultGroup,
-  type PropertyDeclarations,
-  type PropertyValues,
-  type TemplateResult,
-} from 'lit';
-import type { PlaceOrderResponse } from '../shared/checkout-api.js';
+import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { formatMoney } from '../shared/money.js';
-import { CheckoutApiError, createCheckoutApi, type CheckoutApi } from './api-client.js';
+import { createCheckoutApi } from './api-client.js';
+import { CheckoutApiError, toApiError } from './api-error.js';
 import { countryOptions } from './countries.js';
 import { OpiErrorEvent, OpiOrderCreatedEvent, OpiProviderChangeEvent, OpiReadyEvent } from './events.js';
 import { failureText, isFinal, problemText } from './failures.js';
+import { CUSTOMER_FIELDS } from './form-fields.js';
 import { isRightToLeft, resolveLanguage, stringsFor, type StringOverrides, type Strings } from './i18n/index.js';
 import { formLayout, initialSameAsBilling, initialValues, validateOrder, visiblePath, type Problem, type Values } from './order-form.js';
 import { styles } from './opi-checkout.styles.js';
 import { isSafeRedirect } from './redirect.js';
-import { CUSTOMER_FIELDS } from './form-fields.js';
 import { field, sameAsBillingToggle, shippingMethodField, type FieldContext } from './render/fields.js';
-import { messagePanel, skeleton } from './render/panels.js';
 import { providerList, unavailableNotes } from './render/providers.js';
-import type { CheckoutSession, Provider } from './session-model.js';
+import type { CheckoutSession } from './session-model.js';
 
-type Phase = { name: 'loading' | 'ready' | 'submitting' | 'redirecting' | 'handed-off' } | { name: 'failed'; code: string };
+type Phase = 'loading' | 'ready' | 'submitting' | 'redirecting' | 'handed-off' | 'failed';
 
 /** A form-level message, kept as a function of the catalogue so a language change re-words it. */
 type Notice = (strings: Strings) => string;
-
-const toApiError = (error: unknown): CheckoutApiError =>
-  error instanceof CheckoutApiError ? error : new CheckoutApiError('unexpected_error', String(error), true);
 
 /**
  * A buy-now-pay-later checkout in one tag. It reads the checkout session from the merchant's BFF, shows the
@@ -84,7 +72,7 @@ const toApiError = (error: unknown): CheckoutApiError =>
  * @cssprop [--opi-spacing=1rem] - Base spacing unit.
  */
 export class OpiCheckout extends LitElement {
-  static override styles: CSSResultGroup = styles;
+  static override styles = styles;
   static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
   // Declared here rather than with decorators: the decorator helpers cost bytes the 20 KB budget needs elsewhere.
   static override properties: PropertyDeclarations = {
@@ -98,7 +86,6 @@ export class OpiCheckout extends LitElement {
     values: { state: true },
     sameAsBilling: { state: true },
     touched: { state: true },
-    submitted: { state: true },
     serverProblems: { state: true },
     notice: { state: true },
   };
@@ -124,13 +111,15 @@ export class OpiCheckout extends LitElement {
   /** Upper bound of each request to the BFF, in milliseconds, body included. */
   requestTimeout = 15_000;
 
-  private phase: Phase = { name: 'loading' };
+  private phase: Phase = 'loading';
+  /** Why the checkout failed, while the phase is "failed". */
+  private failure = '';
   private checkout?: CheckoutSession;
   private selected?: string;
   private values: Values = {};
   private sameAsBilling = true;
+  /** Fields whose problems are shown: those left with something in them, and all ("*") after a submit. */
   private touched: ReadonlySet<string> = new Set();
-  private submitted = false;
   private serverProblems: ReadonlyMap<string, Problem> = new Map();
   private notice?: Notice;
   /** One idempotency key per submit attempt; a retry of the very same order reuses it. */
@@ -138,71 +127,58 @@ export class OpiCheckout extends LitElement {
   private loading?: AbortController;
 
   /** Fetches the session again; entries the shopper typed and a still-offered provider choice are kept. */
-  reload(): Promise<void> {
-    return this.session ? this.load() : Promise.resolve();
-  }
-
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if ((changed.has('session') || changed.has('apiBase')) && this.session) void this.load();
-  }
-
-  private get language(): string {
-    return resolveLanguage(this.locale, this.checkout?.locale, this.closest('[lang]')?.getAttribute('lang'));
-  }
-
-  private get text(): Strings {
-    return stringsFor(this.language, this.strings);
-  }
-
-  private get provider(): Provider | undefined {
-    return this.checkout?.providers.find((provider) => provider.name === this.selected);
-  }
-
-  private api(): CheckoutApi {
-    return createCheckoutApi({
-      baseUrl: new URL(this.apiBase || '/', window.location.href).href,
-      fetch: this.fetchImpl,
-      timeoutMs: this.requestTimeout,
-    });
-  }
-
-  private async load(): Promise<void> {
+  async reload(): Promise<void> {
+    if (!this.session) return;
     this.loading?.abort();
     const controller = (this.loading = new AbortController());
     // A reload behind an open form keeps the form on screen; only a first load or a failure shows the skeleton.
-    if (this.phase.name !== 'ready') this.phase = { name: 'loading' };
+    if (this.phase !== 'ready') this.phase = 'loading';
     try {
       const checkout = await this.api().getSession(this.session, controller.signal);
-      if (checkout.state !== 'open') throw new CheckoutApiError(`session_${checkout.state}`, checkout.state, false);
+      if (checkout.state !== 'open') throw new CheckoutApiError(`session_${checkout.state}`);
       if (!this.checkout) this.sameAsBilling = initialSameAsBilling(checkout);
       this.checkout = checkout;
       this.values = initialValues(checkout, this.values);
-      const { providers } = checkout;
-      if (!this.provider) this.selected = providers.length === 1 ? providers[0]?.name : undefined;
-      this.phase = { name: 'ready' };
+      const names = checkout.providers.map((provider) => provider.name);
+      if (!names.includes(this.selected!)) this.selected = names.length === 1 ? names[0] : undefined;
+      this.phase = 'ready';
       await this.updateComplete;
-      this.dispatchEvent(new OpiReadyEvent({ session: checkout.id, providers: providers.map((provider) => provider.name) }));
+      this.dispatchEvent(new OpiReadyEvent({ session: checkout.id, providers: names }));
     } catch (error) {
       // A newer load took over; its outcome is the one to show.
       if (!controller.signal.aborted) this.fail(toApiError(error));
     }
   }
 
-  /** Shows a failure in place of the form (or, with a notice, above the pay button) and tells the host page. */
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('session') || changed.has('apiBase')) void this.reload();
+  }
+
+  private get language(): string {
+    return resolveLanguage(this.locale, this.checkout?.locale, this.closest('[lang]')?.getAttribute('lang'));
+  }
+
+  private get provider() {
+    return this.checkout?.providers.find((provider) => provider.name === this.selected);
+  }
+
+  private api() {
+    return createCheckoutApi({ baseUrl: new URL(this.apiBase || '/', location.href).href, fetch: this.fetchImpl, timeoutMs: this.requestTimeout });
+  }
+
+  /** Ends the checkout with a message in place of the form, or (with a notice) keeps the form; tells the host. */
   private fail({ code, retryable }: CheckoutApiError, notice?: Notice): void {
-    if (notice) {
-      this.phase = { name: 'ready' };
-      this.notice = notice;
-    } else {
-      this.phase = { name: 'failed', code };
-    }
-    this.dispatchEvent(new OpiErrorEvent({ code, message: (notice ?? ((t) => failureText(code, t)))(this.text), retryable }));
+    this.phase = notice ? 'ready' : 'failed';
+    this.failure = code;
+    this.notice = notice;
+    const message = (notice ?? ((strings) => failureText(code, strings)))(stringsFor(this.language, this.strings));
+    this.dispatchEvent(new OpiErrorEvent({ code, message, retryable }));
   }
 
   private onProviderChange(event: Event): void {
     const provider = (event.target as HTMLInputElement).value;
     this.selected = provider;
-    this.submitted = false;
+    this.touched = new Set();
     this.serverProblems = new Map();
     this.notice = undefined;
     this.dispatchEvent(new OpiProviderChangeEvent({ provider }));
@@ -210,13 +186,10 @@ export class OpiCheckout extends LitElement {
 
   private onInput(event: Event): void {
     const { name, value, checked } = event.target as HTMLInputElement;
-    if (name === 'sameAsBilling') {
-      this.sameAsBilling = checked;
-    } else if (this.values[name] !== value) {
-      this.values = { ...this.values, [name]: value };
-      const rest = new Map(this.serverProblems);
-      if (rest.delete(name)) this.serverProblems = rest;
-    }
+    if (name === 'sameAsBilling') this.sameAsBilling = checked;
+    else this.values = { ...this.values, [name]: value };
+    const rest = new Map(this.serverProblems);
+    if (rest.delete(name)) this.serverProblems = rest;
   }
 
   /** A field counts as touched once left with something in it, so tabbing through empty fields says nothing. */
@@ -227,52 +200,43 @@ export class OpiCheckout extends LitElement {
 
   private async onSubmit(event: SubmitEvent): Promise<void> {
     event.preventDefault();
-    const { provider, checkout } = this;
-    if (this.phase.name !== 'ready' || !provider || !checkout) return;
-    this.submitted = true;
+    const { provider, checkout, sameAsBilling } = this;
+    if (this.phase !== 'ready' || !provider || !checkout) return;
+    this.touched = new Set(['*']);
     this.serverProblems = new Map();
-    this.notice = undefined;
-    const { order, problems } = validateOrder(provider, this.values, formLayout(checkout, provider, this.sameAsBilling), this.sameAsBilling);
-    if (!order) {
-      this.notice = (t) => t.fixFields(problems.size);
-      return this.focusFirstInvalid();
-    }
+    const { order, problems } = validateOrder(provider, this.values, formLayout(checkout, provider, sameAsBilling), sameAsBilling);
+    this.notice = order ? undefined : (strings) => strings.fixFields(problems.size);
+    if (!order) return this.focusFirstInvalid();
     const body = JSON.stringify(order);
     if (this.attempt?.body !== body) this.attempt = { key: crypto.randomUUID(), body };
-    this.phase = { name: 'submitting' };
-    let created: PlaceOrderResponse;
+    this.phase = 'submitting';
     try {
-      created = await this.api().placeOrder(this.session, order, this.attempt.key);
-    } catch (error) {
-      return this.submitFailed(toApiError(error));
-    }
-    this.attempt = undefined;
-    if (!isSafeRedirect(created.redirectUrl)) return this.fail(new CheckoutApiError('unsafe_redirect', created.redirectUrl, false));
-    const proceed = this.dispatchEvent(new OpiOrderCreatedEvent({ ...created }));
-    this.phase = { name: proceed ? 'redirecting' : 'handed-off' };
-    if (proceed) {
+      const created = await this.api().placeOrder(this.session, order, this.attempt.key);
+      this.attempt = undefined;
+      if (!isSafeRedirect(created.redirectUrl)) throw new CheckoutApiError('unsafe_redirect');
+      const proceed = this.dispatchEvent(new OpiOrderCreatedEvent({ ...created }));
+      this.phase = proceed ? 'redirecting' : 'handed-off';
       await this.updateComplete;
-      this.navigate(created.redirectUrl);
+      if (proceed) this.navigate(created.redirectUrl);
+    } catch (caught) {
+      const error = toApiError(caught);
+      if (!error.retryable) this.attempt = undefined;
+      if (isFinal(error.code)) return this.fail(error);
+      // Each BFF field error goes beside its field; one the form does not show makes the notice a general one.
+      this.phase = 'ready';
+      await this.updateComplete;
+      const placed = new Map<string, Problem>();
+      let unplaced = !error.fieldErrors.length;
+      for (const { path, message } of error.fieldErrors) {
+        const target = visiblePath(path, sameAsBilling);
+        if (this.renderRoot.querySelector(`[name="${target}"]`)) placed.set(target, placed.get(target) ?? { kind: 'rejected', message });
+        else unplaced = true;
+      }
+      this.serverProblems = placed;
+      const code = error.code === 'validation_failed' && unplaced ? '' : error.code;
+      this.fail(error, unplaced ? (strings) => failureText(code, strings) : (strings) => strings.fixFields(placed.size));
+      await this.focusFirstInvalid();
     }
-  }
-
-  private async submitFailed(error: CheckoutApiError): Promise<void> {
-    if (!error.retryable) this.attempt = undefined;
-    if (isFinal(error.code)) return this.fail(error);
-    this.phase = { name: 'ready' };
-    await this.updateComplete;
-    // Each BFF field error goes beside its field; one the form does not show makes the notice a general one.
-    const placed = new Map<string, Problem>();
-    let unplaced = error.fieldErrors.length === 0;
-    for (const { path, message } of error.fieldErrors) {
-      const target = visiblePath(path, this.sameAsBilling);
-      if (this.renderRoot.querySelector(`[name="${target}"]`)) placed.set(target, placed.get(target) ?? { kind: 'rejected', message });
-      else unplaced = true;
-    }
-    this.serverProblems = placed;
-    const code = error.code === 'validation_failed' && unplaced ? 'generic' : error.code;
-    this.fail(error, placed.size && !unplaced ? (t) => t.fixFields(placed.size) : (t) => failureText(code, t));
-    await this.focusFirstInvalid();
   }
 
   private async focusFirstInvalid(): Promise<void> {
@@ -280,76 +244,71 @@ export class OpiCheckout extends LitElement {
     this.renderRoot.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }
 
+  override render(): TemplateResult {
+    const language = this.language;
+    const strings = stringsFor(language, this.strings);
+    const { phase, checkout } = this;
+    const providerName = this.provider?.displayName ?? '';
+    const money = (minor: number) => formatMoney(minor, checkout!.currency, language);
+    // What stands in for the form in this phase (also what the live region says), or undefined for the form.
+    const stateText =
+      phase === 'failed'
+        ? failureText(this.failure, strings)
+        : phase === 'loading'
+          ? strings.loading
+          : phase === 'redirecting'
+            ? strings.redirecting(providerName)
+            : phase === 'handed-off'
+              ? strings.handedOff(providerName)
+              : checkout?.providers.length
+                ? undefined
+                : strings.noProvider;
+    const notes = checkout ? unavailableNotes(checkout.unavailableProviders, strings, money) : nothing;
+    const retry = phase === 'failed' && !isFinal(this.failure);
+    const content =
+      phase === 'loading'
+        ? html`<div part="skeleton" aria-hidden="true">
+            <div class="bone"></div>
+            <div class="bone row"></div>
+            <div class="bone row"></div>
+            <div class="bone row"></div>
+          </div>`
+        : stateText
+          ? html`<div part="message" class="message">
+              <p>${stateText}</p>
+              ${phase === 'ready' ? notes : nothing}
+              ${retry ? html`<button part="button retry" type="button" @click=${this.retry}>${strings.retry}</button>` : nothing}
+            </div>`
+          : html`${providerList(checkout!.providers, strings, money, language, this.selected, this.onProviderChange)}${notes}${this.renderForm(strings, language, money)}`;
+    return html`<div part="base" class="base" lang=${language} dir=${this.getAttribute('dir') === 'rtl' || isRightToLeft(language) ? 'rtl' : 'ltr'}>
+      <div part="status" class="sr-only" role="status">
+        ${stateText ?? (phase === 'submitting' ? strings.submitting : this.notice?.(strings) ?? strings.providerCount(checkout!.providers.length))}
+      </div>
+      ${content}
+    </div>`;
+  }
+
   private async retry(): Promise<void> {
     await this.reload();
     this.renderRoot.querySelector<HTMLElement>('[name="provider"], [part~="retry"]')?.focus();
   }
 
-  /** The text of a state that stands in for the form; also what the live region says then. */
-  private stateText(strings: Strings): string | undefined {
-    const { phase } = this;
-    const provider = this.provider?.displayName ?? '';
-    if (phase.name === 'failed') return failureText(phase.code, strings);
-    if (phase.name === 'redirecting') return strings.redirecting(provider);
-    if (phase.name === 'handed-off') return strings.handedOff(provider);
-    if (phase.name === 'loading') return strings.loading;
-    return this.checkout?.providers.length ? undefined : strings.noProvider;
-  }
-
-  override render(): TemplateResult {
-    const language = this.language;
-    const strings = this.text;
-    const stateText = this.stateText(strings);
-    const count = this.checkout?.providers.length ?? 0;
-    const announcement =
-      stateText ?? (this.phase.name === 'submitting' ? strings.submitting : this.notice?.(strings) ?? strings.providerCount(count));
-    return html`<div part="base" class="base" lang=${language} dir=${this.getAttribute('dir') === 'rtl' || isRightToLeft(language) ? 'rtl' : 'ltr'}>
-      <div part="status" class="sr-only" role="status">${announcement}</div>
-      ${this.renderBody(strings, language, stateText)}
-    </div>`;
-  }
-
-  private renderBody(strings: Strings, language: string, stateText: string | undefined): TemplateResult {
-    const { phase, checkout } = this;
-    if (phase.name === 'failed') {
-      const retry = isFinal(phase.code) ? undefined : { label: strings.retry, onClick: () => void this.retry() };
-      return messagePanel(failureText(phase.code, strings), nothing, retry);
-    }
-    if (phase.name === 'loading' || !checkout) return skeleton();
-    const money = (minor: number) => formatMoney(minor, checkout.currency, language);
-    const notes = unavailableNotes(checkout.unavailableProviders, { strings, money });
-    if (stateText) return messagePanel(stateText, phase.name === 'ready' ? notes : nothing);
-    const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 2 });
-    const provider = this.provider;
-    return html`${providerList(checkout.providers, {
-      strings,
-      money,
-      percent: (rate) => percent.format(rate / 100),
-      selected: this.selected,
-      onChange: (event) => this.onProviderChange(event),
-    })}${notes}${provider ? this.renderForm(checkout, provider, strings, language, money) : nothing}`;
-  }
-
-  private renderForm(
-    checkout: CheckoutSession,
-    provider: Provider,
-    strings: Strings,
-    language: string,
-    money: (minor: number) => string,
-  ): TemplateResult {
-    const layout = formLayout(checkout, provider, this.sameAsBilling);
-    const { problems } = validateOrder(provider, this.values, layout, this.sameAsBilling);
+  private renderForm(strings: Strings, language: string, money: (minor: number) => string): TemplateResult | typeof nothing {
+    const { checkout, provider, sameAsBilling, touched } = this;
+    if (!checkout || !provider) return nothing;
+    const layout = formLayout(checkout, provider, sameAsBilling);
+    const { problems } = validateOrder(provider, this.values, layout, sameAsBilling);
     const ctx: FieldContext = {
       strings,
       value: (path) => this.values[path] ?? '',
       error: (path) => {
-        const problem = this.serverProblems.get(path) ?? (this.submitted || this.touched.has(path) ? problems.get(path) : undefined);
+        const problem = this.serverProblems.get(path) ?? (touched.has('*') || touched.has(path) ? problems.get(path) : undefined);
         return problem && problemText(problem, strings);
       },
       requested: layout.requested,
       countries: countryOptions(language, checkout.country),
     };
-    const submitting = this.phase.name === 'submitting';
+    const submitting = this.phase === 'submitting';
     const fieldset = (part: string, legend: string, content: unknown) =>
       html`<fieldset part="fieldset ${part}"><legend part="legend">${legend}</legend><div class="fields">${content}</div></fieldset>`;
     return html`<form part="form" novalidate aria-busy=${submitting} @submit=${this.onSubmit} @input=${this.onInput} @change=${this.onInput} @focusout=${this.onFocusOut}>
@@ -358,7 +317,7 @@ export class OpiCheckout extends LitElement {
       ${layout.shipping || layout.shippingMethod
         ? fieldset('shipping', strings.shippingLegend, [
             layout.shippingMethod ? shippingMethodField(ctx) : nothing,
-            layout.shipping ? sameAsBillingToggle(this.sameAsBilling, strings) : nothing,
+            layout.shipping ? sameAsBillingToggle(sameAsBilling, strings) : nothing,
             layout.shippingFields.map((name) => field('shippingAddress', name, ctx)),
           ])
         : nothing}

@@ -2,6 +2,7 @@
 // once at the boundary so nothing inside does arithmetic or formatting on decimal major units.
 import type { ProviderView, SessionView, UnavailableProvider } from '../shared/checkout-api.js';
 import { toMinor } from '../shared/money.js';
+import { CheckoutApiError } from './api-error.js';
 
 type Minor<T, K extends keyof T> = Omit<T, K> & { [P in K]: number };
 
@@ -15,11 +16,11 @@ export type CheckoutSession = Omit<SessionView, 'amount' | 'providers' | 'unavai
   unavailableProviders: Unavailable[];
 };
 
-/** Throws a RangeError when an amount has more decimals than the session's currency allows. */
+/** Refuses (bad_response) an amount with more decimals than the session's currency allows. */
 export function toCheckoutSession(view: SessionView): CheckoutSession {
   const minor = (major: number): number => {
     const value = toMinor(major, view.currency);
-    if (value === null) throw new RangeError(`amount ${major} does not fit ${view.currency}`);
+    if (value === null) throw new CheckoutApiError('bad_response');
     return value;
   };
   return {
