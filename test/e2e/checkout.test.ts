@@ -6,12 +6,16 @@ import { launchChromium, withScreenshot } from './browser.js';
 import { decide, fillCartAndCheckOut, newShopper, payWith, shownStatus, type ShopperSession } from './shopper.js';
 import { FAST_SANDBOX, startStack, type Stack } from './stack.js';
 
+// The pending payment must still be pending when the shopper's return lands (two local hops), so it settles after
+// 1 s rather than FAST_SANDBOX's 200 ms; the result page re-checks after 2 s anyway, so this costs no time.
+const SANDBOX = { ...FAST_SANDBOX, pendingSettleMs: 1_000 };
+
 let stack: Stack;
 let browser: Browser;
 let shopper: ShopperSession;
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(FAST_SANDBOX), launchChromium()]);
+  [stack, browser] = await Promise.all([startStack(SANDBOX), launchChromium()]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -49,11 +53,17 @@ describe('checkout in the browser', () => {
       await fillCartAndCheckOut(page, stack, [{ product: 'mug', quantity: 2 }]);
       await payWith(page, stack, /Tabby/);
       const reference = await decide(page, stack, 'approve', 'pending');
+      await expect(shownStatus(page).getAttribute('data-status')).resolves.toBe('pending');
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Your payment is being confirmed');
 
-      const paid = await stack.waitForStatus(reference, 'paid');
-      const callback = paid.events.find((event) => event.source === 'callback' && event.status === 'paid');
-      expect(callback, 'the callback carried the final status').toBeDefined();
-      expect(paid.events.some((event) => event.status === 'pending')).toBe(true);
+      // Read the ledger only once the sandbox has settled and delivered the callback: a merchant read before that
+      // would itself fetch the new status and so race the callback.
+      await stack.sandbox.idle();
+      const paid = await stack.order(reference);
+      expect(paid.status).toBe('paid');
+      expect(paid.events.find((event) => event.source === 'return')).toMatchObject({ status: 'pending', upstreamStatus: 'PENDING' });
+      const firstPaid = paid.events.find((event) => event.status === 'paid');
+      expect(firstPaid?.source, 'the final status came from the callback').toBe('callback');
       // The result page checks again by itself until the payment is final.
       await expect.poll(() => shownStatus(page).getAttribute('data-status'), { timeout: 6_000 }).toBe('paid');
     });
