@@ -201,14 +201,15 @@ async function main(): Promise<void> {
     await listen(storefront, storefrontPort.port);
 
     const logs = [sandbox, bff].map((child) => relative(process.cwd(), child.logFile)).join(', ');
+    const row = (name: string, url: string, what: string) => `  ${name.padEnd(11)} ${url.padEnd(32)} ${what}`;
     console.log(
       [
         '',
         'opi-checkout demo is running:',
-        `  storefront  ${storefrontUrl}           the shop: add something to the cart, check out, pick an outcome`,
-        `  console     ${storefrontUrl}/console   the merchant console: orders, refunds, capture, void`,
-        `  BFF         ${bffUrl}           the merchant's server (the widget loads from here)`,
-        `  sandbox     ${sandboxUrl}           the local upstream and the providers' hosted pages`,
+        row('storefront', storefrontUrl, 'the shop: add something to the cart, check out, pick an outcome'),
+        row('console', `${storefrontUrl}/console`, 'the merchant console: orders, refunds, capture, void'),
+        row('BFF', bffUrl, "the merchant's server (the widget loads from here)"),
+        row('sandbox', sandboxUrl, "the local upstream and the providers' hosted pages"),
         '',
         configuredKey ? '  merchant key: the first of OPI_MERCHANT_KEYS' : `  dev merchant key: ${SANDBOX_DEFAULTS.merchantKey} (local sandbox only)`,
         `  logs: ${logs}`,
