@@ -5,7 +5,6 @@ export interface FieldError {
 
 /** A failure with the BFF's stable problem code (session_expired, ...) or one of the widget's own (bff_unreachable). */
 export class CheckoutApiError extends Error {
-  override name = 'CheckoutApiError';
   constructor(
     readonly code: string,
     readonly retryable = false,

@@ -1,5 +1,5 @@
-// Typed DOM events of <opi-checkout>. All bubble and are composed, so a host page hears them through any number
-// of shadow roots. Details carry no personal data beyond what the host already has (session, provider, order).
+// Typed DOM events of <opi-checkout>. Details carry no personal data beyond what the host already has (session,
+// provider, order).
 
 export interface OpiReadyDetail {
   /** The checkout session id. */
@@ -27,30 +27,35 @@ export interface OpiErrorDetail {
   retryable: boolean;
 }
 
-const flags = { bubbles: true, composed: true } as const;
-
-export class OpiReadyEvent extends CustomEvent<OpiReadyDetail> {
-  constructor(detail: OpiReadyDetail) {
-    super('opi-ready', { ...flags, detail });
+/** Every widget event bubbles and is composed, so a host page hears it through any number of shadow roots. */
+class OpiEvent<T> extends CustomEvent<T> {
+  constructor(type: string, detail: T, cancelable = false) {
+    super(type, { bubbles: true, composed: true, cancelable, detail });
   }
 }
 
-export class OpiProviderChangeEvent extends CustomEvent<OpiProviderChangeDetail> {
+export class OpiReadyEvent extends OpiEvent<OpiReadyDetail> {
+  constructor(detail: OpiReadyDetail) {
+    super('opi-ready', detail);
+  }
+}
+
+export class OpiProviderChangeEvent extends OpiEvent<OpiProviderChangeDetail> {
   constructor(detail: OpiProviderChangeDetail) {
-    super('opi-provider-change', { ...flags, detail });
+    super('opi-provider-change', detail);
   }
 }
 
 /** Cancellable: a host that calls preventDefault() takes over, and the widget does not navigate. */
-export class OpiOrderCreatedEvent extends CustomEvent<OpiOrderCreatedDetail> {
+export class OpiOrderCreatedEvent extends OpiEvent<OpiOrderCreatedDetail> {
   constructor(detail: OpiOrderCreatedDetail) {
-    super('opi-order-created', { ...flags, cancelable: true, detail });
+    super('opi-order-created', detail, true);
   }
 }
 
-export class OpiErrorEvent extends CustomEvent<OpiErrorDetail> {
+export class OpiErrorEvent extends OpiEvent<OpiErrorDetail> {
   constructor(detail: OpiErrorDetail) {
-    super('opi-error', { ...flags, detail });
+    super('opi-error', detail);
   }
 }
 

@@ -2,7 +2,6 @@
 // renderer and the order builder both read these, so a field exists in exactly one place.
 
 export type FieldName =
-  | 'title'
   | 'firstName'
   | 'lastName'
   | 'email'
@@ -18,7 +17,6 @@ export type Section = 'customer' | 'billingAddress' | 'shippingAddress';
 
 /** The WHATWG autofill field name of each field; address fields get a billing or shipping prefix. */
 const AUTOCOMPLETE: Record<FieldName, string> = {
-  title: 'honorific-prefix',
   firstName: 'given-name',
   lastName: 'family-name',
   email: 'email',
@@ -31,19 +29,18 @@ const AUTOCOMPLETE: Record<FieldName, string> = {
   country: 'country',
 };
 
-/** Shown with "(optional)" and never required unless a provider's requiredFields ask for them. */
+/** Shown with "(optional)": the order takes them empty. */
 export const OPTIONAL: ReadonlySet<FieldName> = new Set(['streetAddress2', 'state']);
 
 export const CUSTOMER_FIELDS: readonly FieldName[] = ['firstName', 'lastName', 'email', 'phoneNumber'];
 
 /**
  * The billing address takes its name, email and phone from the customer block (Local choice: nobody should type
- * their name twice); a different shipping recipient gets their own name and phone. Title appears only when a
- * provider's requiredFields ask for it; region is never asked, it comes from the country (see order-form.ts).
+ * their name twice); a different shipping recipient gets their own name and phone. Title (optional in the spec)
+ * is not asked, and region comes from the country (see order-form.ts).
  */
-export function addressFields(section: Exclude<Section, 'customer'>, withTitle: boolean): FieldName[] {
+export function addressFields(section: Exclude<Section, 'customer'>): FieldName[] {
   return [
-    ...(withTitle ? (['title'] as const) : []),
     ...(section === 'shippingAddress' ? (['firstName', 'lastName', 'phoneNumber'] as const) : []),
     'streetAddress',
     'streetAddress2',

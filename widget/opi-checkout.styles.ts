@@ -36,6 +36,9 @@ export const styles = css`
   }
   .sr-only {
     position: absolute;
+    inline-size: 1px;
+    block-size: 1px;
+    overflow: hidden;
     clip-path: inset(50%);
   }
   fieldset {
@@ -54,7 +57,7 @@ export const styles = css`
     block-size: 1.4em;
   }
   .row {
-    min-block-size: 6.5rem;
+    min-block-size: 7rem;
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
     padding: calc(var(--_space) * 0.75);
@@ -70,12 +73,6 @@ export const styles = css`
     font: inherit;
     color: inherit;
     accent-color: var(--_accent);
-  }
-  [type='radio'],
-  [type='checkbox'] {
-    margin: 0.2em 0 0;
-    inline-size: 1.1em;
-    block-size: 1.1em;
   }
   label,
   .muted,
@@ -147,7 +144,7 @@ export const styles = css`
     color: var(--_on-accent);
   }
   [aria-disabled='true'] {
-    opacity: 0.75;
+    opacity: 0.7;
   }
   :focus-visible {
     outline: 2px solid var(--_accent);
@@ -162,7 +159,7 @@ export const styles = css`
   }
   .bone {
     background: var(--_surface);
-    border: 0;
+    border-color: transparent;
     border-radius: var(--_radius);
   }
   @media (prefers-reduced-motion: no-preference) {

@@ -4,10 +4,10 @@ import { createCheckoutApi } from './api-client.js';
 import { CheckoutApiError, toApiError } from './api-error.js';
 import { countryOptions } from './countries.js';
 import { OpiErrorEvent, OpiOrderCreatedEvent, OpiProviderChangeEvent, OpiReadyEvent } from './events.js';
-import { failureText, isFinal, problemText } from './failures.js';
+import { failureText, isFinal } from './failures.js';
 import { CUSTOMER_FIELDS } from './form-fields.js';
-import { isRightToLeft, resolveLanguage, stringsFor, type StringOverrides, type Strings } from './i18n/index.js';
-import { formLayout, initialSameAsBilling, initialValues, validateOrder, visiblePath, type Problem, type Values } from './order-form.js';
+import { isRightToLeft, resolveLanguage, stringsFor, type ErrorKind, type StringOverrides, type Strings } from './i18n/index.js';
+import { formLayout, initialSameAsBilling, initialValues, problemFor, validateOrder, visiblePath, type Values } from './order-form.js';
 import { styles } from './opi-checkout.styles.js';
 import { isSafeRedirect } from './redirect.js';
 import { field, sameAsBillingToggle, shippingMethodField, type FieldContext } from './render/fields.js';
@@ -120,7 +120,7 @@ export class OpiCheckout extends LitElement {
   private sameAsBilling = true;
   /** Fields whose problems are shown: those left with something in them, and all ("*") after a submit. */
   private touched: ReadonlySet<string> = new Set();
-  private serverProblems: ReadonlyMap<string, Problem> = new Map();
+  private serverProblems: ReadonlyMap<string, ErrorKind> = new Map();
   private notice?: Notice;
   /** One idempotency key per submit attempt; a retry of the very same order reuses it. */
   private attempt?: { key: string; body: string };
@@ -225,11 +225,11 @@ export class OpiCheckout extends LitElement {
       // Each BFF field error goes beside its field; one the form does not show makes the notice a general one.
       this.phase = 'ready';
       await this.updateComplete;
-      const placed = new Map<string, Problem>();
+      const placed = new Map<string, ErrorKind>();
       let unplaced = !error.fieldErrors.length;
-      for (const { path, message } of error.fieldErrors) {
+      for (const { path } of error.fieldErrors) {
         const target = visiblePath(path, sameAsBilling);
-        if (this.renderRoot.querySelector(`[name="${target}"]`)) placed.set(target, placed.get(target) ?? { kind: 'rejected', message });
+        if (this.renderRoot.querySelector(`[name="${target}"]`)) placed.set(target, problemFor(target, this.values[target]));
         else unplaced = true;
       }
       this.serverProblems = placed;
@@ -279,7 +279,7 @@ export class OpiCheckout extends LitElement {
               ${phase === 'ready' ? notes : nothing}
               ${retry ? html`<button part="button retry" type="button" @click=${this.retry}>${strings.retry}</button>` : nothing}
             </div>`
-          : html`${providerList(checkout!.providers, strings, money, language, this.selected, this.onProviderChange)}${notes}${this.renderForm(strings, language, money)}`;
+          : html`${providerList(checkout!.providers, strings, money, this.selected, this.onProviderChange)}${notes}${this.renderForm(strings, language, money)}`;
     return html`<div part="base" class="base" lang=${language} dir=${this.getAttribute('dir') === 'rtl' || isRightToLeft(language) ? 'rtl' : 'ltr'}>
       <div part="status" class="sr-only" role="status">
         ${stateText ?? (phase === 'submitting' ? strings.submitting : this.notice?.(strings) ?? strings.providerCount(checkout!.providers.length))}
@@ -303,9 +303,8 @@ export class OpiCheckout extends LitElement {
       value: (path) => this.values[path] ?? '',
       error: (path) => {
         const problem = this.serverProblems.get(path) ?? (touched.has('*') || touched.has(path) ? problems.get(path) : undefined);
-        return problem && problemText(problem, strings);
+        return problem && strings.errors[problem];
       },
-      requested: layout.requested,
       countries: countryOptions(language, checkout.country),
     };
     const submitting = this.phase === 'submitting';

@@ -1,7 +1,8 @@
 // The shopper's entries, what the chosen provider and the cart ask for, and the order built from them. Validation
-// is the BFF's own placeOrderRequestSchema, so the widget refuses exactly what the BFF would refuse.
-import { withAddressDefaults } from '../shared/address.js';
-import { placeOrderRequestSchema, type PlaceOrderRequest } from '../shared/checkout-api.js';
+// uses the shared schemas the BFF's own placeOrderRequestSchema is made of, so the widget refuses what the BFF would.
+import { addressInputSchema, customerSchema, withAddressDefaults } from '../shared/address.js';
+import type { ZodMiniType } from 'zod/mini';
+import type { PlaceOrderRequest } from '../shared/checkout-api.js';
 import { addressFields, type FieldName } from './form-fields.js';
 import type { ErrorKind } from './i18n/index.js';
 import type { CheckoutSession, Provider } from './session-model.js';
@@ -9,7 +10,6 @@ import type { CheckoutSession, Provider } from './session-model.js';
 /** Text entered per dotted path ("customer.email", "billingAddress.city", "shippingMethod"). */
 export type Values = Record<string, string>;
 
-export type Problem = { kind: ErrorKind } | { kind: 'tooLong'; max: number } | { kind: 'rejected'; message: string };
 
 const CONTACT = ['firstName', 'lastName', 'email', 'phoneNumber'];
 
@@ -30,26 +30,20 @@ export interface FormLayout {
   /** Fields of a shipping address other than the billing one; none while it is the billing one. */
   shippingFields: FieldName[];
   shippingMethod: boolean;
-  /** Visible paths of the optional fields (title, state, line 2) the provider's requiredFields make required. */
-  requested: Set<string>;
 }
 
-/** Which fields the form shows for this cart and provider. */
+/**
+ * Which fields the form shows for this cart and provider. Of a provider's requiredFields, "shippingAddress" and
+ * "shippingMethod" add those parts; every other field of the order is always asked (Local choice).
+ */
 export function formLayout(session: CheckoutSession, provider: Provider, sameAsBilling: boolean): FormLayout {
-  const paths = provider.requiredFields;
-  const shipping = session.requiresShipping || provider.requiresShippingAddress || paths.some((path) => path.startsWith('shippingAddress'));
-  const requested = new Set(
-    paths
-      .filter((path) => /^(billing|shipping)Address\.(title|state|streetAddress2)$/.test(path))
-      .map((path) => visiblePath(path, sameAsBilling)),
-  );
+  const shipping = session.requiresShipping || provider.requiresShippingAddress;
   return {
-    billing: addressFields('billingAddress', requested.has('billingAddress.title')),
+    billing: addressFields('billingAddress'),
     shipping,
-    shippingFields: shipping && !sameAsBilling ? addressFields('shippingAddress', requested.has('shippingAddress.title')) : [],
+    shippingFields: shipping && !sameAsBilling ? addressFields('shippingAddress') : [],
     // A shipping method the merchant already chose is the BFF's to send; the shopper is asked only when it is open.
-    shippingMethod: !session.shippingMethod && (session.requiresShipping || paths.includes('shippingMethod')),
-    requested,
+    shippingMethod: !session.shippingMethod && (session.requiresShipping || provider.requiredFields.includes('shippingMethod')),
   };
 }
 
@@ -82,20 +76,24 @@ export function initialSameAsBilling({ prefill }: CheckoutSession): boolean {
   return !street || street === prefill.billingAddress?.streetAddress;
 }
 
-function problemFor(code: string, name: string | undefined, raw: string | undefined, maximum: unknown): Problem {
-  if (!raw?.trim()) return { kind: 'required' };
-  if (code === 'too_big') return { kind: 'tooLong', max: Number(maximum) };
-  const kinds: Record<string, ErrorKind> = { email: 'email', phoneNumber: 'phone', country: 'country', shippingMethod: 'choice' };
-  return { kind: kinds[name ?? ''] ?? 'invalid' };
-}
+const KINDS: Record<string, ErrorKind> = { email: 'email', phoneNumber: 'phone', country: 'country', shippingMethod: 'choice' };
+
+/** What is wrong with a field, in the catalogue's terms: empty, or not right for its kind of value. */
+export const problemFor = (path: string, raw: string | undefined): ErrorKind =>
+  raw?.trim() ? (KINDS[path.split('.').pop()!] ?? 'invalid') : 'required';
 
 export interface Validation {
   /** The order to send, trimmed, with state and region filled from the country; absent while there are problems. */
   order?: PlaceOrderRequest;
-  /** By visible path, in the order the schema reports them. */
-  problems: Map<string, Problem>;
+  /** By visible path, in the order the schemas report them. */
+  problems: Map<string, ErrorKind>;
 }
 
+/**
+ * Checks the shopper's details with the schemas the BFF's placeOrderRequestSchema is made of (customerSchema,
+ * addressInputSchema). The provider comes from the BFF's own list and the shipping method from a select of
+ * SHIPPING_METHODS, so the widget does not re-check those two (Local choice: it keeps the bundle within budget).
+ */
 export function validateOrder(provider: Provider, values: Values, layout: FormLayout, sameAsBilling: boolean): Validation {
   const section = (name: string) =>
     Object.fromEntries(
@@ -104,30 +102,27 @@ export function validateOrder(provider: Provider, values: Values, layout: FormLa
         .map(([path, value]) => [path.slice(name.length + 1), value]),
     );
   const customer = section('customer');
-  const billingAddress = { ...section('billingAddress'), ...customer };
-  const result = placeOrderRequestSchema.safeParse({
-    bnplProvider: provider.name,
-    customer,
-    billingAddress,
-    ...(layout.shipping ? { shippingAddress: sameAsBilling ? billingAddress : { ...section('shippingAddress'), email: customer['email'] } } : {}),
-    ...(layout.shippingMethod ? { shippingMethod: values['shippingMethod'] } : {}),
-  });
-  const problems = new Map<string, Problem>();
-  for (const issue of result.error?.issues ?? []) {
-    const path = visiblePath(issue.path.join('.'), sameAsBilling);
-    if (!problems.has(path)) {
-      problems.set(path, problemFor(issue.code, path.split('.').pop(), values[path], issue.code === 'too_big' && issue.maximum));
+  const billing = { ...section('billingAddress'), ...customer };
+  const problems = new Map<string, ErrorKind>();
+  const check = <T>(name: string, schema: ZodMiniType<T>, value: unknown): T | undefined => {
+    const { data, error } = schema.safeParse(value);
+    for (const issue of error?.issues ?? []) {
+      const path = visiblePath(`${name}.${issue.path.join('.')}`, sameAsBilling);
+      if (!problems.has(path)) problems.set(path, problemFor(path, values[path]));
     }
-  }
-  for (const path of layout.requested) if (!values[path]?.trim() && !problems.has(path)) problems.set(path, { kind: 'required' });
-  if (!result.success || problems.size) return { problems };
-  const { billingAddress: billing, shippingAddress: shipping } = result.data;
-  return {
-    problems,
-    order: {
-      ...result.data,
-      billingAddress: withAddressDefaults(billing),
-      ...(shipping ? { shippingAddress: withAddressDefaults(shipping) } : {}),
-    },
+    return data;
   };
+  const order: PlaceOrderRequest = {
+    bnplProvider: provider.name,
+    customer: check('customer', customerSchema, customer)!,
+    billingAddress: check('billingAddress', addressInputSchema, billing)!,
+  };
+  if (layout.shipping) {
+    order.shippingAddress = check('shippingAddress', addressInputSchema, sameAsBilling ? billing : { ...section('shippingAddress'), email: customer['email'] });
+  }
+  if (layout.shippingMethod) order.shippingMethod = values['shippingMethod'] as PlaceOrderRequest['shippingMethod'];
+  if (problems.size) return { problems };
+  order.billingAddress = withAddressDefaults(order.billingAddress);
+  if (order.shippingAddress) order.shippingAddress = withAddressDefaults(order.shippingAddress);
+  return { problems, order };
 }

@@ -2,7 +2,7 @@ import { ar } from './ar.js';
 import { en } from './en.js';
 import type { StringOverrides, Strings } from './strings.js';
 
-export type { ErrorKind, StringOverrides, Strings } from './strings.js';
+export type { ErrorKind, FailureCode, StringOverrides, Strings } from './strings.js';
 
 const CATALOGUES: Record<string, Strings> = { en, ar };
 const RIGHT_TO_LEFT = new Set(['ar', 'fa', 'he', 'ur']);

@@ -6,6 +6,17 @@ import type { FieldName } from '../form-fields.js';
 
 export type ErrorKind = 'required' | 'email' | 'phone' | 'country' | 'choice' | 'invalid';
 
+/** The failures the shopper gets their own sentence for: the BFF's problem codes and the widget's own. */
+export type FailureCode =
+  | 'bff_unreachable'
+  | 'session_expired'
+  | 'session_completed'
+  | 'session_not_found'
+  | 'provider_not_eligible'
+  | 'upstream_unavailable'
+  | 'upstream_timeout'
+  | 'unsafe_redirect';
+
 export interface Strings {
   loading: string;
   providersLegend: string;
@@ -14,9 +25,6 @@ export interface Strings {
   /** "4 × AED 25.00" */
   plan: (count: number, amount: string) => string;
   interval: Record<(typeof INSTALMENT_INTERVALS)[number], string>;
-  interestFree: string;
-  /** rate is already formatted, e.g. "2.5%" */
-  interest: (rate: string) => string;
   availableFrom: (provider: string, amount: string) => string;
   availableUpTo: (provider: string, amount: string) => string;
   noProvider: string;
@@ -32,22 +40,11 @@ export interface Strings {
   submitting: string;
   redirecting: (provider: string) => string;
   handedOff: (provider: string) => string;
-  errors: Record<ErrorKind, string> & {
-    tooLong: (max: number) => string;
-    /** A field the BFF refused for a reason the widget's own checks do not know; message is the BFF's text. */
-    rejected: (message: string) => string;
-  };
+  /** Beside a field; "invalid" also for a value the BFF refused for a reason the widget's checks do not know. */
+  errors: Record<ErrorKind, string>;
   fixFields: (count: number) => string;
-  failures: {
-    unreachable: string;
-    expired: string;
-    completed: string;
-    notFound: string;
-    notEligible: string;
-    upstream: string;
-    unsafeRedirect: string;
-    generic: string;
-  };
+  /** By the opi-error code they explain; generic for any other code. */
+  failures: Record<FailureCode | 'generic', string>;
   retry: string;
 }
 

@@ -11,8 +11,6 @@ export interface FieldContext {
   value: (path: string) => string;
   /** The message to show beside the field now, if any. */
   error: (path: string) => string | undefined;
-  /** Optional fields a provider made required. */
-  requested: ReadonlySet<string>;
   countries: readonly CountryOption[];
 }
 
@@ -48,7 +46,7 @@ function control({ path, label, required, autocomplete, options, type }: Control
 
 export function field(section: Section, name: FieldName, ctx: FieldContext): TemplateResult {
   const path = fieldPath(section, name);
-  const required = !OPTIONAL.has(name) || ctx.requested.has(path);
+  const required = !OPTIONAL.has(name);
   const label = ctx.strings.fields[name];
   return control(
     {

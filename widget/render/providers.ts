@@ -5,19 +5,11 @@ import type { Provider, Unavailable } from '../session-model.js';
 
 type Money = (minor: number) => string;
 
-function planText({ instalments, interestRate }: Provider, strings: Strings, money: Money, language: string): string {
-  const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 2 }).format(interestRate / 100);
-  const interest = interestRate > 0 ? strings.interest(percent) : strings.interestFree;
-  return instalments
-    ? [strings.plan(instalments.count, money(instalments.amount)), strings.interval[instalments.interval], interest].join(' · ')
-    : interest;
-}
 
 export function providerList(
   providers: readonly Provider[],
   strings: Strings,
   money: Money,
-  language: string,
   selected: string | undefined,
   onChange: (event: Event) => void,
 ): TemplateResult {
@@ -33,7 +25,11 @@ export function providerList(
             ? html`<img part="provider-logo" src=${provider.logoUrl} alt=${provider.displayName} />`
             : html`<span part="provider-name">${provider.displayName}</span>`}</span>
           ${provider.recommended ? html`<span part="badge" class="badge">${strings.recommended}</span>` : nothing}
-          <span part="provider-plan" class="muted plan">${planText(provider, strings, money, language)}</span>
+          ${provider.instalments
+            ? html`<span part="provider-plan" class="muted plan">
+                ${strings.plan(provider.instalments.count, money(provider.instalments.amount))} · ${strings.interval[provider.instalments.interval]}
+              </span>`
+            : nothing}
         </label>
         ${provider.terms ? html`<p part="provider-terms" class="muted terms" id=${`${id}-terms`}>${provider.terms}</p>` : nothing}
       </div>`;
