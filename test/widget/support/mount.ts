@@ -76,4 +76,5 @@ export async function submit(el: OpiCheckout): Promise<void> {
 }
 
 /** Text as people read it: Intl puts no-break spaces in amounts ("AED 100.00"); compare with plain spaces. */
-export const text = (node: Node | null | undefined): string => (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
+export const plain = (value: string): string => value.replace(/\s+/g, ' ').trim();
+export const text = (node: Node | null | undefined): string => plain(node?.textContent ?? '');

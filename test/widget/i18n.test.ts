@@ -1,0 +1,129 @@
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { ar } from '../../widget/i18n/ar.js';
+import { en } from '../../widget/i18n/en.js';
+import type { OpiCheckout } from '../../widget/opi-checkout.js';
+import { fakeBff, gate, json } from './support/fake-bff.js';
+import { sessionView, shopper, tabby, tamaraTooSmall } from './support/fixtures.js';
+import { choose, control, describedBy, fill, mount, part, parts, plain, status, submit, text } from './support/mount.js';
+
+const money = (locale: string, currency: string, amount: number) =>
+  plain(new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount));
+
+describe('<opi-checkout> languages and amounts', () => {
+  it('speaks Arabic, right to left, when the session is Arabic', async () => {
+    const el = await mount(fakeBff({ session: sessionView({ locale: 'ar_AE' }) }));
+    const base = part(el, 'base')!;
+    expect(base.getAttribute('lang')).to.equal('ar-AE');
+    expect(base.getAttribute('dir')).to.equal('rtl');
+    expect(text(part(el, 'providers')!.querySelector('legend'))).to.equal(ar.providersLegend);
+    expect(status(el)).to.equal('خيارات الدفع المتاحة: 2');
+    expect(text(parts(el, 'provider-plan')[0])).to.equal(`4 × ${money('ar-AE', 'AED', 25)} · شهريًا`);
+    await choose(el, 'TABBY_AE');
+    expect(text(part(el, 'submit'))).to.equal(plain(ar.pay(money('ar-AE', 'AED', 100), 'Tabby')));
+    // Laid out with logical properties: the radio sits at the right of its label.
+    const row = part(el, 'provider')!;
+    expect(row.querySelector('input')!.getBoundingClientRect().left).to.be.greaterThan(row.querySelector('label')!.getBoundingClientRect().left);
+    const select = control<HTMLSelectElement>(el, 'billingAddress.country');
+    expect(select.options[0]!.textContent).to.equal('الإمارات العربية المتحدة');
+  });
+
+  it('shows Arabic messages for every field problem, never the schemas\' English', async () => {
+    const el = await mount(fakeBff({ session: sessionView({ locale: 'ar_AE' }) }));
+    await choose(el, 'TABBY_AE');
+    await fill(el, { 'customer.email': 'x@', 'customer.phoneNumber': 'abc' });
+    await submit(el);
+    const errors = parts(el, 'error').map((error) => text(error));
+    expect(errors.length).to.equal(7);
+    for (const message of errors) expect(Object.values(ar.errors), message).to.include(message);
+    expect(describedBy(el, 'customer.email')).to.equal(ar.errors.email);
+    expect(describedBy(el, 'customer.phoneNumber')).to.equal(ar.errors.phone);
+    expect(text(part(el, 'alert'))).to.equal('حقول تحتاج إلى مراجعة: 7');
+    expect(errors.join(' ')).to.not.match(/must|required|invalid/i);
+  });
+
+  it('lets the locale attribute override the session: Arabic for an English session', async () => {
+    const el = await mount(fakeBff({ session: sessionView() }), { locale: 'ar' });
+    expect(part(el, 'base')!.getAttribute('dir')).to.equal('rtl');
+    expect(text(part(el, 'providers')!.querySelector('legend'))).to.equal(ar.providersLegend);
+  });
+
+  it('lets the locale attribute override the session: English for an Arabic session', async () => {
+    const el = await mount(fakeBff({ session: sessionView({ locale: 'ar_AE' }) }), { locale: 'en_GB' });
+    expect(part(el, 'base')!.getAttribute('lang')).to.equal('en-GB');
+    expect(part(el, 'base')!.getAttribute('dir')).to.equal('ltr');
+    expect(status(el)).to.equal('2 payment options available');
+  });
+
+  it('uses the page language while the session loads, and a host dir="rtl"', async () => {
+    const answer = gate();
+    const bff = fakeBff({ session: async () => (await answer.wait, json(200, sessionView())) });
+    const wrapper = await fixture<HTMLElement>(html`<div lang="ar">
+      <opi-checkout dir="rtl" session="cs_test_1" api-base="https://bff.example" .fetchImpl=${bff.fetch}></opi-checkout>
+    </div>`);
+    const el = wrapper.querySelector<OpiCheckout>('opi-checkout')!;
+    await el.updateComplete;
+    expect(status(el)).to.equal(ar.loading);
+    answer.open();
+    await waitUntil(() => part(el, 'providers'));
+    expect(part(el, 'base')!.getAttribute('lang'), 'the session decides once loaded').to.equal('en-AE');
+    expect(part(el, 'base')!.getAttribute('dir'), 'the host asked for right to left').to.equal('rtl');
+  });
+
+  for (const [currency, amount, instalment, minimum, pay, plan, from] of [
+    ['AED', 100, 25, 50, 'Pay AED 100.00 with Tabby', '4 × AED 25.00 · monthly', 'Tamara: available from AED 50.00'],
+    ['KWD', 12.345, 3.086, 5, 'Pay KWD 12.345 with Tabby', '4 × KWD 3.086 · monthly', 'Tamara: available from KWD 5.000'],
+    ['JPY', 1000, 250, 5000, 'Pay ¥1,000 with Tabby', '4 × ¥250 · monthly', 'Tamara: available from ¥5,000'],
+  ] as const) {
+    it(`formats ${currency} amounts with the currency's own decimals`, async () => {
+      const el = await mount(
+        fakeBff({
+          session: sessionView({
+            currency,
+            amount,
+            providers: [{ ...tabby, instalments: { count: 4, amount: instalment, interval: 'month' } }],
+            unavailableProviders: [{ ...tamaraTooSmall, minAmount: minimum }],
+          }),
+        }),
+      );
+      expect(text(part(el, 'provider-plan'))).to.equal(plan);
+      expect(text(part(el, 'unavailable'))).to.equal(from);
+      expect(text(part(el, 'submit'))).to.equal(pay);
+    });
+  }
+
+  it('refuses a session whose amount has more decimals than its currency', async () => {
+    const failed = oneEvent(document, 'opi-error');
+    const el = await mount(fakeBff({ session: sessionView({ currency: 'JPY', amount: 1000.5 }) }));
+    expect((await failed).detail.code).to.equal('bad_response');
+    expect(text(part(el, 'message'))).to.contain(en.failures.generic);
+  });
+
+  it('takes string overrides from the host page, whole entries or parts of a group, in any language', async () => {
+    const el = await mount(fakeBff({ session: sessionView() }));
+    el.strings = {
+      pay: (amount, provider) => `Buy now: ${amount} via ${provider}`,
+      fields: { email: 'E-mail address' },
+      failures: { session_expired: 'Your basket timed out.' },
+    };
+    await choose(el, 'TABBY_AE');
+    expect(text(part(el, 'submit'))).to.equal('Buy now: AED 100.00 via Tabby');
+    expect(text(control(el, 'customer.email').labels![0])).to.equal('E-mail address');
+    expect(text(control(el, 'customer.firstName').labels![0]), 'the rest of the group stays').to.equal('First name');
+    el.locale = 'ar';
+    await el.updateComplete;
+    expect(text(part(el, 'submit')), 'overrides apply over Arabic too').to.match(/^Buy now: .+ via Tabby$/);
+    expect(text(control(el, 'customer.firstName').labels![0])).to.equal(ar.fields.firstName);
+  });
+
+  it('overrides a failure message by its code', async () => {
+    const bff = fakeBff({ session: sessionView(), order: () => json(410, { type: 'about:blank', title: 'gone', status: 410, code: 'session_expired' }) });
+    const el = await mount(bff);
+    el.strings = { failures: { session_expired: 'Your basket timed out.' } };
+    await choose(el, 'TABBY_AE');
+    await fill(el, shopper);
+    const failed = oneEvent(el, 'opi-error');
+    await submit(el);
+    expect((await failed).detail.message).to.equal('Your basket timed out.');
+    expect(text(part(el, 'message'))).to.equal('Your basket timed out.');
+  });
+});
