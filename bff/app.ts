@@ -3,6 +3,7 @@
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
+import { createAfterPayment, type AfterPayment } from './after-payment/after-payment.js';
 import type { Config } from './config.js';
 import { createOptionsCache } from './checkout/options-cache.js';
 import { createOrderPlacer } from './checkout/place-order.js';
@@ -25,9 +26,14 @@ export interface AppDeps {
   logger: Logger;
   now?: () => Date;
   widgetBundle?: WidgetBundle;
+  /** For merchant notifications (tests inject one); the global fetch otherwise. */
+  fetch?: typeof fetch;
 }
 
-export function createApp({ config, store, upstream, logger, now = () => new Date(), widgetBundle }: AppDeps): Express {
+/** The app, and the after-payment parts main.ts starts and stops (the reconciler) and tests drive. */
+export type BffApp = Express & { afterPayment: AfterPayment };
+
+export function createApp({ config, store, upstream, logger, now = () => new Date(), widgetBundle, fetch }: AppDeps): BffApp {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -44,7 +50,9 @@ export function createApp({ config, store, upstream, logger, now = () => new Dat
     allowLoopbackRedirect: config.upstream.isLocalSandbox,
     upstreamTimeoutMs: config.upstream.timeoutMs,
     defaultCancellationMinutes: config.sessionTtlMinutes,
+    firstPollDelayMs: config.reconcile.pollInitialMs,
   });
+  const afterPayment = createAfterPayment({ config, store, upstream, logger, now, ...(fetch ? { fetch } : {}) });
 
   app.use(requestLogging(logger));
   // A JSON API: nothing on it may load, frame or submit anything.
@@ -70,7 +78,9 @@ export function createApp({ config, store, upstream, logger, now = () => new Dat
     widgetRateLimit(config.rateLimitPerMinute),
     widgetSessionRoutes(sessions, placer),
   );
+  app.use(...afterPayment.upstreamFacingRoutes);
+  app.use('/v1/orders', afterPayment.merchantRoutes(merchantAuth(config.merchantKeys)));
   app.use(notFound);
   app.use(errorHandler);
-  return app;
+  return Object.assign(app, { afterPayment });
 }

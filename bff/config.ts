@@ -36,8 +36,24 @@ export interface Config {
   optionsCacheSeconds: number;
   trustProxy: TrustProxy;
   rateLimitPerMinute: number;
-  /** Where merchant notifications go (issue 5); none when unset. */
-  merchantWebhookUrl?: string;
+  /** Polling of orders and refunds still waiting for their result. */
+  reconcile: {
+    /** How often a reconciliation round runs. */
+    intervalMs: number;
+    /** Delay before an order's first poll and after its first poll; it doubles up to pollMaxMs. */
+    pollInitialMs: number;
+    pollMaxMs: number;
+  };
+  /** Signed merchant notifications; absent when OPI_MERCHANT_WEBHOOK_URL is unset. */
+  notifications?: {
+    url: string;
+    /** Key of the Opi-Signature HMAC. */
+    secret: string;
+    /** Delivery attempts in all, the first included. */
+    maxAttempts: number;
+    /** Delay before the first retry; it doubles with each further one. */
+    retryDelayMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -156,6 +172,12 @@ const envSchema = z.object({
   OPI_TRUST_PROXY: z.optional(trustProxy),
   OPI_RATE_LIMIT_PER_MINUTE: z.optional(wholeNumber(1, 100_000, 'a whole number of requests')),
   OPI_MERCHANT_WEBHOOK_URL: z.optional(url('the merchant notification URL')),
+  OPI_MERCHANT_WEBHOOK_SECRET: z.optional(secret(16)),
+  OPI_NOTIFY_MAX_ATTEMPTS: z.optional(wholeNumber(1, 50, 'a whole number of attempts')),
+  OPI_NOTIFY_RETRY_MS: z.optional(wholeNumber(100, 3_600_000, 'a whole number of milliseconds')),
+  OPI_RECONCILE_INTERVAL_MS: z.optional(wholeNumber(100, 3_600_000, 'a whole number of milliseconds')),
+  OPI_POLL_INITIAL_MS: z.optional(wholeNumber(1_000, 3_600_000, 'a whole number of milliseconds')),
+  OPI_POLL_MAX_MS: z.optional(wholeNumber(1_000, 86_400_000, 'a whole number of milliseconds')),
 });
 
 /** Empty variables count as unset, as shells and .env files commonly leave them. */
@@ -200,6 +222,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   if (e.OPI_CLIENT_ID && !e.OPI_CLIENT_SECRET && !e.OPI_ACCESS_TOKEN) problems.push('OPI_CLIENT_SECRET must be set together with OPI_CLIENT_ID');
   if (e.OPI_CLIENT_SECRET && !e.OPI_CLIENT_ID && !e.OPI_ACCESS_TOKEN) problems.push('OPI_CLIENT_ID must be set together with OPI_CLIENT_SECRET');
+  if (e.OPI_MERCHANT_WEBHOOK_URL && !e.OPI_MERCHANT_WEBHOOK_SECRET) {
+    problems.push('OPI_MERCHANT_WEBHOOK_SECRET must be set together with OPI_MERCHANT_WEBHOOK_URL (it signs the notifications)');
+  }
+  if (e.OPI_MERCHANT_WEBHOOK_URL && !e.OPI_MERCHANT_WEBHOOK_URL.startsWith('https:') && !isLoopbackHost(new URL(e.OPI_MERCHANT_WEBHOOK_URL).hostname)) {
+    problems.push('OPI_MERCHANT_WEBHOOK_URL must use https (plain http only to a loopback host)');
+  }
+  const pollInitialMs = e.OPI_POLL_INITIAL_MS ?? 30_000;
+  const pollMaxMs = e.OPI_POLL_MAX_MS ?? 600_000;
+  if (pollMaxMs < pollInitialMs) problems.push('OPI_POLL_MAX_MS must not be less than OPI_POLL_INITIAL_MS');
   if (problems.length > 0) throw new ConfigError(problems);
 
   const auth: UpstreamAuth = e.OPI_ACCESS_TOKEN
@@ -230,7 +261,18 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     optionsCacheSeconds: e.OPI_OPTIONS_CACHE_SECONDS ?? 60,
     trustProxy: e.OPI_TRUST_PROXY ?? false,
     rateLimitPerMinute: e.OPI_RATE_LIMIT_PER_MINUTE ?? 120,
-    ...(e.OPI_MERCHANT_WEBHOOK_URL ? { merchantWebhookUrl: e.OPI_MERCHANT_WEBHOOK_URL } : {}),
+    // The upstream's own polling: 30 s doubling to 600 s (its public docs).
+    reconcile: { intervalMs: e.OPI_RECONCILE_INTERVAL_MS ?? 5_000, pollInitialMs, pollMaxMs },
+    ...(e.OPI_MERCHANT_WEBHOOK_URL && e.OPI_MERCHANT_WEBHOOK_SECRET
+      ? {
+          notifications: {
+            url: e.OPI_MERCHANT_WEBHOOK_URL,
+            secret: e.OPI_MERCHANT_WEBHOOK_SECRET,
+            maxAttempts: e.OPI_NOTIFY_MAX_ATTEMPTS ?? 8,
+            retryDelayMs: e.OPI_NOTIFY_RETRY_MS ?? 10_000,
+          },
+        }
+      : {}),
   };
 }
 

@@ -39,6 +39,8 @@ async function main() {
   if (!widgetBundle) logger.warn(`${WIDGET_BUNDLE} not found: /opi-checkout.js answers 404 until npm run build`);
 
   const app = createApp({ config, store, upstream, logger, widgetBundle });
+  // Polls orders and refunds still waiting for their result, and delivers merchant notifications.
+  app.afterPayment.reconciler.start(config.reconcile.intervalMs);
   const server = app.listen(config.port);
   server.keepAliveTimeout = KEEP_ALIVE_MS;
   server.headersTimeout = KEEP_ALIVE_MS + 1_000;
@@ -60,11 +62,14 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down: draining in-flight requests');
+    const reconcilerStopped = app.afterPayment.reconciler.stop();
     setTimeout(() => {
       logger.warn('drain timeout: closing remaining connections');
       server.closeAllConnections();
     }, DRAIN_MS).unref();
     server.close(async (error) => {
+      await reconcilerStopped;
+      await app.afterPayment.notifier.idle();
       await store.close().catch((closeError: unknown) => logger.error({ err: closeError }, 'store close failed'));
       logger.info('stopped');
       process.exit(error ? 1 : 0);

@@ -85,7 +85,8 @@ export function createAfterPayment({ config, store, upstream, logger, now, fetch
   return {
     upstreamFacingRoutes: [
       returnRoutes({ ...observe, upstream, paymentSecret: config.paymentSecret, logger }),
-      callbackRoutes({ ...settlement, upstream, logger, answerWithinMs: Math.min(2_000, timeoutMs) }),
+      // Local choice: the upstream gets its answer within 2 s (or half our own upstream budget), done or not.
+      callbackRoutes({ ...settlement, upstream, logger, answerWithinMs: Math.min(2_000, Math.floor(timeoutMs / 2)) }),
     ],
     merchantRoutes: (auth) => merchantOrderRoutes({ ...observe, upstream, settlement, operations, logger }, auth),
     reconciler,

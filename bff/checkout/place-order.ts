@@ -19,7 +19,6 @@ import { toMajor } from '../../shared/money.js';
 import { normalisePaymentStatus } from '../../shared/status.js';
 import { orderRequestSchema, type OrderRequest, type OrderStatusRecord } from '../../shared/upstream.js';
 import { HttpProblem, upstreamFieldErrors, upstreamProblem } from '../http/problem.js';
-import { DEFAULT_POLL_BACKOFF } from '../reconcile/schedule.js';
 import type { LedgerOrder, OrderPatch, SessionRecord, Store } from '../store/types.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import { UpstreamError, UpstreamValidationError } from '../upstream/errors.js';
@@ -44,6 +43,8 @@ export interface PlaceOrderDeps {
   upstreamTimeoutMs: number;
   /** Sent as cancellationTimeout (minutes) when the merchant gave none, so an unpaid order always ends. */
   defaultCancellationMinutes: number;
+  /** When the reconciler first asks the upstream about a created order (OPI_POLL_INITIAL_MS). */
+  firstPollDelayMs: number;
 }
 
 export interface PlacedOrder {
@@ -89,7 +90,7 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
     // An attempt the upstream may hold is due for its first status check (the reconciler's schedule).
     const pollSoon =
       patch.createState && patch.createState !== 'rejected'
-        ? { nextPollAt: new Date(deps.now().getTime() + DEFAULT_POLL_BACKOFF.initialDelayMs) }
+        ? { nextPollAt: new Date(deps.now().getTime() + deps.firstPollDelayMs) }
         : {};
     return store.transaction(async (tx) => {
       const updated = await tx.updateOrder(order.orderReference, { ...patch, ...pollSoon });

@@ -1,5 +1,5 @@
-// When to ask the upstream again about an order that is still pending. The upstream itself polls its providers
-// "starting at 30 seconds to a maximum of 600 seconds" (public docs); the defaults follow that.
+// When to ask the upstream again about an order that is still pending (and, with other options, when to retry an
+// upstream read or a merchant notification): exponential, capped, jittered.
 
 export interface BackoffOptions {
   /** Delay before the first retry. */
@@ -11,8 +11,6 @@ export interface BackoffOptions {
   /** Share of each delay taken off at random (0..1), so many orders created together do not poll together. */
   jitter: number;
 }
-
-export const DEFAULT_POLL_BACKOFF: BackoffOptions = { initialDelayMs: 30_000, maxDelayMs: 600_000, factor: 2, jitter: 0.2 };
 
 /** Delay before retry number `attempt` (0 for the first): exponential, capped at maxDelayMs, jittered downwards. */
 export function backoffDelay(attempt: number, options: BackoffOptions, random: () => number = Math.random): number {

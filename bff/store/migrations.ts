@@ -93,6 +93,32 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       );
     `,
   },
+  {
+    version: 2,
+    name: 'after the redirect: notification outbox, open operations, order list',
+    sql: `
+      -- Merchant notifications (transactional outbox): written with the change they announce, delivered and
+      -- retried by the reconciler until delivered or out of attempts.
+      create table merchant_notifications (
+        id              text primary key,
+        type            text not null check (type in ('order.status', 'refund.result')),
+        order_reference text not null references orders (order_reference),
+        -- The exact JSON text that is signed and sent at every attempt.
+        body            text not null,
+        attempts        integer not null default 0,
+        -- Null once delivered or given up.
+        next_attempt_at timestamptz,
+        claimed_until   timestamptz,
+        claimed_by      text,
+        delivered_at    timestamptz,
+        last_error      text,
+        created_at      timestamptz not null default now()
+      );
+      create index merchant_notifications_due on merchant_notifications (next_attempt_at) where next_attempt_at is not null;
+      create index order_operations_open on order_operations (order_reference) where status in ('requested', 'pending');
+      create index orders_newest on orders (created_at desc, order_reference desc);
+    `,
+  },
 ];
 
 /**

@@ -1,5 +1,6 @@
 // The Store over plain PostgreSQL, written once for both drivers. bigint columns arrive as strings from pg and as
 // numbers from PGlite; the row mappers turn both into numbers (every amount is a safe integer of minor units).
+import { afterPaymentStore, afterPaymentTx } from './after-payment-sql.js';
 import type { SqlDb, SqlDriver } from './sql.js';
 import type {
   IdempotencyRecord,
@@ -105,6 +106,7 @@ const ORDER_COLUMNS: Record<keyof OrderPatch, string> = {
 
 function storeTx(db: SqlDb): StoreTx {
   return {
+    ...afterPaymentTx(db, toOrder),
     async insertSession(s) {
       await db.query(
         `insert into checkout_sessions
@@ -190,6 +192,7 @@ function storeTx(db: SqlDb): StoreTx {
 export function createSqlStore(driver: SqlDriver): Store {
   return {
     ...storeTx(driver),
+    ...afterPaymentStore(driver, toOrder),
     transaction: (fn) => driver.transaction((db) => fn(storeTx(db))),
     async ping() {
       await driver.query('select 1');

@@ -3,6 +3,7 @@ import type { Prefill } from '../../shared/checkout-api.js';
 import type { SHIPPING_METHODS } from '../../shared/fields.js';
 import type { OrderStatus } from '../../shared/status.js';
 import type { OrderItem } from '../../shared/upstream.js';
+import type { AfterPaymentStore, AfterPaymentTx } from './after-payment-types.js';
 
 /**
  * The cart as the merchant gave it, kept in the upstream's own units so the order is rebuilt exactly. The
@@ -121,7 +122,7 @@ export interface LockOption {
 }
 
 /** Everything that can run inside a transaction. */
-export interface StoreTx {
+export interface StoreTx extends AfterPaymentTx {
   insertSession(session: NewSession): Promise<void>;
   getSession(id: string, options?: LockOption): Promise<SessionRecord | null>;
   setSessionState(id: string, state: SessionState): Promise<void>;
@@ -144,7 +145,7 @@ export interface StoreTx {
   releaseIdempotencyKey(scope: string, key: string): Promise<void>;
 }
 
-export interface Store extends StoreTx {
+export interface Store extends StoreTx, AfterPaymentStore {
   transaction<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T>;
   /** A trivial query, for readiness. */
   ping(): Promise<void>;

@@ -43,6 +43,7 @@ describe('loadConfig', () => {
       optionsCacheSeconds: 60,
       trustProxy: false,
       rateLimitPerMinute: 120,
+      reconcile: { intervalMs: 5_000, pollInitialMs: 30_000, pollMaxMs: 600_000 },
     });
   });
 
@@ -62,6 +63,7 @@ describe('loadConfig', () => {
       OPI_TRUST_PROXY: '1',
       OPI_RATE_LIMIT_PER_MINUTE: '30',
       OPI_MERCHANT_WEBHOOK_URL: 'https://shop.example/hooks/opi',
+      OPI_MERCHANT_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
       OPI_MERCHANT_KEYS: 'mk_live_aaaaaaaaaaaaaaaa, mk_live_bbbbbbbbbbbbbbbb',
     });
     expect(config).toMatchObject({
@@ -83,7 +85,7 @@ describe('loadConfig', () => {
       optionsCacheSeconds: 0,
       trustProxy: 1,
       rateLimitPerMinute: 30,
-      merchantWebhookUrl: 'https://shop.example/hooks/opi',
+      notifications: { url: 'https://shop.example/hooks/opi', secret: 'whsec_0123456789abcdef', maxAttempts: 8, retryDelayMs: 10_000 },
     });
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { backoffDelay, DEFAULT_POLL_BACKOFF, nextPollAt, pollDeadline, type BackoffOptions } from '../../bff/reconcile/schedule.js';
+import { backoffDelay, nextPollAt, pollDeadline, type BackoffOptions } from '../../bff/reconcile/schedule.js';
 
 const noJitter: BackoffOptions = { initialDelayMs: 1000, maxDelayMs: 10_000, factor: 2, jitter: 0 };
 
@@ -9,9 +9,9 @@ describe('poll backoff', () => {
     expect([0, 1, 2, 3, 4, 5, 50].map((attempt) => backoffDelay(attempt, noJitter))).toEqual([1000, 2000, 4000, 8000, 10_000, 10_000, 10_000]);
   });
 
-  it('follows the upstream own schedule by default: 30 s up to 600 s', () => {
-    const delays = [0, 10].map((attempt) => backoffDelay(attempt, DEFAULT_POLL_BACKOFF, () => 0));
-    expect(delays).toEqual([30_000, 600_000]);
+  it('grows by the given factor', () => {
+    const tripling = { ...noJitter, factor: 3, maxDelayMs: 1_000_000 };
+    expect([0, 1, 2].map((attempt) => backoffDelay(attempt, tripling))).toEqual([1000, 3000, 9000]);
   });
 
   it('jitters each delay downwards by at most the jitter share, never above the maximum', () => {

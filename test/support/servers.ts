@@ -3,6 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
+import type { AfterPayment } from '../../bff/after-payment/after-payment.js';
 import { createApp } from '../../bff/app.js';
 import { loadConfig, type Config } from '../../bff/config.js';
 import type { WidgetBundle } from '../../bff/http/widget-asset.js';
@@ -29,6 +30,9 @@ export interface TestBff {
   /** Every log line the BFF wrote (JSON text). */
   logs: string[];
   logger: Logger;
+  /** reconcileOnce() for tests; the app does not start it (bff/main.ts does). */
+  reconciler: AfterPayment['reconciler'];
+  notifier: AfterPayment['notifier'];
   close(): Promise<void>;
 }
 
@@ -73,10 +77,14 @@ export async function startBff(options: BffOptions): Promise<TestBff> {
     upstream,
     logs,
     logger,
-    close: () =>
-      new Promise<void>((resolve) => {
+    reconciler: app.afterPayment.reconciler,
+    notifier: app.afterPayment.notifier,
+    async close() {
+      await app.afterPayment.notifier.idle();
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      });
+    },
   };
 }

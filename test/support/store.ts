@@ -16,7 +16,7 @@ export interface TestStore {
   close(): Promise<void>;
 }
 
-const TABLES = 'order_operations, order_events, orders, checkout_sessions, idempotency_keys';
+const TABLES = 'merchant_notifications, order_operations, order_events, orders, checkout_sessions, idempotency_keys';
 
 async function wrap(driver: SqlDriver, dispose: () => Promise<void> = async () => {}): Promise<TestStore> {
   await runMigrations(driver);

@@ -1,0 +1,138 @@
+// Merchant notifications end to end: a real merchant endpoint on port 0 receives signed POSTs for final order
+// statuses and refund results, failed deliveries are retried with backoff, and retries are bounded.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { verifyNotificationSignature } from '../../bff/notify/signature.js';
+import type { Sandbox } from '../../demo/sandbox/sandbox.js';
+import { merchantNotificationSchema, type MerchantNotification } from '../../shared/merchant-api.js';
+import { startBff, startSandbox, type TestBff } from '../support/servers.js';
+import { pgliteTestStore, type TestStore } from '../support/store.js';
+import { FAST_SANDBOX, followReturn, placeOrder, postOperation, testClock } from './after-payment-harness.js';
+
+const SECRET = 'whsec_test_0123456789abcdef';
+
+interface Delivery {
+  signature: string;
+  raw: string;
+}
+
+let sandbox: Sandbox;
+let db: TestStore;
+let bff: TestBff;
+let merchantServer: Server;
+const deliveries: Delivery[] = [];
+/** Status codes the merchant answers, one per delivery; 204 once they run out. */
+let answers: number[] = [];
+const clock = testClock();
+
+beforeAll(async () => {
+  merchantServer = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      deliveries.push({ signature: String(req.headers['opi-signature']), raw: Buffer.concat(chunks).toString('utf8') });
+      res.writeHead(answers.shift() ?? 204).end();
+    });
+  });
+  await new Promise<void>((resolve) => merchantServer.listen(0, '127.0.0.1', resolve));
+  const hookUrl = `http://127.0.0.1:${(merchantServer.address() as AddressInfo).port}/opi/notifications`;
+  sandbox = await startSandbox({ ...FAST_SANDBOX, refundSettlement: 'instant' });
+  db = await pgliteTestStore();
+  bff = await startBff({
+    upstreamUrl: sandbox.url,
+    store: db.store,
+    now: clock.now,
+    env: {
+      OPI_UPSTREAM_TIMEOUT_MS: '1000',
+      OPI_MERCHANT_WEBHOOK_URL: hookUrl,
+      OPI_MERCHANT_WEBHOOK_SECRET: SECRET,
+      OPI_NOTIFY_RETRY_MS: '1000',
+      OPI_NOTIFY_MAX_ATTEMPTS: '3',
+    },
+  });
+});
+afterAll(async () => {
+  await bff.close();
+  await sandbox.close();
+  await db.close();
+  merchantServer.closeAllConnections();
+  await new Promise((resolve) => merchantServer.close(resolve));
+});
+beforeEach(async () => {
+  await sandbox.idle();
+  await bff.notifier.idle();
+  await db.reset();
+  deliveries.length = 0;
+  answers = [];
+  clock.offsetMs = 0;
+});
+
+function received(): MerchantNotification[] {
+  return deliveries.map(({ signature, raw }) => {
+    expect(verifyNotificationSignature(signature, raw, SECRET, { nowSeconds: Math.floor(clock.now().getTime() / 1000) })).toBe(true);
+    return merchantNotificationSchema.parse(JSON.parse(raw));
+  });
+}
+
+async function paidOrder() {
+  const { orderReference } = await placeOrder(bff.url);
+  await followReturn((await sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
+  await sandbox.idle();
+  await bff.notifier.idle();
+  return orderReference;
+}
+
+describe('merchant notifications', () => {
+  it('announces a final status once, signed, however many deliveries told the BFF about it', async () => {
+    const orderReference = await paidOrder();
+    const notes = received();
+    expect(notes).toEqual([
+      {
+        id: expect.stringMatching(/^ntf_/),
+        type: 'order.status',
+        createdAt: expect.any(String),
+        data: expect.objectContaining({ orderReference, status: 'paid', paidAmount: 143.89, refundableAmount: 143.89 }),
+      },
+    ]);
+  });
+
+  it('announces a refund result', async () => {
+    const orderReference = await paidOrder();
+    deliveries.length = 0;
+    const refund = await postOperation(bff.url, orderReference, 'refunds', { amount: 12.5 });
+    await bff.notifier.idle();
+    expect(received()).toEqual([expect.objectContaining({ type: 'refund.result', data: refund.body })]);
+  });
+
+  it('retries a failed delivery with backoff until the merchant accepts it', async () => {
+    answers = [500, 503];
+    const orderReference = await paidOrder();
+    expect(deliveries).toHaveLength(1);
+    await bff.reconciler.reconcileOnce(); // not due yet: no second attempt
+    expect(deliveries).toHaveLength(1);
+    clock.advance(1_000);
+    await bff.reconciler.reconcileOnce();
+    expect(deliveries).toHaveLength(2);
+    clock.advance(2_000); // the delay doubles
+    await bff.reconciler.reconcileOnce();
+    expect(deliveries).toHaveLength(3);
+    const notes = received();
+    expect(new Set(notes.map((note) => note.id)).size).toBe(1);
+    expect(notes.every((note) => note.type === 'order.status' && note.data.orderReference === orderReference)).toBe(true);
+    clock.advance(60 * 60_000);
+    await bff.reconciler.reconcileOnce();
+    expect(deliveries).toHaveLength(3); // delivered: never again
+  });
+
+  it('gives up after the configured number of attempts, and says so in the log', async () => {
+    answers = [500, 500, 500, 500, 500];
+    await paidOrder();
+    for (let i = 0; i < 5; i++) {
+      clock.advance(10_000);
+      await bff.reconciler.reconcileOnce();
+    }
+    expect(deliveries).toHaveLength(3);
+    expect(bff.logs.some((line) => line.includes('merchant notification given up after its last attempt'))).toBe(true);
+  });
+});
