@@ -1,0 +1,72 @@
+// The whole flow with the keyboard alone, through real key presses (sendKeys drives Chromium's input pipeline).
+import { expect, oneEvent } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import type { PlaceOrderRequest } from '../../shared/checkout-api.js';
+import type { OpiCheckout } from '../../widget/opi-checkout.js';
+import { fakeBff } from './support/fake-bff.js';
+import { sessionView, shopper } from './support/fixtures.js';
+import { mount } from './support/mount.js';
+
+const focused = (el: OpiCheckout) => el.shadowRoot!.activeElement as HTMLInputElement | null;
+
+describe('<opi-checkout> keyboard', () => {
+  it('goes from the provider choice to a placed order with Tab, arrows, typing and Enter', async () => {
+    const bff = fakeBff({ session: sessionView() });
+    const navigations: string[] = [];
+    const el = await mount(bff, { navigations });
+
+    await sendKeys({ press: 'Tab' });
+    expect(focused(el)?.name, 'Tab enters the provider group').to.equal('provider');
+    expect(focused(el)?.value).to.equal('TABBY_AE');
+    const changed = oneEvent(el, 'opi-provider-change');
+    await sendKeys({ press: 'ArrowDown' });
+    expect((await changed).detail.provider, 'an arrow key chooses within the group').to.equal('TAMARA_AE');
+    expect(focused(el)?.checked).to.equal(true);
+    await el.updateComplete;
+
+    const visited: string[] = [];
+    for (let presses = 0; presses < 20; presses += 1) {
+      await sendKeys({ press: 'Tab' });
+      const control = focused(el);
+      if (control?.getAttribute('part') === 'submit') break;
+      visited.push(control?.name ?? '(outside)');
+      const answer = shopper[control?.name ?? ''];
+      if (answer) await sendKeys({ type: answer });
+    }
+    expect(visited, 'Tab leaves the group and walks the form in order').to.deep.equal([
+      'customer.firstName',
+      'customer.lastName',
+      'customer.email',
+      'customer.phoneNumber',
+      'billingAddress.streetAddress',
+      'billingAddress.streetAddress2',
+      'billingAddress.city',
+      'billingAddress.state',
+      'billingAddress.postalCode',
+      'billingAddress.country',
+    ]);
+    expect(focused(el)?.textContent?.replace(/\s+/g, ' ').trim()).to.equal('Pay AED 100.00 with Tamara');
+
+    const createdEvent = oneEvent(el, 'opi-order-created');
+    await sendKeys({ press: 'Enter' });
+    await createdEvent;
+    const order = bff.orders()[0]!.body as PlaceOrderRequest;
+    expect(order.bnplProvider).to.equal('TAMARA_AE');
+    expect(order.customer).to.deep.equal({ firstName: 'Aisha', lastName: 'Khan', email: 'aisha@example.com', phoneNumber: '+971 50 123 4567' });
+    await el.updateComplete;
+    expect(navigations).to.deep.equal(['https://provider.example/pay/ord_1']);
+  });
+
+  it('submits with Enter from inside a field, and a refused submit leaves focus on the first problem', async () => {
+    const el = await mount(fakeBff({ session: sessionView() }));
+    await sendKeys({ press: 'Tab' });
+    await sendKeys({ press: ' ' });
+    await el.updateComplete;
+    await sendKeys({ press: 'Tab' });
+    await sendKeys({ type: 'Aisha' });
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(focused(el)?.name).to.equal('customer.lastName');
+  });
+});
