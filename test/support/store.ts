@@ -13,18 +13,36 @@ export interface TestStore {
   store: Store;
   driver: SqlDriver;
   reset(): Promise<void>;
+  /**
+   * The same ledger as another BFF instance sees it: its own connection pool on PostgreSQL; on PGlite (one
+   * process, one database) the same store. Closed with close().
+   */
+  another(): Promise<Store>;
   close(): Promise<void>;
 }
 
 const TABLES = 'merchant_notifications, order_operations, order_events, orders, checkout_sessions, idempotency_keys';
 
-async function wrap(driver: SqlDriver, dispose: () => Promise<void> = async () => {}): Promise<TestStore> {
+async function wrap(
+  driver: SqlDriver,
+  dispose: () => Promise<void> = async () => {},
+  openDriver?: () => Promise<SqlDriver>,
+): Promise<TestStore> {
   await runMigrations(driver);
+  const store = createSqlStore(driver);
+  const others: SqlDriver[] = [];
   return {
-    store: createSqlStore(driver),
+    store,
     driver,
     reset: () => driver.exec(`truncate ${TABLES} restart identity cascade`),
+    async another() {
+      if (!openDriver) return store;
+      const other = await openDriver();
+      others.push(other);
+      return createSqlStore(other);
+    },
     async close() {
+      await Promise.all(others.map((other) => other.close()));
       await driver.close();
       await dispose();
     },
@@ -42,13 +60,14 @@ export async function postgresTestStore(connectionString: string): Promise<TestS
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
-  const driver = await createPgDriver({ connectionString, schema });
-  return wrap(driver, async () => {
+  const open = () => createPgDriver({ connectionString, schema });
+  const dropSchema = async () => {
     const dropper = new pg.Client({ connectionString });
     await dropper.connect();
     await dropper.query(`drop schema ${schema} cascade`);
     await dropper.end();
-  });
+  };
+  return wrap(await open(), dropSchema, open);
 }
 
 /** The drivers to run store tests on: PGlite always, PostgreSQL too when DATABASE_URL is set. */
