@@ -1,10 +1,29 @@
 // @ts-check
+import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { fakeBffMiddleware } from './test/widget/support/fake-bff-middleware.mjs';
 
 // Debian's Chromium (apt-get install chromium). Override with CHROME_PATH.
 const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * test/widget/built-bundle.test.ts loads dist/widget/opi-checkout.js, so the bundle must match the sources. This
+ * reuses the storefront's builder (rebuilds only when stale, atomically), through tsx because it is TypeScript.
+ * @type {import('@web/test-runner').TestRunnerPlugin}
+ */
+const freshWidgetBundle = {
+  name: 'fresh-widget-bundle',
+  serverStart() {
+    const script = "import('./demo/storefront/widget-build.ts').then((builder) => builder.ensureWidgetBuilt())";
+    execFileSync(process.execPath, [fileURLToPath(new URL('./node_modules/tsx/dist/cli.mjs', import.meta.url)), '--eval', script], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  },
+};
 
 /** @type {import('@web/test-runner').TestRunnerConfig} */
 export default {
@@ -12,6 +31,7 @@ export default {
   nodeResolve: { exportConditions: ['production'] },
   concurrency: 1,
   testsFinishTimeout: 60_000,
+  middleware: [fakeBffMiddleware()],
   browsers: [
     chromeLauncher({
       launchOptions: {
@@ -30,6 +50,7 @@ export default {
     }),
   ],
   plugins: [
+    freshWidgetBundle,
     esbuildPlugin({
       ts: true,
       // Not 'auto' or 'esnext': Chromium cannot parse decorators; es2022 makes esbuild lower them.

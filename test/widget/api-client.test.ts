@@ -1,0 +1,79 @@
+import { expect } from '@open-wc/testing';
+import { createCheckoutApi, CheckoutApiError } from '../../widget/api-client.js';
+import { fakeBff, json, problem } from './support/fake-bff.js';
+import { sessionView } from './support/fixtures.js';
+
+async function failure(promise: Promise<unknown>): Promise<CheckoutApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).to.be.instanceOf(CheckoutApiError);
+    return error as CheckoutApiError;
+  }
+  throw new Error('expected a CheckoutApiError');
+}
+
+describe('BFF client', () => {
+  it('reads the session with amounts in minor units, under a path prefix, without cookies', async () => {
+    const calls: [string, RequestInit][] = [];
+    const api = createCheckoutApi({
+      baseUrl: 'https://shop.example/bff',
+      fetch: async (input, init = {}) => {
+        calls.push([String(input), init]);
+        return json(200, sessionView({ currency: 'KWD', amount: 12.345 }));
+      },
+    });
+    const session = await api.getSession('cs/../x');
+    expect(session.amount).to.equal(12345);
+    expect(session.providers[0]!.instalments!.amount).to.equal(25000);
+    expect(calls[0]![0]).to.equal('https://shop.example/bff/v1/checkout-sessions/cs%2F..%2Fx');
+    expect(calls[0]![1].credentials).to.equal('omit');
+  });
+
+  it('turns a problem into its code, retryable flag and field errors', async () => {
+    const bff = fakeBff({
+      session: sessionView(),
+      order: () => problem(502, 'upstream_timeout', { retryable: true, errors: [{ path: 'customer.email', message: 'x' }] }),
+    });
+    const api = createCheckoutApi({ baseUrl: 'https://bff.example', fetch: bff.fetch });
+    const error = await failure(api.placeOrder('cs_1', {} as never, 'key-1'));
+    expect([error.code, error.retryable, error.fieldErrors]).to.deep.equal(['upstream_timeout', true, [{ path: 'customer.email', message: 'x' }]]);
+  });
+
+  it('calls a network failure and a timeout bff_unreachable, retryable', async () => {
+    const offline = createCheckoutApi({ baseUrl: 'https://bff.example', fetch: () => Promise.reject(new TypeError('Failed to fetch')) });
+    const error = await failure(offline.getSession('cs_1'));
+    expect([error.code, error.retryable]).to.deep.equal(['bff_unreachable', true]);
+    const hanging = createCheckoutApi({
+      baseUrl: 'https://bff.example',
+      timeoutMs: 20,
+      fetch: (_input, init) =>
+        new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason))),
+    });
+    const timeout = await failure(hanging.getSession('cs_1'));
+    expect([timeout.code, timeout.retryable]).to.deep.equal(['bff_unreachable', true]);
+  });
+
+  it('says "aborted" when the caller gave up on the answer', async () => {
+    const controller = new AbortController();
+    const api = createCheckoutApi({
+      baseUrl: 'https://bff.example',
+      fetch: (_input, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+    });
+    const pending = failure(api.getSession('cs_1', controller.signal));
+    controller.abort();
+    expect((await pending).code).to.equal('aborted');
+  });
+
+  it('refuses answers that are not what the BFF sends', async () => {
+    const answering = (status: number, body: unknown) =>
+      createCheckoutApi({ baseUrl: 'https://bff.example', fetch: async () => (typeof body === 'string' ? new Response(body, { status }) : json(status, body)) });
+    expect((await failure(answering(200, { providers: 'none' }).getSession('cs_1'))).code).to.equal('bad_response');
+    expect((await failure(answering(200, '<html>').getSession('cs_1'))).code).to.equal('bad_response');
+    expect((await failure(answering(201, { orderReference: 'o' }).placeOrder('cs_1', {} as never, 'k'))).code).to.equal('bad_response');
+    const notOurs = await failure(answering(404, '<h1>Not Found</h1>').getSession('cs_1'));
+    expect([notOurs.code, notOurs.retryable]).to.deep.equal(['bad_response', false]);
+    const gateway = await failure(answering(503, '<h1>Service Unavailable</h1>').getSession('cs_1'));
+    expect([gateway.code, gateway.retryable]).to.deep.equal(['bff_unreachable', true]);
+  });
+});
