@@ -57,7 +57,7 @@ export const styles = css`
     block-size: 1.4em;
   }
   .row {
-    min-block-size: 7rem;
+    min-block-size: 4.5rem;
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
     padding: calc(var(--_space) * 0.75);
@@ -123,6 +123,8 @@ export const styles = css`
   }
   input:not([type='radio'], [type='checkbox']),
   select {
+    box-sizing: border-box;
+    inline-size: 100%;
     background: var(--_bg);
     border: 1px solid var(--_border);
     border-radius: var(--_radius);

@@ -31,7 +31,7 @@ export function providerList(
               </span>`
             : nothing}
         </label>
-        ${provider.terms ? html`<p part="provider-terms" class="muted terms" id=${`${id}-terms`}>${provider.terms}</p>` : nothing}
+        ${provider.terms ? html`<p part="provider-terms" class="muted terms" id=${`${id}-terms`} dir="auto">${provider.terms}</p>` : nothing}
       </div>`;
     })}
   </fieldset>`;
