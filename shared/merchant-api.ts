@@ -148,29 +148,7 @@ export const returnQuerySchema = z.looseObject({
 });
 export type ReturnQuery = z.infer<typeof returnQuerySchema>;
 
-/** The statuses the shopper's return URL may carry (`?orderReference=..&status=..`): never trust it, re-read the order. */
-export const returnStatusSchema = orderStatusViewSchema;
-
-/** Stable problem codes of the merchant API (problem+json `code`). */
-export const MERCHANT_PROBLEM_CODES = [
-  'unauthorized',
-  'validation_failed',
-  'order_not_found',
-  'idempotency_key_required',
-  'idempotency_key_reused',
-  'idempotency_key_in_flight',
-  'order_not_refundable',
-  'refund_exceeds_refundable',
-  'order_not_capturable',
-  'order_not_voidable',
-  'amount_exceeds_remaining',
-] as const;
-export type MerchantProblemCode = (typeof MERCHANT_PROBLEM_CODES)[number];
-
-/** Merchant notification event types (POSTed to OPI_MERCHANT_WEBHOOK_URL, signed). */
-export const NOTIFICATION_TYPES = ['order.status', 'refund.result'] as const;
-
-/** Body of a merchant notification. Verify the Opi-Signature header over the raw body before parsing it. */
+/** Body of a merchant notification (POSTed to OPI_MERCHANT_WEBHOOK_URL). Verify the Opi-Signature header over the raw body before parsing it. */
 export const merchantNotificationSchema = z.discriminatedUnion('type', [
   z.object({ id: z.string(), type: z.literal('order.status'), createdAt: z.string(), data: orderSummaryViewSchema }),
   z.object({ id: z.string(), type: z.literal('refund.result'), createdAt: z.string(), data: refundViewSchema }),

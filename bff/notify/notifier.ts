@@ -5,7 +5,6 @@ import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { MerchantNotification } from '../../shared/merchant-api.js';
 import { backoffDelay, type BackoffOptions } from '../reconcile/schedule.js';
-import type { NotificationType } from '../store/after-payment-types.js';
 import type { Store, StoreTx } from '../store/types.js';
 import { deliverNotification } from './deliver.js';
 
@@ -93,7 +92,7 @@ export function createNotifier(deps: NotifierDeps): Notifier {
       const id = `ntf_${randomBytes(12).toString('base64url')}`;
       const createdAt = now();
       const body = JSON.stringify({ id, type, createdAt: createdAt.toISOString(), data });
-      await tx.enqueueNotification({ id, type: type as NotificationType, orderReference, body, nextAttemptAt: createdAt });
+      await tx.enqueueNotification({ id, type, orderReference, body, nextAttemptAt: createdAt });
     },
     deliverDue,
     kick() {

@@ -1,6 +1,6 @@
 // The merchant's order API (merchant key; shapes in shared/merchant-api.ts): read orders (the ledger after a
 // fresh upstream read), list them, and refund, capture or void them under an Idempotency-Key.
-import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
 import {
   captureRequestBodySchema,
@@ -47,6 +47,12 @@ function decodeCursor(cursor: string): { createdAt: Date; orderReference: string
     throw invalidCursor();
   }
 }
+
+/** Capture and void may come without a body ("all that is left"); a body, when sent, must be JSON. */
+const optionalJsonBody: RequestHandler[] = jsonBody.map((handler) => (req: Request, res: Response, next: NextFunction) => {
+  const bodyless = req.headers['transfer-encoding'] === undefined && (req.headers['content-length'] ?? '0') === '0';
+  return bodyless ? next() : handler(req, res, next);
+});
 
 function requiredIdempotencyKey(req: Request): string {
   const header = req.get('idempotency-key');
@@ -122,13 +128,13 @@ export function merchantOrderRoutes(deps: MerchantOrderDeps, auth: RequestHandle
     const key = requiredIdempotencyKey(req);
     await operate('refund', req, res, parseOrProblem(refundRequestBodySchema, req.body), key);
   });
-  router.post('/:orderReference/capture', ...jsonBody, async (req: WithReference, res) => {
+  router.post('/:orderReference/capture', ...optionalJsonBody, async (req: WithReference, res) => {
     const key = requiredIdempotencyKey(req);
-    await operate('capture', req, res, parseOrProblem(captureRequestBodySchema, req.body), key);
+    await operate('capture', req, res, parseOrProblem(captureRequestBodySchema, req.body ?? {}), key);
   });
-  router.post('/:orderReference/void', ...jsonBody, async (req: WithReference, res) => {
+  router.post('/:orderReference/void', ...optionalJsonBody, async (req: WithReference, res) => {
     const key = requiredIdempotencyKey(req);
-    await operate('void', req, res, parseOrProblem(voidRequestBodySchema, req.body), key);
+    await operate('void', req, res, parseOrProblem(voidRequestBodySchema, req.body ?? {}), key);
   });
   return router;
 }

@@ -1,6 +1,6 @@
 // The ledger's part for what happens after the redirect: refunds, captures and voids (order_operations), the
 // merchant notification outbox, the order list, and the reconciler's claims.
-import type { NOTIFICATION_TYPES } from '../../shared/merchant-api.js';
+import type { MerchantNotification } from '../../shared/merchant-api.js';
 import type { OrderStatus } from '../../shared/status.js';
 import type { LedgerOrder } from './types.js';
 
@@ -26,7 +26,7 @@ export interface OrderOperation extends NewOperation {
 
 export type OperationPatch = Partial<Pick<OrderOperation, 'status' | 'upstreamStatus'>>;
 
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+export type NotificationType = MerchantNotification['type'];
 
 export interface NewNotification {
   id: string;

@@ -246,6 +246,18 @@ describe('merchant order API', () => {
   });
 
   describe('capture and void (authorise-only orders)', () => {
+    it('a body that is sent must be JSON', async () => {
+      const orderReference = await paidOrder(bff, sandbox, { autoCapture: false });
+      const answer = await call(`${bff.url}/v1/orders/${orderReference}/capture`, {
+        method: 'POST',
+        headers: { ...merchant, 'idempotency-key': randomUUID(), 'content-type': 'text/plain' },
+        body: 'amount=5',
+      });
+      expect(answer.status).toBe(415);
+      expect(await db.store.getOrder(orderReference)).toMatchObject({ capturedMinor: 0 });
+    });
+
+
     it('captures part, voids the rest, then has nothing left; refunds only what was captured', async () => {
       const orderReference = await paidOrder(bff, sandbox, { autoCapture: false });
       expect(await db.store.getOrder(orderReference)).toMatchObject({ status: 'paid', paidMinor: 14389, capturedMinor: 0 });
@@ -261,7 +273,8 @@ describe('merchant order API', () => {
       expect(capture.status).toBe(201);
       expect(capture.body).toEqual({ orderReference, amount: 100, currency: 'AED', reference: expect.stringMatching(/^cp_/) });
 
-      const rest = await postOperation(bff.url, orderReference, 'void', {});
+      // No body at all: all that is left.
+      const rest = await call(`${bff.url}/v1/orders/${orderReference}/void`, { method: 'POST', headers: { ...merchant, 'idempotency-key': randomUUID() } });
       expect(rest.status).toBe(201);
       expect(rest.body).toMatchObject({ amount: 43.89, reference: expect.stringMatching(/^vd_/) });
 

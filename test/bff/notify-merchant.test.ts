@@ -6,9 +6,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { verifyNotificationSignature } from '../../bff/notify/signature.js';
 import type { Sandbox } from '../../demo/sandbox/sandbox.js';
 import { merchantNotificationSchema, type MerchantNotification } from '../../shared/merchant-api.js';
-import { startBff, startSandbox, type TestBff } from '../support/servers.js';
+import { DEV_MERCHANT_KEY, startBff, startSandbox, type TestBff } from '../support/servers.js';
 import { pgliteTestStore, type TestStore } from '../support/store.js';
-import { FAST_SANDBOX, followReturn, placeOrder, postOperation, testClock } from './after-payment-harness.js';
+import { FAST_SANDBOX, followReturn, getOrder, placeOrder, postOperation, testClock } from './after-payment-harness.js';
 
 const SECRET = 'whsec_test_0123456789abcdef';
 
@@ -134,5 +134,18 @@ describe('merchant notifications', () => {
     }
     expect(deliveries).toHaveLength(3);
     expect(bff.logs.some((line) => line.includes('merchant notification given up after its last attempt'))).toBe(true);
+  });
+
+  it('no secret reaches a log line, a notification or a merchant answer', async () => {
+    const orderReference = await paidOrder();
+    const refund = await postOperation(bff.url, orderReference, 'refunds', { amount: 1 });
+    const view = await getOrder(bff.url, orderReference);
+    await bff.notifier.idle();
+    const { callbackSecret } = (await db.store.getOrder(orderReference))!;
+    const seen = [...bff.logs, ...deliveries.map((delivery) => delivery.raw), refund.text, view.text].join('\n');
+    expect(seen).toContain(orderReference);
+    for (const secret of [SECRET, callbackSecret, sandbox.credentials.paymentSecret, sandbox.credentials.clientSecret, DEV_MERCHANT_KEY]) {
+      expect(seen).not.toContain(secret);
+    }
   });
 });
