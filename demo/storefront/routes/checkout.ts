@@ -68,11 +68,13 @@ export function checkoutRoutes(options: CheckoutRouteOptions): Router {
       renderShopNotFound(req, res, ctx);
       return;
     }
+    // A paid order empties the cart, in the header of this very page too.
+    const shown = order.status === 'paid' ? { ...ctx, cart: [] } : ctx;
     if (order.status === 'paid') saveCart(req, res, []);
     res.set('cache-control', 'no-store');
-    renderShopPage(req, res, ctx, {
+    renderShopPage(req, res, shown, {
       title: ctx.strings.resultHeading[order.status],
-      main: resultView(ctx, order),
+      main: resultView(shown, order),
       refreshSeconds: FINAL_ORDER_STATUSES.has(order.status) || order.status === 'on_hold' ? undefined : RESULT_REFRESH_SECONDS,
     });
   });
