@@ -38,6 +38,7 @@ type Notice = (strings: Strings) => string;
  * @csspart providers - The provider radio group (a fieldset).
  * @csspart provider - One provider row; also `provider-selected` on the chosen one.
  * @csspart provider-label - The clickable label of a provider: logo or name, badge, plan.
+ * @csspart provider-brand - The logo or name in a provider's label.
  * @csspart provider-logo - A provider's logo.
  * @csspart provider-name - A provider's name, shown when it has no logo.
  * @csspart badge - The "Recommended" badge.
@@ -47,6 +48,7 @@ type Notice = (strings: Strings) => string;
  * @csspart form - The details form.
  * @csspart fieldset - Each group of the form; also `customer`, `billing` or `shipping`.
  * @csspart legend - Each group title.
+ * @csspart fields - The grid of fields in a group.
  * @csspart field - A label, its control and its error.
  * @csspart label - Each label.
  * @csspart input - Each text input and select; selects also have `select`.
@@ -309,7 +311,7 @@ export class OpiCheckout extends LitElement {
     };
     const submitting = this.phase === 'submitting';
     const fieldset = (part: string, legend: string, content: unknown) =>
-      html`<fieldset part="fieldset ${part}"><legend part="legend">${legend}</legend><div class="fields">${content}</div></fieldset>`;
+      html`<fieldset part="fieldset ${part}"><legend part="legend">${legend}</legend><div part="fields" class="fields">${content}</div></fieldset>`;
     return html`<form part="form" novalidate aria-busy=${submitting} @submit=${this.onSubmit} @input=${this.onInput} @change=${this.onInput} @focusout=${this.onFocusOut}>
       ${fieldset('customer', strings.customerLegend, CUSTOMER_FIELDS.map((name) => field('customer', name, ctx)))}
       ${fieldset('billing', strings.billingLegend, layout.billing.map((name) => field('billingAddress', name, ctx)))}
@@ -320,7 +322,7 @@ export class OpiCheckout extends LitElement {
             layout.shippingFields.map((name) => field('shippingAddress', name, ctx)),
           ])
         : nothing}
-      ${this.notice ? html`<p part="alert" class="error alert">${this.notice(strings)}</p>` : nothing}
+      ${this.notice ? html`<p part="alert" class="error">${this.notice(strings)}</p>` : nothing}
       <button part="submit" type="submit" aria-disabled=${submitting}>
         ${submitting ? strings.submitting : strings.pay(money(checkout.amount), provider.displayName)}
       </button>

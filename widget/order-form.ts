@@ -3,7 +3,7 @@
 import { addressInputSchema, customerSchema, withAddressDefaults } from '../shared/address.js';
 import type { ZodMiniType } from 'zod/mini';
 import type { PlaceOrderRequest } from '../shared/checkout-api.js';
-import { addressFields, type FieldName } from './form-fields.js';
+import { addressFields, CUSTOMER_FIELDS, type FieldName } from './form-fields.js';
 import type { ErrorKind } from './i18n/index.js';
 import type { CheckoutSession, Provider } from './session-model.js';
 
@@ -11,7 +11,8 @@ import type { CheckoutSession, Provider } from './session-model.js';
 export type Values = Record<string, string>;
 
 
-const CONTACT = ['firstName', 'lastName', 'email', 'phoneNumber'];
+/** The customer's fields, which are also the billing address's contact (form-fields.ts). */
+const CONTACT: readonly string[] = CUSTOMER_FIELDS;
 
 /**
  * Where a path is shown: the billing contact is the customer block, and a shipping address that is the billing

@@ -21,7 +21,7 @@ export function providerList(
       return html`<div part=${checked ? 'provider provider-selected' : 'provider'} class="row">
         <input type="radio" id=${id} name="provider" value=${provider.name} .checked=${checked} aria-describedby=${provider.terms ? `${id}-terms` : nothing} @change=${onChange} />
         <label part="provider-label" for=${id}>
-          <span class="brand">${provider.logoUrl
+          <span part="provider-brand" class="brand">${provider.logoUrl
             ? html`<img part="provider-logo" src=${provider.logoUrl} alt=${provider.displayName} />`
             : html`<span part="provider-name">${provider.displayName}</span>`}</span>
           ${provider.recommended ? html`<span part="badge" class="badge">${strings.recommended}</span>` : nothing}
