@@ -1,0 +1,49 @@
+import { expect } from '@open-wc/testing';
+import { emulateMedia } from '@web/test-runner-commands';
+import { fakeBff, gate, json } from './support/fake-bff.js';
+import { sessionView } from './support/fixtures.js';
+import { choose, mount, part } from './support/mount.js';
+
+const style = (element: Element | null) => getComputedStyle(element!);
+
+describe('<opi-checkout> theming', () => {
+  afterEach(() => emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' }));
+
+  it('takes its colours, radius and spacing from --opi-* custom properties', async () => {
+    const el = await mount(fakeBff({ session: sessionView({ providers: [sessionView().providers[0]!] }) }));
+    el.style.setProperty('--opi-color-accent', 'rgb(10, 20, 30)');
+    el.style.setProperty('--opi-color-on-accent', 'rgb(250, 250, 240)');
+    el.style.setProperty('--opi-radius', '3px');
+    el.style.setProperty('--opi-font-family', 'serif');
+    const button = part(el, 'submit');
+    expect(style(button).backgroundColor).to.equal('rgb(10, 20, 30)');
+    expect(style(button).color).to.equal('rgb(250, 250, 240)');
+    expect(style(button).borderTopLeftRadius).to.equal('3px');
+    expect(style(part(el, 'base')).fontFamily).to.equal('serif');
+  });
+
+  it('follows prefers-color-scheme with its default colours', async () => {
+    const el = await mount(fakeBff({ session: sessionView() }));
+    expect(style(part(el, 'base')).backgroundColor).to.equal('rgb(255, 255, 255)');
+    await emulateMedia({ colorScheme: 'dark' });
+    expect(style(part(el, 'base')).backgroundColor).to.equal('rgb(23, 23, 28)');
+    expect(style(part(el, 'base')).color).to.equal('rgb(236, 236, 241)');
+  });
+
+  it('stops the skeleton pulse under prefers-reduced-motion', async () => {
+    const never = gate();
+    const el = await mount(fakeBff({ session: async () => (await never.wait, json(200, sessionView())) }), { wait: false });
+    const bone = part(el, 'skeleton')!.firstElementChild;
+    expect(style(bone).animationName).to.equal('pulse');
+    await emulateMedia({ reducedMotion: 'reduce' });
+    expect(style(bone).animationName).to.equal('none');
+  });
+
+  it('puts no inline style on any element (strict CSP)', async () => {
+    const el = await mount(fakeBff({ session: sessionView({ requiresShipping: true }) }));
+    await choose(el, 'TABBY_AE');
+    expect(el.shadowRoot!.querySelectorAll('[style]').length).to.equal(0);
+    expect(el.shadowRoot!.querySelectorAll('style').length, 'styles are adopted stylesheets').to.equal(0);
+    expect(el.shadowRoot!.adoptedStyleSheets.length).to.equal(1);
+  });
+});
