@@ -10,7 +10,6 @@ import type { CheckoutSession, Provider } from './session-model.js';
 /** Text entered per dotted path ("customer.email", "billingAddress.city", "shippingMethod"). */
 export type Values = Record<string, string>;
 
-
 /** The customer's fields, which are also the billing address's contact (form-fields.ts). */
 const CONTACT: readonly string[] = CUSTOMER_FIELDS;
 
@@ -34,8 +33,9 @@ export interface FormLayout {
 }
 
 /**
- * Which fields the form shows for this cart and provider. Of a provider's requiredFields, "shippingAddress" and
- * "shippingMethod" add those parts; every other field of the order is always asked (Local choice).
+ * Which fields the form shows for this cart and provider. A provider adds the shipping address when it requires
+ * one (requiresShippingAddress, which the BFF derives from its requiredFields) and the delivery method when its
+ * requiredFields name "shippingMethod"; every other field of the order is always asked (Local choice).
  */
 export function formLayout(session: CheckoutSession, provider: Provider, sameAsBilling: boolean): FormLayout {
   const shipping = session.requiresShipping || provider.requiresShippingAddress;
@@ -113,6 +113,7 @@ export function validateOrder(provider: Provider, values: Values, layout: FormLa
     }
     return data;
   };
+  // A part is undefined only while it has problems, and then no order leaves this function.
   const order: PlaceOrderRequest = {
     bnplProvider: provider.name,
     customer: check('customer', customerSchema, customer)!,

@@ -8,7 +8,7 @@ const CATALOGUES: Record<string, Strings> = { en, ar };
 const RIGHT_TO_LEFT = new Set(['ar', 'fa', 'he', 'ur']);
 
 /** "en_AE" (the upstream's form) or "ar-AE" to a canonical BCP 47 tag, or undefined when it is not one. */
-export function toLanguageTag(locale: string | null | undefined): string | undefined {
+function toLanguageTag(locale: string | null | undefined): string | undefined {
   if (!locale) return undefined;
   try {
     return Intl.getCanonicalLocales(locale.replace('_', '-'))[0];
