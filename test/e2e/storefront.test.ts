@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartTotals } from '../../demo/storefront/cart.js';
 import { findMarket, PRODUCTS } from '../../demo/storefront/catalogue.js';
 import { toMajor } from '../../shared/money.js';
-import { shopper } from '../support/checkout.js';
+import { createSession, shopper } from '../support/checkout.js';
 import { DEV_MERCHANT_KEY } from '../support/servers.js';
 import { startStack, type Stack } from './stack.js';
 
@@ -38,6 +38,10 @@ async function sessionView(sessionId: string) {
 /** A shopper's order placed through the widget API for a shop checkout session, as the widget would place it. */
 async function placeOrder(cookie: string): Promise<string> {
   const { sessionId } = await checkoutPage(cookie);
+  return placeOrderFor(sessionId);
+}
+
+async function placeOrderFor(sessionId: string): Promise<string> {
   const response = await fetch(`${stack.bff.url}/v1/checkout-sessions/${sessionId}/orders`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: stack.shopUrl },
@@ -163,5 +167,22 @@ describe('storefront server', () => {
     const flash = decodeURIComponent(/opi_console_flash=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1] ?? '');
     expect(JSON.parse(flash)).toMatchObject({ kind: 'error', message: expect.stringContaining('enter the amount as a number') });
     await expect(stack.order(reference)).resolves.toMatchObject({ refundedAmount: 0 });
+  });
+
+  it('console: capture part of an authorised order, then void the rest', async () => {
+    // The shop's own sessions capture at payment; a merchant that ships later authorises only (143.89 AED).
+    const reference = await placeOrderFor(await createSession(stack.bff.url, { autoCapture: false }));
+    await stack.sandbox.decide(reference, { outcome: 'approve', mode: 'instant' });
+    await expect(stack.waitForStatus(reference, 'paid')).resolves.toMatchObject({ capturedAmount: 0, voidedAmount: 0 });
+
+    const page = async () => (await get(`/console/orders/${reference}`)).text();
+    expect(await page()).toContain('id="capture-form-amount"');
+    expect((await consolePost(reference, 'capture', { amount: '100', idempotencyKey: 'console-test-key-3' })).status).toBe(303);
+    expect((await consolePost(reference, 'void', { amount: '', idempotencyKey: 'console-test-key-4' })).status).toBe(303);
+
+    await expect(stack.order(reference)).resolves.toMatchObject({ paidAmount: 143.89, capturedAmount: 100, voidedAmount: 43.89 });
+    const after = await page();
+    expect(after).toContain('Nothing is left to capture or void.');
+    expect(after).not.toContain('id="capture-form-amount"');
   });
 });

@@ -2,6 +2,7 @@
 // forms. English only, like most back offices.
 import type { OrderSummaryView, OrderView } from '../../../shared/merchant-api.js';
 import { ORDER_STATUSES, type OrderStatus } from '../../../shared/status.js';
+import { toMinor } from '../../../shared/money.js';
 import { providerDisplayName } from '../../../shared/providers.js';
 import { formatDateTime, formatMajor } from '../format.js';
 import { html, type SafeHtml } from '../html.js';
@@ -115,6 +116,9 @@ export function orderDetailView({ order, flash, newIdempotencyKey }: OrderDetail
     ['Updated', formatDateTime(order.updatedAt, LOCALE)],
   ];
   const paid = order.status === 'paid';
+  // What was authorised but neither captured nor voided yet (nothing when the order was captured at payment).
+  const minor = (major: number) => toMinor(major, currency) ?? 0;
+  const open = minor(order.paidAmount) - minor(order.capturedAmount) - minor(order.voidedAmount) > 0;
   return html`<h1>Order <code>${order.orderReference}</code></h1>
 ${flashView(flash)}
 <dl class="facts" aria-label="Order facts">
@@ -123,8 +127,10 @@ ${facts.map(([term, value]) => html`<div><dt>${term}</dt><dd data-fact="${term.t
 ${paid
   ? html`<div class="console-actions">
 ${amountForm({ action: 'refunds', order, heading: 'Refund', hint: `Up to ${money(order.refundableAmount, currency)}.`, button: 'Refund', amountRequired: true, idempotencyKey: newIdempotencyKey() })}
-${amountForm({ action: 'capture', order, heading: 'Capture', hint: 'Leave the amount empty to capture all that is left.', button: 'Capture', amountRequired: false, idempotencyKey: newIdempotencyKey() })}
-${amountForm({ action: 'void', order, heading: 'Void', hint: 'Leave the amount empty to void all that is left.', button: 'Void', amountRequired: false, idempotencyKey: newIdempotencyKey() })}
+${open
+  ? html`${amountForm({ action: 'capture', order, heading: 'Capture', hint: 'Leave the amount empty to capture all that is left.', button: 'Capture', amountRequired: false, idempotencyKey: newIdempotencyKey() })}
+${amountForm({ action: 'void', order, heading: 'Void', hint: 'Leave the amount empty to void all that is left.', button: 'Void', amountRequired: false, idempotencyKey: newIdempotencyKey() })}`
+  : html`<p class="hint">Nothing is left to capture or void.</p>`}
 </div>`
   : html`<p>Refund, capture and void become available once the order is paid.</p>`}
 <h2>Refunds</h2>
