@@ -16,6 +16,7 @@ describe('<opi-checkout> on the server', () => {
   it('registers once and tolerates being loaded again', async () => {
     const widget = (await import(widgetEntry)) as { defineOpiCheckout: () => void; OpiCheckout: unknown };
     expect(() => widget.defineOpiCheckout()).not.toThrow();
-    expect(customElements.get('opi-checkout')).toBe(widget.OpiCheckout);
+    const registry = (globalThis as unknown as { customElements: { get(name: string): unknown } }).customElements;
+    expect(registry.get('opi-checkout')).toBe(widget.OpiCheckout);
   });
 });
