@@ -21,6 +21,8 @@ export interface CheckoutRouteOptions {
 /** How long the result page waits before it asks the BFF again while the payment is still open. */
 const RESULT_REFRESH_SECONDS = 2;
 
+// Local choice: every visit to /checkout creates a new session (also after a decline or a cancel): sessions are
+// cheap, short-lived, and always carry the cart as it is now.
 export function checkoutRoutes(options: CheckoutRouteOptions): Router {
   const router = Router();
   const shopOrigin = (req: Request) => options.publicUrl ?? `${req.protocol}://${req.get('host')}`;

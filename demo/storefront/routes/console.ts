@@ -49,6 +49,8 @@ function parseAmount(value: unknown): number | undefined | null {
   return /^\d{1,12}(\.\d{1,3})?$/.test(text) ? Number(text) : null;
 }
 
+// Local choice: the demo console has no login of its own; a merchant's real back office puts these routes behind
+// its admin authentication.
 export function consoleRoutes(client: MerchantClient): Router {
   const router = Router();
   const notFound = (res: Response, reference: string) =>
