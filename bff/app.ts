@@ -10,6 +10,7 @@ import { createOrderPlacer } from './checkout/place-order.js';
 import type { SessionDeps } from './checkout/sessions.js';
 import { widgetCors } from './http/cors.js';
 import { merchantAuth } from './http/merchant-auth.js';
+import { buildOpenApiDocument } from './http/openapi.js';
 import { errorHandler, notFound } from './http/problem.js';
 import { widgetRateLimit } from './http/rate-limit.js';
 import { requestLogging } from './http/request-logging.js';
@@ -66,6 +67,10 @@ export function createApp({ config, store, upstream, logger, now = () => new Dat
   );
   app.use(healthRoutes(store, upstream, logger));
   app.use(widgetAssetRoutes(widgetBundle, config.publicUrl));
+  const openApiDocument = buildOpenApiDocument(config.publicUrl);
+  app.get('/openapi.json', (_req, res) => {
+    res.json(openApiDocument);
+  });
   // Session data includes the shopper's prefill: never cached anywhere.
   app.use('/v1', (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');

@@ -47,6 +47,9 @@ const CODES = {
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type ProblemCode = keyof typeof CODES;
+
+/** The HTTP status a problem code always answers with (used by the OpenAPI document). */
+export const problemStatus = (code: ProblemCode): number => CODES[code][0];
 export type FieldError = { path: string; message: string };
 
 export interface ProblemExtras {

@@ -1,0 +1,163 @@
+// The BFF's API as an OpenAPI 3.1 document, generated from the very zod schemas the routes validate with, so the
+// reference cannot drift from the code. Served at /openapi.json.
+import * as z from 'zod/mini';
+import {
+  createSessionRequestSchema,
+  createSessionResponseSchema,
+  placeOrderRequestSchema,
+  placeOrderResponseSchema,
+  problemSchema,
+  sessionViewSchema,
+} from '../../shared/checkout-api.js';
+import {
+  captureRequestBodySchema,
+  captureViewSchema,
+  orderListQuerySchema,
+  orderListResponseSchema,
+  orderViewSchema,
+  refundListResponseSchema,
+  refundRequestBodySchema,
+  refundViewSchema,
+} from '../../shared/merchant-api.js';
+import { problemStatus, type ProblemCode } from './problem.js';
+
+type Io = 'input' | 'output';
+
+// Requests are documented as clients write them (defaults optional), responses as the BFF sends them.
+const COMPONENTS = {
+  CreateSessionRequest: [createSessionRequestSchema, 'input'],
+  CreateSessionResponse: [createSessionResponseSchema, 'output'],
+  SessionView: [sessionViewSchema, 'output'],
+  PlaceOrderRequest: [placeOrderRequestSchema, 'input'],
+  PlaceOrderResponse: [placeOrderResponseSchema, 'output'],
+  OrderView: [orderViewSchema, 'output'],
+  OrderList: [orderListResponseSchema, 'output'],
+  RefundRequest: [refundRequestBodySchema, 'input'],
+  RefundView: [refundViewSchema, 'output'],
+  RefundList: [refundListResponseSchema, 'output'],
+  CaptureOrVoidRequest: [captureRequestBodySchema, 'input'],
+  CaptureOrVoidView: [captureViewSchema, 'output'],
+  Problem: [problemSchema, 'output'],
+} as const satisfies Record<string, readonly [z.core.$ZodType, Io]>;
+
+type ComponentName = keyof typeof COMPONENTS;
+
+function jsonSchema(schema: z.core.$ZodType, io: Io): Record<string, unknown> {
+  // Refinements (amount sums, ISO checks) have no JSON Schema form; they are described in the README.
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+  return rest;
+}
+
+const ref = (name: ComponentName) => ({ $ref: `#/components/schemas/${name}` });
+const json = (name: ComponentName) => ({ 'application/json': { schema: ref(name) } });
+
+interface Operation {
+  summary: string;
+  auth?: 'merchant';
+  params?: string[];
+  idempotencyKey?: 'optional' | 'required';
+  query?: Record<string, unknown>;
+  body?: ComponentName;
+  ok: [number, ComponentName | string];
+  problems?: ProblemCode[];
+}
+
+function operation(op: Operation) {
+  const parameters: unknown[] = (op.params ?? []).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  for (const [name, schema] of Object.entries(op.query ?? {})) parameters.push({ name, in: 'query', required: false, schema });
+  if (op.idempotencyKey) {
+    parameters.push({ name: 'Idempotency-Key', in: 'header', required: op.idempotencyKey === 'required', schema: { type: 'string' } });
+  }
+  const [okStatus, okBody] = op.ok;
+  const responses: Record<string, unknown> = {
+    [okStatus]: okBody in COMPONENTS
+      ? { description: 'Success', content: json(okBody as ComponentName) }
+      : { description: okBody },
+  };
+  const problems: ProblemCode[] = [...(op.auth ? (['unauthorized'] as const) : []), ...(op.problems ?? [])];
+  for (const code of problems) {
+    const status = String(problemStatus(code));
+    const existing = responses[status] as { description: string } | undefined;
+    responses[status] = {
+      description: existing ? `${existing.description}, ${code}` : code,
+      content: { 'application/problem+json': { schema: ref('Problem') } },
+    };
+  }
+  return {
+    summary: op.summary,
+    ...(op.auth ? { security: [{ merchantKey: [] }] } : {}),
+    ...(parameters.length ? { parameters } : {}),
+    ...(op.body ? { requestBody: { required: true, content: json(op.body) } } : {}),
+    responses,
+  };
+}
+
+const UPSTREAM_FAILURES: ProblemCode[] = ['upstream_unavailable', 'upstream_timeout'];
+
+export function buildOpenApiDocument(publicUrl: string) {
+  const listQuery = jsonSchema(orderListQuerySchema, 'input') as { properties: Record<string, unknown> };
+  const operateOnOrder = (summary: string, notAllowed: ProblemCode) =>
+    operation({
+      summary, auth: 'merchant', params: ['orderReference'], idempotencyKey: 'required', body: 'CaptureOrVoidRequest',
+      ok: [201, 'CaptureOrVoidView'],
+      problems: ['validation_failed', 'idempotency_key_required', 'order_not_found', notAllowed, 'amount_exceeds_remaining', 'idempotency_key_reused', ...UPSTREAM_FAILURES],
+    });
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'opi-checkout BFF',
+      version: '1',
+      description: 'Amounts are decimal numbers in the major unit of the currency (257.75 AED). Every refusal is application/problem+json with a stable code.',
+    },
+    servers: [{ url: publicUrl }],
+    components: {
+      securitySchemes: { merchantKey: { type: 'http', scheme: 'bearer', description: 'A merchant key (OPI_MERCHANT_KEYS); server to server only.' } },
+      schemas: Object.fromEntries(Object.entries(COMPONENTS).map(([name, [schema, io]]) => [name, jsonSchema(schema, io)])),
+    },
+    paths: {
+      '/v1/checkout-sessions': {
+        post: operation({ summary: 'Create a checkout session with the cart (merchant server)', auth: 'merchant', body: 'CreateSessionRequest',
+          ok: [201, 'CreateSessionResponse'], problems: ['validation_failed', 'unknown_field', 'malformed_json'] }),
+      },
+      '/v1/checkout-sessions/{id}': {
+        get: operation({ summary: 'Everything the widget needs: amount, prefill and the providers for this cart', params: ['id'],
+          ok: [200, 'SessionView'], problems: ['session_not_found', 'session_completed', 'session_expired', 'rate_limited', ...UPSTREAM_FAILURES] }),
+      },
+      '/v1/checkout-sessions/{id}/orders': {
+        post: operation({ summary: "Place the order with the shopper's choices; a double submit gets the same order", params: ['id'],
+          idempotencyKey: 'optional', body: 'PlaceOrderRequest', ok: [201, 'PlaceOrderResponse'],
+          problems: ['validation_failed', 'unknown_field', 'session_not_found', 'session_completed', 'order_in_progress', 'session_expired',
+            'provider_not_eligible', 'idempotency_key_reused', 'rate_limited', 'upstream_invalid_redirect', 'upstream_rejected', ...UPSTREAM_FAILURES] }),
+      },
+      '/v1/orders': {
+        get: operation({ summary: 'Orders, newest first', auth: 'merchant', query: listQuery.properties, ok: [200, 'OrderList'], problems: ['validation_failed'] }),
+      },
+      '/v1/orders/{orderReference}': {
+        get: operation({ summary: 'One order: the ledger after a fresh upstream read, with its events and refunds', auth: 'merchant',
+          params: ['orderReference'], ok: [200, 'OrderView'], problems: ['order_not_found'] }),
+      },
+      '/v1/orders/{orderReference}/refunds': {
+        get: operation({ summary: "The order's refunds", auth: 'merchant', params: ['orderReference'], ok: [200, 'RefundList'], problems: ['order_not_found'] }),
+        post: operation({ summary: 'Refund part or all of what was paid; never more', auth: 'merchant', params: ['orderReference'],
+          idempotencyKey: 'required', body: 'RefundRequest', ok: [201, 'RefundView'],
+          problems: ['validation_failed', 'idempotency_key_required', 'order_not_found', 'order_not_refundable', 'refund_exceeds_refundable',
+            'idempotency_key_reused', 'idempotency_key_in_flight', ...UPSTREAM_FAILURES] }),
+      },
+      '/v1/orders/{orderReference}/capture': { post: operateOnOrder('Capture an authorised order (all that is left by default)', 'order_not_capturable') },
+      '/v1/orders/{orderReference}/void': { post: operateOnOrder('Void what is left of an authorised order', 'order_not_voidable') },
+      '/v1/returns/{orderReference}': {
+        get: { summary: "The shopper's return from the provider (dynamicRedirectUrl): hash checked, order re-read, then a 303 to the session's returnUrl",
+          parameters: [{ name: 'orderReference', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: { 303: { description: 'To returnUrl with orderReference and the normalised status' }, 404: { description: 'Unknown order: a plain HTML page' } } },
+      },
+      '/v1/callbacks/{orderReference}/{secret}': {
+        post: { summary: "The upstream's callback (dynamicCallbackUrl); the body is only a hint, the order is re-read",
+          parameters: ['orderReference', 'secret'].map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
+          responses: { 200: { description: 'Recorded' }, 404: { description: 'Unknown order or wrong secret; nothing changes' } } },
+      },
+      '/opi-checkout.js': { get: { summary: 'The widget module (see /v1/widget for its versioned URL and SRI hash)', responses: { 200: { description: 'JavaScript' } } } },
+      '/healthz': { get: { summary: 'The process is up', responses: { 200: { description: 'Up' } } } },
+      '/readyz': { get: { summary: 'The ledger answers and an upstream token can be had', responses: { 200: { description: 'Ready' }, 503: { description: 'Not ready' } } } },
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { placeOrderRequestSchema } from '../../shared/checkout-api.js';
+import { call, createSession, json, merchant, shopper } from '../support/checkout.js';
+import { startBff, startSandbox, type TestBff } from '../support/servers.js';
+import { pgliteTestStore, type TestStore } from '../support/store.js';
+import type { Sandbox } from '../../demo/sandbox/sandbox.js';
+
+let sandbox: Sandbox;
+let ledger: TestStore;
+let bff: TestBff;
+let document: any;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  ledger = await pgliteTestStore();
+  bff = await startBff({ upstreamUrl: sandbox.url, store: ledger.store });
+  const answer = await call(`${bff.url}/openapi.json`);
+  expect(answer.status).toBe(200);
+  document = answer.body;
+});
+
+afterAll(async () => {
+  await bff.close();
+  await ledger.close();
+  await sandbox.close();
+});
+
+describe('GET /openapi.json', () => {
+  it('is an OpenAPI 3.1 document of the BFF at its public URL', () => {
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.servers).toEqual([{ url: bff.url }]);
+    expect(document.components.securitySchemes.merchantKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
+  it('takes its schemas from the shared zod contract', () => {
+    const placeOrder = document.components.schemas.PlaceOrderRequest;
+    expect(placeOrder.additionalProperties).toBe(false);
+    expect(placeOrder.required).toEqual(expect.arrayContaining(['bnplProvider', 'customer', 'billingAddress']));
+    expect(Object.keys(placeOrder.properties).sort()).toEqual(Object.keys(placeOrderRequestSchema.shape).sort());
+    expect(document.components.schemas.CreateSessionRequest.properties.shippingMethod.enum).toEqual(['delivery', 'store', 'digital', 'pickup']);
+  });
+
+  it('documents each refusal with its status and the problem schema', () => {
+    const refund = document.paths['/v1/orders/{orderReference}/refunds'].post;
+    expect(refund.security).toEqual([{ merchantKey: [] }]);
+    expect(refund.responses['422'].description).toContain('refund_exceeds_refundable');
+    expect(refund.responses['401'].content['application/problem+json'].schema).toEqual({ $ref: '#/components/schemas/Problem' });
+    expect(refund.parameters).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: true }));
+  });
+
+  it('documents only routes the app really serves', async () => {
+    // A wrong callback secret is a deliberate 404 that looks like "no such route", so that path is called with
+    // the callback URL of a real order, as the upstream received it.
+    const session = await createSession(bff.url);
+    const placed = await call(`${bff.url}/v1/checkout-sessions/${session}/orders`, json('POST', shopper()));
+    expect(placed.status).toBe(201);
+    const created = sandbox.journal.find((entry) => entry.method === 'POST' && entry.path.startsWith('/orders'));
+    const callbackUrl = (created?.body as { dynamicCallbackUrl: string }).dynamicCallbackUrl;
+    const concrete: Record<string, string> = { '/v1/callbacks/{orderReference}/{secret}': callbackUrl };
+
+    const entries = Object.entries(document.paths as Record<string, Record<string, unknown>>);
+    expect(entries.length).toBeGreaterThanOrEqual(12);
+    for (const [path, operations] of entries) {
+      for (const method of Object.keys(operations)) {
+        const url = concrete[path] ?? `${bff.url}${path.replace(/\{[^}]+\}/g, 'unknown-id')}`;
+        const answer = await call(url, { method: method.toUpperCase(), headers: { ...merchant, 'content-type': 'application/json' }, body: method === 'get' ? undefined : '{}' });
+        // A route that exists may refuse the made-up id, but never with the catch-all "no such route".
+        expect(answer.body?.code, `${method.toUpperCase()} ${path}`).not.toBe('not_found');
+      }
+    }
+  });
+});
