@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { countryCode, countryName, email, optionalText, phoneNumber, requiredText, text } from './fields.js';
+import { atMost, countryCode, countryName, email, optionalText, phoneNumber, requiredText, text } from './fields.js';
 
 /** The customer block of an order: all four fields required. */
 export const customerSchema = z.object({
@@ -18,7 +18,7 @@ const addressShape = {
   phoneNumber,
   streetAddress: requiredText,
   // Required by the spec as a field; it may be empty because most people have no second address line (local choice).
-  streetAddress2: text().check(z.trim(), z.maxLength(255)),
+  streetAddress2: text().check(z.trim(), atMost(255)),
   city: requiredText,
   country: countryCode,
   state: requiredText,

@@ -25,8 +25,10 @@ export const typeError = (expected: string) => (issue: { input?: unknown }) =>
   issue.input === undefined ? 'is required' : `must be ${expected}`;
 
 export const text = () => z.string({ error: typeError('text') });
-export const requiredText = text().check(z.trim(), z.minLength(1, { error: 'is required' }), z.maxLength(255));
-export const optionalText = z.optional(text().check(z.trim(), z.maxLength(255)));
+/** A length limit with its own message: without one, zod would repeat the schema's "must be text". */
+export const atMost = (max: number) => z.maxLength(max, { error: `must be at most ${max} characters` });
+export const requiredText = text().check(z.trim(), z.minLength(1, { error: 'is required' }), atMost(255));
+export const optionalText = z.optional(text().check(z.trim(), atMost(255)));
 
 export const countryCode = text().check(
   z.refine(isCountryCode, { error: 'must be an ISO 3166-1 alpha-2 country code, such as AE' }),
@@ -39,7 +41,7 @@ export const upstreamLocale = text().check(z.regex(/^[a-z]{2}_[A-Z]{2}$/, { erro
 
 export const email = z.pipe(
   text().check(z.trim()),
-  z.email({ error: 'must be a valid email address' }).check(z.maxLength(254)),
+  z.email({ error: 'must be a valid email address' }).check(atMost(254)),
 );
 
 /** Phone numbers as people write them: +971 50 123 4567, (415) 200-1234. 6 to 15 digits (E.164's limit). */

@@ -2,7 +2,7 @@
 // between the BFF and the merchant's own server (the demo storefront codes against these shapes).
 // Amounts are decimal numbers in the major unit of the order's currency, as in the cart.
 import * as z from 'zod/mini';
-import { amount, typeError } from './fields.js';
+import { amount, atMost, optionalText, text, typeError } from './fields.js';
 import { ORDER_STATUSES, REFUND_STATUSES } from './status.js';
 
 export const orderStatusViewSchema = z.enum(ORDER_STATUSES);
@@ -83,7 +83,7 @@ export const orderListQuerySchema = z.strictObject({
     ),
     ORDER_LIST_DEFAULT_LIMIT,
   ),
-  cursor: z.optional(z.string({ error: typeError('text') }).check(z.minLength(1), z.maxLength(200))),
+  cursor: z.optional(text().check(z.minLength(1, { error: 'is required' }), atMost(200))),
 });
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
@@ -95,15 +95,11 @@ export const orderListResponseSchema = z.object({
 export type OrderListResponse = z.infer<typeof orderListResponseSchema>;
 
 const positiveAmount = amount.check(z.gt(0, { error: 'must be more than 0' }));
-// Not fields.optionalText: its type error message would also replace the length message ("must be text").
-const description = z.optional(
-  z.string({ error: typeError('text') }).check(z.trim(), z.maxLength(255, { error: 'must be at most 255 characters' })),
-);
 
 /** POST /v1/orders/:reference/refunds (with an Idempotency-Key header). Unknown fields are refused. */
 export const refundRequestBodySchema = z.strictObject({
   amount: positiveAmount,
-  description,
+  description: optionalText,
 });
 export type RefundRequestBody = z.infer<typeof refundRequestBodySchema>;
 
@@ -114,7 +110,7 @@ export type RefundListResponse = z.infer<typeof refundListResponseSchema>;
 /** POST /v1/orders/:reference/capture and /void: without an amount, all that is left. */
 export const captureRequestBodySchema = z.strictObject({
   amount: z.optional(positiveAmount),
-  description,
+  description: optionalText,
 });
 export type CaptureRequestBody = z.infer<typeof captureRequestBodySchema>;
 export const voidRequestBodySchema = captureRequestBodySchema;

@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import { customerSchema, upstreamAddressSchema } from './address.js';
 import {
   amount,
+  atMost,
   countryCode,
   currencyCode,
   httpUrl,
@@ -204,7 +205,7 @@ export type OrderStatusRecord = z.infer<typeof orderStatusSchema>;
 /** Body of POST /orders/{reference}/refund. */
 export const refundRequestSchema = z.object({
   refundReference: requiredText,
-  refundDescription: text().check(z.maxLength(255)),
+  refundDescription: text().check(atMost(255)),
   refundAmount: z.object(
     {
       amount: amount.check(z.gt(0, { error: 'must be more than 0' })),

@@ -55,3 +55,15 @@ describe('provider display names', () => {
     expect(providerDisplayName(name)).toBe(brand);
   });
 });
+
+describe('text length limits', () => {
+  it('say what is wrong with text that is too long, not that it is not text', () => {
+    const long = 'x'.repeat(300);
+    expect(messages(placeOrderRequestSchema.safeParse({ bnplProvider: 'TABBY_AE', customer: { ...customer, firstName: long },
+      billingAddress: { ...address, streetAddress2: long, region: long } }))).toEqual([
+      'customer.firstName: must be at most 255 characters',
+      'billingAddress.streetAddress2: must be at most 255 characters',
+      'billingAddress.region: must be at most 255 characters',
+    ]);
+  });
+});
