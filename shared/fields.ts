@@ -55,9 +55,13 @@ export const phoneNumber = text().check(
 );
 
 /** A decimal amount in major units; the currency's decimals are checked where the currency is known. */
+/** The largest single amount accepted, in major units: far above any cart, and exact in minor units of any currency. */
+export const MAX_AMOUNT = 1_000_000_000;
+
 export const amount = z.number({ error: typeError('a number') }).check(
   z.refine(Number.isFinite, { error: 'must be a finite number' }),
   z.gte(0, { error: 'must not be negative' }),
+  z.lte(MAX_AMOUNT, { error: `must be at most ${MAX_AMOUNT}` }),
 );
 
 export const SHIPPING_METHODS = ['delivery', 'store', 'digital', 'pickup'] as const;

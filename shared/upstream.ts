@@ -16,7 +16,7 @@ import {
   typeError,
   upstreamLocale,
 } from './fields.js';
-import { currencyExponent, decimalToMinor, isCurrencyCode, sumMinor } from './money.js';
+import { currencyExponent, decimalToMinor, isCurrencyCode } from './money.js';
 
 const integer = (message: string) =>
   z.number({ error: typeError('a whole number') }).check(z.int({ error: message }));
@@ -90,7 +90,10 @@ export function checkCartAmounts(cart: CartAmounts, sink: IssueSink, orderAmount
     }
     const unit = minor(item.unitPrice, ['orderItems', index, 'unitPrice']);
     const total = minor(item.totalAmount, ['orderItems', index, 'totalAmount']);
-    if (valid && unit * item.quantity !== total) {
+    if (valid && !Number.isSafeInteger(unit * item.quantity)) {
+      valid = false;
+      sink.addIssue({ code: 'custom', message: 'is too large', path: ['orderItems', index, 'quantity'], input: item.quantity });
+    } else if (valid && unit * item.quantity !== total) {
       valid = false;
       sink.addIssue({ code: 'custom', message: 'must equal quantity * unitPrice', path: ['orderItems', index, 'totalAmount'], input: item.totalAmount });
     }
@@ -99,7 +102,11 @@ export function checkCartAmounts(cart: CartAmounts, sink: IssueSink, orderAmount
   const shipping = minor(cart.shippingAmount, ['shippingAmount']);
   const tax = minor(cart.taxAmount, ['taxAmount']);
   const discount = minor(cart.discountAmount, ['discountAmount']);
-  const expected = sumMinor(totals) + shipping + tax - discount;
+  const expected = totals.reduce((sum, total) => sum + total, 0) + shipping + tax - discount;
+  if (valid && !Number.isSafeInteger(expected)) {
+    valid = false;
+    sink.addIssue({ code: 'custom', message: 'the order total is too large', path: ['orderItems'], input: cart.orderItems });
+  }
   if (valid && expected < 0) {
     valid = false;
     sink.addIssue({ code: 'custom', message: 'must not exceed the items, shipping and tax', path: ['discountAmount'], input: cart.discountAmount });

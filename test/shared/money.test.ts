@@ -37,7 +37,6 @@ describe('money', () => {
       const viaMinor = sumMinor(cents.map((c) => toMinor(toMajor(c, 'AED'), 'AED')!));
       return viaMinor === cents.reduce((a, b) => a + b, 0);
     }));
-    expect(0.1 + 0.2).not.toBe(0.3);
     expect(sumMinor([toMinor(0.1, 'AED')!, toMinor(0.2, 'AED')!])).toBe(toMinor(0.3, 'AED'));
     expect(() => sumMinor([Number.MAX_SAFE_INTEGER, 1])).toThrow(RangeError);
   });

@@ -209,3 +209,21 @@ describe('order request: amount rules in minor units', () => {
     expect(messages(parse({ ...order, orderAmount: 0 }))).toContain('discountAmount: must not exceed the items, shipping and tax');
   });
 });
+
+describe('order request: amounts far out of range are refused, never thrown', () => {
+  it('refuses a single amount above the limit', () => {
+    expect(messages(parse({ ...validOrder(), taxAmount: 1e21 }))).toContain('taxAmount: must be at most 1000000000');
+  });
+
+  it('refuses a cart whose total leaves the exact range', () => {
+    const huge = { name: 'Yacht', quantity: 1, sku: 'Y', unitPrice: 1e9, totalAmount: 1e9 };
+    const order = { ...validOrder(), purchaseCurrency: 'KWD', orderItems: Array.from({ length: 10_000 }, () => huge), orderAmount: 1e9 };
+    expect(() => parse(order)).not.toThrow();
+    expect(messages(parse(order))).toContain('orderItems: the order total is too large');
+  });
+
+  it('refuses a quantity whose total leaves the exact range', () => {
+    const order = { ...validOrder(), orderItems: [{ name: 'Grain', quantity: 2 ** 40, sku: 'G', unitPrice: 1e9, totalAmount: 1e9 }] };
+    expect(messages(parse(order))).toContain('orderItems.0.quantity: is too large');
+  });
+});
