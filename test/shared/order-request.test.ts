@@ -72,10 +72,37 @@ describe('order request: shipping address is conditional', () => {
     expect(messages(parse({ ...validOrder(), shippingAddress: address }))).toEqual([]);
   });
 
-  it.each(['firstName', 'lastName', 'email', 'phoneNumber', 'streetAddress', 'city', 'state', 'country', 'region',
-    'postalCode'])('requires %s whenever it is present', (field) => {
+  it.each(['firstName', 'lastName', 'email', 'phoneNumber', 'streetAddress', 'streetAddress2', 'city', 'state', 'country',
+    'region', 'postalCode'])('requires %s whenever it is present', (field) => {
     const order = { ...validOrder(), shippingAddress: without(address, field) };
     expect(messages(parse(order))).toContain(`shippingAddress.${field}: is required`);
+  });
+});
+
+describe('order request: optional fields keep their types', () => {
+  const flightItem = {
+    name: 'DXB-LHR', quantity: 1, sku: 'EK1', unitPrice: 130, totalAmount: 130, type: 'flight', departureDate: '2026-12-01',
+    flightNumber: 'EK1', origin: 'DXB', destination: 'LHR', title: 'Economy', unitAmount: 120, unitTaxAmount: 10, unitDiscountAmount: 0,
+  };
+
+  it('accepts every optional item field of the spec (a flight)', () => {
+    expect(messages(parse({ ...validOrder(), orderItems: [flightItem] }))).toEqual([]);
+  });
+
+  it.each(['type', 'departureDate', 'flightNumber', 'origin', 'destination', 'title'])('refuses item %s that is not text', (field) => {
+    expect(messages(parse({ ...validOrder(), orderItems: [{ ...flightItem, [field]: 7 }] }))).toContain(`orderItems.0.${field}: must be text`);
+  });
+
+  it.each(['unitAmount', 'unitTaxAmount', 'unitDiscountAmount'])('refuses item %s that is not a number', (field) => {
+    expect(messages(parse({ ...validOrder(), orderItems: [{ ...flightItem, [field]: '10' }] }))).toContain(`orderItems.0.${field}: must be a number`);
+  });
+
+  it.each(['shippingType', 'sessionId', 'customerToken', 'channel'])('refuses %s that is not text', (field) => {
+    expect(messages(parse({ ...validOrder(), [field]: 42 }))).toContain(`${field}: must be text`);
+  });
+
+  it('refuses a billing title that is not text (title is optional)', () => {
+    expect(messages(parse({ ...validOrder(), billingAddress: { ...address, title: 3 } }))).toContain('billingAddress.title: must be text');
   });
 });
 

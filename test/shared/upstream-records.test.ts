@@ -40,6 +40,15 @@ describe('order record', () => {
     expect(messages(orderRecordSchema.safeParse({ ...orderRecord, redirectUrl: 'javascript:alert(1)' })))
       .toContain('redirectUrl: must be an http or https URL');
   });
+  it.each(['orderId', 'orderToken', 'redirectUrl', 'bnplProvider', 'orderReference', 'orderAmount', 'orderDate', 'paymentStatus'])(
+    'refuses a record without %s',
+    (field) => {
+      const record: Record<string, unknown> = { ...orderRecord };
+      delete record[field];
+      expect(orderRecordSchema.safeParse(record).success).toBe(false);
+    },
+  );
+
   it('coerces an orderAmount sent as a string', () => {
     expect(orderRecordSchema.parse({ ...orderRecord, orderAmount: '144.89' }).orderAmount).toBe(144.89);
   });
@@ -62,6 +71,13 @@ describe('refund request and record', () => {
   const request = { refundReference: 'TgEHcPtpN2HSrTMK-0', refundAmount: { amount: 100, currency: 'AUD' }, refundDescription: 'Please refund this order' };
   it('accepts the docs example', () => {
     expect(refundRequestSchema.safeParse(request).success).toBe(true);
+  });
+  it('refuses a missing reference, amount object or amount', () => {
+    const { refundReference: _r, ...withoutReference } = request;
+    const { refundAmount: _a, ...withoutAmount } = request;
+    expect(messages(refundRequestSchema.safeParse(withoutReference))).toContain('refundReference: is required');
+    expect(messages(refundRequestSchema.safeParse(withoutAmount))).toContain('refundAmount: is required');
+    expect(messages(refundRequestSchema.safeParse({ ...request, refundAmount: { currency: 'AUD' } }))).toContain('refundAmount.amount: is required');
   });
   it('refuses a missing description, a zero amount and a bad currency', () => {
     const { refundDescription: _d, ...withoutDescription } = request;
