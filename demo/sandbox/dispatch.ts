@@ -18,6 +18,7 @@ export interface DispatchDeps {
 }
 
 const SECRET_FIELDS = new Set(['client_secret']);
+const ORIGIN = 'http://sandbox.invalid';
 // Local choice: a sandbox left running for days keeps only its latest requests.
 const JOURNAL_LIMIT = 10_000;
 
@@ -43,6 +44,16 @@ function apiInput(route: ApiRoute, req: IncomingMessage, text: string): unknown 
     return parseForm(text);
   }
   return parseJson(text, isJson(req));
+}
+
+/** The request target as a URL; one that does not parse (`GET http://[`, `OPTIONS *`) is a 400. */
+function requestUrl(target: string): URL {
+  try {
+    // A path is appended, not resolved: "//x" must stay a path and never become a host.
+    return new URL(target.startsWith('/') ? `${ORIGIN}${target}` : target);
+  } catch {
+    throw new HttpError(400, 'malformed request target');
+  }
 }
 
 export function createDispatcher({ ctx, faults, journal, sandbox }: DispatchDeps) {
@@ -142,9 +153,14 @@ export function createDispatcher({ ctx, faults, journal, sandbox }: DispatchDeps
     );
   }
 
-  return async function dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = req.method ?? 'GET';
-    const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+    let url: URL;
+    try {
+      url = requestUrl(req.url ?? '/');
+    } catch (error) {
+      return send(res, errorReply(error as HttpError));
+    }
     const logo = /^\/logos\/([\w.-]+)$/.exec(url.pathname);
     if (logo && method === 'GET') {
       const svg = logoFile(logo[1] ?? '');
@@ -156,5 +172,15 @@ export function createDispatcher({ ctx, faults, journal, sandbox }: DispatchDeps
     const page = /^\/pay\/([^/]+)(\/result)?\/?$/.exec(url.pathname);
     if (page) return pay(req, res, method, url, page);
     return api(req, res, method, url);
+  }
+
+  /** Never rejects: a bug costs one request (a 500, or a cut connection once the answer has begun), not the process. */
+  return async function dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    try {
+      await route(req, res);
+    } catch {
+      if (res.headersSent) res.destroy();
+      else send(res, errorReply(new HttpError(500)));
+    }
   };
 }
