@@ -1,8 +1,9 @@
 import { css } from 'lit';
 
 // Public tokens are --opi-*, read once into private --_ variables with their defaults. light-dark() picks the
-// default for the shopper's colour scheme (prefers-color-scheme, through color-scheme). Logical properties only,
-// so right-to-left needs no rules of its own.
+// default for the color-scheme the element inherits: the host page's. The widget sets none of its own, so a light
+// shop stays light in a dark browser; a page (or the element) with \`color-scheme: light dark\` gets the dark
+// defaults under prefers-color-scheme: dark. Logical properties only, so right-to-left needs no rules of its own.
 export const styles = css`
   :host {
     --_text: var(--opi-color-text, light-dark(#1b1b1f, #ececf1));
@@ -15,7 +16,6 @@ export const styles = css`
     --_error: var(--opi-color-error, light-dark(#b3261e, #f2b8b5));
     --_radius: var(--opi-radius, 0.5rem);
     --_space: var(--opi-spacing, 1rem);
-    color-scheme: light dark;
     display: block;
     color: var(--_text);
     font: var(--opi-font-size, 1rem) / 1.4 var(--opi-font-family, inherit);

@@ -23,6 +23,8 @@ type Notice = (strings: Strings) => string;
  * A buy-now-pay-later checkout in one tag. It reads the checkout session from the merchant's BFF, shows the
  * providers that fit the cart with their instalment plans, collects the shopper's details, places the order and
  * sends the shopper to the provider. It renders in its own shadow root: no iframe, real labels, browser autofill.
+ * Its colours follow the host page's color-scheme: `color-scheme: light dark` on the page or the element opts in
+ * to the dark defaults under prefers-color-scheme: dark.
  *
  * @summary Embeddable BNPL checkout: provider choice, shopper details, redirect to the provider.
  * @tag opi-checkout

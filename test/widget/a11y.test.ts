@@ -1,5 +1,6 @@
-// axe (chai-a11y-axe) in every state the widget can be in, in English and in Arabic.
+// axe (chai-a11y-axe) in every state the widget can be in, in English and in Arabic, and in a dark-scheme browser.
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { emulateMedia } from '@web/test-runner-commands';
 import type { OpiCheckout } from '../../widget/opi-checkout.js';
 import { created, fakeBff, gate, json, problem, type FakeBff } from './support/fake-bff.js';
 import { sessionView, shopper, tamaraTooSmall } from './support/fixtures.js';
@@ -97,4 +98,34 @@ describe('<opi-checkout> accessibility', () => {
       });
     }
   }
+
+  // How a page meets the widget in a dark-scheme browser: opted in to the widget's dark colours, or a light shop
+  // (color-scheme: light on its root, as the demo storefront) that sets only its accent: the widget must stay light
+  // there, or its dark on-accent default lands on the shop's accent. Set on the page: an inline style on the host
+  // itself would mask what the widget's own :host rule does.
+  const DARK_PAGES: Record<string, (el: OpiCheckout) => void> = {
+    "the widget's dark colours": () => {
+      document.documentElement.style.colorScheme = 'light dark';
+    },
+    'a light shop with its own accent': (el) => {
+      document.documentElement.style.colorScheme = 'light';
+      el.style.setProperty('--opi-color-accent', '#8a3b12');
+    },
+  };
+
+  describe('in a dark-scheme browser', () => {
+    before(() => emulateMedia({ colorScheme: 'dark' }));
+    afterEach(() => document.documentElement.style.removeProperty('color-scheme'));
+    after(() => emulateMedia({ colorScheme: 'light' }));
+
+    for (const [page, style] of Object.entries(DARK_PAGES)) {
+      for (const [name, reach] of Object.entries(STATES)) {
+        it(`has no axe violation: ${name} (${page})`, async () => {
+          const el = await reach('en');
+          style(el);
+          await expect(el).to.be.accessible();
+        });
+      }
+    }
+  });
 });

@@ -22,13 +22,30 @@ describe('<opi-checkout> theming', () => {
     expect(style(part(el, 'base')).fontFamily).to.equal('serif');
   });
 
-  it('follows prefers-color-scheme with its default colours', async () => {
+  // The page's colour scheme is set on its root, as a shop's stylesheet does: an inline style on the host itself
+  // would win over the widget's :host rule and hide what that rule does.
+  const pageScheme = (scheme: string) => document.documentElement.style.setProperty('color-scheme', scheme);
+  afterEach(() => pageScheme(''));
+
+  it('follows prefers-color-scheme with its default colours when the page opts in with color-scheme: light dark', async () => {
+    pageScheme('light dark');
     const el = await mount(fakeBff({ session: sessionView() }));
     expect(style(part(el, 'base')).backgroundColor).to.equal('rgb(255, 255, 255)');
     await emulateMedia({ colorScheme: 'dark' });
     expect(style(part(el, 'base')).backgroundColor).to.equal('rgb(23, 23, 28)');
     expect(style(part(el, 'base')).color).to.equal('rgb(236, 236, 241)');
   });
+
+  for (const scheme of ['', 'light']) {
+    it(`keeps the page's colour scheme (${scheme || 'none set'}): light in a dark browser`, async () => {
+      await emulateMedia({ colorScheme: 'dark' });
+      pageScheme(scheme);
+      const el = await mount(fakeBff({ session: sessionView() }));
+      expect(style(el).colorScheme, 'the widget sets no colour scheme of its own').to.equal(scheme || 'normal');
+      expect(style(part(el, 'base')).backgroundColor).to.equal('rgb(255, 255, 255)');
+      expect(style(part(el, 'base')).color).to.equal('rgb(27, 27, 31)');
+    });
+  }
 
   it('stops the skeleton pulse under prefers-reduced-motion', async () => {
     const never = gate();
