@@ -1,5 +1,6 @@
 // Amounts crossing the sandbox's edge: decimal major units in requests, integer minor units inside, and the
 // "AED 25.00" text the upstream writes in its terms and messages.
+import { MAX_AMOUNT } from '../../shared/fields.js';
 import { currencyExponent, decimalToMinor, toMajor } from '../../shared/money.js';
 import { HttpError } from './http.js';
 
@@ -10,10 +11,20 @@ export function codeAmount(minor: number, currency: string): string {
   return `${currency} ${number.format(toMajor(minor, currency))}`;
 }
 
-/** A request's amount in minor units; 400 naming the field when it has more decimals than the currency. */
-export function minorAmount(amount: number, currency: string, field: string): number {
+/** The shared contract's words for an amount above MAX_AMOUNT. */
+export const TOO_LARGE = `must be at most ${MAX_AMOUNT}`;
+
+/** An amount in minor units, or what is wrong with it in the shared contract's words (too large, too many decimals). */
+export function amountInMinor(amount: number, currency: string): { minor: number } | { problem: string } {
+  if (amount > MAX_AMOUNT) return { problem: TOO_LARGE };
   const exponent = currencyExponent(currency);
   const minor = decimalToMinor(amount, exponent);
-  if (minor === null) throw new HttpError(400, [`${field} must have at most ${exponent} decimals in ${currency}`]);
-  return minor;
+  return minor === null ? { problem: `must have at most ${exponent} decimals in ${currency}` } : { minor };
+}
+
+/** A request's amount in minor units; 400 naming the field when it is too large or too precise for the currency. */
+export function minorAmount(amount: number, currency: string, field: string): number {
+  const result = amountInMinor(amount, currency);
+  if ('problem' in result) throw new HttpError(400, [`${field} ${result.problem}`]);
+  return result.minor;
 }

@@ -20,19 +20,21 @@ function authorisedAmount(order: SandboxOrder, action: 'capture' | 'void', amoun
   if (order.captureStatus !== 'AUTHORIZED' && order.captureStatus !== 'PARTIALLY_CAPTURED') {
     throw new HttpError(400, `Order ${order.reference} cannot be ${done}: its captureStatus is ${order.captureStatus}`);
   }
-  const minor = minorAmount(amount, order.currency, 'amount');
   const left = remainingMinor(order);
+  if (left === 0) throw new HttpError(400, `Order ${order.reference} cannot be ${done}: nothing is left of its authorisation`);
+  const minor = minorAmount(amount, order.currency, 'amount');
   if (minor > left) {
     throw new HttpError(400, `amount exceeds what is left to ${action} (${codeAmount(left, order.currency)})`);
   }
   return minor;
 }
 
-// Local choice: every provider here accepts partial captures and voids.
+// Local choice: every provider here accepts partial captures and voids. The docs name only AUTHORIZED; here
+// CAPTURED means all of the authorisation was captured, VOIDED none of it, and PARTIALLY_CAPTURED some of it, also
+// when the rest was voided (the shopper paid only part).
 function updateCaptureStatus(order: SandboxOrder): void {
-  const captured = order.capturedMinor > 0;
-  if (remainingMinor(order) > 0) order.captureStatus = captured ? 'PARTIALLY_CAPTURED' : 'AUTHORIZED';
-  else order.captureStatus = captured ? 'CAPTURED' : 'VOIDED';
+  if (order.capturedMinor === 0) order.captureStatus = remainingMinor(order) > 0 ? 'AUTHORIZED' : 'VOIDED';
+  else order.captureStatus = order.capturedMinor === order.amountMinor ? 'CAPTURED' : 'PARTIALLY_CAPTURED';
 }
 
 export function captureOrder(ctx: SandboxContext, reference: string, body: unknown) {
@@ -46,7 +48,8 @@ export function captureOrder(ctx: SandboxContext, reference: string, body: unkno
   order.capturedMinor += minor;
   order.updatedAt = ctx.now();
   updateCaptureStatus(order);
-  return { captureReference, capturedAmount: toMajor(minor, order.currency), captureId: randomUUID() };
+  // As in the docs' example, captureId repeats the captureReference.
+  return { captureReference, capturedAmount: toMajor(minor, order.currency), captureId: captureReference };
 }
 
 export function voidOrder(ctx: SandboxContext, reference: string, body: unknown) {

@@ -1,6 +1,8 @@
 // GET /options?amount&currency[&channel][&isCapable]: the providers for a cart, in the upstream's item shape
 // (limits, priority and interest rate as strings, as the real service sends them).
-import { currencyExponent, decimalToMinor, isCurrencyCode, toMajor } from '../../shared/money.js';
+import { MAX_AMOUNT } from '../../shared/fields.js';
+import { isCurrencyCode, toMajor } from '../../shared/money.js';
+import { amountInMinor, TOO_LARGE } from './amounts.js';
 import { offeredProviders, type CatalogueEntry } from './catalogue.js';
 import type { SandboxContext } from './context.js';
 import { HttpError } from './http.js';
@@ -23,10 +25,11 @@ function parseQuery(query: URLSearchParams): OptionsQuery {
   let amountMinor = 0;
   if (!Number.isFinite(amount)) problems.push('amount must be a number');
   else if (amount < 1) problems.push('amount must not be less than 1');
+  else if (amount > MAX_AMOUNT) problems.push(`amount ${TOO_LARGE}`);
   else if (knownCurrency) {
-    const minor = decimalToMinor(amount, currencyExponent(currency));
-    if (minor === null) problems.push(`amount must have at most ${currencyExponent(currency)} decimals in ${currency}`);
-    else amountMinor = minor;
+    const result = amountInMinor(amount, currency);
+    if ('minor' in result) amountMinor = result.minor;
+    else problems.push(`amount ${result.problem}`);
   }
   if (!knownCurrency) problems.push('currency must be an ISO 4217 currency code, such as AED');
   const isCapable = query.get('isCapable') ?? 'false';

@@ -22,7 +22,7 @@ describe('POST /orders/{reference}/capture', () => {
     const first = await post('capture', { captureReference: 'C1', amount: 2.5 });
     expect(first.status).toBe(201);
     expect(captureRecordSchema.parse(first.body)).toMatchObject({ captureReference: 'C1', capturedAmount: 2.5 });
-    expect(first.body.captureId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(first.body.captureId).toBe('C1'); // as in the docs' example
     expect(await captureStatus()).toBe('PARTIALLY_CAPTURED');
 
     const over = await post('capture', { captureReference: 'C2', amount: 7.501 });
@@ -34,6 +34,15 @@ describe('POST /orders/{reference}/capture', () => {
     const more = await post('capture', { captureReference: 'C3', amount: 0.001 });
     expect(more.status).toBe(400);
     expect(more.body.message).toMatch(/cannot be captured: its captureStatus is CAPTURED$/);
+  });
+
+  it('refuses an amount beyond MAX_AMOUNT with the shared contract’s message', async () => {
+    const { post } = await authorisedOrder();
+    for (const action of ['capture', 'void']) {
+      const huge = await post(action, { [`${action}Reference`]: `${action}-1`, amount: 1e16 });
+      expect(huge.status).toBe(400);
+      expect(huge.body.message).toEqual(['amount must be at most 1000000000']);
+    }
   });
 
   it('refuses a captureReference used before on the same order', async () => {
@@ -85,7 +94,31 @@ describe('POST /orders/{reference}/void', () => {
     expect(voided.status).toBe(200);
     expect(voidRecordSchema.parse(voided.body)).toMatchObject({ voidReference: 'V1', amount: 6 });
     expect(voided.body.voidedId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await captureStatus()).toBe('CAPTURED');
+    // Only part of the authorisation was ever captured.
+    expect(await captureStatus()).toBe('PARTIALLY_CAPTURED');
+    const nothingLeft = await post('capture', { captureReference: 'C2', amount: 0.001 });
+    expect(nothingLeft.status).toBe(400);
+    expect(nothingLeft.body.message).toMatch(/cannot be captured: nothing is left of its authorisation$/);
+  });
+
+  it('refuses an invalid body naming the fields, an unknown order (404) and an order that is not approved', async () => {
+    const { sandbox, token, post } = await authorisedOrder();
+    const invalid = await post('void', { amount: 'all' });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body).toEqual({ statusCode: 400, message: ['voidReference is required', 'amount must be a number'], error: 'Bad Request' });
+
+    const unknown = await call(sandbox, '/orders/NOPE/void', { token, json: { voidReference: 'V1', amount: 1 } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ statusCode: 404, message: 'Order NOPE not found', error: 'Not Found' });
+
+    for (const outcome of [undefined, 'decline'] as const) {
+      const request = orderRequest({}, { autoCapture: false });
+      await createOrder(sandbox, token, request);
+      if (outcome) await sandbox.decide(request.orderReference, { outcome });
+      const refused = await call(sandbox, `/orders/${request.orderReference}/void`, { token, json: { voidReference: `V-${outcome}`, amount: 1 } });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe(`Order ${request.orderReference} cannot be voided: its status is ${outcome ? 'DECLINED' : 'PENDING'}`);
+    }
   });
 
   it('voids a whole authorisation (VOIDED), then refuses a voidReference used before', async () => {

@@ -66,7 +66,7 @@ describe('POST /orders/{reference}/refund', () => {
     expect(elsewhere.body.message).toBe('refundReference already exists');
   });
 
-  it('refuses an invalid body, a foreign currency and too many decimals, naming the fields', async () => {
+  it('refuses an invalid body, a foreign currency, too many decimals and too large an amount, naming the fields', async () => {
     const { refund, sandbox, token, reference } = await paidOrder();
     const invalid = await call(sandbox, `/orders/${reference}/refund`, { token, json: { refundAmount: { amount: 0, currency: 'usd' } } });
     expect(invalid.status).toBe(400);
@@ -78,6 +78,7 @@ describe('POST /orders/{reference}/refund', () => {
     ]);
     expect((await refund('R1', 10, 'USD')).body.message).toEqual(["refundAmount.currency must be AED, the order's currency"]);
     expect((await refund('R1', 10.001)).body.message).toEqual(['refundAmount.amount must have at most 2 decimals in AED']);
+    expect((await refund('R1', 1e16)).body.message).toEqual(['refundAmount.amount must be at most 1000000000']);
     expect((await refund('R1', 10)).status).toBe(201);
   });
 
