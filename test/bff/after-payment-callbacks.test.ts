@@ -1,32 +1,14 @@
 // POST /v1/callbacks/:reference/:secret: a wrong secret changes nothing; the body is only a hint; duplicated,
 // concurrent and reordered deliveries give one transition; every delivery is journalled; the answer is fast.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../demo/sandbox/sandbox.js';
+import { describe, expect, it } from 'vitest';
 import { call, json } from '../support/checkout.js';
-import { startBff, startSandbox, type TestBff } from '../support/servers.js';
-import { pgliteTestStore, type TestStore } from '../support/store.js';
+import { useCheckoutStack } from '../support/stack.js';
 import { callbackUrlOf, FAST_SANDBOX, followReturn, getOrder, placeOrder, postOperation, upstreamReads } from './after-payment-harness.js';
 
-let sandbox: Sandbox;
-let db: TestStore;
-let bff: TestBff;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ ...FAST_SANDBOX, refundSettlement: 'pending' });
-  db = await pgliteTestStore();
-  bff = await startBff({ upstreamUrl: sandbox.url, store: db.store, env: { OPI_UPSTREAM_TIMEOUT_MS: '1000' } });
-});
-afterAll(async () => {
-  await bff.close();
-  await sandbox.close();
-  await db.close();
-});
-beforeEach(async () => {
-  await sandbox.idle();
-  await db.reset();
-  sandbox.clearFaults();
-  sandbox.setCallbackFailures(0);
-  sandbox.journal.length = 0;
+const stack = useCheckoutStack({
+  sandbox: { ...FAST_SANDBOX, refundSettlement: 'pending' },
+  env: { OPI_UPSTREAM_TIMEOUT_MS: '1000' },
+  between: 'settle',
 });
 
 const envelope = (reference: string, status: string, event = 'ORDER_ASYNC_CALLBACK') => ({
@@ -37,12 +19,12 @@ const deliver = (url: string, body: unknown) => call(url, json('POST', body));
 
 /** An order the shopper approved, whose own callback the sandbox lost: the test delivers callbacks itself. */
 async function approvedWithoutCallback() {
-  const placed = await placeOrder(bff.url);
-  sandbox.setCallbackFailures(1_000);
-  await sandbox.decide(placed.orderReference, { outcome: 'approve' });
-  await sandbox.idle();
-  sandbox.setCallbackFailures(0);
-  return { ...placed, callbackUrl: callbackUrlOf(sandbox, placed.orderReference) };
+  const placed = await placeOrder(stack.bff.url);
+  stack.sandbox.setCallbackFailures(1_000);
+  await stack.sandbox.decide(placed.orderReference, { outcome: 'approve' });
+  await stack.sandbox.idle();
+  stack.sandbox.setCallbackFailures(0);
+  return { ...placed, callbackUrl: callbackUrlOf(stack.sandbox, placed.orderReference) };
 }
 
 describe('who may deliver', () => {
@@ -52,22 +34,22 @@ describe('who may deliver', () => {
     const answer = await deliver(forged, envelope(orderReference, 'SUCCESSFUL'));
     expect(answer.status).toBe(404);
     expect(answer.body).toMatchObject({ code: 'not_found' });
-    expect(await db.store.getOrder(orderReference)).toMatchObject({ status: 'pending' });
-    expect(await db.store.listEvents(orderReference)).toHaveLength(2);
-    expect(upstreamReads(sandbox, orderReference)).toBe(0);
+    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ status: 'pending' });
+    expect(await stack.db.store.listEvents(orderReference)).toHaveLength(2);
+    expect(upstreamReads(stack.sandbox, orderReference)).toBe(0);
   });
 
   it('another order secret does not open this order', async () => {
     const first = await approvedWithoutCallback();
-    const second = await placeOrder(bff.url);
-    const secretOfSecond = callbackUrlOf(sandbox, second.orderReference).split('/').at(-1)!;
+    const second = await placeOrder(stack.bff.url);
+    const secretOfSecond = callbackUrlOf(stack.sandbox, second.orderReference).split('/').at(-1)!;
     const answer = await deliver(first.callbackUrl.replace(/\/[^/]+$/, `/${secretOfSecond}`), envelope(first.orderReference, 'SUCCESSFUL'));
     expect(answer.status).toBe(404);
-    expect((await db.store.getOrder(first.orderReference))?.status).toBe('pending');
+    expect((await stack.db.store.getOrder(first.orderReference))?.status).toBe('pending');
   });
 
   it('an unknown order gets a 404', async () => {
-    const answer = await deliver(`${bff.url}/v1/callbacks/opi-nope-1/secret`, envelope('opi-nope-1', 'SUCCESSFUL'));
+    const answer = await deliver(`${stack.bff.url}/v1/callbacks/opi-nope-1/secret`, envelope('opi-nope-1', 'SUCCESSFUL'));
     expect(answer.status).toBe(404);
   });
 });
@@ -79,8 +61,8 @@ describe('the body is only a hint', () => {
     const answers = await Promise.all(hints.map((status) => deliver(callbackUrl, envelope(orderReference, status))));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
 
-    expect(await db.store.getOrder(orderReference)).toMatchObject({ status: 'paid', paidMinor: 14389, upstreamStatus: 'SUCCESSFUL' });
-    const callbacks = (await db.store.listEvents(orderReference)).filter((event) => event.source === 'callback');
+    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ status: 'paid', paidMinor: 14389, upstreamStatus: 'SUCCESSFUL' });
+    const callbacks = (await stack.db.store.listEvents(orderReference)).filter((event) => event.source === 'callback');
     expect(callbacks).toHaveLength(5);
     expect(callbacks.every((event) => event.status === 'paid' && event.upstreamStatus === 'SUCCESSFUL')).toBe(true);
     expect(callbacks.filter((event) => event.payload?.from !== undefined)).toHaveLength(1);
@@ -88,20 +70,20 @@ describe('the body is only a hint', () => {
   });
 
   it('a callback claiming SUCCESSFUL while the upstream says PENDING changes nothing', async () => {
-    const { orderReference } = await placeOrder(bff.url);
-    const answer = await deliver(callbackUrlOf(sandbox, orderReference), envelope(orderReference, 'SUCCESSFUL'));
+    const { orderReference } = await placeOrder(stack.bff.url);
+    const answer = await deliver(callbackUrlOf(stack.sandbox, orderReference), envelope(orderReference, 'SUCCESSFUL'));
     expect(answer.status).toBe(200);
-    expect(await db.store.getOrder(orderReference)).toMatchObject({ status: 'pending', paidMinor: 0 });
-    expect((await db.store.listEvents(orderReference)).at(-1)).toMatchObject({ source: 'callback', status: 'pending', upstreamStatus: 'PENDING', payload: { hintStatus: 'SUCCESSFUL' } });
+    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ status: 'pending', paidMinor: 0 });
+    expect((await stack.db.store.listEvents(orderReference)).at(-1)).toMatchObject({ source: 'callback', status: 'pending', upstreamStatus: 'PENDING', payload: { hintStatus: 'SUCCESSFUL' } });
   });
 
   it('a late callback never takes a final status back', async () => {
     const { orderReference, callbackUrl } = await approvedWithoutCallback();
     await deliver(callbackUrl, envelope(orderReference, 'SUCCESSFUL'));
     // An old PENDING delivery retried late, while the upstream itself is wrong for a moment.
-    sandbox.setFault('get-order', { kind: 'status', status: 503 });
+    stack.sandbox.setFault('get-order', { kind: 'status', status: 503 });
     await deliver(callbackUrl, envelope(orderReference, 'PENDING'));
-    expect((await db.store.getOrder(orderReference))?.status).toBe('paid');
+    expect((await stack.db.store.getOrder(orderReference))?.status).toBe('paid');
   });
 
   it.each([
@@ -112,15 +94,15 @@ describe('the body is only a hint', () => {
     const { orderReference, callbackUrl } = await approvedWithoutCallback();
     const answer = await call(callbackUrl, { method: 'POST', headers: { 'content-type': 'text/plain' }, body });
     expect(answer.status).toBe(200);
-    expect((await db.store.getOrder(orderReference))?.status).toBe('paid');
-    expect((await db.store.listEvents(orderReference)).at(-1)).toMatchObject({ source: 'callback', payload: { event: 'unreadable' } });
+    expect((await stack.db.store.getOrder(orderReference))?.status).toBe('paid');
+    expect((await stack.db.store.listEvents(orderReference)).at(-1)).toMatchObject({ source: 'callback', payload: { event: 'unreadable' } });
   });
 });
 
 describe('answering fast', () => {
   it('answers 202 before a hanging upstream read ends, journals the delivery and asks the reconciler to look', async () => {
     const { orderReference, callbackUrl } = await approvedWithoutCallback();
-    sandbox.setFault('get-order', { kind: 'hang' });
+    stack.sandbox.setFault('get-order', { kind: 'hang' });
     const started = Date.now();
     const answer = await deliver(callbackUrl, envelope(orderReference, 'SUCCESSFUL'));
     expect(answer.status).toBe(202);
@@ -129,31 +111,31 @@ describe('answering fast', () => {
     let last;
     for (let i = 0; i < 100 && last?.source !== 'callback'; i++) {
       await new Promise((resolve) => setTimeout(resolve, 30));
-      last = (await db.store.listEvents(orderReference)).at(-1);
+      last = (await stack.db.store.listEvents(orderReference)).at(-1);
     }
     expect(last).toMatchObject({ source: 'callback', status: 'pending', payload: { upstreamError: 'upstream_timeout' } });
-    const order = await db.store.getOrder(orderReference);
+    const order = await stack.db.store.getOrder(orderReference);
     expect(order?.nextPollAt?.getTime()).toBeLessThanOrEqual(Date.now());
   });
 });
 
 describe('REFUND_CALLBACK', () => {
   it('settles a pending refund from the upstream refund list', async () => {
-    const { orderReference } = await placeOrder(bff.url);
-    await followReturn((await sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
-    await sandbox.idle();
+    const { orderReference } = await placeOrder(stack.bff.url);
+    await followReturn((await stack.sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
+    await stack.sandbox.idle();
 
-    const refund = await postOperation(bff.url, orderReference, 'refunds', { amount: 20 });
+    const refund = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 20 });
     expect(refund.status).toBe(201);
     expect(refund.body).toMatchObject({ status: 'pending', amount: 20 });
-    expect(await db.store.getOrder(orderReference)).toMatchObject({ refundedMinor: 0 });
+    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ refundedMinor: 0 });
 
-    await sandbox.idle(); // the sandbox settles it and sends REFUND_CALLBACK to the order's callback URL
-    const events = await db.store.listEvents(orderReference);
+    await stack.sandbox.idle(); // the sandbox settles it and sends REFUND_CALLBACK to the order's callback URL
+    const events = await stack.db.store.listEvents(orderReference);
     expect(events.some((event) => event.source === 'callback' && event.payload?.event === 'REFUND_CALLBACK')).toBe(true);
     expect(events.at(-1)).toMatchObject({ source: 'callback', payload: { refund: refund.body.refundReference, refundStatus: 'succeeded' } });
-    expect(await db.store.getOrder(orderReference)).toMatchObject({ refundedMinor: 2000 });
-    const view = (await getOrder(bff.url, orderReference)).body;
+    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ refundedMinor: 2000 });
+    const view = (await getOrder(stack.bff.url, orderReference)).body;
     expect(view).toMatchObject({ refundedAmount: 20, refundableAmount: 123.89, refunds: [expect.objectContaining({ status: 'succeeded' })] });
   });
 });

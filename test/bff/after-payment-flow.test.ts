@@ -1,30 +1,14 @@
 // "Done when": against the real sandbox, each outcome ends with the right ledger status, and a partial then a
 // full refund succeed while a third is refused.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../demo/sandbox/sandbox.js';
+import { describe, expect, it } from 'vitest';
 import { orderViewSchema, refundViewSchema } from '../../shared/merchant-api.js';
-import { startBff, startSandbox, type TestBff } from '../support/servers.js';
-import { pgliteTestStore, type TestStore } from '../support/store.js';
+import { useCheckoutStack } from '../support/stack.js';
 import { destination, FAST_SANDBOX, followReturn, getOrder, placeOrder, postOperation } from './after-payment-harness.js';
 
-let sandbox: Sandbox;
-let db: TestStore;
-let bff: TestBff;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ ...FAST_SANDBOX, refundSettlement: 'instant' });
-  db = await pgliteTestStore();
-  bff = await startBff({ upstreamUrl: sandbox.url, store: db.store, env: { OPI_UPSTREAM_TIMEOUT_MS: '2000' } });
-});
-afterAll(async () => {
-  await bff.close();
-  await sandbox.close();
-  await db.close();
-});
-beforeEach(async () => {
-  await sandbox.idle();
-  await db.reset();
-  sandbox.journal.length = 0;
+const stack = useCheckoutStack({
+  sandbox: { ...FAST_SANDBOX, refundSettlement: 'instant' },
+  env: { OPI_UPSTREAM_TIMEOUT_MS: '2000' },
+  between: 'settle',
 });
 
 const RETURN_URL = 'https://shop.example/checkout/return';
@@ -36,15 +20,15 @@ describe('each outcome ends with the right ledger status', () => {
     ['cancel', 'cancelled', 'CANCELLED', 0],
     ['error', 'failed', 'ERROR', 0],
   ] as const)('%s: the shopper is sent back with %s and the ledger agrees', async (outcome, status, upstreamStatus, paidAmount) => {
-    const { orderReference } = await placeOrder(bff.url);
-    const { redirectTo } = await sandbox.decide(orderReference, { outcome });
+    const { orderReference } = await placeOrder(stack.bff.url);
+    const { redirectTo } = await stack.sandbox.decide(orderReference, { outcome });
 
     const answer = await followReturn(redirectTo);
     expect(answer.status).toBe(303);
     expect(destination(answer)).toEqual({ base: RETURN_URL, query: { orderReference, status } });
-    await sandbox.idle(); // the callback for the same decision arrives too, and changes nothing more
+    await stack.sandbox.idle(); // the callback for the same decision arrives too, and changes nothing more
 
-    const view = orderViewSchema.parse((await getOrder(bff.url, orderReference)).body);
+    const view = orderViewSchema.parse((await getOrder(stack.bff.url, orderReference)).body);
     expect(view).toMatchObject({ orderReference, status, upstreamStatus, amount: 143.89, currency: 'AED', paidAmount, capturedAmount: paidAmount });
     // The return and the callback race each other; whichever is first moves the order, once.
     const changes = view.events.filter((event, index) => index === 0 || event.status !== view.events[index - 1]!.status);
@@ -55,46 +39,46 @@ describe('each outcome ends with the right ledger status', () => {
   });
 
   it('pending, then callback: the return says pending, the callback makes the order paid', async () => {
-    const { orderReference } = await placeOrder(bff.url);
-    const { redirectTo } = await sandbox.decide(orderReference, { outcome: 'approve', mode: 'pending' });
+    const { orderReference } = await placeOrder(stack.bff.url);
+    const { redirectTo } = await stack.sandbox.decide(orderReference, { outcome: 'approve', mode: 'pending' });
 
     const answer = await followReturn(redirectTo);
     expect(destination(answer).query).toEqual({ orderReference, status: 'pending' });
-    expect((await db.store.getOrder(orderReference))?.status).toBe('pending');
+    expect((await stack.db.store.getOrder(orderReference))?.status).toBe('pending');
 
-    await sandbox.idle();
-    const order = await db.store.getOrder(orderReference);
+    await stack.sandbox.idle();
+    const order = await stack.db.store.getOrder(orderReference);
     expect(order).toMatchObject({ status: 'paid', upstreamStatus: 'SUCCESSFUL', paidMinor: 14389, nextPollAt: null });
-    const events = await db.store.listEvents(orderReference);
+    const events = await stack.db.store.listEvents(orderReference);
     expect(events.at(-1)).toMatchObject({ source: 'callback', status: 'paid', upstreamStatus: 'SUCCESSFUL', payload: { event: 'ORDER_ASYNC_CALLBACK', from: 'pending' } });
   });
 });
 
 describe('refunds', () => {
   it('a partial then a full refund succeed, and a third is refused', async () => {
-    const { orderReference } = await placeOrder(bff.url);
-    await followReturn((await sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
+    const { orderReference } = await placeOrder(stack.bff.url);
+    await followReturn((await stack.sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
 
-    const partial = await postOperation(bff.url, orderReference, 'refunds', { amount: 43.89, description: 'one shirt back' });
+    const partial = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 43.89, description: 'one shirt back' });
     expect(partial.status).toBe(201);
     expect(refundViewSchema.parse(partial.body)).toMatchObject({ orderReference, amount: 43.89, currency: 'AED', status: 'succeeded', description: 'one shirt back' });
 
-    const rest = await postOperation(bff.url, orderReference, 'refunds', { amount: 100 });
+    const rest = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 100 });
     expect(rest.status).toBe(201);
     expect(rest.body).toMatchObject({ amount: 100, status: 'succeeded', description: null });
 
-    const third = await postOperation(bff.url, orderReference, 'refunds', { amount: 0.01 });
+    const third = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 0.01 });
     expect(third.status).toBe(422);
     expect(third.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(third.body).toMatchObject({ code: 'refund_exceeds_refundable', detail: 'At most 0.00 AED of this order can still be refunded.' });
 
-    const view = orderViewSchema.parse((await getOrder(bff.url, orderReference)).body);
+    const view = orderViewSchema.parse((await getOrder(stack.bff.url, orderReference)).body);
     expect(view).toMatchObject({ refundedAmount: 143.89, refundableAmount: 0 });
     expect(view.refunds.map((refund) => [refund.amount, refund.status])).toEqual([
       [43.89, 'succeeded'],
       [100, 'succeeded'],
     ]);
-    const upstreamRefunds = sandbox.journal.filter((entry) => entry.method === 'POST' && entry.path.endsWith('/refund'));
+    const upstreamRefunds = stack.sandbox.journal.filter((entry) => entry.method === 'POST' && entry.path.endsWith('/refund'));
     expect(upstreamRefunds.map((entry) => (entry.body as { refundAmount: { amount: number } }).refundAmount.amount)).toEqual([43.89, 100]);
     expect(new Set(upstreamRefunds.map((entry) => (entry.body as { refundReference: string }).refundReference)).size).toBe(2);
   });

@@ -1,41 +1,19 @@
 // GET /v1/returns/:reference: forged returns never mark an order paid; a genuine one is re-read upstream and
 // compared with what the order owes; an unknown reference gets a friendly page, never a 500.
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../demo/sandbox/sandbox.js';
+import { describe, expect, it } from 'vitest';
 import { call } from '../support/checkout.js';
-import { startBff, startSandbox, type TestBff } from '../support/servers.js';
-import { pgliteTestStore, type TestStore } from '../support/store.js';
+import { useCheckoutStack } from '../support/stack.js';
 import { destination, FAST_SANDBOX, followReturn, placeOrder, upstreamReads } from './after-payment-harness.js';
 
-let sandbox: Sandbox;
-let db: TestStore;
-let bff: TestBff;
+// Only the return is under test here: the sandbox's callbacks are lost on the way.
+const stack = useCheckoutStack({ sandbox: FAST_SANDBOX, env: { OPI_UPSTREAM_TIMEOUT_MS: '500' }, between: 'settle', loseCallbacks: true });
 
-beforeAll(async () => {
-  sandbox = await startSandbox(FAST_SANDBOX);
-  db = await pgliteTestStore();
-  bff = await startBff({ upstreamUrl: sandbox.url, store: db.store, env: { OPI_UPSTREAM_TIMEOUT_MS: '500' } });
-});
-afterAll(async () => {
-  await bff.close();
-  await sandbox.close();
-  await db.close();
-});
-beforeEach(async () => {
-  await sandbox.idle();
-  await db.reset();
-  sandbox.clearFaults();
-  // Only the return is under test here: the sandbox's callbacks are lost on the way.
-  sandbox.setCallbackFailures(1_000);
-  sandbox.journal.length = 0;
-});
-
-const sign = (status: string, reference: string, secret = sandbox.credentials.paymentSecret) =>
+const sign = (status: string, reference: string, secret = stack.sandbox.credentials.paymentSecret) =>
   createHmac('sha512', secret).update(`${status}|${reference}`).digest('hex');
 
 function returnUrl(reference: string, query: Record<string, string>): string {
-  const url = new URL(`${bff.url}/v1/returns/${reference}`);
+  const url = new URL(`${stack.bff.url}/v1/returns/${reference}`);
   for (const [name, value] of Object.entries(query)) url.searchParams.append(name, value);
   return url.href;
 }
@@ -43,10 +21,10 @@ function returnUrl(reference: string, query: Record<string, string>): string {
 async function expectUnchanged(reference: string, answer: Awaited<ReturnType<typeof followReturn>>) {
   expect(answer.status).toBe(303);
   expect(destination(answer).query).toEqual({ orderReference: reference, status: 'pending' });
-  const order = await db.store.getOrder(reference);
+  const order = await stack.db.store.getOrder(reference);
   expect(order).toMatchObject({ status: 'pending', paidMinor: 0 });
-  expect((await db.store.listEvents(reference)).map((event) => event.source)).toEqual(['create', 'create']);
-  expect(upstreamReads(sandbox, reference)).toBe(0);
+  expect((await stack.db.store.listEvents(reference)).map((event) => event.source)).toEqual(['create', 'create']);
+  expect(upstreamReads(stack.sandbox, reference)).toBe(0);
 }
 
 describe('forged returns never mark an order paid', () => {
@@ -60,45 +38,45 @@ describe('forged returns never mark an order paid', () => {
     ['another order signed into the query', (ref: string) => ({ reference: `${ref}x`, status: 'SUCCESSFUL', hash: sign('SUCCESSFUL', `${ref}x`) })],
     ['the hash of a DECLINED return with the status changed', (ref: string) => ({ reference: ref, status: 'SUCCESSFUL', hash: sign('DECLINED', ref) })],
   ])('%s: nothing changes, no upstream read, the shopper still goes on', async (_name, query) => {
-    const { orderReference } = await placeOrder(bff.url);
+    const { orderReference } = await placeOrder(stack.bff.url);
     await expectUnchanged(orderReference, await followReturn(returnUrl(orderReference, query(orderReference))));
-    expect(bff.logs.some((line) => line.includes('return without a valid signature'))).toBe(true);
+    expect(stack.bff.logs.some((line) => line.includes('return without a valid signature'))).toBe(true);
   });
 
   it('a repeated status parameter is not a genuine return', async () => {
-    const { orderReference } = await placeOrder(bff.url);
+    const { orderReference } = await placeOrder(stack.bff.url);
     const url = `${returnUrl(orderReference, { reference: orderReference, status: 'SUCCESSFUL', hash: sign('SUCCESSFUL', orderReference) })}&status=SUCCESSFUL`;
     await expectUnchanged(orderReference, await followReturn(url));
   });
 
   it('a correctly signed SUCCESSFUL return while the upstream says PENDING stays pending', async () => {
-    const { orderReference } = await placeOrder(bff.url);
+    const { orderReference } = await placeOrder(stack.bff.url);
     // Signed with the real secret (a leaked secret or a replayed link), but the shopper never paid.
     const answer = await followReturn(returnUrl(orderReference, { reference: orderReference, status: 'SUCCESSFUL', hash: sign('SUCCESSFUL', orderReference) }));
     expect(destination(answer).query).toEqual({ orderReference, status: 'pending' });
-    expect(await db.store.getOrder(orderReference)).toMatchObject({ status: 'pending', paidMinor: 0 });
-    expect(upstreamReads(sandbox, orderReference)).toBe(1);
-    const events = await db.store.listEvents(orderReference);
+    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ status: 'pending', paidMinor: 0 });
+    expect(upstreamReads(stack.sandbox, orderReference)).toBe(1);
+    const events = await stack.db.store.listEvents(orderReference);
     expect(events.at(-1)).toMatchObject({ source: 'return', status: 'pending', upstreamStatus: 'PENDING', payload: { redirectStatus: 'SUCCESSFUL' } });
   });
 
   it('an order paid less than it owes goes on hold, not paid', async () => {
-    const { orderReference } = await placeOrder(bff.url);
+    const { orderReference } = await placeOrder(stack.bff.url);
     // The ledger owes one fil more than the upstream's order carries.
-    await db.driver.query('update orders set amount_minor = amount_minor + 1 where order_reference = $1', [orderReference]);
-    const { redirectTo } = await sandbox.decide(orderReference, { outcome: 'approve' });
+    await stack.db.driver.query('update orders set amount_minor = amount_minor + 1 where order_reference = $1', [orderReference]);
+    const { redirectTo } = await stack.sandbox.decide(orderReference, { outcome: 'approve' });
     const answer = await followReturn(redirectTo);
     expect(destination(answer).query).toEqual({ orderReference, status: 'on_hold' });
-    expect(await db.store.getOrder(orderReference)).toMatchObject({ status: 'on_hold', paidMinor: 14389, capturedMinor: 0 });
-    const events = await db.store.listEvents(orderReference);
+    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ status: 'on_hold', paidMinor: 14389, capturedMinor: 0 });
+    const events = await stack.db.store.listEvents(orderReference);
     expect(events.at(-1)).toMatchObject({ source: 'return', status: 'on_hold', payload: { holdReason: 'underpaid', from: 'pending' } });
   });
 });
 
 describe('genuine returns', () => {
   it('accepts the hash in upper case and keeps the return URL own query', async () => {
-    const { orderReference } = await placeOrder(bff.url, { returnUrl: 'https://shop.example/done?lang=ar' });
-    const { redirectTo } = await sandbox.decide(orderReference, { outcome: 'approve' });
+    const { orderReference } = await placeOrder(stack.bff.url, { returnUrl: 'https://shop.example/done?lang=ar' });
+    const { redirectTo } = await stack.sandbox.decide(orderReference, { outcome: 'approve' });
     const url = new URL(redirectTo);
     url.searchParams.set('hash', url.searchParams.get('hash')!.toUpperCase());
     const answer = await followReturn(url.href);
@@ -106,12 +84,12 @@ describe('genuine returns', () => {
   });
 
   it('a second visit of the same return changes nothing more', async () => {
-    const { orderReference } = await placeOrder(bff.url);
-    const { redirectTo } = await sandbox.decide(orderReference, { outcome: 'approve' });
+    const { orderReference } = await placeOrder(stack.bff.url);
+    const { redirectTo } = await stack.sandbox.decide(orderReference, { outcome: 'approve' });
     await followReturn(redirectTo);
     const again = await followReturn(redirectTo);
     expect(destination(again).query.status).toBe('paid');
-    const statuses = (await db.store.listEvents(orderReference)).map((event) => [event.source, event.status]);
+    const statuses = (await stack.db.store.listEvents(orderReference)).map((event) => [event.source, event.status]);
     expect(statuses).toEqual([
       ['create', 'initiated'],
       ['create', 'pending'],
@@ -121,20 +99,20 @@ describe('genuine returns', () => {
   });
 
   it('with the upstream down, the shopper goes on with the ledger status and the visit is journalled', async () => {
-    const { orderReference } = await placeOrder(bff.url);
-    const { redirectTo } = await sandbox.decide(orderReference, { outcome: 'approve' });
-    sandbox.setFault('get-order', { kind: 'status', status: 503 });
+    const { orderReference } = await placeOrder(stack.bff.url);
+    const { redirectTo } = await stack.sandbox.decide(orderReference, { outcome: 'approve' });
+    stack.sandbox.setFault('get-order', { kind: 'status', status: 503 });
     const answer = await followReturn(redirectTo);
     expect(answer.status).toBe(303);
     expect(destination(answer).query).toEqual({ orderReference, status: 'pending' });
-    const events = await db.store.listEvents(orderReference);
+    const events = await stack.db.store.listEvents(orderReference);
     expect(events.at(-1)).toMatchObject({ source: 'return', status: 'pending', upstreamStatus: null, payload: { upstreamError: 'upstream_unavailable' } });
   });
 });
 
 describe('an unknown reference', () => {
   it('gets a plain, friendly 404 page, not a 500 or JSON', async () => {
-    const answer = await call(`${bff.url}/v1/returns/opi-unknown-1?reference=opi-unknown-1&status=SUCCESSFUL&hash=${'a'.repeat(128)}`, { redirect: 'manual' });
+    const answer = await call(`${stack.bff.url}/v1/returns/opi-unknown-1?reference=opi-unknown-1&status=SUCCESSFUL&hash=${'a'.repeat(128)}`, { redirect: 'manual' });
     expect(answer.status).toBe(404);
     expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
     expect(answer.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'sha256-/);
@@ -143,7 +121,7 @@ describe('an unknown reference', () => {
   });
 
   it('escapes nothing of the request into the page', async () => {
-    const answer = await call(`${bff.url}/v1/returns/${encodeURIComponent('<script>alert(1)</script>')}`, { redirect: 'manual' });
+    const answer = await call(`${stack.bff.url}/v1/returns/${encodeURIComponent('<script>alert(1)</script>')}`, { redirect: 'manual' });
     expect(answer.status).toBe(404);
     expect(answer.text).not.toContain('<script>');
   });

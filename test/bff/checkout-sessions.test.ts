@@ -1,34 +1,18 @@
 // The merchant creates sessions; the widget reads them. BFF and sandbox both real, on port 0; PGlite in memory.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createSessionResponseSchema, problemSchema, sessionViewSchema } from '../../shared/checkout-api.js';
-import type { Sandbox } from '../../demo/sandbox/sandbox.js';
 import { call, cart, createSession, json, merchant } from '../support/checkout.js';
-import { startBff, startSandbox, STOREFRONT_ORIGIN, type TestBff } from '../support/servers.js';
-import { pgliteTestStore, type TestStore } from '../support/store.js';
+import { STOREFRONT_ORIGIN } from '../support/servers.js';
+import { useCheckoutStack } from '../support/stack.js';
 
-let sandbox: Sandbox;
-let db: TestStore;
-let bff: TestBff;
-let clock: Date;
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  db = await pgliteTestStore();
-});
-afterAll(async () => {
-  await bff.close();
-  await sandbox.close();
-  await db.close();
-});
-beforeEach(async () => {
-  await db.reset();
-  sandbox.journal.length = 0;
+let clock = new Date();
+// A fresh BFF for every test: its options cache starts empty.
+const stack = useCheckoutStack({ bff: 'test', now: () => clock, env: { OPI_SESSION_TTL_MINUTES: '30' } });
+beforeEach(() => {
   clock = new Date();
-  await bff?.close();
-  bff = await startBff({ upstreamUrl: sandbox.url, store: db.store, now: () => clock, env: { OPI_SESSION_TTL_MINUTES: '30' } });
 });
 
-const sessions = () => `${bff.url}/v1/checkout-sessions`;
+const sessions = () => `${stack.bff.url}/v1/checkout-sessions`;
 
 describe('POST /v1/checkout-sessions (merchant)', () => {
   it('creates a session with an unguessable id and answers amount and expiry', async () => {
@@ -37,13 +21,13 @@ describe('POST /v1/checkout-sessions (merchant)', () => {
     const body = createSessionResponseSchema.parse(answer.body);
     expect(body.id).toMatch(/^cs_[A-Za-z0-9_-]{22}$/);
     expect(body).toMatchObject({ amount: 143.89, currency: 'AED', expiresAt: new Date(clock.getTime() + 30 * 60_000).toISOString() });
-    const stored = await db.store.getSession(body.id);
+    const stored = await stack.db.store.getSession(body.id);
     expect(stored).toMatchObject({ amountMinor: 14389, currency: 'AED', country: 'AE', state: 'open' });
     expect(answer.headers.get('cache-control')).toBe('no-store');
   });
 
   it('gives every session a different id', async () => {
-    const ids = await Promise.all(Array.from({ length: 5 }, () => createSession(bff.url)));
+    const ids = await Promise.all(Array.from({ length: 5 }, () => createSession(stack.bff.url)));
     expect(new Set(ids).size).toBe(5);
   });
 
@@ -57,7 +41,7 @@ describe('POST /v1/checkout-sessions (merchant)', () => {
     expect(answer.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(answer.headers.get('www-authenticate')).toMatch(/^Bearer/);
     expect(problemSchema.parse(answer.body).code).toBe('unauthorized');
-    expect(await db.driver.query('select id from checkout_sessions')).toEqual([]);
+    expect(await stack.db.driver.query('select id from checkout_sessions')).toEqual([]);
   });
 
   it('refuses amounts that do not add up, naming the field', async () => {
@@ -91,7 +75,7 @@ describe('POST /v1/checkout-sessions (merchant)', () => {
 
 describe('GET /v1/checkout-sessions/:id (widget)', () => {
   it('answers the session with its providers from the upstream, sorted, with plans and logos', async () => {
-    const id = await createSession(bff.url, {
+    const id = await createSession(stack.bff.url, {
       customer: { email: 'amal@example.com' },
       requiresShipping: false,
       shippingMethod: 'digital',
@@ -125,26 +109,26 @@ describe('GET /v1/checkout-sessions/:id (widget)', () => {
       requiresShippingAddress: false,
       instalments: { count: 4, interval: 'month', amount: 35.97 },
     });
-    expect(tabby!.logoUrl).toMatch(new RegExp(`^${sandbox.url}/`));
+    expect(tabby!.logoUrl).toMatch(new RegExp(`^${stack.sandbox.url}/`));
     expect(tabby!.terms).toMatch(/Tabby/);
     expect(tamara).toMatchObject({ requiredFields: ['shippingAddress'], requiresShippingAddress: true, instalments: { count: 3, interval: 'month' } });
   });
 
   it('asks the upstream for options with the amount in major units and caches them per cart', async () => {
-    const first = await createSession(bff.url);
-    const second = await createSession(bff.url);
+    const first = await createSession(stack.bff.url);
+    const second = await createSession(stack.bff.url);
     await call(`${sessions()}/${first}`);
     await call(`${sessions()}/${second}`);
-    const optionCalls = sandbox.journal.filter((entry) => entry.path === '/options');
+    const optionCalls = stack.sandbox.journal.filter((entry) => entry.path === '/options');
     expect(optionCalls).toHaveLength(1);
     expect(optionCalls[0]!.query).toMatchObject({ amount: '143.89', currency: 'AED' });
   });
 
   it('passes the channel to the upstream', async () => {
-    const id = await createSession(bff.url, { channel: 'app' });
+    const id = await createSession(stack.bff.url, { channel: 'app' });
     const view = sessionViewSchema.parse((await call(`${sessions()}/${id}`)).body);
     expect(view.providers.map((p) => p.name)).toEqual(['TABBY_AE']);
-    expect(sandbox.journal.find((entry) => entry.path === '/options')!.query).toMatchObject({ channel: 'app' });
+    expect(stack.sandbox.journal.find((entry) => entry.path === '/options')!.query).toMatchObject({ channel: 'app' });
   });
 
   it('answers 404 for an unknown or malformed id', async () => {
@@ -156,7 +140,7 @@ describe('GET /v1/checkout-sessions/:id (widget)', () => {
   });
 
   it('answers 410 once the session has expired', async () => {
-    const id = await createSession(bff.url);
+    const id = await createSession(stack.bff.url);
     clock = new Date(clock.getTime() + 30 * 60_000);
     const answer = await call(`${sessions()}/${id}`);
     expect(answer.status).toBe(410);
@@ -164,20 +148,20 @@ describe('GET /v1/checkout-sessions/:id (widget)', () => {
   });
 
   it('answers 409 for a completed session', async () => {
-    const id = await createSession(bff.url);
-    await db.store.setSessionState(id, 'completed');
+    const id = await createSession(stack.bff.url);
+    await stack.db.store.setSessionState(id, 'completed');
     const answer = await call(`${sessions()}/${id}`);
     expect(answer.status).toBe(409);
     expect(answer.body.code).toBe('session_completed');
   });
 
   it('maps an upstream outage on options to a retryable 502 after three attempts', async () => {
-    const id = await createSession(bff.url);
-    sandbox.setFault('options', { kind: 'status', status: 503 });
+    const id = await createSession(stack.bff.url);
+    stack.sandbox.setFault('options', { kind: 'status', status: 503 });
     const outage = await call(`${sessions()}/${id}`);
     expect(outage.status).toBe(502);
     expect(outage.body).toMatchObject({ code: 'upstream_unavailable', retryable: true });
     // Reads are retried: three attempts before giving up.
-    expect(sandbox.journal.filter((entry) => entry.path === '/options')).toHaveLength(3);
+    expect(stack.sandbox.journal.filter((entry) => entry.path === '/options')).toHaveLength(3);
   });
 });

@@ -1,46 +1,18 @@
 // The BFF's HTTP edge: CORS allowlist, body limits and media types, security headers, request ids, rate limits,
 // health, and the widget bundle with its SRI hash.
 import { createHash } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { widgetBundleFrom } from '../../bff/http/widget-asset.js';
-import type { Sandbox } from '../../demo/sandbox/sandbox.js';
 import { call, cart, createSession, json, merchant, shopper } from '../support/checkout.js';
-import { startBff, startSandbox, STOREFRONT_ORIGIN, type BffOptions, type TestBff } from '../support/servers.js';
-import { pgliteTestStore, type TestStore } from '../support/store.js';
+import { STOREFRONT_ORIGIN } from '../support/servers.js';
+import { useCheckoutStack } from '../support/stack.js';
 
-let sandbox: Sandbox;
-let db: TestStore;
-let bff: TestBff;
-const started: TestBff[] = [];
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  db = await pgliteTestStore();
-  bff = await startBff({ upstreamUrl: sandbox.url, store: db.store });
-});
-afterAll(async () => {
-  await bff.close();
-  await sandbox.close();
-  await db.close();
-});
-beforeEach(async () => {
-  await db.reset();
-  sandbox.journal.length = 0;
-});
-afterEach(async () => {
-  await Promise.all(started.splice(0).map((server) => server.close()));
-});
-
-async function another(options: Partial<BffOptions> = {}): Promise<TestBff> {
-  const server = await startBff({ upstreamUrl: sandbox.url, store: db.store, ...options });
-  started.push(server);
-  return server;
-}
+const stack = useCheckoutStack();
 
 describe('CORS', () => {
   it('grants a configured storefront origin and answers its preflight', async () => {
-    const id = await createSession(bff.url);
-    const preflight = await fetch(`${bff.url}/v1/checkout-sessions/${id}/orders`, {
+    const id = await createSession(stack.bff.url);
+    const preflight = await fetch(`${stack.bff.url}/v1/checkout-sessions/${id}/orders`, {
       method: 'OPTIONS',
       headers: { origin: STOREFRONT_ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,idempotency-key' },
     });
@@ -48,29 +20,29 @@ describe('CORS', () => {
     expect(preflight.headers.get('access-control-allow-origin')).toBe(STOREFRONT_ORIGIN);
     expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
     expect(preflight.headers.get('access-control-allow-headers')).toMatch(/Idempotency-Key/);
-    const read = await fetch(`${bff.url}/v1/checkout-sessions/${id}`, { headers: { origin: 'http://localhost:5173' } });
+    const read = await fetch(`${stack.bff.url}/v1/checkout-sessions/${id}`, { headers: { origin: 'http://localhost:5173' } });
     expect(read.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
     expect(read.headers.get('vary')).toMatch(/Origin/);
   });
 
   it('gives a foreign origin no grant, and refuses its writes', async () => {
-    const id = await createSession(bff.url);
+    const id = await createSession(stack.bff.url);
     const evil = 'https://evil.example';
-    const preflight = await fetch(`${bff.url}/v1/checkout-sessions/${id}/orders`, {
+    const preflight = await fetch(`${stack.bff.url}/v1/checkout-sessions/${id}/orders`, {
       method: 'OPTIONS',
       headers: { origin: evil, 'access-control-request-method': 'POST' },
     });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
     expect(preflight.headers.get('access-control-allow-methods')).toBeNull();
-    const read = await fetch(`${bff.url}/v1/checkout-sessions/${id}`, { headers: { origin: evil } });
+    const read = await fetch(`${stack.bff.url}/v1/checkout-sessions/${id}`, { headers: { origin: evil } });
     expect(read.headers.get('access-control-allow-origin')).toBeNull();
-    const write = await call(`${bff.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper(), { origin: evil }));
+    const write = await call(`${stack.bff.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper(), { origin: evil }));
     expect([write.status, write.body.code]).toEqual([403, 'origin_not_allowed']);
-    expect(sandbox.journal.filter((entry) => entry.path === '/orders')).toEqual([]);
+    expect(stack.sandbox.journal.filter((entry) => entry.path === '/orders')).toEqual([]);
   });
 
   it('gives the merchant API no CORS grant at all', async () => {
-    const answer = await fetch(`${bff.url}/v1/checkout-sessions`, json('POST', cart(), { ...merchant, origin: STOREFRONT_ORIGIN }));
+    const answer = await fetch(`${stack.bff.url}/v1/checkout-sessions`, json('POST', cart(), { ...merchant, origin: STOREFRONT_ORIGIN }));
     expect(answer.status).toBe(201);
     expect(answer.headers.get('access-control-allow-origin')).toBeNull();
   });
@@ -80,22 +52,22 @@ describe('request bodies', () => {
   const big = { ...shopper(), customer: { ...shopper().customer, firstName: 'x'.repeat(17 * 1024) } };
 
   it('answers 413 for a body over 16 KB', async () => {
-    const id = await createSession(bff.url);
-    for (const url of [`${bff.url}/v1/checkout-sessions/${id}/orders`, `${bff.url}/v1/checkout-sessions`]) {
+    const id = await createSession(stack.bff.url);
+    for (const url of [`${stack.bff.url}/v1/checkout-sessions/${id}/orders`, `${stack.bff.url}/v1/checkout-sessions`]) {
       const answer = await call(url, json('POST', big, merchant));
       expect([answer.status, answer.body.code]).toEqual([413, 'payload_too_large']);
     }
   });
 
   it('answers 415 for another media type', async () => {
-    const id = await createSession(bff.url);
-    const answer = await call(`${bff.url}/v1/checkout-sessions/${id}/orders`, {
+    const id = await createSession(stack.bff.url);
+    const answer = await call(`${stack.bff.url}/v1/checkout-sessions/${id}/orders`, {
       method: 'POST',
       headers: { 'content-type': 'text/plain' },
       body: JSON.stringify(shopper()),
     });
     expect([answer.status, answer.body.code]).toEqual([415, 'unsupported_media_type']);
-    const form = await call(`${bff.url}/v1/checkout-sessions`, {
+    const form = await call(`${stack.bff.url}/v1/checkout-sessions`, {
       method: 'POST',
       headers: { ...merchant, 'content-type': 'application/x-www-form-urlencoded' },
       body: 'a=b',
@@ -104,8 +76,8 @@ describe('request bodies', () => {
   });
 
   it('answers 400 malformed_json for broken JSON', async () => {
-    const id = await createSession(bff.url);
-    const answer = await call(`${bff.url}/v1/checkout-sessions/${id}/orders`, {
+    const id = await createSession(stack.bff.url);
+    const answer = await call(`${stack.bff.url}/v1/checkout-sessions/${id}/orders`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{"bnplProvider": ',
@@ -115,15 +87,15 @@ describe('request bodies', () => {
   });
 
   it('answers a JSON body that is not an object with a validation problem', async () => {
-    const id = await createSession(bff.url);
-    const answer = await call(`${bff.url}/v1/checkout-sessions/${id}/orders`, json('POST', ['TABBY_AE']));
+    const id = await createSession(stack.bff.url);
+    const answer = await call(`${stack.bff.url}/v1/checkout-sessions/${id}/orders`, json('POST', ['TABBY_AE']));
     expect([answer.status, answer.body.code]).toEqual([400, 'validation_failed']);
   });
 });
 
 describe('headers, ids, errors', () => {
   it('sets a strict CSP and keeps API responses same-origin', async () => {
-    const answer = await fetch(`${bff.url}/healthz`);
+    const answer = await fetch(`${stack.bff.url}/healthz`);
     expect(answer.headers.get('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none';base-uri 'none';form-action 'none'");
     expect(answer.headers.get('cross-origin-resource-policy')).toBe('same-origin');
     expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
@@ -131,18 +103,18 @@ describe('headers, ids, errors', () => {
   });
 
   it('echoes a caller request id, replaces a malformed one, and makes one otherwise', async () => {
-    const given = await fetch(`${bff.url}/healthz`, { headers: { 'x-request-id': 'req-123.abc' } });
+    const given = await fetch(`${stack.bff.url}/healthz`, { headers: { 'x-request-id': 'req-123.abc' } });
     expect(given.headers.get('x-request-id')).toBe('req-123.abc');
-    const bad = await fetch(`${bff.url}/healthz`, { headers: { 'x-request-id': 'bad id <script>' } });
+    const bad = await fetch(`${stack.bff.url}/healthz`, { headers: { 'x-request-id': 'bad id <script>' } });
     expect(bad.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-    const made = await fetch(`${bff.url}/v1/nothing-here`);
+    const made = await fetch(`${stack.bff.url}/v1/nothing-here`);
     const id = made.headers.get('x-request-id');
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(bff.logs.some((line) => line.includes(`"id":"${id}"`))).toBe(true);
+    expect(stack.bff.logs.some((line) => line.includes(`"id":"${id}"`))).toBe(true);
   });
 
   it('answers an unknown route with a 404 problem', async () => {
-    const answer = await call(`${bff.url}/v1/nothing-here`);
+    const answer = await call(`${stack.bff.url}/v1/nothing-here`);
     expect(answer.status).toBe(404);
     expect(answer.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(answer.body).toEqual({
@@ -155,7 +127,7 @@ describe('headers, ids, errors', () => {
   });
 
   it('answers an unexpected failure with a generic 500 and logs it', async () => {
-    const broken = await another({ store: { ...db.store, insertSession: async () => Promise.reject(new Error('disk on fire at /var/secret/path')) } });
+    const broken = await stack.startBff({ store: { ...stack.db.store, insertSession: async () => Promise.reject(new Error('disk on fire at /var/secret/path')) } });
     const answer = await call(`${broken.url}/v1/checkout-sessions`, json('POST', cart(), merchant));
     expect(answer.status).toBe(500);
     expect(answer.body).toMatchObject({ code: 'internal', detail: 'Something went wrong on our side.' });
@@ -166,7 +138,7 @@ describe('headers, ids, errors', () => {
 
 describe('rate limit', () => {
   it('limits each client IP per minute with a retryable 429', async () => {
-    const limited = await another({ env: { OPI_RATE_LIMIT_PER_MINUTE: '3' } });
+    const limited = await stack.startBff({ env: { OPI_RATE_LIMIT_PER_MINUTE: '3' } });
     const id = await createSession(limited.url);
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await call(`${limited.url}/v1/checkout-sessions/${id}`)).status);
@@ -177,12 +149,12 @@ describe('rate limit', () => {
   });
 
   it('counts X-Forwarded-For clients apart only when trust proxy says so', async () => {
-    const trusting = await another({ env: { OPI_RATE_LIMIT_PER_MINUTE: '1', OPI_TRUST_PROXY: 'loopback' } });
+    const trusting = await stack.startBff({ env: { OPI_RATE_LIMIT_PER_MINUTE: '1', OPI_TRUST_PROXY: 'loopback' } });
     const id = await createSession(trusting.url);
     const from = (ip: string) => call(`${trusting.url}/v1/checkout-sessions/${id}`, { headers: { 'x-forwarded-for': ip } });
     expect([(await from('203.0.113.1')).status, (await from('203.0.113.2')).status, (await from('203.0.113.1')).status]).toEqual([200, 200, 429]);
 
-    const direct = await another({ env: { OPI_RATE_LIMIT_PER_MINUTE: '1' } });
+    const direct = await stack.startBff({ env: { OPI_RATE_LIMIT_PER_MINUTE: '1' } });
     const fromDirect = (ip: string) => call(`${direct.url}/v1/checkout-sessions/${id}`, { headers: { 'x-forwarded-for': ip } });
     expect([(await fromDirect('203.0.113.1')).status, (await fromDirect('203.0.113.2')).status]).toEqual([200, 429]);
   });
@@ -190,9 +162,9 @@ describe('rate limit', () => {
 
 describe('health', () => {
   it('healthz answers while the process is up; readyz checks the store and the upstream token', async () => {
-    expect((await call(`${bff.url}/healthz`)).body).toEqual({ status: 'ok' });
-    expect((await call(`${bff.url}/readyz`)).body).toEqual({ status: 'ready', checks: { store: 'ok', upstream: 'ok' } });
-    const refused = await another({ env: { OPI_CLIENT_ID: 'nobody', OPI_CLIENT_SECRET: 'wrong-secret' } });
+    expect((await call(`${stack.bff.url}/healthz`)).body).toEqual({ status: 'ok' });
+    expect((await call(`${stack.bff.url}/readyz`)).body).toEqual({ status: 'ready', checks: { store: 'ok', upstream: 'ok' } });
+    const refused = await stack.startBff({ env: { OPI_CLIENT_ID: 'nobody', OPI_CLIENT_SECRET: 'wrong-secret' } });
     const answer = await call(`${refused.url}/readyz`);
     expect(answer.status).toBe(503);
     expect(answer.body).toMatchObject({ code: 'not_ready', detail: 'Not ready: store ok, upstream failed.', retryable: true });
@@ -204,7 +176,7 @@ describe('the widget bundle', () => {
   const sri = `sha384-${createHash('sha384').update(body).digest('base64')}`;
 
   it('publishes its SRI hash and a versioned URL', async () => {
-    const served = await another({ widgetBundle: widgetBundleFrom(body) });
+    const served = await stack.startBff({ widgetBundle: widgetBundleFrom(body) });
     const sriAnswer = await fetch(`${served.url}/opi-checkout.js.sri`);
     expect(sriAnswer.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(await sriAnswer.text()).toBe(sri);
@@ -213,7 +185,7 @@ describe('the widget bundle', () => {
   });
 
   it('serves the versioned URL as immutable and cross-origin, with an ETag', async () => {
-    const served = await another({ widgetBundle: widgetBundleFrom(body) });
+    const served = await stack.startBff({ widgetBundle: widgetBundleFrom(body) });
     const { url } = (await call(`${served.url}/v1/widget`)).body;
     const answer = await fetch(url, { headers: { origin: 'https://any-shop.example' } });
     expect(answer.status).toBe(200);
@@ -229,7 +201,7 @@ describe('the widget bundle', () => {
   });
 
   it('answers 404 when the bundle is not built', async () => {
-    const answer = await call(`${bff.url}/opi-checkout.js`);
+    const answer = await call(`${stack.bff.url}/opi-checkout.js`);
     expect([answer.status, answer.body.code]).toEqual([404, 'widget_not_built']);
   });
 });

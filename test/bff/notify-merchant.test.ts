@@ -1,13 +1,11 @@
 // Merchant notifications end to end: a real merchant endpoint on port 0 receives signed POSTs for final order
 // statuses and refund results, failed deliveries are retried with backoff, and retries are bounded.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { verifyNotificationSignature } from '../../bff/notify/signature.js';
-import type { Sandbox } from '../../demo/sandbox/sandbox.js';
 import { merchantNotificationSchema, type MerchantNotification } from '../../shared/merchant-api.js';
-import { DEV_MERCHANT_KEY, startBff, startSandbox, type TestBff } from '../support/servers.js';
-import { pgliteTestStore, type TestStore } from '../support/store.js';
+import { DEV_MERCHANT_KEY, listenOnPort0 } from '../support/servers.js';
+import { useCheckoutStack } from '../support/stack.js';
 import { FAST_SANDBOX, followReturn, getOrder, placeOrder, postOperation, testClock } from './after-payment-harness.js';
 
 const SECRET = 'whsec_test_0123456789abcdef';
@@ -17,52 +15,42 @@ interface Delivery {
   raw: string;
 }
 
-let sandbox: Sandbox;
-let db: TestStore;
-let bff: TestBff;
-let merchantServer: Server;
 const deliveries: Delivery[] = [];
 /** Status codes the merchant answers, one per delivery; 204 once they run out. */
 let answers: number[] = [];
 const clock = testClock();
 
-beforeAll(async () => {
-  merchantServer = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      deliveries.push({ signature: String(req.headers['opi-signature']), raw: Buffer.concat(chunks).toString('utf8') });
-      res.writeHead(answers.shift() ?? 204).end();
-    });
-  });
-  await new Promise<void>((resolve) => merchantServer.listen(0, '127.0.0.1', resolve));
-  const hookUrl = `http://127.0.0.1:${(merchantServer.address() as AddressInfo).port}/opi/notifications`;
-  sandbox = await startSandbox({ ...FAST_SANDBOX, refundSettlement: 'instant' });
-  db = await pgliteTestStore();
-  bff = await startBff({
-    upstreamUrl: sandbox.url,
-    store: db.store,
-    now: clock.now,
-    env: {
-      OPI_UPSTREAM_TIMEOUT_MS: '1000',
-      OPI_MERCHANT_WEBHOOK_URL: hookUrl,
-      OPI_MERCHANT_WEBHOOK_SECRET: SECRET,
-      OPI_NOTIFY_RETRY_MS: '1000',
-      OPI_NOTIFY_MAX_ATTEMPTS: '3',
-    },
+const merchantServer = createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on('data', (chunk: Buffer) => chunks.push(chunk));
+  req.on('end', () => {
+    deliveries.push({ signature: String(req.headers['opi-signature']), raw: Buffer.concat(chunks).toString('utf8') });
+    res.writeHead(answers.shift() ?? 204).end();
   });
 });
+let merchantUrl: string;
+// The merchant's endpoint listens first (the BFF is configured with its URL) and closes last.
+beforeAll(async () => {
+  merchantUrl = await listenOnPort0(merchantServer);
+});
 afterAll(async () => {
-  await bff.close();
-  await sandbox.close();
-  await db.close();
   merchantServer.closeAllConnections();
   await new Promise((resolve) => merchantServer.close(resolve));
 });
-beforeEach(async () => {
-  await sandbox.idle();
-  await bff.notifier.idle();
-  await db.reset();
+
+const stack = useCheckoutStack({
+  sandbox: { ...FAST_SANDBOX, refundSettlement: 'instant' },
+  now: clock.now,
+  env: () => ({
+    OPI_UPSTREAM_TIMEOUT_MS: '1000',
+    OPI_MERCHANT_WEBHOOK_URL: `${merchantUrl}/opi/notifications`,
+    OPI_MERCHANT_WEBHOOK_SECRET: SECRET,
+    OPI_NOTIFY_RETRY_MS: '1000',
+    OPI_NOTIFY_MAX_ATTEMPTS: '3',
+  }),
+  between: 'settle',
+});
+beforeEach(() => {
   deliveries.length = 0;
   answers = [];
   clock.offsetMs = 0;
@@ -76,10 +64,10 @@ function received(): MerchantNotification[] {
 }
 
 async function paidOrder() {
-  const { orderReference } = await placeOrder(bff.url);
-  await followReturn((await sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
-  await sandbox.idle();
-  await bff.notifier.idle();
+  const { orderReference } = await placeOrder(stack.bff.url);
+  await followReturn((await stack.sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
+  await stack.sandbox.idle();
+  await stack.bff.notifier.idle();
   return orderReference;
 }
 
@@ -100,8 +88,8 @@ describe('merchant notifications', () => {
   it('announces a refund result', async () => {
     const orderReference = await paidOrder();
     deliveries.length = 0;
-    const refund = await postOperation(bff.url, orderReference, 'refunds', { amount: 12.5 });
-    await bff.notifier.idle();
+    const refund = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 12.5 });
+    await stack.bff.notifier.idle();
     expect(received()).toEqual([expect.objectContaining({ type: 'refund.result', data: refund.body })]);
   });
 
@@ -109,19 +97,19 @@ describe('merchant notifications', () => {
     answers = [500, 503];
     const orderReference = await paidOrder();
     expect(deliveries).toHaveLength(1);
-    await bff.reconciler.reconcileOnce(); // not due yet: no second attempt
+    await stack.bff.reconciler.reconcileOnce(); // not due yet: no second attempt
     expect(deliveries).toHaveLength(1);
     clock.advance(1_000);
-    await bff.reconciler.reconcileOnce();
+    await stack.bff.reconciler.reconcileOnce();
     expect(deliveries).toHaveLength(2);
     clock.advance(2_000); // the delay doubles
-    await bff.reconciler.reconcileOnce();
+    await stack.bff.reconciler.reconcileOnce();
     expect(deliveries).toHaveLength(3);
     const notes = received();
     expect(new Set(notes.map((note) => note.id)).size).toBe(1);
     expect(notes.every((note) => note.type === 'order.status' && note.data.orderReference === orderReference)).toBe(true);
     clock.advance(60 * 60_000);
-    await bff.reconciler.reconcileOnce();
+    await stack.bff.reconciler.reconcileOnce();
     expect(deliveries).toHaveLength(3); // delivered: never again
   });
 
@@ -130,21 +118,21 @@ describe('merchant notifications', () => {
     await paidOrder();
     for (let i = 0; i < 5; i++) {
       clock.advance(10_000);
-      await bff.reconciler.reconcileOnce();
+      await stack.bff.reconciler.reconcileOnce();
     }
     expect(deliveries).toHaveLength(3);
-    expect(bff.logs.some((line) => line.includes('merchant notification given up after its last attempt'))).toBe(true);
+    expect(stack.bff.logs.some((line) => line.includes('merchant notification given up after its last attempt'))).toBe(true);
   });
 
   it('no secret reaches a log line, a notification or a merchant answer', async () => {
     const orderReference = await paidOrder();
-    const refund = await postOperation(bff.url, orderReference, 'refunds', { amount: 1 });
-    const view = await getOrder(bff.url, orderReference);
-    await bff.notifier.idle();
-    const { callbackSecret } = (await db.store.getOrder(orderReference))!;
-    const seen = [...bff.logs, ...deliveries.map((delivery) => delivery.raw), refund.text, view.text].join('\n');
+    const refund = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 1 });
+    const view = await getOrder(stack.bff.url, orderReference);
+    await stack.bff.notifier.idle();
+    const { callbackSecret } = (await stack.db.store.getOrder(orderReference))!;
+    const seen = [...stack.bff.logs, ...deliveries.map((delivery) => delivery.raw), refund.text, view.text].join('\n');
     expect(seen).toContain(orderReference);
-    for (const secret of [SECRET, callbackSecret, sandbox.credentials.paymentSecret, sandbox.credentials.clientSecret, DEV_MERCHANT_KEY]) {
+    for (const secret of [SECRET, callbackSecret, stack.sandbox.credentials.paymentSecret, stack.sandbox.credentials.clientSecret, DEV_MERCHANT_KEY]) {
       expect(seen).not.toContain(secret);
     }
   });

@@ -1,34 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { placeOrderRequestSchema } from '../../shared/checkout-api.js';
 import { call, createSession, json, merchant, shopper } from '../support/checkout.js';
-import { startBff, startSandbox, type TestBff } from '../support/servers.js';
-import { pgliteTestStore, type TestStore } from '../support/store.js';
-import type { Sandbox } from '../../demo/sandbox/sandbox.js';
+import { useCheckoutStack } from '../support/stack.js';
 
-let sandbox: Sandbox;
-let ledger: TestStore;
-let bff: TestBff;
+const stack = useCheckoutStack({ between: 'keep' });
 let document: any;
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
-  ledger = await pgliteTestStore();
-  bff = await startBff({ upstreamUrl: sandbox.url, store: ledger.store });
-  const answer = await call(`${bff.url}/openapi.json`);
+  const answer = await call(`${stack.bff.url}/openapi.json`);
   expect(answer.status).toBe(200);
   document = answer.body;
-});
-
-afterAll(async () => {
-  await bff.close();
-  await ledger.close();
-  await sandbox.close();
 });
 
 describe('GET /openapi.json', () => {
   it('is an OpenAPI 3.1 document of the BFF at its public URL', () => {
     expect(document.openapi).toBe('3.1.0');
-    expect(document.servers).toEqual([{ url: bff.url }]);
+    expect(document.servers).toEqual([{ url: stack.bff.url }]);
     expect(document.components.securitySchemes.merchantKey).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
 
@@ -51,10 +38,10 @@ describe('GET /openapi.json', () => {
   it('documents only routes the app really serves', async () => {
     // A wrong callback secret is a deliberate 404 that looks like "no such route", so that path is called with
     // the callback URL of a real order, as the upstream received it.
-    const session = await createSession(bff.url);
-    const placed = await call(`${bff.url}/v1/checkout-sessions/${session}/orders`, json('POST', shopper()));
+    const session = await createSession(stack.bff.url);
+    const placed = await call(`${stack.bff.url}/v1/checkout-sessions/${session}/orders`, json('POST', shopper()));
     expect(placed.status).toBe(201);
-    const created = sandbox.journal.find((entry) => entry.method === 'POST' && entry.path.startsWith('/orders'));
+    const created = stack.sandbox.journal.find((entry) => entry.method === 'POST' && entry.path.startsWith('/orders'));
     const callbackUrl = (created?.body as { dynamicCallbackUrl: string }).dynamicCallbackUrl;
     const concrete: Record<string, string> = { '/v1/callbacks/{orderReference}/{secret}': callbackUrl };
 
@@ -62,7 +49,7 @@ describe('GET /openapi.json', () => {
     expect(entries.length).toBeGreaterThanOrEqual(12);
     for (const [path, operations] of entries) {
       for (const method of Object.keys(operations)) {
-        const url = concrete[path] ?? `${bff.url}${path.replace(/\{[^}]+\}/g, 'unknown-id')}`;
+        const url = concrete[path] ?? `${stack.bff.url}${path.replace(/\{[^}]+\}/g, 'unknown-id')}`;
         const answer = await call(url, { method: method.toUpperCase(), headers: { ...merchant, 'content-type': 'application/json' }, body: method === 'get' ? undefined : '{}' });
         // A route that exists may refuse the made-up id, but never with the catch-all "no such route".
         expect(answer.body?.code, `${method.toUpperCase()} ${path}`).not.toBe('not_found');

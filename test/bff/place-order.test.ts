@@ -1,46 +1,27 @@
 // POST /v1/checkout-sessions/:id/orders against the real sandbox: the order is built server-side, the browser can
 // set nothing but the shopper's own details, and no double submit ever creates a second upstream order.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { placeOrderResponseSchema } from '../../shared/checkout-api.js';
-import type { Sandbox } from '../../demo/sandbox/sandbox.js';
 import { call, createSession, json, shopper, address } from '../support/checkout.js';
-import { startBff, startSandbox, STOREFRONT_ORIGIN, type TestBff } from '../support/servers.js';
+import { STOREFRONT_ORIGIN } from '../support/servers.js';
+import { useCheckoutStack } from '../support/stack.js';
 import { waitUntil } from '../support/wait.js';
-import { pgliteTestStore, type TestStore } from '../support/store.js';
 
-let sandbox: Sandbox;
-let db: TestStore;
-let bff: TestBff;
+const stack = useCheckoutStack({ env: { OPI_UPSTREAM_TIMEOUT_MS: '2000' } });
 
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  db = await pgliteTestStore();
-  bff = await startBff({ upstreamUrl: sandbox.url, store: db.store, env: { OPI_UPSTREAM_TIMEOUT_MS: '2000' } });
-});
-afterAll(async () => {
-  await bff.close();
-  await sandbox.close();
-  await db.close();
-});
-beforeEach(async () => {
-  await db.reset();
-  sandbox.clearFaults();
-  sandbox.journal.length = 0;
-});
-
-const ordersUrl = (id: string) => `${bff.url}/v1/checkout-sessions/${id}/orders`;
+const ordersUrl = (id: string) => `${stack.bff.url}/v1/checkout-sessions/${id}/orders`;
 const place = (id: string, body: unknown = shopper(), headers: Record<string, string> = {}) => call(ordersUrl(id), json('POST', body, headers));
-const creates = () => sandbox.journal.filter((entry) => entry.method === 'POST' && entry.path.startsWith('/orders'));
+const creates = () => stack.sandbox.journal.filter((entry) => entry.method === 'POST' && entry.path.startsWith('/orders'));
 
 describe('placing an order', () => {
   it('builds the upstream order from the session and answers its reference and redirect', async () => {
-    const id = await createSession(bff.url, { discountAmount: 10, cancellationTimeout: 90 });
+    const id = await createSession(stack.bff.url, { discountAmount: 10, cancellationTimeout: 90 });
     const answer = await place(id, shopper(), { origin: STOREFRONT_ORIGIN });
     expect(answer.status).toBe(201);
     expect(answer.headers.get('access-control-allow-origin')).toBe(STOREFRONT_ORIGIN);
     const { orderReference, redirectUrl } = placeOrderResponseSchema.parse(answer.body);
     expect(orderReference).toMatch(/^opi-[0-9a-f]{16}-1$/);
-    expect(redirectUrl).toMatch(new RegExp(`^${sandbox.url}/pay/`));
+    expect(redirectUrl).toMatch(new RegExp(`^${stack.sandbox.url}/pay/`));
 
     const [create] = creates();
     const sent = create!.body as Record<string, any>;
@@ -56,18 +37,18 @@ describe('placing an order', () => {
       discountAmount: 10,
       orderItems: [{ name: 'Linen shirt', sku: 'LS-1', quantity: 2, unitPrice: 64.5, totalAmount: 129 }],
       cancellationTimeout: 90,
-      dynamicRedirectUrl: `${bff.url}/v1/returns/${orderReference}`,
+      dynamicRedirectUrl: `${stack.bff.url}/v1/returns/${orderReference}`,
       // The spec's defaults: state falls back to the country code, region to its name, line 2 to ''.
       billingAddress: { ...address, state: 'AE', region: 'United Arab Emirates', streetAddress2: '' },
       // The cart ships goods and the shopper gave no shipping address: billing is used.
       shippingAddress: { ...address, state: 'AE' },
     });
-    expect(sent.dynamicCallbackUrl).toMatch(new RegExp(`^${bff.url}/v1/callbacks/${orderReference}/[A-Za-z0-9_-]{32}$`));
+    expect(sent.dynamicCallbackUrl).toMatch(new RegExp(`^${stack.bff.url}/v1/callbacks/${orderReference}/[A-Za-z0-9_-]{32}$`));
 
-    const order = await db.store.getOrder(orderReference);
+    const order = await stack.db.store.getOrder(orderReference);
     expect(order).toMatchObject({ sessionId: id, attempt: 1, amountMinor: 13389, status: 'pending', createState: 'created', redirectUrl });
     expect(sent.dynamicCallbackUrl.endsWith(`/${order!.callbackSecret}`)).toBe(true);
-    const events = await db.store.listEvents(orderReference);
+    const events = await stack.db.store.listEvents(orderReference);
     expect(events.map((e) => [e.source, e.status, e.payload?.reason])).toEqual([
       ['create', 'initiated', 'recorded'],
       ['create', 'pending', 'created'],
@@ -75,7 +56,7 @@ describe('placing an order', () => {
   });
 
   it('the redirectUrl opens the sandbox hosted page', async () => {
-    const id = await createSession(bff.url);
+    const id = await createSession(stack.bff.url);
     const { redirectUrl } = (await place(id)).body;
     const page = await fetch(redirectUrl);
     expect(page.status).toBe(200);
@@ -83,14 +64,14 @@ describe('placing an order', () => {
   });
 
   it('sends the shipping address and method the shopper chose', async () => {
-    const id = await createSession(bff.url);
+    const id = await createSession(stack.bff.url);
     const shipping = { ...address, firstName: 'Omar', city: 'Abu Dhabi', state: 'AZ', region: 'Abu Dhabi' };
     expect((await place(id, shopper({ shippingAddress: shipping, shippingMethod: 'pickup' }))).status).toBe(201);
     expect(creates()[0]!.body).toMatchObject({ shippingAddress: { ...shipping, streetAddress2: '' }, shippingMethod: 'pickup' });
   });
 
   it('leaves the shipping address out for digital goods with a provider that does not need it', async () => {
-    const id = await createSession(bff.url, { requiresShipping: false });
+    const id = await createSession(stack.bff.url, { requiresShipping: false });
     expect((await place(id)).status).toBe(201);
     expect(creates()[0]!.body).not.toHaveProperty('shippingAddress');
   });
@@ -103,16 +84,16 @@ describe('placing an order', () => {
     ['a return URL', { returnUrl: 'https://evil.example/' }, 'returnUrl'],
     ['a currency', { purchaseCurrency: 'USD' }, 'purchaseCurrency'],
   ])('refuses a body that carries %s, naming the field', async (_what, extra, field) => {
-    const id = await createSession(bff.url);
+    const id = await createSession(stack.bff.url);
     const answer = await place(id, { ...shopper(), ...extra });
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ code: 'unknown_field', errors: [{ path: field, message: 'is not an accepted field' }] });
     expect(creates()).toEqual([]);
-    expect(await db.store.listSessionOrders(id)).toEqual([]);
+    expect(await stack.db.store.listSessionOrders(id)).toEqual([]);
   });
 
   it('refuses invalid shopper details with each field path', async () => {
-    const id = await createSession(bff.url);
+    const id = await createSession(stack.bff.url);
     const answer = await place(id, shopper({ customer: { firstName: '', lastName: 'H', email: 'nope', phoneNumber: '12' } }));
     expect(answer.status).toBe(400);
     expect(answer.body.code).toBe('validation_failed');
@@ -120,7 +101,7 @@ describe('placing an order', () => {
   });
 
   it('refuses a provider the cart is not eligible for with 422', async () => {
-    const id = await createSession(bff.url);
+    const id = await createSession(stack.bff.url);
     for (const provider of ['AFTERPAY_AU', 'TABBY_SA']) {
       const answer = await place(id, shopper({ bnplProvider: provider }));
       expect(answer.status).toBe(422);
@@ -131,44 +112,44 @@ describe('placing an order', () => {
 
   it('answers 404, 410 and 409 for unknown, expired and completed sessions', async () => {
     expect((await place('cs_AAAAAAAAAAAAAAAAAAAAAA')).body.code).toBe('session_not_found');
-    const expired = await createSession(bff.url);
-    await db.driver.query("update checkout_sessions set expires_at = now() - interval '1 second' where id = $1", [expired]);
+    const expired = await createSession(stack.bff.url);
+    await stack.db.driver.query("update checkout_sessions set expires_at = now() - interval '1 second' where id = $1", [expired]);
     const gone = await place(expired);
     expect([gone.status, gone.body.code]).toEqual([410, 'session_expired']);
-    const completed = await createSession(bff.url);
-    await db.store.setSessionState(completed, 'completed');
+    const completed = await createSession(stack.bff.url);
+    await stack.db.store.setSessionState(completed, 'completed');
     const done = await place(completed);
     expect([done.status, done.body.code]).toEqual([409, 'session_completed']);
     expect(creates()).toEqual([]);
   });
 
   it('an upstream refusal that names no shopper field is a 502, and the attempt is recorded as refused', async () => {
-    const id = await createSession(bff.url);
+    const id = await createSession(stack.bff.url);
     const first = (await place(id)).body;
     // A ledger that lost its rows (say, restored from an old backup) reuses attempt 1's reference; the upstream
     // refuses the duplicate, and the BFF must not pass that off as the shopper's mistake.
-    await db.driver.exec('delete from order_events; delete from orders');
+    await stack.db.driver.exec('delete from order_events; delete from orders');
     const answer = await place(id);
     expect(answer.status).toBe(502);
     expect(answer.body).toMatchObject({ code: 'upstream_rejected', retryable: false });
     expect(answer.body).not.toHaveProperty('errors');
-    expect(await db.store.getOrder(first.orderReference)).toMatchObject({ createState: 'rejected', status: 'failed' });
+    expect(await stack.db.store.getOrder(first.orderReference)).toMatchObject({ createState: 'rejected', status: 'failed' });
   });
 });
 
 describe('double submits', () => {
   it('20 concurrent submits of one session create one upstream order and all get the same answer', async () => {
-    const id = await createSession(bff.url);
+    const id = await createSession(stack.bff.url);
     const answers = await Promise.all(Array.from({ length: 20 }, () => place(id)));
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(201));
     expect(new Set(answers.map((a) => `${a.body.orderReference} ${a.body.redirectUrl}`)).size).toBe(1);
     expect(creates()).toHaveLength(1);
     expect(answers.filter((a) => a.headers.get('idempotent-replayed') === 'true')).toHaveLength(19);
-    expect(await db.store.listSessionOrders(id)).toHaveLength(1);
+    expect(await stack.db.store.listSessionOrders(id)).toHaveLength(1);
   });
 
   it('20 concurrent submits with one Idempotency-Key create one upstream order', async () => {
-    const id = await createSession(bff.url);
+    const id = await createSession(stack.bff.url);
     const answers = await Promise.all(Array.from({ length: 20 }, () => place(id, shopper(), { 'idempotency-key': 'key-1' })));
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(201));
     expect(new Set(answers.map((a) => a.body.orderReference)).size).toBe(1);
@@ -176,7 +157,7 @@ describe('double submits', () => {
   });
 
   it('a repeated submit later returns the same order', async () => {
-    const id = await createSession(bff.url);
+    const id = await createSession(stack.bff.url);
     const first = await place(id);
     const again = await place(id, shopper({ customer: { ...shopper().customer, firstName: 'Other' } }));
     expect(again.status).toBe(201);
@@ -185,21 +166,21 @@ describe('double submits', () => {
   });
 
   it('the same Idempotency-Key with a different body is refused with 422', async () => {
-    const id = await createSession(bff.url);
+    const id = await createSession(stack.bff.url);
     expect((await place(id, shopper(), { 'idempotency-key': 'k' })).status).toBe(201);
     const reused = await place(id, shopper({ shippingMethod: 'pickup' }), { 'idempotency-key': 'k' });
     expect([reused.status, reused.body.code]).toEqual([422, 'idempotency_key_reused']);
   });
 
   it('refuses a malformed Idempotency-Key', async () => {
-    const id = await createSession(bff.url);
+    const id = await createSession(stack.bff.url);
     const answer = await place(id, shopper(), { 'idempotency-key': 'has spaces in it' });
     expect(answer.status).toBe(400);
     expect(answer.body.errors[0].path).toBe('Idempotency-Key');
   });
 
   it('another provider starts a new attempt; after a decline, the same provider does too', async () => {
-    const id = await createSession(bff.url);
+    const id = await createSession(stack.bff.url);
     const tabby = (await place(id)).body;
     const tamara = (await place(id, shopper({ bnplProvider: 'TAMARA_AE' }))).body;
     expect(tamara.orderReference).not.toBe(tabby.orderReference);
@@ -207,40 +188,36 @@ describe('double submits', () => {
     // Back to Tabby while its attempt is still live: the same order again.
     expect((await place(id)).body).toEqual(tabby);
     // The shopper comes back declined from Tabby (issue 5 records it; here the ledger is set directly).
-    await db.store.updateOrder(tabby.orderReference, { status: 'declined' });
+    await stack.db.store.updateOrder(tabby.orderReference, { status: 'declined' });
     const retry = (await place(id)).body;
     expect(retry.orderReference).toMatch(/-3$/);
     expect(creates()).toHaveLength(3);
   });
 
   it('two BFF instances on one ledger: while one creates, the other answers a retryable 409, then the same order', async () => {
-    const second = await startBff({ upstreamUrl: sandbox.url, store: db.store });
-    try {
-      for (const key of [undefined, 'shared-key']) {
-        const id = await createSession(bff.url);
-        await call(`${bff.url}/v1/checkout-sessions/${id}`); // options cached, so only the create is slow
-        sandbox.setFault('create-order', { kind: 'latency', ms: 400 }, { times: 1 });
-        const headers: Record<string, string> = key ? { 'idempotency-key': key } : {};
-        const first = place(id, shopper(), headers);
-        await waitUntil(async () => (await db.store.listSessionOrders(id)).length === 1);
-        const meanwhile = await call(`${second.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper(), headers));
-        expect(meanwhile.status).toBe(409);
-        expect(meanwhile.body).toMatchObject({ code: key ? 'idempotency_key_in_flight' : 'order_in_progress', retryable: true });
-        expect(meanwhile.headers.get('retry-after')).toBe('1');
-        const placed = await first;
-        const later = await call(`${second.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper(), headers));
-        expect([later.status, later.body]).toEqual([201, placed.body]);
-      }
-      expect(creates()).toHaveLength(2);
-    } finally {
-      await second.close();
+    const second = await stack.startBff();
+    for (const key of [undefined, 'shared-key']) {
+      const id = await createSession(stack.bff.url);
+      await call(`${stack.bff.url}/v1/checkout-sessions/${id}`); // options cached, so only the create is slow
+      stack.sandbox.setFault('create-order', { kind: 'latency', ms: 400 }, { times: 1 });
+      const headers: Record<string, string> = key ? { 'idempotency-key': key } : {};
+      const first = place(id, shopper(), headers);
+      await waitUntil(async () => (await stack.db.store.listSessionOrders(id)).length === 1);
+      const meanwhile = await call(`${second.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper(), headers));
+      expect(meanwhile.status).toBe(409);
+      expect(meanwhile.body).toMatchObject({ code: key ? 'idempotency_key_in_flight' : 'order_in_progress', retryable: true });
+      expect(meanwhile.headers.get('retry-after')).toBe('1');
+      const placed = await first;
+      const later = await call(`${second.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper(), headers));
+      expect([later.status, later.body]).toEqual([201, placed.body]);
     }
+    expect(creates()).toHaveLength(2);
   });
 
   it('a session with a paid order takes no new order', async () => {
-    const id = await createSession(bff.url);
+    const id = await createSession(stack.bff.url);
     const first = (await place(id)).body;
-    await db.store.updateOrder(first.orderReference, { status: 'paid' });
+    await stack.db.store.updateOrder(first.orderReference, { status: 'paid' });
     const answer = await place(id, shopper({ bnplProvider: 'TAMARA_AE' }));
     expect([answer.status, answer.body.code]).toEqual([409, 'session_completed']);
   });

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openStore } from '../../bff/store/open-store.js';
 import type { Sandbox } from '../../demo/sandbox/sandbox.js';
-import { startBff, startSandbox, type TestBff } from '../support/servers.js';
-import { pgliteTestStore, type TestStore } from '../support/store.js';
+import { startBff, startSandbox } from '../support/servers.js';
+import { useCheckoutStack } from '../support/stack.js';
 import { FAST_SANDBOX, followReturn, placeOrder, postOperation, testClock, upstreamReads } from './after-payment-harness.js';
 
 const MINUTE = 60_000;
@@ -15,61 +15,49 @@ const MINUTE = 60_000;
 const POLL_ENV = { OPI_UPSTREAM_TIMEOUT_MS: '500', OPI_POLL_INITIAL_MS: '30000', OPI_POLL_MAX_MS: '600000' };
 
 describe('polling one BFF instance', () => {
-  let sandbox: Sandbox;
-  let db: TestStore;
-  let bff: TestBff;
   const clock = testClock();
-
-  beforeAll(async () => {
+  const stack = useCheckoutStack({
     // cancellationTimeout minutes last 20 ms here, so the sandbox cancels unpaid orders quickly.
-    sandbox = await startSandbox({ ...FAST_SANDBOX, cancellationUnitMs: 20 });
-    db = await pgliteTestStore();
-    bff = await startBff({ upstreamUrl: sandbox.url, store: db.store, env: POLL_ENV, now: clock.now });
+    sandbox: { ...FAST_SANDBOX, cancellationUnitMs: 20 },
+    env: POLL_ENV,
+    now: clock.now,
+    between: 'settle',
+    loseCallbacks: true, // every callback is lost
   });
-  afterAll(async () => {
-    await bff.close();
-    await sandbox.close();
-    await db.close();
-  });
-  beforeEach(async () => {
-    await sandbox.idle();
-    await db.reset();
-    sandbox.clearFaults();
-    sandbox.setCallbackFailures(1_000); // every callback is lost
-    sandbox.journal.length = 0;
+  beforeEach(() => {
     clock.offsetMs = 0;
   });
 
   it('a lost callback is recovered by polling', async () => {
-    const { orderReference } = await placeOrder(bff.url);
-    const { redirectTo } = await sandbox.decide(orderReference, { outcome: 'approve', mode: 'pending' });
+    const { orderReference } = await placeOrder(stack.bff.url);
+    const { redirectTo } = await stack.sandbox.decide(orderReference, { outcome: 'approve', mode: 'pending' });
     await followReturn(redirectTo);
-    await sandbox.idle(); // settled upstream; the callback never arrived
-    expect((await db.store.getOrder(orderReference))?.status).toBe('pending');
+    await stack.sandbox.idle(); // settled upstream; the callback never arrived
+    expect((await stack.db.store.getOrder(orderReference))?.status).toBe('pending');
 
-    expect(await bff.reconciler.reconcileOnce()).toMatchObject({ orders: 0 }); // not due yet
+    expect(await stack.bff.reconciler.reconcileOnce()).toMatchObject({ orders: 0 }); // not due yet
     clock.advance(31_000);
-    expect(await bff.reconciler.reconcileOnce()).toMatchObject({ orders: 1 });
-    expect(await db.store.getOrder(orderReference)).toMatchObject({ status: 'paid', paidMinor: 14389, nextPollAt: null, claimedBy: null });
-    expect((await db.store.listEvents(orderReference)).at(-1)).toMatchObject({ source: 'poll', status: 'paid', upstreamStatus: 'SUCCESSFUL' });
+    expect(await stack.bff.reconciler.reconcileOnce()).toMatchObject({ orders: 1 });
+    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ status: 'paid', paidMinor: 14389, nextPollAt: null, claimedBy: null });
+    expect((await stack.db.store.listEvents(orderReference)).at(-1)).toMatchObject({ source: 'poll', status: 'paid', upstreamStatus: 'SUCCESSFUL' });
 
     clock.advance(60 * MINUTE);
-    expect(await bff.reconciler.reconcileOnce()).toMatchObject({ orders: 0 });
+    expect(await stack.bff.reconciler.reconcileOnce()).toMatchObject({ orders: 0 });
   });
 
   it('backs off while the order stays pending, one upstream read per due poll', async () => {
-    const { orderReference } = await placeOrder(bff.url, { cancellationTimeout: 120 });
+    const { orderReference } = await placeOrder(stack.bff.url, { cancellationTimeout: 120 });
     const delays: number[] = [];
     for (let poll = 0; poll < 5; poll++) {
-      const before = (await db.store.getOrder(orderReference))!.nextPollAt!;
+      const before = (await stack.db.store.getOrder(orderReference))!.nextPollAt!;
       clock.offsetMs = before.getTime() - Date.now() + 1;
-      await bff.reconciler.reconcileOnce();
-      await bff.reconciler.reconcileOnce(); // not due again yet: no second read
-      const after = (await db.store.getOrder(orderReference))!;
+      await stack.bff.reconciler.reconcileOnce();
+      await stack.bff.reconciler.reconcileOnce(); // not due again yet: no second read
+      const after = (await stack.db.store.getOrder(orderReference))!;
       expect(after).toMatchObject({ status: 'pending', pollAttempts: poll + 1, claimedBy: null });
       delays.push(after.nextPollAt!.getTime() - clock.now().getTime());
     }
-    expect(upstreamReads(sandbox, orderReference)).toBe(5);
+    expect(upstreamReads(stack.sandbox, orderReference)).toBe(5);
     // 30 s, 60 s, 120 s, 240 s, 480 s, each up to 20 % shorter (jitter).
     delays.forEach((delay, index) => {
       const base = 30_000 * 2 ** index;
@@ -79,28 +67,28 @@ describe('polling one BFF instance', () => {
   });
 
   it('reads the cancellation the upstream made at the timeout, then stops', async () => {
-    const { orderReference } = await placeOrder(bff.url, { cancellationTimeout: 1 });
+    const { orderReference } = await placeOrder(stack.bff.url, { cancellationTimeout: 1 });
     await new Promise((resolve) => setTimeout(resolve, 60)); // the sandbox cancels after 1 "minute" = 20 ms
     clock.advance(31_000);
-    await bff.reconciler.reconcileOnce();
-    expect(await db.store.getOrder(orderReference)).toMatchObject({ status: 'cancelled', upstreamStatus: 'CANCELLED', nextPollAt: null });
+    await stack.bff.reconciler.reconcileOnce();
+    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ status: 'cancelled', upstreamStatus: 'CANCELLED', nextPollAt: null });
   });
 
   it('stops polling once the cancellation timeout has passed, with a journal entry', async () => {
     const slow = await startSandbox({ ...FAST_SANDBOX }); // minutes are real minutes here: nothing is cancelled
-    const other = await startBff({ upstreamUrl: slow.url, store: db.store, env: POLL_ENV, now: clock.now });
+    const other = await startBff({ upstreamUrl: slow.url, store: stack.db.store, env: POLL_ENV, now: clock.now });
     try {
       const { orderReference } = await placeOrder(other.url, { cancellationTimeout: 1 });
       clock.advance(31_000);
       await other.reconciler.reconcileOnce();
-      expect((await db.store.getOrder(orderReference))?.nextPollAt?.getTime()).toBeLessThanOrEqual(
-        (await db.store.getOrder(orderReference))!.createdAt.getTime() + MINUTE + 30_000,
+      expect((await stack.db.store.getOrder(orderReference))?.nextPollAt?.getTime()).toBeLessThanOrEqual(
+        (await stack.db.store.getOrder(orderReference))!.createdAt.getTime() + MINUTE + 30_000,
       );
       clock.advance(2 * MINUTE);
       await other.reconciler.reconcileOnce(); // the last poll, at the deadline
-      const order = await db.store.getOrder(orderReference);
+      const order = await stack.db.store.getOrder(orderReference);
       expect(order).toMatchObject({ status: 'pending', nextPollAt: null });
-      expect((await db.store.listEvents(orderReference)).at(-1)).toMatchObject({ source: 'poll', payload: { reason: 'poll_deadline_passed' } });
+      expect((await stack.db.store.listEvents(orderReference)).at(-1)).toMatchObject({ source: 'poll', payload: { reason: 'poll_deadline_passed' } });
       clock.advance(60 * MINUTE);
       expect(await other.reconciler.reconcileOnce()).toMatchObject({ orders: 0 });
     } finally {
@@ -110,40 +98,40 @@ describe('polling one BFF instance', () => {
   });
 
   it('keeps polling when the upstream is down, and finishes when it is back', async () => {
-    const { orderReference } = await placeOrder(bff.url);
-    await sandbox.decide(orderReference, { outcome: 'decline' });
-    sandbox.setFault('get-order', { kind: 'status', status: 503 });
+    const { orderReference } = await placeOrder(stack.bff.url);
+    await stack.sandbox.decide(orderReference, { outcome: 'decline' });
+    stack.sandbox.setFault('get-order', { kind: 'status', status: 503 });
     clock.advance(31_000);
-    await bff.reconciler.reconcileOnce();
-    const waiting = await db.store.getOrder(orderReference);
+    await stack.bff.reconciler.reconcileOnce();
+    const waiting = await stack.db.store.getOrder(orderReference);
     expect(waiting).toMatchObject({ status: 'pending', pollAttempts: 1, claimedBy: null });
-    expect(bff.logs.some((line) => line.includes('reconciliation poll failed'))).toBe(true);
+    expect(stack.bff.logs.some((line) => line.includes('reconciliation poll failed'))).toBe(true);
 
-    sandbox.clearFaults();
+    stack.sandbox.clearFaults();
     clock.offsetMs = waiting!.nextPollAt!.getTime() - Date.now() + 1;
-    await bff.reconciler.reconcileOnce();
-    expect((await db.store.getOrder(orderReference))?.status).toBe('declined');
+    await stack.bff.reconciler.reconcileOnce();
+    expect((await stack.db.store.getOrder(orderReference))?.status).toBe('declined');
   });
 
   it('settles a refund whose answer was lost: it is pending, then fails if the upstream never recorded it', async () => {
-    const { orderReference } = await placeOrder(bff.url);
-    await followReturn((await sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
-    sandbox.setFault('refund', { kind: 'hang' });
-    const answer = await postOperation(bff.url, orderReference, 'refunds', { amount: 10 });
+    const { orderReference } = await placeOrder(stack.bff.url);
+    await followReturn((await stack.sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
+    stack.sandbox.setFault('refund', { kind: 'hang' });
+    const answer = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 10 });
     expect(answer.status).toBe(201);
     expect(answer.body).toMatchObject({ status: 'pending' });
-    sandbox.clearFaults();
+    stack.sandbox.clearFaults();
 
     // Until the reconciler has asked, the refund holds its amount.
-    expect(await bff.reconciler.reconcileOnce()).toMatchObject({ orders: 0 });
-    expect((await db.store.listOperations(orderReference, 'refund'))[0]).toMatchObject({ status: 'requested', amountMinor: 1000 });
-    expect((await postOperation(bff.url, orderReference, 'refunds', { amount: 133.9 })).body).toMatchObject({ code: 'refund_exceeds_refundable' });
+    expect(await stack.bff.reconciler.reconcileOnce()).toMatchObject({ orders: 0 });
+    expect((await stack.db.store.listOperations(orderReference, 'refund'))[0]).toMatchObject({ status: 'requested', amountMinor: 1000 });
+    expect((await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 133.9 })).body).toMatchObject({ code: 'refund_exceeds_refundable' });
 
     // The upstream's list does not show it, long after the call (10 x the upstream budget): it never happened.
     clock.advance(31_000);
-    expect(await bff.reconciler.reconcileOnce()).toMatchObject({ orders: 1 });
-    expect((await db.store.listOperations(orderReference, 'refund'))[0]).toMatchObject({ status: 'failed' });
-    expect(await db.store.getOrder(orderReference)).toMatchObject({ refundedMinor: 0, nextPollAt: null });
+    expect(await stack.bff.reconciler.reconcileOnce()).toMatchObject({ orders: 1 });
+    expect((await stack.db.store.listOperations(orderReference, 'refund'))[0]).toMatchObject({ status: 'failed' });
+    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ refundedMinor: 0, nextPollAt: null });
   });
 });
 

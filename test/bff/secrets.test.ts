@@ -1,19 +1,20 @@
 // The token, the client secret, the payment secret, the merchant key, the callback secret and the shopper's
 // personal data never appear in a response body or a log line, through a whole checkout and its failures.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../demo/sandbox/sandbox.js';
+import { describe, expect, it } from 'vitest';
 import { call, cart, json, shopper } from '../support/checkout.js';
-import { startBff, startSandbox, type TestBff } from '../support/servers.js';
-import { pgliteTestStore, type TestStore } from '../support/store.js';
+import type { TestBff } from '../support/servers.js';
+import { useCheckoutStack } from '../support/stack.js';
 
 const CLIENT_ID = 'cid-secrets-test';
 const CLIENT_SECRET = 'client-secret-Q7f3kZ9w';
 const PAYMENT_SECRET = 'payment-secret-V2m8xR4t';
 const MERCHANT_KEY = 'mk_secret_merchant_key_P5n1';
 
-let sandbox: Sandbox;
-let db: TestStore;
-const bffs: TestBff[] = [];
+const stack = useCheckoutStack({
+  sandbox: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, paymentSecret: PAYMENT_SECRET },
+  bff: 'none',
+  between: 'keep',
+});
 const bodies: string[] = [];
 
 async function record(url: string, init?: RequestInit) {
@@ -31,7 +32,7 @@ async function exercise(bff: TestBff) {
   const id = session.body.id as string;
   await record(`${bff.url}/v1/checkout-sessions/${id}`);
   await record(`${bff.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper({ customer: { firstName: '' } })));
-  sandbox.setFault('create-order', { kind: 'status', status: 503 }, { times: 2 });
+  stack.sandbox.setFault('create-order', { kind: 'status', status: 503 }, { times: 2 });
   await record(`${bff.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()));
   const placed = await record(`${bff.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()));
   expect(placed.status).toBe(201);
@@ -39,37 +40,21 @@ async function exercise(bff: TestBff) {
   return placed.body.orderReference as string;
 }
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, paymentSecret: PAYMENT_SECRET });
-  db = await pgliteTestStore();
-});
-afterAll(async () => {
-  await Promise.all(bffs.map((bff) => bff.close()));
-  await sandbox.close();
-  await db.close();
-});
-
 describe('secrets and personal data', () => {
   it('stay out of every response and every log line', async () => {
     const env = { OPI_PAYMENT_SECRET: PAYMENT_SECRET, OPI_MERCHANT_KEYS: MERCHANT_KEY, OPI_LOG_LEVEL: 'trace' };
     // With client credentials...
-    const withCredentials = await startBff({
-      upstreamUrl: sandbox.url,
-      store: db.store,
-      env: { ...env, OPI_CLIENT_ID: CLIENT_ID, OPI_CLIENT_SECRET: CLIENT_SECRET },
-    });
-    bffs.push(withCredentials);
+    const withCredentials = await stack.startBff({ env: { ...env, OPI_CLIENT_ID: CLIENT_ID, OPI_CLIENT_SECRET: CLIENT_SECRET } });
     const first = await exercise(withCredentials);
 
     // ...and with a static token, which we then know and can look for.
     const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: CLIENT_ID, client_secret: CLIENT_SECRET, scope: 'api-user' });
-    const token = ((await (await fetch(`${sandbox.url}/token`, { method: 'POST', body: form })).json()) as { access_token: string }).access_token;
+    const token = ((await (await fetch(`${stack.sandbox.url}/token`, { method: 'POST', body: form })).json()) as { access_token: string }).access_token;
     expect(token.length).toBeGreaterThan(20);
-    const withToken = await startBff({ upstreamUrl: sandbox.url, store: db.store, env: { ...env, OPI_ACCESS_TOKEN: token } });
-    bffs.push(withToken);
+    const withToken = await stack.startBff({ env: { ...env, OPI_ACCESS_TOKEN: token } });
     const second = await exercise(withToken);
 
-    const callbackSecrets = await Promise.all([first, second].map(async (ref) => (await db.store.getOrder(ref))!.callbackSecret));
+    const callbackSecrets = await Promise.all([first, second].map(async (ref) => (await stack.db.store.getOrder(ref))!.callbackSecret));
     const secrets = [CLIENT_SECRET, PAYMENT_SECRET, MERCHANT_KEY, token, ...callbackSecrets];
     const personal = ['amal@example.com', '+971 50 123 4567', 'Al Wasl', 'Haddad'];
     const logs = [...withCredentials.logs, ...withToken.logs];

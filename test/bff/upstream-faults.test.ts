@@ -1,34 +1,14 @@
 // What the widget sees when the upstream misbehaves: bounded waits, retryable 5xx problems, an unsafe redirect
 // refused, and a lost create answer recovered without a second order. Upstream budget: 300 ms.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../demo/sandbox/sandbox.js';
+import { describe, expect, it } from 'vitest';
 import { call, createSession, json, shopper } from '../support/checkout.js';
-import { startBff, startSandbox, type TestBff } from '../support/servers.js';
-import { pgliteTestStore, type TestStore } from '../support/store.js';
+import { useCheckoutStack } from '../support/stack.js';
 
 const BUDGET_MS = 300;
-let sandbox: Sandbox;
-let db: TestStore;
-let bff: TestBff;
+const stack = useCheckoutStack({ env: { OPI_UPSTREAM_TIMEOUT_MS: String(BUDGET_MS), OPI_OPTIONS_CACHE_SECONDS: '0' } });
 
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  db = await pgliteTestStore();
-  bff = await startBff({ upstreamUrl: sandbox.url, store: db.store, env: { OPI_UPSTREAM_TIMEOUT_MS: String(BUDGET_MS), OPI_OPTIONS_CACHE_SECONDS: '0' } });
-});
-afterAll(async () => {
-  await bff.close();
-  await sandbox.close();
-  await db.close();
-});
-beforeEach(async () => {
-  await db.reset();
-  sandbox.clearFaults();
-  sandbox.journal.length = 0;
-});
-
-const place = (id: string, body: unknown = shopper()) => call(`${bff.url}/v1/checkout-sessions/${id}/orders`, json('POST', body));
-const creates = () => sandbox.journal.filter((entry) => entry.method === 'POST' && entry.path === '/orders');
+const place = (id: string, body: unknown = shopper()) => call(`${stack.bff.url}/v1/checkout-sessions/${id}/orders`, json('POST', body));
+const creates = () => stack.sandbox.journal.filter((entry) => entry.method === 'POST' && entry.path === '/orders');
 const created = () => creates().filter((entry) => entry.status === 201);
 
 async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
@@ -39,9 +19,9 @@ async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
 
 describe('upstream faults seen through the BFF', () => {
   it('a hanging options call gives a retryable 504 within the budget', async () => {
-    const id = await createSession(bff.url);
-    sandbox.setFault('options', { kind: 'hang' });
-    const [answer, elapsed] = await timed(() => call(`${bff.url}/v1/checkout-sessions/${id}`));
+    const id = await createSession(stack.bff.url);
+    stack.sandbox.setFault('options', { kind: 'hang' });
+    const [answer, elapsed] = await timed(() => call(`${stack.bff.url}/v1/checkout-sessions/${id}`));
     expect(answer.status).toBe(504);
     expect(answer.body).toMatchObject({ code: 'upstream_timeout', retryable: true });
     expect(elapsed).toBeGreaterThanOrEqual(BUDGET_MS - 10);
@@ -49,16 +29,16 @@ describe('upstream faults seen through the BFF', () => {
   });
 
   it('a hanging create gives a retryable 504 within the budget; the next submit sends the same reference', async () => {
-    const id = await createSession(bff.url);
-    sandbox.setFault('create-order', { kind: 'hang' });
+    const id = await createSession(stack.bff.url);
+    stack.sandbox.setFault('create-order', { kind: 'hang' });
     const [answer, elapsed] = await timed(() => place(id));
     expect(answer.status).toBe(504);
     expect(answer.body).toMatchObject({ code: 'upstream_timeout', retryable: true });
     expect(elapsed).toBeLessThan(BUDGET_MS * 3);
-    const [attempt] = await db.store.listSessionOrders(id);
+    const [attempt] = await stack.db.store.listSessionOrders(id);
     expect(attempt).toMatchObject({ createState: 'unknown', status: 'initiated' });
 
-    sandbox.clearFaults();
+    stack.sandbox.clearFaults();
     const retry = await place(id);
     expect(retry.status).toBe(201);
     expect(retry.body.orderReference).toBe(attempt!.orderReference);
@@ -67,8 +47,8 @@ describe('upstream faults seen through the BFF', () => {
   });
 
   it('an upstream 500 on create gives a retryable 502 and no order', async () => {
-    const id = await createSession(bff.url);
-    sandbox.setFault('create-order', { kind: 'status', status: 500 });
+    const id = await createSession(stack.bff.url);
+    stack.sandbox.setFault('create-order', { kind: 'status', status: 500 });
     const answer = await place(id);
     expect(answer.status).toBe(502);
     expect(answer.body).toMatchObject({ code: 'upstream_unavailable', retryable: true });
@@ -77,46 +57,46 @@ describe('upstream faults seen through the BFF', () => {
   });
 
   it('garbage from the upstream gives a retryable 502', async () => {
-    const id = await createSession(bff.url);
-    sandbox.setFault('options', { kind: 'malformed-json' });
-    const answer = await call(`${bff.url}/v1/checkout-sessions/${id}`);
+    const id = await createSession(stack.bff.url);
+    stack.sandbox.setFault('options', { kind: 'malformed-json' });
+    const answer = await call(`${stack.bff.url}/v1/checkout-sessions/${id}`);
     expect(answer.status).toBe(502);
     expect(answer.body).toMatchObject({ code: 'upstream_invalid_response', retryable: true });
   });
 
   it('a create whose connection drops after the order was made: recovered by asking, still one order', async () => {
-    const id = await createSession(bff.url);
-    sandbox.setFault('create-order', { kind: 'reset-after-create' }, { times: 1 });
+    const id = await createSession(stack.bff.url);
+    stack.sandbox.setFault('create-order', { kind: 'reset-after-create' }, { times: 1 });
     const answer = await place(id);
     expect(answer.status).toBe(502);
     expect(answer.body).toMatchObject({ code: 'upstream_unavailable', retryable: true });
-    const [attempt] = await db.store.listSessionOrders(id);
+    const [attempt] = await stack.db.store.listSessionOrders(id);
     expect(attempt).toMatchObject({ createState: 'unknown', status: 'pending', upstreamStatus: 'PENDING' });
     expect(creates()).toHaveLength(1);
-    expect(sandbox.journal.filter((entry) => entry.method === 'GET' && entry.path === `/orders/${attempt!.orderReference}`)).toHaveLength(1);
+    expect(stack.sandbox.journal.filter((entry) => entry.method === 'GET' && entry.path === `/orders/${attempt!.orderReference}`)).toHaveLength(1);
 
     // Its redirectUrl never reached anyone, so nobody can pay it: the next submit orphans it and starts afresh.
     const retry = await place(id);
     expect(retry.status).toBe(201);
     expect(retry.body.orderReference).toMatch(/-2$/);
-    expect(await db.store.getOrder(attempt!.orderReference)).toMatchObject({ createState: 'orphaned' });
+    expect(await stack.db.store.getOrder(attempt!.orderReference)).toMatchObject({ createState: 'orphaned' });
     expect(creates()).toHaveLength(2);
   });
 
   it('a foreign http redirectUrl is refused with 502 upstream_invalid_redirect', async () => {
-    const id = await createSession(bff.url);
-    sandbox.setFault('create-order', { kind: 'redirect-url', url: 'http://evil.example/pay/123' });
+    const id = await createSession(stack.bff.url);
+    stack.sandbox.setFault('create-order', { kind: 'redirect-url', url: 'http://evil.example/pay/123' });
     const answer = await place(id);
     expect(answer.status).toBe(502);
     expect(answer.body).toMatchObject({ code: 'upstream_invalid_redirect', retryable: false });
     expect(answer.text).not.toContain('evil.example');
-    const [attempt] = await db.store.listSessionOrders(id);
+    const [attempt] = await stack.db.store.listSessionOrders(id);
     expect(attempt).toMatchObject({ createState: 'rejected', status: 'failed', redirectUrl: null });
   });
 
   it('an https redirectUrl on a provider host is accepted', async () => {
-    const id = await createSession(bff.url);
-    sandbox.setFault('create-order', { kind: 'redirect-url', url: 'https://pay.provider.example/r/ABC' });
+    const id = await createSession(stack.bff.url);
+    stack.sandbox.setFault('create-order', { kind: 'redirect-url', url: 'https://pay.provider.example/r/ABC' });
     const answer = await place(id);
     expect(answer.status).toBe(201);
     expect(answer.body.redirectUrl).toBe('https://pay.provider.example/r/ABC');

@@ -48,7 +48,8 @@ export interface BffOptions {
   client?: Omit<UpstreamClientDeps, 'config' | 'logger'>;
 }
 
-function listen(server: Server): Promise<string> {
+/** Listens on a free port of 127.0.0.1; resolves with the server's base URL. */
+export function listenOnPort0(server: Server): Promise<string> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
@@ -58,7 +59,7 @@ function listen(server: Server): Promise<string> {
 /** The BFF on a real port, configured as `npm run bff` would be from `env`, with its logs captured. */
 export async function startBff(options: BffOptions): Promise<TestBff> {
   const server = createServer();
-  const url = await listen(server);
+  const url = await listenOnPort0(server);
   const config = loadConfig({
     OPI_UPSTREAM_URL: options.upstreamUrl,
     OPI_PUBLIC_URL: url,
