@@ -1,13 +1,15 @@
 // Every timer and background job of the sandbox lives here, so close() can stop them all and idle() can wait for
 // the ones a test cares about (settlements and callback deliveries).
 
-// setTimeout fires at once for delays past 2^31-1 ms; a longer wait is clamped (about 24.8 days).
-const MAX_DELAY = 2 ** 31 - 1;
+// setTimeout fires at once for delays past 2^31-1 ms (about 24.8 days); a longer wait is taken in steps of at most
+// this, re-armed until the real deadline.
+export const MAX_TIMER_DELAY = 2 ** 31 - 1;
 
 export class Scheduler {
   private readonly controller = new AbortController();
   private readonly jobs = new Set<Promise<void>>();
-  private readonly timers = new Set<NodeJS.Timeout>();
+  /** Cancels every armed timer. */
+  private readonly timers = new Set<() => void>();
   private failure: unknown;
 
   get signal(): AbortSignal {
@@ -30,16 +32,13 @@ export class Scheduler {
     return new Promise((resolve, reject) => {
       if (this.signal.aborted) return reject(this.signal.reason);
       const onAbort = () => {
-        clearTimeout(timer);
-        this.timers.delete(timer);
+        cancel();
         reject(this.signal.reason);
       };
-      const timer = setTimeout(() => {
-        this.timers.delete(timer);
+      const cancel = this.timer(ms, () => {
         this.signal.removeEventListener('abort', onAbort);
         resolve();
-      }, Math.min(ms, MAX_DELAY));
-      this.timers.add(timer);
+      });
       this.signal.addEventListener('abort', onAbort, { once: true });
     });
   }
@@ -47,11 +46,7 @@ export class Scheduler {
   /** A timer idle() does not wait for (an order's cancellation deadline may be days away). */
   later(ms: number, task: () => void): void {
     if (this.signal.aborted) return;
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      task();
-    }, Math.min(ms, MAX_DELAY));
-    this.timers.add(timer);
+    this.timer(ms, task);
   }
 
   /** Waits until no job is left (jobs may start further jobs); rejects with the first job's unexpected error. */
@@ -66,7 +61,25 @@ export class Scheduler {
 
   close(): void {
     this.controller.abort(new Error('sandbox closed'));
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
+    for (const cancel of this.timers) cancel();
+  }
+
+  /** setTimeout without its ceiling: runs `task` once `ms` have passed; answers a function that cancels it. */
+  private timer(ms: number, task: () => void): () => void {
+    let handle: NodeJS.Timeout | undefined;
+    const cancel = () => {
+      clearTimeout(handle);
+      this.timers.delete(cancel);
+    };
+    const arm = (left: number) => {
+      handle = setTimeout(() => {
+        if (left > MAX_TIMER_DELAY) return arm(left - MAX_TIMER_DELAY);
+        this.timers.delete(cancel);
+        task();
+      }, Math.min(left, MAX_TIMER_DELAY));
+    };
+    arm(ms);
+    this.timers.add(cancel);
+    return cancel;
   }
 }
