@@ -56,6 +56,17 @@ function requestUrl(target: string): URL {
   }
 }
 
+/**
+ * A control request's body. Local choice: POST and PUT must say application/json, whatever the body, so a page on
+ * another site cannot drive the sandbox with a form or a text/plain fetch: its browser has to ask first (a CORS
+ * preflight), and the sandbox grants none.
+ */
+async function controlBody(req: IncomingMessage, method: string): Promise<unknown> {
+  const text = await readBody(req);
+  if ((method === 'POST' || method === 'PUT') && !isJson(req)) throw new HttpError(415, 'Content-Type must be application/json');
+  return parseJson(text, true);
+}
+
 export function createDispatcher({ ctx, faults, journal, sandbox }: DispatchDeps) {
   const record = (method: string, url: URL): JournalEntry => {
     const entry: JournalEntry = { at: isoTime(ctx.now()), method, path: url.pathname, status: 0 };
@@ -167,7 +178,7 @@ export function createDispatcher({ ctx, faults, journal, sandbox }: DispatchDeps
       if (svg) return send(res, { status: 200, text: svg, headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' } });
     }
     if (url.pathname.startsWith('/__sandbox/')) {
-      return safely(res, async () => controlRoute(sandbox, method, url.pathname.slice('/__sandbox'.length), parseJson(await readBody(req), true)));
+      return safely(res, async () => controlRoute(sandbox, method, url.pathname.slice('/__sandbox'.length), await controlBody(req, method)));
     }
     const page = /^\/pay\/([^/]+)(\/result)?\/?$/.exec(url.pathname);
     if (page) return pay(req, res, method, url, page);

@@ -9,6 +9,7 @@ const ERROR_NAMES: Record<number, string> = {
   404: 'Not Found',
   409: 'Conflict',
   413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
 };
 
 // The upstream (a NestJS service) sends no `error` name on 401 and 5xx, and a fixed text on each.

@@ -32,6 +32,27 @@ describe('control endpoints', () => {
     expect(unknown.body.message).toBe('Order NOPE not found');
   });
 
+  it('refuses a body not sent as application/json (415), so a cross-site form or text/plain fetch changes nothing', async () => {
+    const sandbox = await startSandbox();
+    const token = await getToken(sandbox);
+    const request = orderRequest();
+    await createOrder(sandbox, token, request);
+    const refused = { statusCode: 415, message: 'Content-Type must be application/json', error: 'Unsupported Media Type' };
+    const decision = `/__sandbox/orders/${request.orderReference}/decision`;
+    const asText = await call(sandbox, decision, { body: '{"outcome":"approve"}', headers: { 'content-type': 'text/plain' } });
+    expect(asText).toMatchObject({ status: 415, body: refused });
+    const asForm = await call(sandbox, decision, { body: 'outcome=approve', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(asForm).toMatchObject({ status: 415, body: refused });
+    expect((await call(sandbox, `/orders/${request.orderReference}`, { token })).body.status).toBe('PENDING');
+
+    const fault = await call(sandbox, '/__sandbox/faults/options', { method: 'PUT', body: '{"kind":"hang"}', headers: { 'content-type': 'text/plain' } });
+    expect(fault.status).toBe(415);
+    // Bytes go out with no Content-Type at all.
+    const noType = await fetch(`${sandbox.url}/__sandbox/callback-failures`, { method: 'PUT', body: new TextEncoder().encode('{"count":3}') });
+    expect(noType.status).toBe(415);
+    expect((await call(sandbox, '/options?amount=10&currency=AED', { token })).status).toBe(200);
+  });
+
   it('PUT /__sandbox/faults/:route sets a fault (with times) and DELETE /__sandbox/faults clears them', async () => {
     const sandbox = await startSandbox();
     const token = await getToken(sandbox);
