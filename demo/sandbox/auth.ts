@@ -64,7 +64,6 @@ export class TokenIssuer {
   }
 
   // The upstream's tokens are JWTs; these are too (HS256), with a fractional exp so a 1-second lifetime is exact.
-  // Kept short (about 200 characters): shared/upstream.ts's tokenResponseSchema allows at most 255.
   private sign(): string {
     const issuedAt = this.now() / 1000;
     const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
