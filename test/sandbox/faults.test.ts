@@ -17,6 +17,22 @@ describe('fault injection', () => {
     expect(sandbox.journal.at(-1)).toMatchObject({ route: 'options', status: 200, fault: 'latency' });
   });
 
+  it('latency on another route (get-order): delays, then answers the order', async () => {
+    const sandbox = await startSandbox();
+    const token = await getToken(sandbox);
+    const request = orderRequest();
+    await call(sandbox, '/orders/', { token, json: request });
+    sandbox.setFault('get-order', { kind: 'latency', ms: 150 }, { times: 1 });
+    const started = performance.now();
+    const response = await call(sandbox, `/orders/${request.orderReference}`, { token });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(145);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ merchantReference: request.orderReference, status: 'PENDING' });
+    expect(sandbox.journal.at(-1)).toMatchObject({ route: 'get-order', status: 200, fault: 'latency' });
+    expect((await call(sandbox, `/orders/${request.orderReference}`, { token })).status).toBe(200);
+    expect(sandbox.journal.at(-1)?.fault).toBeUndefined(); // times: 1
+  });
+
   it.each([
     [500, { statusCode: 500, message: 'Internal server error' }],
     [502, { statusCode: 502, message: 'Bad Gateway' }],

@@ -101,6 +101,7 @@ describe('GET /options', () => {
     const token = await getToken(sandbox);
     const response = await call(sandbox, '/options/?currency=AUD&amount=100&isCapable=true', { token });
     expect(response.status).toBe(200);
+    expect(response.body.map((item: { name: string }) => item.name)).toEqual(['AFTERPAY_AU', 'ZIP_AU']);
     for (const item of response.body as { imageUrl: string; image: string }[]) {
       expect(new URL(item.imageUrl).origin).toBe(sandbox.url);
       const logo = await fetch(item.imageUrl);
