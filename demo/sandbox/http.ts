@@ -86,6 +86,7 @@ export function errorReply(error: HttpError): Reply {
   return { status: error.status, json: error.body, headers: error.headers };
 }
 
+// Local choice: the docs state no request size limit; 1 MB is far above any order.
 const BODY_LIMIT = 1024 * 1024;
 
 /** The raw body as text; 413 past 1 MB. */

@@ -3,6 +3,8 @@ import { isoTime, type SandboxContext } from './context.js';
 import { HttpError } from './http.js';
 import type { SandboxOrder } from './store.js';
 
+// Local choice: one 404 text naming the order on every route; the docs show a text only for the refund's 404
+// ("Original OrderID doesn't exist").
 export function requireOrder(ctx: SandboxContext, reference: string): SandboxOrder {
   const order = ctx.store.get(reference);
   if (!order) throw new HttpError(404, `Order ${reference} not found`);

@@ -32,6 +32,7 @@ function routedProvider(request: OrderRequest, amountMinor: number): CatalogueEn
   return provider;
 }
 
+// Local choice: the docs show neither format; transactionReference and bnplOrderId are 10 random hex characters.
 const hex = (bytes: number): string => randomBytes(bytes).toString('hex');
 
 export function createOrder(ctx: SandboxContext, body: unknown) {

@@ -32,6 +32,8 @@ export function createRefund(ctx: SandboxContext, reference: string, body: unkno
   const { refundReference, refundAmount } = parseBody(refundRequestSchema, body);
   // Local choice: the docs ask for a new refundReference every time but do not show the refusal.
   if (ctx.store.referenceUsed('refund', refundReference)) throw new HttpError(400, 'refundReference already exists');
+  // The docs describe refunds of SUCCESSFUL orders with a paid amount. Local choice: a refund needs both, status
+  // SUCCESSFUL and something captured (an authorised-only order is pointed to void), refused with these texts.
   if (order.status !== 'SUCCESSFUL') {
     throw new HttpError(400, `Order ${order.reference} cannot be refunded: its status is ${order.status}`);
   }
