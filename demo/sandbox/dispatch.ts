@@ -5,7 +5,7 @@ import { findApiRoute, type ApiRoute } from './api-routes.js';
 import { isoTime, type SandboxContext } from './context.js';
 import { controlRoute } from './control.js';
 import { isAfterCreate, type FaultTable } from './faults.js';
-import { decodeParam, errorReply, HttpError, isForm, isJson, parseForm, parseJson, readBody, send, type Reply } from './http.js';
+import { errorReply, HttpError, isForm, isJson, parseForm, parseJson, readBody, send, type Reply } from './http.js';
 import { logoFile } from './logos.js';
 import { payRoute } from './pay-routes.js';
 import type { Fault, JournalEntry, Sandbox } from './types.js';
@@ -158,7 +158,7 @@ export function createDispatcher({ ctx, faults, journal, sandbox }: DispatchDeps
         const text = await readBody(req);
         const form = isForm(req) ? parseForm(text) : {};
         if (text) entry.body = form;
-        return payRoute(ctx, method, decodeParam(match[1] ?? ''), match[2] ? 'result' : 'form', form);
+        return payRoute(ctx, method, match[1] ?? '', match[2] ? 'result' : 'form', form);
       },
       entry,
     );

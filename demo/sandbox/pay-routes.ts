@@ -3,7 +3,8 @@
 import type { SandboxContext } from './context.js';
 import { decide } from './decisions.js';
 import { messagePage, paymentPage, resultPage } from './hosted-page.js';
-import { HttpError, type Reply } from './http.js';
+import { decodeParam, HttpError, type Reply } from './http.js';
+import type { SandboxOrder } from './store.js';
 import type { DecisionMode, DecisionOutcome } from './types.js';
 
 // No script runs on these pages; styles are inline. Chromium applies form-action to the redirect after a
@@ -23,14 +24,23 @@ const page = (status: number, html: string, headers: Record<string, string> = {}
   headers: { ...PAGE_HEADERS, ...headers },
 });
 
+/** The order a payment link names; a link with a broken %-escape names none (a page, not an API error). */
+function orderFor(ctx: SandboxContext, rawToken: string): SandboxOrder | undefined {
+  try {
+    return ctx.store.byOrderToken(decodeParam(rawToken));
+  } catch {
+    return undefined;
+  }
+}
+
 export function payRoute(
   ctx: SandboxContext,
   method: string,
-  token: string,
+  rawToken: string,
   view: 'form' | 'result',
   form: Record<string, string>,
 ): Reply {
-  const order = ctx.store.byOrderToken(token);
+  const order = orderFor(ctx, rawToken);
   if (!order) return page(404, messagePage('Payment not found', 'This payment link is unknown to the sandbox.'));
   if (method === 'GET') {
     const decided = view === 'result' || order.decision !== undefined || order.status !== 'PENDING';

@@ -66,9 +66,10 @@ describe('GET /pay/:orderToken', () => {
 
   it('answers an unknown token with a 404 page, and another method with 405', async () => {
     const { sandbox, order } = await pageFor();
-    for (const path of ['/pay/00000000-0000-4000-8000-000000000000', '/pay/00000000-0000-4000-8000-000000000000/result']) {
+    for (const path of ['/pay/00000000-0000-4000-8000-000000000000', '/pay/00000000-0000-4000-8000-000000000000/result', '/pay/%ZZ']) {
       const response = await fetch(`${sandbox.url}${path}`);
       expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(await response.text()).toContain('<h1>Payment not found</h1>');
     }
     const put = await fetch(order.redirectUrl, { method: 'PUT' });
