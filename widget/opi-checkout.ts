@@ -129,6 +129,8 @@ export class OpiCheckout extends LitElement {
   /** One idempotency key per submit attempt; a retry of the very same order reuses it. */
   private attempt?: { key: string; body: string };
   private loading?: AbortController;
+  /** Focus was inside the widget when this update began. */
+  private hadFocus = false;
 
   /** Fetches the session again; entries the shopper typed and a still-offered provider choice are kept. */
   async reload(): Promise<void> {
@@ -156,6 +158,12 @@ export class OpiCheckout extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('session') || changed.has('apiBase')) void this.reload();
+    this.hadFocus = this.matches(':focus-within');
+  }
+
+  /** A message that replaced the focused control (expired, redirecting, ...) takes the focus, not the page's body. */
+  protected override updated(): void {
+    if (this.hadFocus && !this.matches(':focus-within')) this.renderRoot.querySelector<HTMLElement>('.message')?.focus();
   }
 
   private get language(): string {
@@ -278,7 +286,7 @@ export class OpiCheckout extends LitElement {
             <div class="bone row"></div>
           </div>`
         : stateText
-          ? html`<div part="message" class="message">
+          ? html`<div part="message" class="message" tabindex="-1">
               <p>${stateText}</p>
               ${phase === 'ready' ? notes : nothing}
               ${retry ? html`<button part="button retry" type="button" @click=${this.retry}>${strings.retry}</button>` : nothing}

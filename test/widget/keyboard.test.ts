@@ -1,11 +1,11 @@
 // The whole flow with the keyboard alone, through real key presses (sendKeys drives Chromium's input pipeline).
-import { expect, oneEvent } from '@open-wc/testing';
+import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { PlaceOrderRequest } from '../../shared/checkout-api.js';
 import type { OpiCheckout } from '../../widget/opi-checkout.js';
-import { fakeBff } from './support/fake-bff.js';
+import { created, fakeBff, problem } from './support/fake-bff.js';
 import { sessionView, shopper } from './support/fixtures.js';
-import { mount } from './support/mount.js';
+import { choose, fill, mount, part } from './support/mount.js';
 
 const focused = (el: OpiCheckout) => el.shadowRoot!.activeElement as HTMLInputElement | null;
 
@@ -68,5 +68,43 @@ describe('<opi-checkout> keyboard', () => {
     await el.updateComplete;
     await new Promise((resolve) => requestAnimationFrame(resolve));
     expect(focused(el)?.name).to.equal('customer.lastName');
+  });
+
+  // The pay button the shopper pressed is gone once a message replaces the form; the message takes the focus so a
+  // keyboard or screen-reader user is not dropped to the top of the page.
+  const REPLACED: Record<string, { order: () => Response; takeOver?: boolean }> = {
+    'the session expired at submit': { order: () => problem(410, 'session_expired') },
+    'an unsafe redirect URL': { order: () => created('javascript:alert(1)') },
+    'the host taking over the redirect': { order: () => created(), takeOver: true },
+    redirecting: { order: () => created() },
+  };
+  for (const [name, { order, takeOver }] of Object.entries(REPLACED)) {
+    it(`moves focus to the message that replaces the form: ${name}`, async () => {
+      const el = await mount(fakeBff({ session: sessionView(), order }));
+      if (takeOver) el.addEventListener('opi-order-created', (event) => event.preventDefault());
+      await choose(el, 'TABBY_AE');
+      await fill(el, shopper);
+      part(el, 'submit')!.focus();
+      await sendKeys({ press: 'Enter' });
+      await waitUntil(() => part(el, 'message'), 'the form was not replaced by a message');
+      await el.updateComplete;
+      expect(part(el, 'message')!.getAttribute('tabindex')).to.equal('-1');
+      // Compared as text: a failing comparison of two elements makes chai walk a whole DOM graph.
+      expect(el.shadowRoot!.activeElement?.getAttribute('part') ?? document.activeElement?.tagName, 'where the focus is').to.equal('message');
+    });
+  }
+
+  it('leaves the focus alone when it was not in the widget', async () => {
+    const el = await mount(fakeBff({ session: sessionView(), order: () => problem(410, 'session_expired') }));
+    await choose(el, 'TABBY_AE');
+    await fill(el, shopper);
+    const outside = document.createElement('button');
+    document.body.append(outside);
+    outside.focus();
+    part<HTMLButtonElement>(el, 'submit')!.click();
+    await waitUntil(() => part(el, 'message'));
+    await el.updateComplete;
+    expect(document.activeElement === outside, 'the focus stays on the host page\'s button').to.equal(true);
+    outside.remove();
   });
 });
