@@ -2,31 +2,13 @@
 // right to left (both pay for real through the sandbox, and the ledger must agree); and an axe audit of every page.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchChromium, withScreenshot } from './browser.js';
+import { describe, expect, it } from 'vitest';
+import { withScreenshot } from './browser.js';
 import { focusedElement, tabTo } from './keyboard.js';
-import { decide, fillCartAndCheckOut, landOnResult, newShopper, payWith, shownStatus, type ShopperSession } from './shopper.js';
-import { FAST_SANDBOX, startStack, type Stack } from './stack.js';
+import { decide, fillCartAndCheckOut, landOnResult, payWith, shownStatus } from './shopper.js';
+import { useStack } from './use-stack.js';
 
-let stack: Stack;
-let browser: Browser;
-let shopper: ShopperSession;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(FAST_SANDBOX), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
-beforeEach(async () => {
-  shopper = await newShopper(browser);
-});
-afterEach(async () => {
-  expect(shopper.cspViolations, 'the shop page needs nothing its CSP refuses').toEqual([]);
-  await shopper.context.close();
-});
+const e2e = useStack();
 
 /** What the keyboard shopper types, by the field's autocomplete token. */
 const ANSWERS: Record<string, string> = {
@@ -42,20 +24,20 @@ const ANSWERS: Record<string, string> = {
 
 describe('accessibility', () => {
   it('keyboard only: from the product page to a paid order without a pointer', async () => {
-    const { page } = shopper;
+    const { page } = e2e.shopper;
     await withScreenshot(page, 'keyboard-only-checkout', async () => {
-      await page.goto(`${stack.shopUrl}/`);
+      await page.goto(`${e2e.stack.shopUrl}/`);
       await tabTo(page, 'the tote\'s add-to-cart button', (el) => el.tag === 'button' && el.text === 'Add Palm-leaf tote to cart');
       await page.keyboard.press('Enter');
-      await page.waitForURL(`${stack.shopUrl}/cart`);
+      await page.waitForURL(`${e2e.stack.shopUrl}/cart`);
       await tabTo(page, 'the checkout link', (el) => el.tag === 'a' && el.text === 'Check out');
       await page.keyboard.press('Enter');
-      await page.waitForURL(`${stack.shopUrl}/checkout`);
+      await page.waitForURL(`${e2e.stack.shopUrl}/checkout`);
       await page.getByRole('radio').first().waitFor();
       // The shopper wants to type their own details: the empty form.
       await tabTo(page, 'the empty-form link', (el) => el.tag === 'a' && el.text.startsWith('Check out as a new shopper'));
       await page.keyboard.press('Enter');
-      await page.waitForURL(`${stack.shopUrl}/checkout?shopper=new`);
+      await page.waitForURL(`${e2e.stack.shopUrl}/checkout?shopper=new`);
       await page.getByRole('radio').first().waitFor();
 
       // Into the provider group; arrow keys move within it and choose.
@@ -75,28 +57,28 @@ describe('accessibility', () => {
       );
       expect(submit.text).toBe('Pay AED 164.00 with Tamara');
       await page.keyboard.press('Enter');
-      await page.waitForURL(`${stack.sandbox.url}/pay/**`);
+      await page.waitForURL(`${e2e.stack.sandbox.url}/pay/**`);
 
       // The provider's page: approve (instant) is the default; Tab to the button and press Enter.
       await tabTo(page, 'Complete payment', (el) => el.tag === 'button' && el.text === 'Complete payment');
       await page.keyboard.press('Enter');
-      const reference = await landOnResult(page, stack);
+      const reference = await landOnResult(page, e2e.stack);
 
       await expect.poll(() => shownStatus(page).getAttribute('data-status')).toBe('paid');
-      await expect(stack.order(reference)).resolves.toMatchObject({ status: 'paid', provider: 'TAMARA_AE', amount: 164, paidAmount: 164 });
+      await expect(e2e.stack.order(reference)).resolves.toMatchObject({ status: 'paid', provider: 'TAMARA_AE', amount: 164, paidAmount: 164 });
     });
   });
 
   it('Arabic: the shop and the widget right to left, in Arabic, paid in SAR', async () => {
-    const { page } = shopper;
+    const { page } = e2e.shopper;
     await withScreenshot(page, 'arabic-checkout', async () => {
-      await page.goto(`${stack.shopUrl}/`);
+      await page.goto(`${e2e.stack.shopUrl}/`);
       await page.getByRole('button', { name: 'العربية' }).click();
-      await page.waitForURL(`${stack.shopUrl}/`);
+      await page.waitForURL(`${e2e.stack.shopUrl}/`);
       await expect(page.locator('html').getAttribute('dir')).resolves.toBe('rtl');
       await expect(page.locator('html').getAttribute('lang')).resolves.toBe('ar');
 
-      await fillCartAndCheckOut(page, stack, [{ product: 'lantern', quantity: 1 }], 'sa');
+      await fillCartAndCheckOut(page, e2e.stack, [{ product: 'lantern', quantity: 1 }], 'sa');
       const widget = page.locator('opi-checkout');
       await widget.getByRole('group', { name: 'اختر طريقة الدفع' }).waitFor();
       await expect(widget.locator('[part~="base"]').getAttribute('dir')).resolves.toBe('rtl');
@@ -106,19 +88,19 @@ describe('accessibility', () => {
       await expect(widget.getByLabel('الاسم الأول').inputValue()).resolves.toBe('Layla');
       await expect(widget.locator('[part~="submit"]').textContent()).resolves.toMatch(/ادفع .+ عبر Tamara/);
 
-      await payWith(page, stack, /Tamara/);
-      const reference = await decide(page, stack, 'approve');
+      await payWith(page, e2e.stack, /Tamara/);
+      const reference = await decide(page, e2e.stack, 'approve');
       await expect.poll(() => shownStatus(page).getAttribute('data-status')).toBe('paid');
       await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('شكرًا لك، تم دفع طلبك');
       await expect(page.locator('html').getAttribute('dir')).resolves.toBe('rtl');
-      await expect(stack.order(reference)).resolves.toMatchObject({ status: 'paid', provider: 'TAMARA_SA', currency: 'SAR', amount: 210 });
+      await expect(e2e.stack.order(reference)).resolves.toMatchObject({ status: 'paid', provider: 'TAMARA_SA', currency: 'SAR', amount: 210 });
     });
   });
 
   it('axe finds no violation on the shop, the cart, the checkout with the widget, and the console, in English and Arabic', async () => {
     const axe = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
     // The shop's CSP allows no injected script; the audit comes from outside, as devtools would.
-    const context = await browser.newContext({ bypassCSP: true });
+    const context = await e2e.browser.newContext({ bypassCSP: true });
     const page = await context.newPage();
     const audit = async (where: string) => {
       await page.addScriptTag({ content: axe });
@@ -128,19 +110,19 @@ describe('accessibility', () => {
     try {
       await withScreenshot(page, 'axe-audit', async () => {
         for (const language of ['English', 'العربية'] as const) {
-          await page.goto(`${stack.shopUrl}/`);
+          await page.goto(`${e2e.stack.shopUrl}/`);
           if (language === 'العربية') {
             await page.getByRole('button', { name: 'العربية' }).click();
-            await page.waitForURL(`${stack.shopUrl}/`);
+            await page.waitForURL(`${e2e.stack.shopUrl}/`);
           }
           await audit(`${language}: products`);
-          await fillCartAndCheckOut(page, stack, [{ product: 'oud', quantity: 1 }]);
+          await fillCartAndCheckOut(page, e2e.stack, [{ product: 'oud', quantity: 1 }]);
           await page.getByRole('radio', { name: /Tamara/ }).check();
           await audit(`${language}: checkout with the widget's form`);
-          await page.goto(`${stack.shopUrl}/cart`);
+          await page.goto(`${e2e.stack.shopUrl}/cart`);
           await audit(`${language}: cart`);
         }
-        await page.goto(`${stack.shopUrl}/console`);
+        await page.goto(`${e2e.stack.shopUrl}/console`);
         await audit('console');
       });
     } finally {

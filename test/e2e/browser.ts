@@ -1,22 +1,8 @@
-// One Debian Chromium per test file, driven by playwright-core, and a screenshot of the page when a test fails.
+// A screenshot of the page when an e2e test fails (Chromium itself: test/support/chromium.ts).
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { REPO_ROOT } from '../../demo/storefront/widget-build.js';
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
-}
 
 export const RESULTS_DIR = join(REPO_ROOT, 'test-results');
 

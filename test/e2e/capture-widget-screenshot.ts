@@ -4,7 +4,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../../demo/storefront/widget-build.js';
-import { launchChromium } from './browser.js';
+import { launchChromium } from '../support/chromium.js';
 import { fillCartAndCheckOut, newShopper } from './shopper.js';
 import { startStack } from './stack.js';
 

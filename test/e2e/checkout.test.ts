@@ -1,45 +1,26 @@
 // The whole checkout in a real Chromium: storefront -> widget -> BFF -> sandbox hosted page -> BFF return ->
 // storefront result page, with the ledger read back through the merchant API after each outcome.
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchChromium, withScreenshot } from './browser.js';
-import { decide, fillCartAndCheckOut, newShopper, payWith, shownStatus, type ShopperSession } from './shopper.js';
-import { FAST_SANDBOX, startStack, type Stack } from './stack.js';
+import { describe, expect, it } from 'vitest';
+import { withScreenshot } from './browser.js';
+import { decide, fillCartAndCheckOut, payWith, shownStatus } from './shopper.js';
+import { FAST_SANDBOX } from './stack.js';
+import { useStack } from './use-stack.js';
 
 // The pending payment must still be pending when the shopper's return lands (two local hops), so it settles after
 // 1 s rather than FAST_SANDBOX's 200 ms; the result page re-checks after 2 s anyway, so this costs no time.
-const SANDBOX = { ...FAST_SANDBOX, pendingSettleMs: 1_000 };
-
-let stack: Stack;
-let browser: Browser;
-let shopper: ShopperSession;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(SANDBOX), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
-beforeEach(async () => {
-  shopper = await newShopper(browser);
-});
-afterEach(async () => {
-  expect(shopper.cspViolations, 'the shop page needs nothing its CSP refuses').toEqual([]);
-  await shopper.context.close();
-});
+const e2e = useStack({ sandbox: { ...FAST_SANDBOX, pendingSettleMs: 1_000 } });
 
 describe('checkout in the browser', () => {
   it('approve (instant): the result page and the ledger say paid', async () => {
-    const { page } = shopper;
+    const { page } = e2e.shopper;
     await withScreenshot(page, 'checkout-approve-instant', async () => {
-      await fillCartAndCheckOut(page, stack, [{ product: 'lantern', quantity: 1 }]);
-      await payWith(page, stack, /Tabby/);
-      const reference = await decide(page, stack, 'approve');
+      await fillCartAndCheckOut(page, e2e.stack, [{ product: 'lantern', quantity: 1 }]);
+      await payWith(page, e2e.stack, /Tabby/);
+      const reference = await decide(page, e2e.stack, 'approve');
 
       await expect.poll(() => shownStatus(page).getAttribute('data-status')).toBe('paid');
       await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Thank you, your order is paid');
-      const order = await stack.order(reference);
+      const order = await e2e.stack.order(reference);
       expect(order).toMatchObject({ status: 'paid', provider: 'TABBY_AE', currency: 'AED', amount: 204, paidAmount: 204 });
       expect(order.events.map((event) => event.source)).toContain('return');
       // A paid order empties the cart.
@@ -48,18 +29,18 @@ describe('checkout in the browser', () => {
   });
 
   it('approve (pending, then callback): pending at first, paid once the callback has landed', async () => {
-    const { page } = shopper;
+    const { page } = e2e.shopper;
     await withScreenshot(page, 'checkout-approve-pending', async () => {
-      await fillCartAndCheckOut(page, stack, [{ product: 'mug', quantity: 2 }]);
-      await payWith(page, stack, /Tabby/);
-      const reference = await decide(page, stack, 'approve', 'pending');
+      await fillCartAndCheckOut(page, e2e.stack, [{ product: 'mug', quantity: 2 }]);
+      await payWith(page, e2e.stack, /Tabby/);
+      const reference = await decide(page, e2e.stack, 'approve', 'pending');
       await expect(shownStatus(page).getAttribute('data-status')).resolves.toBe('pending');
       await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Your payment is being confirmed');
 
       // Read the ledger only once the sandbox has settled and delivered the callback: a merchant read before that
       // would itself fetch the new status and so race the callback.
-      await stack.sandbox.idle();
-      const paid = await stack.order(reference);
+      await e2e.stack.sandbox.idle();
+      const paid = await e2e.stack.order(reference);
       expect(paid.status).toBe('paid');
       expect(paid.events.find((event) => event.source === 'return')).toMatchObject({ status: 'pending', upstreamStatus: 'PENDING' });
       const firstPaid = paid.events.find((event) => event.status === 'paid');
@@ -70,36 +51,36 @@ describe('checkout in the browser', () => {
   });
 
   it('decline: nothing paid, the shopper is offered another way to pay', async () => {
-    const { page } = shopper;
+    const { page } = e2e.shopper;
     await withScreenshot(page, 'checkout-decline', async () => {
-      await fillCartAndCheckOut(page, stack, [{ product: 'tote', quantity: 1 }]);
-      await payWith(page, stack, /Tabby/);
-      const reference = await decide(page, stack, 'decline');
+      await fillCartAndCheckOut(page, e2e.stack, [{ product: 'tote', quantity: 1 }]);
+      await payWith(page, e2e.stack, /Tabby/);
+      const reference = await decide(page, e2e.stack, 'decline');
 
       await expect.poll(() => shownStatus(page).getAttribute('data-status')).toBe('declined');
-      const order = await stack.order(reference);
+      const order = await e2e.stack.order(reference);
       expect(order).toMatchObject({ status: 'declined', paidAmount: 0 });
       await expect(page.getByRole('link', { name: 'Choose another way to pay' }).count()).resolves.toBe(1);
     });
   });
 
   it('cancel, then choose another provider and pay', async () => {
-    const { page } = shopper;
+    const { page } = e2e.shopper;
     await withScreenshot(page, 'checkout-cancel-then-pay', async () => {
-      await fillCartAndCheckOut(page, stack, [{ product: 'tote', quantity: 1 }]);
-      await payWith(page, stack, /Tabby/);
-      const cancelled = await decide(page, stack, 'cancel');
+      await fillCartAndCheckOut(page, e2e.stack, [{ product: 'tote', quantity: 1 }]);
+      await payWith(page, e2e.stack, /Tabby/);
+      const cancelled = await decide(page, e2e.stack, 'cancel');
       await expect.poll(() => shownStatus(page).getAttribute('data-status')).toBe('cancelled');
 
       await page.getByRole('link', { name: 'Choose another way to pay' }).click();
-      await page.waitForURL(`${stack.shopUrl}/checkout`);
-      await payWith(page, stack, /Tamara/);
-      const paid = await decide(page, stack, 'approve');
+      await page.waitForURL(`${e2e.stack.shopUrl}/checkout`);
+      await payWith(page, e2e.stack, /Tamara/);
+      const paid = await decide(page, e2e.stack, 'approve');
 
       await expect.poll(() => shownStatus(page).getAttribute('data-status')).toBe('paid');
       expect(paid).not.toBe(cancelled);
-      await expect(stack.order(cancelled)).resolves.toMatchObject({ status: 'cancelled', provider: 'TABBY_AE', paidAmount: 0 });
-      await expect(stack.order(paid)).resolves.toMatchObject({ status: 'paid', provider: 'TAMARA_AE', amount: 164, paidAmount: 164 });
+      await expect(e2e.stack.order(cancelled)).resolves.toMatchObject({ status: 'cancelled', provider: 'TABBY_AE', paidAmount: 0 });
+      await expect(e2e.stack.order(paid)).resolves.toMatchObject({ status: 'paid', provider: 'TAMARA_AE', amount: 164, paidAmount: 164 });
     });
   });
 });

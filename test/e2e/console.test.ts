@@ -1,71 +1,54 @@
 // The merchant console in the browser: refunds go browser -> storefront server -> BFF (merchant key, Idempotency-Key)
 // -> sandbox, and the ledger, read through the merchant API, must show exactly what the console said.
-import type { Browser, Locator } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchChromium, withScreenshot } from './browser.js';
-import { decide, fillCartAndCheckOut, newShopper, payWith, shownStatus, type ShopperSession } from './shopper.js';
-import { FAST_SANDBOX, startStack, type Stack } from './stack.js';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { withScreenshot } from './browser.js';
+import { decide, fillCartAndCheckOut, payWith, shownStatus } from './shopper.js';
+import { useStack } from './use-stack.js';
 
-let stack: Stack;
-let browser: Browser;
-let session: ShopperSession;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(FAST_SANDBOX), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
-beforeEach(async () => {
-  session = await newShopper(browser);
-});
-afterEach(async () => {
-  expect(session.cspViolations, 'the pages need nothing their CSP refuses').toEqual([]);
-  await session.context.close();
-});
+const e2e = useStack();
 
 describe('merchant console', () => {
   it('a partial and then a full refund; a third is refused and changes nothing', async () => {
-    const { page } = session;
+    const { page } = e2e.shopper;
     await withScreenshot(page, 'console-refunds', async () => {
-      await fillCartAndCheckOut(page, stack, [{ product: 'lantern', quantity: 1 }]);
-      await payWith(page, stack, /Tabby/);
-      const reference = await decide(page, stack, 'approve');
+      await fillCartAndCheckOut(page, e2e.stack, [{ product: 'lantern', quantity: 1 }]);
+      await payWith(page, e2e.stack, /Tabby/);
+      const reference = await decide(page, e2e.stack, 'approve');
       await expect.poll(() => shownStatus(page).getAttribute('data-status')).toBe('paid');
 
       // Intl separates currency and amount with a no-break space; compare text as people read it.
       const text = async (locator: Locator) => (await locator.textContent())?.replace(/\s+/g, ' ').trim();
       const fact = (name: string) => text(page.locator(`[data-fact="${name}"]`));
 
-      await page.goto(`${stack.shopUrl}/console`);
+      await page.goto(`${e2e.stack.shopUrl}/console`);
       await page.getByRole('link', { name: reference }).click();
-      await page.waitForURL(`${stack.shopUrl}/console/orders/${reference}`);
+      await page.waitForURL(`${e2e.stack.shopUrl}/console/orders/${reference}`);
       await expect(fact('refundable')).resolves.toBe('AED 204.00');
 
       const refund = async (amount: string, note?: string) => {
         await page.locator('#refunds-form-amount').fill(amount);
         if (note) await page.locator('#refunds-form-description').fill(note);
         await page.getByRole('button', { name: 'Refund', exact: true }).click();
-        await page.waitForURL(`${stack.shopUrl}/console/orders/${reference}`);
+        await page.waitForURL(`${e2e.stack.shopUrl}/console/orders/${reference}`);
       };
 
       await refund('50', 'Scratched base');
       await expect(text(page.getByRole('status'))).resolves.toBe('Refund of AED 50.00 succeeded.');
-      let order = await stack.order(reference);
+      let order = await e2e.stack.order(reference);
       expect(order).toMatchObject({ paidAmount: 204, refundedAmount: 50, refundableAmount: 154 });
       expect(order.refunds).toEqual([expect.objectContaining({ amount: 50, status: 'succeeded', description: 'Scratched base' })]);
       await expect(fact('refundable')).resolves.toBe('AED 154.00');
 
       await refund('154');
       await expect(text(page.getByRole('status'))).resolves.toBe('Refund of AED 154.00 succeeded.');
-      order = await stack.order(reference);
+      order = await e2e.stack.order(reference);
       expect(order).toMatchObject({ refundedAmount: 204, refundableAmount: 0 });
       expect(order.refunds).toHaveLength(2);
 
       await refund('1');
       await expect(text(page.getByRole('alert'))).resolves.toMatch(/^Refund refused: /);
-      order = await stack.order(reference);
+      order = await e2e.stack.order(reference);
       expect(order).toMatchObject({ refundedAmount: 204, refundableAmount: 0 });
       expect(order.refunds).toHaveLength(2);
       await expect(page.locator('table.refunds tbody tr').count()).resolves.toBe(2);

@@ -1,15 +1,15 @@
 // The whole product on port 0 in this process: the sandbox as the upstream, the BFF (through the shared test
 // helper, so it is configured as `npm run bff` would be), and the demo storefront. One stack per test file.
 import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
 import pino from 'pino';
 import { widgetBundleFrom } from '../../bff/http/widget-asset.js';
 import type { Sandbox, SandboxOptions } from '../../demo/sandbox/sandbox.js';
 import { createStorefront } from '../../demo/storefront/storefront.js';
 import { ensureWidgetBuilt, WIDGET_BUNDLE } from '../../demo/storefront/widget-build.js';
 import { orderViewSchema, type OrderView } from '../../shared/merchant-api.js';
-import { DEV_MERCHANT_KEY, startBff, startSandbox, type TestBff } from '../support/servers.js';
+import { merchant } from '../support/checkout.js';
+import { DEV_MERCHANT_KEY, listenOnPort0, startBff, startSandbox, type TestBff } from '../support/servers.js';
 import { pgliteTestStore, type TestStore } from '../support/store.js';
 
 export interface Stack {
@@ -27,13 +27,6 @@ export interface Stack {
 
 /** Short sandbox timings: a pending payment settles after 200 ms, callbacks retry quickly. */
 export const FAST_SANDBOX: SandboxOptions = { pendingSettleMs: 200, callbackRetry: { attempts: 4, baseDelayMs: 50 } };
-
-function listenOnPort0(server: Server): Promise<string> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
-  });
-}
 
 export async function startStack(sandboxOptions: SandboxOptions = FAST_SANDBOX): Promise<Stack> {
   await ensureWidgetBuilt();
@@ -53,9 +46,7 @@ export async function startStack(sandboxOptions: SandboxOptions = FAST_SANDBOX):
   );
 
   async function order(reference: string): Promise<OrderView> {
-    const response = await fetch(`${bff.url}/v1/orders/${encodeURIComponent(reference)}`, {
-      headers: { authorization: `Bearer ${DEV_MERCHANT_KEY}` },
-    });
+    const response = await fetch(`${bff.url}/v1/orders/${encodeURIComponent(reference)}`, { headers: merchant });
     if (!response.ok) throw new Error(`GET /v1/orders/${reference} answered ${response.status}: ${await response.text()}`);
     return orderViewSchema.parse(await response.json());
   }

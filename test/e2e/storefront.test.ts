@@ -1,23 +1,16 @@
 // The storefront's server over real HTTP (no browser): what a merchant page must send, what it must never leak,
 // and what it must not trust. The BFF and the sandbox behind it are real.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cartTotals } from '../../demo/storefront/cart.js';
 import { findMarket, PRODUCTS } from '../../demo/storefront/catalogue.js';
 import { toMajor } from '../../shared/money.js';
 import { createSession, shopper } from '../support/checkout.js';
 import { DEV_MERCHANT_KEY } from '../support/servers.js';
-import { startStack, type Stack } from './stack.js';
+import { useStack } from './use-stack.js';
 
-let stack: Stack;
+const e2e = useStack({ browser: false });
 
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.close();
-});
-
-const get = (path: string, cookie = '') => fetch(`${stack.shopUrl}${path}`, { headers: { cookie }, redirect: 'manual' });
+const get = (path: string, cookie = '') => fetch(`${e2e.stack.shopUrl}${path}`, { headers: { cookie }, redirect: 'manual' });
 
 /** Opens the checkout page for a cart cookie and returns the page and the session id the server created. */
 async function checkoutPage(cookie: string): Promise<{ html: string; headers: Headers; sessionId: string }> {
@@ -30,7 +23,7 @@ async function checkoutPage(cookie: string): Promise<{ html: string; headers: He
 }
 
 async function sessionView(sessionId: string) {
-  const response = await fetch(`${stack.bff.url}/v1/checkout-sessions/${sessionId}`, { headers: { origin: stack.shopUrl } });
+  const response = await fetch(`${e2e.stack.bff.url}/v1/checkout-sessions/${sessionId}`, { headers: { origin: e2e.stack.shopUrl } });
   expect(response.status).toBe(200);
   return (await response.json()) as { amount: number; currency: string; locale: string };
 }
@@ -42,9 +35,9 @@ async function placeOrder(cookie: string): Promise<string> {
 }
 
 async function placeOrderFor(sessionId: string): Promise<string> {
-  const response = await fetch(`${stack.bff.url}/v1/checkout-sessions/${sessionId}/orders`, {
+  const response = await fetch(`${e2e.stack.bff.url}/v1/checkout-sessions/${sessionId}/orders`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: stack.shopUrl },
+    headers: { 'content-type': 'application/json', origin: e2e.stack.shopUrl },
     body: JSON.stringify(shopper()),
   });
   expect(response.status).toBe(201);
@@ -52,7 +45,7 @@ async function placeOrderFor(sessionId: string): Promise<string> {
 }
 
 const consolePost = (reference: string, action: string, form: Record<string, string>) =>
-  fetch(`${stack.shopUrl}/console/orders/${reference}/${action}`, {
+  fetch(`${e2e.stack.shopUrl}/console/orders/${reference}/${action}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
     body: new URLSearchParams(form).toString(),
@@ -64,10 +57,10 @@ describe('storefront server', () => {
     const { headers } = await checkoutPage('opi_cart=mug:1');
     const csp = headers.get('content-security-policy')!;
     const directive = (name: string) => csp.split(';').find((part) => part.trim().startsWith(`${name} `))?.trim();
-    const bffOrigin = new URL(stack.bff.url).origin;
+    const bffOrigin = new URL(e2e.stack.bff.url).origin;
     expect(directive('script-src')).toBe(`script-src ${bffOrigin}`);
     expect(directive('connect-src')).toBe(`connect-src ${bffOrigin}`);
-    expect(directive('img-src')).toBe(`img-src 'self' ${new URL(stack.sandbox.url).origin}`);
+    expect(directive('img-src')).toBe(`img-src 'self' ${new URL(e2e.stack.sandbox.url).origin}`);
     expect(directive('frame-ancestors')).toBe("frame-ancestors 'none'");
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).not.toContain('unsafe-eval');
@@ -75,12 +68,12 @@ describe('storefront server', () => {
 
   it('embeds the widget from the BFF with the SRI hash the BFF publishes', async () => {
     const { html } = await checkoutPage('opi_cart=mug:1');
-    const published = (await (await fetch(`${stack.bff.url}/v1/widget`)).json()) as { url: string; integrity: string };
+    const published = (await (await fetch(`${e2e.stack.bff.url}/v1/widget`)).json()) as { url: string; integrity: string };
     const script = /<script type="module" src="([^"]+)" integrity="([^"]+)" crossorigin="anonymous"><\/script>/.exec(html);
     expect(script?.[1]).toBe(published.url);
     expect(script?.[2]).toBe(published.integrity);
-    expect(published.integrity).toBe(await (await fetch(`${stack.bff.url}/opi-checkout.js.sri`)).text());
-    expect(html).toContain(`api-base="${stack.bff.url}"`);
+    expect(published.integrity).toBe(await (await fetch(`${e2e.stack.bff.url}/opi-checkout.js.sri`)).text());
+    expect(html).toContain(`api-base="${e2e.stack.bff.url}"`);
   });
 
   it('never sends the merchant key to a browser, on any page', async () => {
@@ -109,7 +102,7 @@ describe('storefront server', () => {
 
   it('refuses a form posted from another site', async () => {
     for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }] as Record<string, string>[]) {
-      const response = await fetch(`${stack.shopUrl}/cart/items`, {
+      const response = await fetch(`${e2e.stack.shopUrl}/cart/items`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
         body: 'product=mug&quantity=1',
@@ -137,7 +130,7 @@ describe('storefront server', () => {
     expect(forged.status).toBe(200);
     const html = await forged.text();
     const shown = /data-status="([a-z_]+)"/.exec(html)?.[1];
-    expect(shown).toBe((await stack.order(reference)).status);
+    expect(shown).toBe((await e2e.stack.order(reference)).status);
     expect(shown).not.toBe('paid');
     // Still open: the page checks again by itself, and the cart is kept.
     expect(html).toContain('<meta http-equiv="refresh"');
@@ -146,41 +139,41 @@ describe('storefront server', () => {
 
   it('console: the same form submitted twice refunds once (its Idempotency-Key is in the form)', async () => {
     const reference = await placeOrder('opi_cart=lantern:1');
-    await stack.sandbox.decide(reference, { outcome: 'approve', mode: 'instant' });
-    await stack.waitForStatus(reference, 'paid');
+    await e2e.stack.sandbox.decide(reference, { outcome: 'approve', mode: 'instant' });
+    await e2e.stack.waitForStatus(reference, 'paid');
 
     const form = { amount: '20.5', description: 'Late delivery', idempotencyKey: 'console-test-key-1' };
     const [first, second] = await Promise.all([consolePost(reference, 'refunds', form), consolePost(reference, 'refunds', form)]);
     expect([first.status, second.status]).toEqual([303, 303]);
     expect(first.headers.get('location')).toBe(`/console/orders/${reference}`);
-    const order = await stack.order(reference);
+    const order = await e2e.stack.order(reference);
     expect(order.refunds).toHaveLength(1);
     expect(order).toMatchObject({ refundedAmount: 20.5, refundableAmount: 183.5 });
   });
 
   it('console: an amount that is not a number is refused before it reaches the BFF', async () => {
     const reference = await placeOrder('opi_cart=mug:2');
-    await stack.sandbox.decide(reference, { outcome: 'approve', mode: 'instant' });
-    await stack.waitForStatus(reference, 'paid');
+    await e2e.stack.sandbox.decide(reference, { outcome: 'approve', mode: 'instant' });
+    await e2e.stack.waitForStatus(reference, 'paid');
     const response = await consolePost(reference, 'refunds', { amount: '12,50; drop table', idempotencyKey: 'console-test-key-2' });
     expect(response.status).toBe(303);
     const flash = decodeURIComponent(/opi_console_flash=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1] ?? '');
     expect(JSON.parse(flash)).toMatchObject({ kind: 'error', message: expect.stringContaining('enter the amount as a number') });
-    await expect(stack.order(reference)).resolves.toMatchObject({ refundedAmount: 0 });
+    await expect(e2e.stack.order(reference)).resolves.toMatchObject({ refundedAmount: 0 });
   });
 
   it('console: capture part of an authorised order, then void the rest', async () => {
     // The shop's own sessions capture at payment; a merchant that ships later authorises only (143.89 AED).
-    const reference = await placeOrderFor(await createSession(stack.bff.url, { autoCapture: false }));
-    await stack.sandbox.decide(reference, { outcome: 'approve', mode: 'instant' });
-    await expect(stack.waitForStatus(reference, 'paid')).resolves.toMatchObject({ capturedAmount: 0, voidedAmount: 0 });
+    const reference = await placeOrderFor(await createSession(e2e.stack.bff.url, { autoCapture: false }));
+    await e2e.stack.sandbox.decide(reference, { outcome: 'approve', mode: 'instant' });
+    await expect(e2e.stack.waitForStatus(reference, 'paid')).resolves.toMatchObject({ capturedAmount: 0, voidedAmount: 0 });
 
     const page = async () => (await get(`/console/orders/${reference}`)).text();
     expect(await page()).toContain('id="capture-form-amount"');
     expect((await consolePost(reference, 'capture', { amount: '100', idempotencyKey: 'console-test-key-3' })).status).toBe(303);
     expect((await consolePost(reference, 'void', { amount: '', idempotencyKey: 'console-test-key-4' })).status).toBe(303);
 
-    await expect(stack.order(reference)).resolves.toMatchObject({ paidAmount: 143.89, capturedAmount: 100, voidedAmount: 43.89 });
+    await expect(e2e.stack.order(reference)).resolves.toMatchObject({ paidAmount: 143.89, capturedAmount: 100, voidedAmount: 43.89 });
     const after = await page();
     expect(after).toContain('Nothing is left to capture or void.');
     expect(after).not.toContain('id="capture-form-amount"');

@@ -41,6 +41,12 @@ export interface CheckoutStack {
 
 const closeAll = (bffs: TestBff[]) => Promise.all(bffs.splice(0).map((bff) => bff.close()));
 
+/** What a use...() hook started, for its getters: reading it before the hook ran is a mistake in the test file. */
+export function running<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`${what} is not running (read it inside a hook or a test)`);
+  return value;
+}
+
 export function useCheckoutStack(options: CheckoutStackOptions = {}): CheckoutStack {
   const { bff: bffLife = 'file', between = 'reset' } = options;
   let sandbox: Sandbox | undefined;
@@ -49,14 +55,12 @@ export function useCheckoutStack(options: CheckoutStackOptions = {}): CheckoutSt
   const fileBffs: TestBff[] = [];
   let testBffs: TestBff[] | undefined;
 
-  const started = <T>(value: T | undefined, what: string): T => {
-    if (value === undefined) throw new Error(`the stack's ${what} is not running (read it inside a hook or a test)`);
-    return value;
-  };
+  const theSandbox = () => running(sandbox, 'the sandbox');
+  const theLedger = () => running(db, 'the ledger');
   const startMainBff = () =>
     startBff({
-      upstreamUrl: started(sandbox, 'sandbox').url,
-      store: started(db, 'ledger').store,
+      upstreamUrl: theSandbox().url,
+      store: theLedger().store,
       env: typeof options.env === 'function' ? options.env() : options.env,
       now: options.now,
     });
@@ -74,15 +78,15 @@ export function useCheckoutStack(options: CheckoutStackOptions = {}): CheckoutSt
   beforeEach(async () => {
     testBffs = [];
     if (between !== 'keep') {
-      const s = started(sandbox, 'sandbox');
+      const upstream = theSandbox();
       if (between === 'settle') {
-        await s.idle();
+        await upstream.idle();
         await bff?.notifier.idle();
       }
-      await started(db, 'ledger').reset();
-      s.clearFaults();
-      s.setCallbackFailures(options.loseCallbacks ? 1_000 : 0);
-      s.journal.length = 0;
+      await theLedger().reset();
+      upstream.clearFaults();
+      upstream.setCallbackFailures(options.loseCallbacks ? 1_000 : 0);
+      upstream.journal.length = 0;
     }
     if (bffLife === 'test') bff = await startMainBff();
   });
@@ -97,16 +101,16 @@ export function useCheckoutStack(options: CheckoutStackOptions = {}): CheckoutSt
 
   return {
     get sandbox() {
-      return started(sandbox, 'sandbox');
+      return theSandbox();
     },
     get db() {
-      return started(db, 'ledger');
+      return theLedger();
     },
     get bff() {
-      return started(bff, 'BFF');
+      return running(bff, 'the BFF');
     },
     async startBff(overrides = {}) {
-      const another = await startBff({ upstreamUrl: started(sandbox, 'sandbox').url, store: started(db, 'ledger').store, ...overrides });
+      const another = await startBff({ upstreamUrl: theSandbox().url, store: theLedger().store, ...overrides });
       (testBffs ?? fileBffs).push(another);
       return another;
     },

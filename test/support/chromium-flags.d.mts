@@ -1,0 +1,3 @@
+// Types of chromium-flags.mjs for the TypeScript tests.
+export declare const CHROMIUM_PATH: string;
+export declare const CHROMIUM_ARGS: string[];

@@ -1,0 +1,16 @@
+// @ts-check
+// How every browser test starts Chromium: Debian's (apt-get install chromium) unless CHROME_PATH names another,
+// headless, with these flags. Plain JavaScript so that web-test-runner.config.mjs can import it as well.
+
+export const CHROMIUM_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+
+/** No sandbox (containers), no GPU, no QUIC, and no background traffic of its own. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
