@@ -3,10 +3,9 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test/support/chromium-flags.mjs';
 import { fakeBffMiddleware } from './test/widget/support/fake-bff-middleware.mjs';
 
-// Debian's Chromium (apt-get install chromium). Override with CHROME_PATH.
-const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 /**
@@ -34,19 +33,7 @@ export default {
   middleware: [fakeBffMiddleware()],
   browsers: [
     chromeLauncher({
-      launchOptions: {
-        executablePath,
-        headless: true,
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
-      },
+      launchOptions: { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS },
     }),
   ],
   plugins: [

@@ -3,18 +3,15 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { launchChromium } from '../support/chromium.js';
 import { createOrder, expectedHash, getToken, orderRequest, startReceiver, startSandbox } from './helpers.js';
 
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
-    headless: true,
-  });
+  browser = await launchChromium();
 });
 afterAll(() => browser?.close());
 
