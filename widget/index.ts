@@ -1,7 +1,9 @@
-// The bundle's entry: importing it registers <opi-checkout>. Nothing here touches window or document, so a
-// server-side renderer can import it too.
+// The bundle's entry: importing it registers <opi-checkout>. It calls no DOM API at import, so a
+// server-side renderer can import it too; ssr-shim.js comes first, so it runs before lit loads.
+import { withoutDocument } from './ssr-shim.js';
 import { defineOpiCheckout } from './define.js';
 
+if (withoutDocument) delete (globalThis as { document?: unknown }).document;
 defineOpiCheckout();
 
 export { OpiCheckout } from './opi-checkout.js';

@@ -1,22 +1,69 @@
-// Server-side rendering frameworks import the element on the server: that import must not touch window or
-// document, and a second registration must not throw.
-import { describe, expect, it } from 'vitest';
+// Server-side rendering frameworks import the element on the server: importing the BUILT bundle (what a merchant
+// ships, with lit's browser build inside) in plain Node must not throw, must leave no window or document behind,
+// and a second copy of the module must not throw when it registers again.
+import { execFile } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureWidgetBuilt, WIDGET_BUNDLE } from '../../demo/storefront/widget-build.js';
 
-// A path held in a variable keeps the browser-only sources out of the node typecheck slice.
-const widgetEntry = '../../widget/index.js';
+/** Runs an ES module snippet in a fresh Node process (no vitest module runner in between) and returns its JSON. */
+async function inNode(body: string): Promise<Record<string, unknown>> {
+  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '--eval', body], { timeout: 10_000 }).catch(
+    (error: { stderr?: string }) => {
+      // Node prints the offending line of the one-line bundle first: keep only the error's own line.
+      throw new Error(`the snippet failed in Node: ${error.stderr?.split('\n').find((line) => /^\w*Error\b/.test(line))}`);
+    },
+  );
+  return JSON.parse(stdout) as Record<string, unknown>;
+}
+
+const bundle = pathToFileURL(WIDGET_BUNDLE).href;
+
+beforeAll(async () => {
+  await ensureWidgetBuilt();
+});
 
 describe('<opi-checkout> on the server', () => {
-  it('imports in plain Node without a DOM', async () => {
-    expect(typeof (globalThis as { document?: unknown }).document).toBe('undefined');
-    const widget = (await import(widgetEntry)) as Record<string, unknown>;
-    expect(typeof widget.OpiCheckout).toBe('function');
-    expect(typeof (globalThis as { window?: unknown }).window).toBe('undefined');
+  it('imports the built bundle in plain Node without a DOM, and leaves no document or window behind', async () => {
+    const result = await inNode(`
+      const before = typeof document;
+      const widget = await import(${JSON.stringify(bundle)});
+      console.log(JSON.stringify({
+        before,
+        exports: Object.keys(widget).sort(),
+        element: typeof widget.OpiCheckout,
+        document: typeof document,
+        window: typeof window,
+      }));`);
+    expect(result).toEqual({
+      before: 'undefined',
+      exports: ['OpiCheckout', 'OpiErrorEvent', 'OpiOrderCreatedEvent', 'OpiProviderChangeEvent', 'OpiReadyEvent', 'defineOpiCheckout'],
+      element: 'function',
+      document: 'undefined',
+      window: 'undefined',
+    });
   });
 
-  it('registers once and tolerates being loaded again', async () => {
-    const widget = (await import(widgetEntry)) as { defineOpiCheckout: () => void; OpiCheckout: unknown };
-    expect(() => widget.defineOpiCheckout()).not.toThrow();
-    const registry = (globalThis as unknown as { customElements: { get(name: string): unknown } }).customElements;
-    expect(registry.get('opi-checkout')).toBe(widget.OpiCheckout);
+  it('registers once and tolerates a second copy of the module', async () => {
+    const result = await inNode(`
+      const first = await import(${JSON.stringify(bundle)});
+      const second = await import(${JSON.stringify(`${bundle}?second-copy`)});
+      const defined = [];
+      const registry = {
+        get: (name) => defined.find(([tag]) => tag === name)?.[1],
+        define: (name, element) => {
+          if (defined.some(([tag]) => tag === name)) throw new Error(name + ' is already defined');
+          defined.push([name, element]);
+        },
+      };
+      first.defineOpiCheckout(registry);
+      second.defineOpiCheckout(registry);
+      console.log(JSON.stringify({
+        copies: first.OpiCheckout !== second.OpiCheckout,
+        defined: defined.map(([tag]) => tag),
+        keptFirst: registry.get('opi-checkout') === first.OpiCheckout,
+      }));`);
+    expect(result).toEqual({ copies: true, defined: ['opi-checkout'], keptFirst: true });
   });
 });
