@@ -41,8 +41,10 @@ export function createApp({ config, store, upstream, logger, now = () => new Dat
 
   const options = createOptionsCache(upstream, config.optionsCacheSeconds, now);
   const sessions: SessionDeps = { store, options, now, sessionTtlMinutes: config.sessionTtlMinutes };
+  const afterPayment = createAfterPayment({ config, store, upstream, logger, now, ...(fetch ? { fetch } : {}) });
   const placer = createOrderPlacer({
     store,
+    notifier: afterPayment.notifier,
     upstream,
     options,
     now,
@@ -53,7 +55,6 @@ export function createApp({ config, store, upstream, logger, now = () => new Dat
     defaultCancellationMinutes: config.sessionTtlMinutes,
     firstPollDelayMs: config.reconcile.pollInitialMs,
   });
-  const afterPayment = createAfterPayment({ config, store, upstream, logger, now, ...(fetch ? { fetch } : {}) });
 
   app.use(requestLogging(logger));
   // A JSON API: nothing on it may load, frame or submit anything.

@@ -48,6 +48,11 @@ export const orderSummaryViewSchema = z.object({
   refundedAmount: z.number(),
   /** paid - refunded, where pending refunds already count as refunded. */
   refundableAmount: z.number(),
+  /**
+   * Why an on_hold order waits for a person: underpaid, currency_mismatch, unreadable_amount, or
+   * session_already_paid (another order of its checkout session was paid first: refund this one). Absent otherwise.
+   */
+  holdReason: z.optional(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -81,7 +81,7 @@ export function createAfterPayment({ config, store, upstream, logger, now, fetch
     logger,
     idempotency: { store, waitMs: 2 * timeoutMs + 1_000 },
   });
-  const observe = { store, notifier };
+  const observe = { store, notifier, now };
   return {
     upstreamFacingRoutes: [
       returnRoutes({ ...observe, upstream, paymentSecret: config.paymentSecret, logger }),

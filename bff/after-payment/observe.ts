@@ -1,34 +1,61 @@
-// Applying one fresh upstream read of an order to the ledger, whoever prompted it (the shopper's return, a
-// callback, the reconciler, the merchant). Under the order's row lock: the status only moves forward, a paid
-// order is checked against what it owes, the read is journalled, and a change worth announcing is queued for
-// the merchant in the same transaction.
-import { normalisePaymentStatus } from '../../shared/status.js';
+// Applying one upstream answer about an order to the ledger, whoever prompted it (the create call, the shopper's
+// return, a callback, the reconciler, the merchant). Under the order's row lock: the status only moves forward, a
+// paid order is checked against what it owes, the answer is journalled, and a change worth announcing is queued
+// for the merchant in the same transaction.
+//
+// One session, one payment: an order that becomes paid (or on_hold) completes its session in the same
+// transaction, under the session's row lock, so no new order can start. An order of that session that was
+// already live upstream (a shopper may start another provider without cancelling the first) and is paid after
+// that is put on_hold with reason `session_already_paid`, and the merchant is told, so nobody ships twice and
+// the second payment can be refunded.
+import { normalisePaymentStatus, type OrderStatus } from '../../shared/status.js';
 import type { OrderStatusRecord } from '../../shared/upstream.js';
 import type { Notifier } from '../notify/notifier.js';
-import type { EventSource, LedgerOrder, OrderPatch, Store } from '../store/types.js';
-import { checkPaidAmount } from './paid-amount.js';
+import type { EventSource, LedgerOrder, OrderPatch, Store, StoreTx } from '../store/types.js';
+import { checkPaidAmount, type HoldReason } from './paid-amount.js';
 import { isFinalStatus, nextStatus } from './transitions.js';
 import { orderSummaryView } from './views.js';
 
 export interface ObserveDeps {
   store: Store;
   notifier: Notifier;
+  now: () => Date;
 }
+
+/** What the answer to POST /orders says: a status, but nothing about what was paid. */
+export interface CreateAnswer {
+  kind: 'create-answer';
+  status: string;
+}
+
+const isCreateAnswer = (upstream: OrderStatusRecord | CreateAnswer): upstream is CreateAnswer => upstream.kind === 'create-answer';
 
 export interface Observation {
   source: EventSource;
-  /** The upstream's order as just read; null when the upstream does not know the reference. */
-  upstream: OrderStatusRecord | null;
+  /**
+   * The upstream's order as just read (GET /orders/{ref}), the create call's answer, null when the upstream does
+   * not know the reference, or absent when there is no upstream answer at all.
+   */
+  upstream?: OrderStatusRecord | CreateAnswer | null;
+  /** A status the BFF concludes itself (the upstream refused the order); it obeys the same forward-only rule. */
+  decided?: OrderStatus;
   /** Context for the journal (no personal data, no secrets). */
   payload?: Record<string, unknown>;
   /** `always` (default): callbacks and returns keep every delivery. `on-change`: polls and merchant reads. */
   journal?: 'always' | 'on-change';
+  /** Columns written with the observation under the same lock (the create call's createState, redirectUrl). */
+  also?: OrderPatch;
 }
 
 export interface ObservationResult {
   order: LedgerOrder;
   changed: boolean;
 }
+
+export type OrderHoldReason = HoldReason | 'session_already_paid';
+
+/** Whether an order holds its session's payment: the session takes no other. */
+export const holdsPayment = (order: Pick<LedgerOrder, 'status'>) => order.status === 'paid' || order.status === 'on_hold';
 
 /** The merchant hears of final statuses and of orders put on hold. */
 const announced = (order: LedgerOrder) => isFinalStatus(order.status) || order.status === 'on_hold';
@@ -37,7 +64,22 @@ const announced = (order: LedgerOrder) => isFinalStatus(order.status) || order.s
 // anything else on a paid order (CAPTURED, or no captureStatus at all) means the payment was captured.
 const authorisedOnly = (upstream: OrderStatusRecord) => upstream.captureStatus?.trim().toUpperCase() === 'AUTHORIZED';
 
-function patchFor(order: LedgerOrder, upstream: OrderStatusRecord): { patch: OrderPatch; holdReason?: string } {
+interface Planned {
+  patch: OrderPatch;
+  holdReason?: OrderHoldReason;
+}
+
+function createAnswerPatch(order: LedgerOrder, answer: CreateAnswer): Planned {
+  const observed = normalisePaymentStatus(answer.status).status;
+  // Local choice: the create answer carries no paid amount, so it can never make an order paid by itself; the
+  // reconciler's first read (GET /orders/{ref}, with the amount) decides.
+  const status = observed === 'paid' ? 'pending' : observed;
+  const next = status === 'unknown' ? null : nextStatus(order.status, status);
+  if (next) return { patch: { status: next, upstreamStatus: answer.status } };
+  return { patch: order.status === 'initiated' && order.upstreamStatus === null ? { upstreamStatus: answer.status } : {} };
+}
+
+function readPatch(order: LedgerOrder, upstream: OrderStatusRecord): Planned {
   const observed = normalisePaymentStatus(upstream.status);
   if (observed.status === 'unknown') {
     const keep = isFinalStatus(order.status) || order.upstreamStatus === upstream.status;
@@ -46,43 +88,75 @@ function patchFor(order: LedgerOrder, upstream: OrderStatusRecord): { patch: Ord
   const outcome = checkPaidAmount(observed.status, upstream, order);
   const next = nextStatus(order.status, outcome.status);
   if (!next) return { patch: {} };
-  const patch: OrderPatch = { status: next, upstreamStatus: upstream.status };
+  const patch: OrderPatch = { status: next, upstreamStatus: upstream.status, holdReason: outcome.holdReason ?? null };
   if (next === 'paid' || next === 'on_hold') {
     patch.paidMinor = outcome.paidMinor;
     patch.capturedMinor = next === 'paid' && !authorisedOnly(upstream) ? outcome.paidMinor : 0;
   }
-  // Settled (or waiting for a person): nothing left to poll for. Refunds, which reschedule polling, need a paid order.
-  if (isFinalStatus(next) || next === 'on_hold') patch.nextPollAt = null;
   return { patch, ...(outcome.holdReason ? { holdReason: outcome.holdReason } : {}) };
 }
 
+/**
+ * An order about to hold its session's payment: completes the session (locked), or, when another order of the
+ * session already holds it, puts this one on hold. The paid amount stays recorded (and, when the upstream
+ * captured it, refundable).
+ */
+async function oneSessionOnePayment(tx: StoreTx, order: LedgerOrder, planned: Planned): Promise<Planned> {
+  const session = await tx.getSession(order.sessionId, { forUpdate: true });
+  const others = (await tx.listSessionOrders(order.sessionId)).filter((other) => other.orderReference !== order.orderReference && holdsPayment(other));
+  if (session && session.state !== 'completed') await tx.setSessionState(session.id, 'completed');
+  if (others.length === 0 || planned.patch.status !== 'paid') return planned;
+  if (order.status === 'on_hold') return { patch: {} };
+  return {
+    patch: { ...planned.patch, status: 'on_hold', holdReason: 'session_already_paid' },
+    holdReason: 'session_already_paid',
+  };
+}
+
+function plan(order: LedgerOrder, { upstream, decided }: Observation): Planned {
+  if (decided) {
+    const next = nextStatus(order.status, decided);
+    return { patch: next ? { status: next } : {} };
+  }
+  if (!upstream) return { patch: {} };
+  return isCreateAnswer(upstream) ? createAnswerPatch(order, upstream) : readPatch(order, upstream);
+}
+
+/** recordObservation's work inside the caller's transaction, with the order row locked here. */
+export async function observeInTx(tx: StoreTx, deps: ObserveDeps, orderReference: string, observation: Observation): Promise<ObservationResult> {
+  const order = await tx.getOrder(orderReference, { forUpdate: true });
+  if (!order) throw new Error(`order ${orderReference} vanished from the ledger`);
+  let planned = plan(order, observation);
+  if (planned.patch.status && holdsPayment({ status: planned.patch.status })) planned = await oneSessionOnePayment(tx, order, planned);
+  const { holdReason } = planned;
+  const patch: OrderPatch = { ...observation.also, ...planned.patch };
+  const changed = patch.status !== undefined;
+  // Settled (or waiting for a person): nothing left to poll for. Refunds, which reschedule polling, need a paid order.
+  if (changed && (isFinalStatus(patch.status!) || patch.status === 'on_hold')) patch.nextPollAt = null;
+  const updated = Object.keys(patch).length > 0 ? await tx.updateOrder(orderReference, patch) : order;
+  if (changed || observation.journal !== 'on-change') {
+    await tx.appendEvent({
+      orderReference,
+      source: observation.source,
+      status: updated.status,
+      upstreamStatus: observation.upstream?.status ?? null,
+      payload: {
+        ...observation.payload,
+        ...(observation.upstream === null ? { upstream: 'not_found' } : {}),
+        ...(changed ? { from: order.status } : {}),
+        ...(holdReason ? { holdReason } : {}),
+      },
+      at: deps.now(),
+    });
+  }
+  if (changed && announced(updated)) {
+    await deps.notifier.enqueue(tx, 'order.status', orderReference, orderSummaryView(updated, await tx.listOperations(orderReference)));
+  }
+  return { order: updated, changed };
+}
+
 export async function recordObservation(deps: ObserveDeps, orderReference: string, observation: Observation): Promise<ObservationResult> {
-  const { store, notifier } = deps;
-  const result = await store.transaction(async (tx) => {
-    const order = await tx.getOrder(orderReference, { forUpdate: true });
-    if (!order) throw new Error(`order ${orderReference} vanished from the ledger`);
-    const { patch, holdReason } = observation.upstream ? patchFor(order, observation.upstream) : { patch: {} };
-    const changed = patch.status !== undefined;
-    const updated = Object.keys(patch).length > 0 ? await tx.updateOrder(orderReference, patch) : order;
-    if (changed || observation.journal !== 'on-change') {
-      await tx.appendEvent({
-        orderReference,
-        source: observation.source,
-        status: updated.status,
-        upstreamStatus: observation.upstream?.status ?? null,
-        payload: {
-          ...observation.payload,
-          ...(observation.upstream ? {} : { upstream: 'not_found' }),
-          ...(changed ? { from: order.status } : {}),
-          ...(holdReason ? { holdReason } : {}),
-        },
-      });
-    }
-    if (changed && announced(updated)) {
-      await notifier.enqueue(tx, 'order.status', orderReference, orderSummaryView(updated, await tx.listOperations(orderReference)));
-    }
-    return { order: updated, changed };
-  });
-  if (result.changed) notifier.kick();
+  const result = await deps.store.transaction((tx) => observeInTx(tx, deps, orderReference, observation));
+  if (result.changed) deps.notifier.kick();
   return result;
 }

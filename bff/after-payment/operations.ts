@@ -52,6 +52,13 @@ function problemAnswer(problem: HttpProblem): StoredAnswer {
 const refusedUpstream = (kind: OperationKind) =>
   new HttpProblem('operation_refused', `The payment service refused the ${kind}.`, { retryable: false });
 
+/**
+ * A paid order, or a second payment of an already paid session (held, but paid in full): the merchant refunds
+ * or voids that one. Other holds (underpaid, another currency) wait for a person outside this API.
+ */
+const takesOperations = (order: LedgerOrder) =>
+  order.status === 'paid' || (order.status === 'on_hold' && order.holdReason === 'session_already_paid');
+
 function amountToSpend(kind: OperationKind, order: LedgerOrder, operations: readonly OrderOperation[], amount: number | undefined): number {
   const requested = amount === undefined ? undefined : toMinor(amount, order.currency);
   if (requested === null) {
@@ -59,7 +66,7 @@ function amountToSpend(kind: OperationKind, order: LedgerOrder, operations: read
       errors: [{ path: 'amount', message: `must have at most ${currencyExponent(order.currency)} decimals in ${order.currency}` }],
     });
   }
-  if (order.status !== 'paid') {
+  if (!takesOperations(order)) {
     throw new HttpProblem(NOT_POSSIBLE[kind], `Only a paid order can take a ${kind}; this one is ${order.status === 'unknown' ? 'pending' : order.status}.`);
   }
   if (kind === 'refund') {
@@ -155,7 +162,7 @@ export function createOperations(deps: OperationsDeps) {
         // A retried key whose first request may have reached the upstream: ask before sending it again.
         const records = await upstream.listRefunds(operation.orderReference);
         if (records.some((record) => record.refundReference === operation.reference)) {
-          return settledAnswer(await settleRefunds(deps, operation.orderReference, records, 'merchant'));
+          return settledAnswer(await settleRefunds(deps, operation.orderReference, { list: 'complete', records }, 'merchant'));
         }
       }
       const record = await upstream.refund(operation.orderReference, {
@@ -163,7 +170,7 @@ export function createOperations(deps: OperationsDeps) {
         refundAmount: { amount: toMajor(operation.amountMinor, operation.currency), currency: operation.currency },
         refundDescription: description,
       });
-      return settledAnswer(await settleRefunds(deps, operation.orderReference, [record], 'merchant'));
+      return settledAnswer(await settleRefunds(deps, operation.orderReference, { list: 'partial', records: [record] }, 'merchant'));
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
       if (!error.retryable) {

@@ -38,6 +38,7 @@ export function orderSummaryView(order: LedgerOrder, operations: readonly OrderO
     voidedAmount: major(order.voidedMinor),
     refundedAmount: major(order.refundedMinor),
     refundableAmount: major(refundableMinor(order, operations)),
+    ...(order.status === 'on_hold' && order.holdReason ? { holdReason: order.holdReason } : {}),
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
   };

@@ -5,6 +5,12 @@
 //  - While the session has a live attempt (not refused, not final) for the same provider, a submit returns it.
 //    A different provider, or a previous attempt that was refused or ended (declined, cancelled, failed), starts a
 //    new attempt with a new orderReference, so a shopper can pick another provider after cancelling.
+//  - Local choice: another provider may start even while an earlier attempt is still live upstream (a shopper
+//    who came back from the provider's page without cancelling). Only one payment can count: the first order to
+//    be paid completes the session (no new attempt after that), and any other attempt paid later is put on_hold
+//    as `session_already_paid` for the merchant to refund (bff/after-payment/observe.ts).
+//  - Every status the create call learns goes through the same forward-only, amount-checked observation as a
+//    return, callback or poll, under the order's row lock, so it never overwrites what a callback wrote.
 //  - Every attempt is recorded before the upstream call. If the answer is lost, the attempt stays `unknown`
 //    and the shopper gets a retryable 5xx; the next submit asks the upstream: not there -> the same reference is
 //    sent again; there -> Local choice: it is `orphaned` (its redirectUrl never reached anyone, so it cannot be
@@ -16,9 +22,10 @@ import type { Logger } from 'pino';
 import { withAddressDefaults } from '../../shared/address.js';
 import type { PlaceOrderRequest, ProviderView } from '../../shared/checkout-api.js';
 import { toMajor } from '../../shared/money.js';
-import { normalisePaymentStatus } from '../../shared/status.js';
 import { orderRequestSchema, type OrderRequest, type OrderStatusRecord } from '../../shared/upstream.js';
+import { holdsPayment, recordObservation, type CreateAnswer } from '../after-payment/observe.js';
 import { HttpProblem, upstreamFieldErrors, upstreamProblem } from '../http/problem.js';
+import type { Notifier } from '../notify/notifier.js';
 import type { LedgerOrder, OrderPatch, SessionRecord, Store } from '../store/types.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import { UpstreamError, UpstreamValidationError } from '../upstream/errors.js';
@@ -32,6 +39,8 @@ import { callbackUrlFor, returnUrlFor } from './urls.js';
 
 export interface PlaceOrderDeps {
   store: Store;
+  /** Announces an order the create call finds final or on hold (merchant notifications). */
+  notifier: Notifier;
   upstream: UpstreamClient;
   options: OptionsCache;
   now: () => Date;
@@ -80,29 +89,33 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
   const { store, upstream, logger } = deps;
   const lock = createKeyedLock();
   const staleAfterMs = 3 * deps.upstreamTimeoutMs + 5_000;
+  const completed = () => new HttpProblem('session_completed', 'This checkout session has already been paid.');
   const inProgress = () =>
     new HttpProblem('order_in_progress', 'This order is being placed. Please try again in a moment.', {
       retryable: true,
       headers: { 'Retry-After': '1' },
     });
 
-  async function record(order: LedgerOrder, patch: OrderPatch, reason: string, detail: Record<string, unknown> = {}) {
+  /**
+   * Records what the create call learnt: its own columns (createState, redirectUrl) and any status through the
+   * same observation as every other upstream answer.
+   */
+  async function record(
+    order: LedgerOrder,
+    step: { also: OrderPatch; upstream?: OrderStatusRecord | CreateAnswer; decided?: 'failed' },
+    reason: string,
+    detail: Record<string, unknown> = {},
+  ) {
     // An attempt the upstream may hold is due for its first status check (the reconciler's schedule).
-    const pollSoon =
-      patch.createState && patch.createState !== 'rejected'
-        ? { nextPollAt: new Date(deps.now().getTime() + deps.firstPollDelayMs) }
-        : {};
-    return store.transaction(async (tx) => {
-      const updated = await tx.updateOrder(order.orderReference, { ...patch, ...pollSoon });
-      await tx.appendEvent({
-        orderReference: order.orderReference,
-        source: 'create',
-        status: updated.status,
-        upstreamStatus: updated.upstreamStatus,
-        payload: { reason, attempt: order.attempt, provider: order.provider, ...detail },
-      });
-      return updated;
+    const pollSoon = step.also.createState !== 'rejected' ? { nextPollAt: new Date(deps.now().getTime() + deps.firstPollDelayMs) } : {};
+    const { order: updated } = await recordObservation({ store, notifier: deps.notifier, now: deps.now }, order.orderReference, {
+      source: 'create',
+      ...(step.upstream ? { upstream: step.upstream } : {}),
+      ...(step.decided ? { decided: step.decided } : {}),
+      also: { ...step.also, ...pollSoon },
+      payload: { reason, attempt: order.attempt, provider: order.provider, ...detail },
     });
+    return updated;
   }
 
   async function decide(sessionId: string, provider: string): Promise<Plan> {
@@ -110,9 +123,7 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
     return store.transaction(async (tx) => {
       const session = requireOpenSession(await tx.getSession(sessionId, { forUpdate: true }), now);
       const orders = await tx.listSessionOrders(sessionId);
-      if (orders.some((order) => order.status === 'paid' || order.status === 'on_hold')) {
-        throw new HttpProblem('session_completed', 'This checkout session has already been paid.');
-      }
+      if (orders.some(holdsPayment)) throw completed();
       const live = orders.findLast((order) => isLive(order) && order.provider === provider);
       if (live) {
         if (live.createState === 'created') return { kind: 'replay', order: live };
@@ -186,41 +197,40 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
       outcome = await upstream.createOrder(request);
     } catch (error) {
       if (error instanceof UpstreamValidationError) {
-        await record(order, { createState: 'rejected', status: 'failed' }, 'upstream_refused', { messages: error.messages.length });
+        await record(order, { also: { createState: 'rejected' }, decided: 'failed' }, 'upstream_refused', { messages: error.messages.length });
         throw refusedByUpstream(error);
       }
       if (error instanceof UpstreamError && !error.retryable) {
-        await record(order, { createState: 'rejected', status: 'failed' }, error.code, { status: error.status });
+        await record(order, { also: { createState: 'rejected' }, decided: 'failed' }, error.code, { status: error.status });
         throw upstreamProblem(error);
       }
-      await record(order, { createState: 'unknown' }, error instanceof UpstreamError ? error.code : 'error');
+      await record(order, { also: { createState: 'unknown' } }, error instanceof UpstreamError ? error.code : 'error');
       throw error;
     }
     if (outcome.kind === 'exists') {
-      await record(order, { createState: 'unknown', ...observed(outcome.status) }, 'answer_lost_order_exists', { cause: outcome.cause.code });
+      await record(order, { also: { createState: 'unknown' }, upstream: outcome.status }, 'answer_lost_order_exists', { cause: outcome.cause.code });
       throw upstreamProblem(outcome.cause);
     }
     const { redirectUrl, paymentStatus } = outcome.record;
     if (!isSafeRedirect(redirectUrl, deps.allowLoopbackRedirect)) {
-      await record(order, { createState: 'rejected', status: 'failed', upstreamStatus: paymentStatus }, 'unsafe_redirect');
+      await record(order, { also: { createState: 'rejected', upstreamStatus: paymentStatus }, decided: 'failed' }, 'unsafe_redirect');
       throw new HttpProblem('upstream_invalid_redirect', 'The payment service returned a payment page we cannot send you to.', { retryable: false });
     }
-    await record(order, { createState: 'created', redirectUrl, ...observed({ status: paymentStatus }) }, 'created');
+    await record(order, { also: { createState: 'created', redirectUrl }, upstream: { kind: 'create-answer', status: paymentStatus } }, 'created');
     return { orderReference: order.orderReference, redirectUrl, replayed: false };
-  }
-
-  function observed(status: Pick<OrderStatusRecord, 'status'>): OrderPatch {
-    return { status: normalisePaymentStatus(status.status).status, upstreamStatus: status.status };
   }
 
   async function newAttempt(session: SessionRecord, body: PlaceOrderRequest): Promise<PlacedOrder> {
     const provider = await eligibleProvider(session, body.bnplProvider);
     const secret = newCallbackSecret();
     const { order, request } = await store.transaction(async (tx) => {
-      await tx.getSession(session.id, { forUpdate: true });
+      requireOpenSession(await tx.getSession(session.id, { forUpdate: true }), deps.now());
       const orders = await tx.listSessionOrders(session.id);
-      // Decided under an earlier lock: another process may have started this provider's attempt since.
+      // Decided under an earlier lock: since then an order may have been paid, or another process may have
+      // started this provider's attempt.
+      if (orders.some(holdsPayment)) throw completed();
       if (orders.some((existing) => isLive(existing) && existing.provider === body.bnplProvider)) throw inProgress();
+      const createdAt = deps.now();
       const attempt = orders.reduce((max, existing) => Math.max(max, existing.attempt), 0) + 1;
       const reference = orderReference(session.orderPrefix, attempt);
       const built = buildOrder(session, body, provider, reference, secret);
@@ -234,7 +244,7 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
         status: 'initiated',
         createState: 'creating',
         callbackSecret: secret,
-        createdAt: deps.now(),
+        createdAt,
       });
       await tx.appendEvent({
         orderReference: reference,
@@ -242,6 +252,7 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
         status: 'initiated',
         upstreamStatus: null,
         payload: { reason: 'recorded', attempt, provider: body.bnplProvider },
+        at: createdAt,
       });
       return { order: inserted, request: built };
     });
@@ -260,7 +271,7 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
       const provider = await eligibleProvider(session, body.bnplProvider);
       return createUpstream(order, buildOrder(session, body, provider, order.orderReference, order.callbackSecret));
     }
-    await record(order, { createState: 'orphaned', ...observed(found) }, 'redirect_lost');
+    await record(order, { also: { createState: 'orphaned' }, upstream: found }, 'redirect_lost');
     return newAttempt(session, body);
   }
 

@@ -50,7 +50,7 @@ const CONCURRENCY = 4;
 
 export function createReconciler(deps: ReconcilerDeps): Reconciler {
   const { store, upstream, logger } = deps;
-  const observe: ObserveDeps = { store, notifier: deps.notifier };
+  const observe: ObserveDeps = { store, notifier: deps.notifier, now: deps.now };
 
   /** After a poll: when to look next (null: nothing left to wait for), and release the claim. */
   async function reschedule(orderReference: string) {
@@ -86,7 +86,7 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
         await recordObservation(observe, orderReference, { source: 'poll', upstream: fresh, journal: 'on-change' });
       }
       if ((await store.listOperations(orderReference, 'refund')).some(isOpenOperation)) {
-        await settleRefunds(deps.settlement, orderReference, await upstream.listRefunds(orderReference), 'poll');
+        await settleRefunds(deps.settlement, orderReference, { list: 'complete', records: await upstream.listRefunds(orderReference) }, 'poll');
       }
     } catch (error) {
       logger.warn({ err: error, orderReference }, 'reconciliation poll failed; will try again');

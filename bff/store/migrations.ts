@@ -119,6 +119,17 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       create index orders_newest on orders (created_at desc, order_reference desc);
     `,
   },
+  {
+    version: 3,
+    name: 'hold reasons, idempotency key leases',
+    sql: `
+      -- Why an order is on_hold (underpaid, currency_mismatch, unreadable_amount, session_already_paid).
+      alter table orders add column hold_reason text;
+      -- When the key's current request claimed it: a claim older than its lease (a crashed request, a lost
+      -- release) may be taken over by a retry, so an interrupted key is never blocked for ever.
+      alter table idempotency_keys add column claimed_at timestamptz not null default now();
+    `,
+  },
 ];
 
 /**

@@ -57,6 +57,7 @@ function toOrder(row: Row): LedgerOrder {
     refundedMinor: num(row.refunded_minor),
     capturedMinor: num(row.captured_minor),
     voidedMinor: num(row.voided_minor),
+    holdReason: textOrNull(row.hold_reason),
     nextPollAt: dateOrNull(row.next_poll_at),
     pollAttempts: num(row.poll_attempts),
     claimedUntil: dateOrNull(row.claimed_until),
@@ -98,6 +99,7 @@ const ORDER_COLUMNS: Record<keyof OrderPatch, string> = {
   refundedMinor: 'refunded_minor',
   capturedMinor: 'captured_minor',
   voidedMinor: 'voided_minor',
+  holdReason: 'hold_reason',
   nextPollAt: 'next_poll_at',
   pollAttempts: 'poll_attempts',
   claimedUntil: 'claimed_until',
@@ -154,8 +156,9 @@ function storeTx(db: SqlDb): StoreTx {
 
     async appendEvent(e) {
       await db.query(
-        'insert into order_events (order_reference, source, status, upstream_status, payload) values ($1, $2, $3, $4, $5::jsonb)',
-        [e.orderReference, e.source, e.status, e.upstreamStatus, e.payload === undefined ? null : json(e.payload)],
+        `insert into order_events (order_reference, source, status, upstream_status, payload, created_at)
+         values ($1, $2, $3, $4, $5::jsonb, coalesce($6::timestamptz, now()))`,
+        [e.orderReference, e.source, e.status, e.upstreamStatus, e.payload === undefined ? null : json(e.payload), e.at ?? null],
       );
     },
     async listEvents(orderReference) {

@@ -64,6 +64,8 @@ export interface LedgerOrder extends NewOrder {
   refundedMinor: number;
   capturedMinor: number;
   voidedMinor: number;
+  /** Why the order is on_hold (bff/after-payment/observe.ts); null otherwise. */
+  holdReason: string | null;
   nextPollAt: Date | null;
   pollAttempts: number;
   claimedUntil: Date | null;
@@ -83,6 +85,7 @@ export type OrderPatch = Partial<
     | 'refundedMinor'
     | 'capturedMinor'
     | 'voidedMinor'
+    | 'holdReason'
     | 'nextPollAt'
     | 'pollAttempts'
     | 'claimedUntil'
@@ -99,6 +102,8 @@ export interface NewOrderEvent {
   upstreamStatus: string | null;
   /** What happened, without personal data or secrets. */
   payload?: Record<string, unknown>;
+  /** When, by the app's clock (the one order rows use); the database's clock when absent. */
+  at?: Date;
 }
 
 export interface OrderEvent extends NewOrderEvent {

@@ -1,0 +1,45 @@
+// A merchant's notification endpoint on port 0 for the BFF tests: it keeps every POST it receives (raw body and
+// Opi-Signature) and answers 204.
+import { createServer } from 'node:http';
+import { afterAll, beforeAll } from 'vitest';
+import { merchantNotificationSchema, type MerchantNotification } from '../../shared/merchant-api.js';
+import { listenOnPort0 } from './servers.js';
+import { running } from './stack.js';
+
+export interface MerchantEndpoint {
+  /** The URL to set as OPI_MERCHANT_WEBHOOK_URL. */
+  readonly url: string;
+  /** Every notification received so far, parsed with the shared contract. */
+  received(): MerchantNotification[];
+  clear(): void;
+}
+
+/** Starts the endpoint before the file's BFF (register it first) and closes it after. */
+export function useMerchantEndpoint(): MerchantEndpoint {
+  const bodies: string[] = [];
+  let url: string | undefined;
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      bodies.push(Buffer.concat(chunks).toString('utf8'));
+      res.writeHead(204).end();
+    });
+  });
+  beforeAll(async () => {
+    url = `${await listenOnPort0(server)}/opi/notifications`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+  return {
+    get url() {
+      return running(url, 'the merchant endpoint');
+    },
+    received: () => bodies.map((body) => merchantNotificationSchema.parse(JSON.parse(body))),
+    clear() {
+      bodies.length = 0;
+    },
+  };
+}
