@@ -1,6 +1,7 @@
 // Settling the ledger's open refunds from the upstream's refund records: the answer to a refund request, the
 // refund list read after a REFUND_CALLBACK, by the reconciler, or on a merchant's read. A refund the upstream
-// never recorded (its request's answer was lost and the refund list does not show it) fails after a while.
+// never recorded (its request's answer was lost and the refund list does not show it) fails after a while, but
+// only when the whole refund list was read: a single refund's answer says nothing about the others.
 import { normaliseRefundStatus } from '../../shared/status.js';
 import type { RefundRecord } from '../../shared/upstream.js';
 import type { Notifier } from '../notify/notifier.js';
@@ -32,11 +33,17 @@ function settledStatus(operation: OrderOperation, record: RefundRecord | undefin
   return status;
 }
 
-/** Applies `records` to the order's open refunds; answers the refunds as they now stand. */
+/**
+ * What the upstream said about an order's refunds: its whole refund list (GET .../refund), where a refund that is
+ * missing was never recorded, or only some refunds (the answer to one refund request).
+ */
+export type RefundRecords = { list: 'complete' | 'partial'; records: readonly RefundRecord[] };
+
+/** Applies the upstream's records to the order's open refunds; answers the refunds as they now stand. */
 export async function settleRefunds(
   deps: SettlementDeps,
   orderReference: string,
-  records: readonly RefundRecord[],
+  { list, records }: RefundRecords,
   source: EventSource,
 ): Promise<OrderOperation[]> {
   const { store, notifier } = deps;
@@ -49,7 +56,7 @@ export async function settleRefunds(
     const result: OrderOperation[] = [];
     for (const operation of await tx.listOperations(orderReference, 'refund')) {
       const record = records.find((candidate) => candidate.refundReference === operation.reference);
-      const lost = now.getTime() - operation.createdAt.getTime() >= deps.refundLostAfterMs;
+      const lost = list === 'complete' && now.getTime() - operation.createdAt.getTime() >= deps.refundLostAfterMs;
       const status = isOpenOperation(operation) ? settledStatus(operation, record, lost) : null;
       if (!status || status === operation.status) {
         result.push(operation);
@@ -64,6 +71,7 @@ export async function settleRefunds(
         status: order.status,
         upstreamStatus: order.upstreamStatus,
         payload: { refund: operation.reference, refundStatus: status, ...(record ? { upstreamRefundStatus: record.refundStatus } : { reason: 'not_in_upstream_refund_list' }) },
+        at: now,
       });
       if (status !== 'pending') {
         await notifier.enqueue(tx, 'refund.result', orderReference, refundView(updated));

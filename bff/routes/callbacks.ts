@@ -59,7 +59,7 @@ export function callbackRoutes(deps: CallbackDeps): Router {
     try {
       if (hint.event === 'REFUND_CALLBACK') {
         await store.appendEvent({ orderReference, source: 'callback', status: order.status, upstreamStatus: null, payload });
-        await settleRefunds(deps, orderReference, await upstream.listRefunds(orderReference), 'callback');
+        await settleRefunds(deps, orderReference, { list: 'complete', records: await upstream.listRefunds(orderReference) }, 'callback');
         return;
       }
       await recordObservation(deps, orderReference, { source: 'callback', upstream: await upstream.getOrder(orderReference), payload });
