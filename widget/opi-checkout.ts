@@ -217,7 +217,7 @@ export class OpiCheckout extends LitElement {
     this.touched = new Set(['*']);
     this.serverProblems = new Map();
     const { order, problems } = validateOrder(provider, this.values, formLayout(checkout, provider, sameAsBilling), sameAsBilling);
-    this.notice = order ? undefined : (strings) => strings.fixFields(problems.size);
+    this.notice = order ? undefined : this.fixFields(problems.size);
     if (!order) return this.focusFirstInvalid();
     const body = JSON.stringify(order);
     if (this.attempt?.body !== body) this.attempt = { key: crypto.randomUUID(), body };
@@ -246,9 +246,18 @@ export class OpiCheckout extends LitElement {
       }
       this.serverProblems = placed;
       const code = error.code === 'validation_failed' && unplaced ? '' : error.code;
-      this.fail(error, unplaced ? (strings) => failureText(code, strings) : (strings) => strings.fixFields(placed.size));
+      this.fail(error, unplaced ? (strings) => failureText(code, strings) : this.fixFields(placed.size));
       await this.focusFirstInvalid();
     }
+  }
+
+  /** A count in the shopper's digits, like the amounts beside it (ar-SA: Arabic-Indic; -u-nu-latn: Western). */
+  private count(n: number): string {
+    return new Intl.NumberFormat(this.language).format(n);
+  }
+
+  private fixFields(n: number): Notice {
+    return (strings) => strings.fixFields(n, this.count(n));
   }
 
   private async focusFirstInvalid(): Promise<void> {
@@ -291,10 +300,10 @@ export class OpiCheckout extends LitElement {
               ${phase === 'ready' ? notes : nothing}
               ${retry ? html`<button part="button retry" type="button" @click=${this.retry}>${strings.retry}</button>` : nothing}
             </div>`
-          : html`${providerList(checkout!.providers, strings, money, this.selected, this.onProviderChange)}${notes}${this.renderForm(strings, language, money)}`;
+          : html`${providerList(checkout!.providers, strings, money, (n) => this.count(n), this.selected, this.onProviderChange)}${notes}${this.renderForm(strings, language, money)}`;
     return html`<div part="base" class="base" lang=${language} dir=${this.getAttribute('dir') === 'rtl' || isRightToLeft(language) ? 'rtl' : 'ltr'}>
       <div part="status" class="sr-only" role="status">
-        ${stateText ?? (phase === 'submitting' ? strings.submitting : this.notice?.(strings) ?? strings.providerCount(checkout!.providers.length))}
+        ${stateText ?? (phase === 'submitting' ? strings.submitting : this.notice?.(strings) ?? strings.providerCount(checkout!.providers.length, this.count(checkout!.providers.length)))}
       </div>
       ${content}
     </div>`;

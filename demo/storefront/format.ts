@@ -2,7 +2,11 @@
 import { formatMoney, toMinor } from '../../shared/money.js';
 import type { Language, Market } from './catalogue.js';
 
-/** BCP 47 tag for Intl: en-AU, ar-AE-u-nu-latn (Western digits, as Gulf shops and the widget show amounts). */
+/**
+ * BCP 47 tag for Intl and the widget's locale attribute: en-AU, ar-SA-u-nu-latn. Local choice: Western digits in
+ * Arabic too (ar-SA alone would write Arabic-Indic ones), as many Gulf shops show prices; the widget gets the same tag
+ * so its amounts and counts match the page's.
+ */
 export function intlLocale(language: Language, market: Market): string {
   return language === 'ar' ? `ar-${market.country}-u-nu-latn` : `en-${market.country}`;
 }

@@ -3,7 +3,7 @@ import { ar } from '../../widget/i18n/ar.js';
 import { en } from '../../widget/i18n/en.js';
 import type { OpiCheckout } from '../../widget/opi-checkout.js';
 import { fakeBff, gate, json } from './support/fake-bff.js';
-import { sessionView, shopper, tabby, tamaraTooSmall } from './support/fixtures.js';
+import { postpay, sessionView, shopper, tabby, tamaraTooSmall } from './support/fixtures.js';
 import { choose, control, describedBy, fill, mount, part, parts, plain, status, submit, text } from './support/mount.js';
 
 const money = (locale: string, currency: string, amount: number) =>
@@ -18,6 +18,9 @@ describe('<opi-checkout> languages and amounts', () => {
     expect(text(part(el, 'providers')!.querySelector('legend'))).to.equal(ar.providersLegend);
     expect(status(el)).to.equal('خيارات الدفع المتاحة: 2');
     expect(text(parts(el, 'provider-plan')[0])).to.equal(`4 × ${money('ar-AE', 'AED', 25)} · شهريًا`);
+    const terms = part(el, 'provider-terms')!;
+    expect(text(terms)).to.equal(tabby.terms);
+    expect(terms.getAttribute('lang'), "the upstream's English terms say which language they are in").to.equal('en');
     await choose(el, 'TABBY_AE');
     expect(text(part(el, 'submit'))).to.equal(plain(ar.pay(money('ar-AE', 'AED', 100), 'Tabby')));
     // Laid out with logical properties: the radio sits at the right of its label.
@@ -26,6 +29,29 @@ describe('<opi-checkout> languages and amounts', () => {
     const select = control<HTMLSelectElement>(el, 'billingAddress.country');
     expect(select.options[0]!.textContent).to.equal('الإمارات العربية المتحدة');
   });
+
+  // ar-SA writes numbers in Arabic-Indic digits, ar-AE in Western ones; -u-nu-latn asks for Western digits. Counts
+  // (plan, provider count, fields to fix) must use the same digits as the amounts beside them.
+  for (const [locale, digits, other] of [
+    ['ar_SA', /[٠-٩]/, /[0-9]/],
+    ['ar-SA-u-nu-latn', /[0-9]/, /[٠-٩]/],
+  ] as const) {
+    it(`writes counts and amounts in one set of digits: ${locale}`, async () => {
+      const session = sessionView({ locale: 'ar_SA', currency: 'SAR', country: 'SA', providers: [tabby, postpay], unavailableProviders: [tamaraTooSmall] });
+      const el = await mount(fakeBff({ session }), { locale: locale === 'ar_SA' ? '' : locale });
+      const tag = locale.replace('_', '-');
+      const count = (n: number) => new Intl.NumberFormat(tag).format(n);
+      expect(status(el)).to.equal(`خيارات الدفع المتاحة: ${count(2)}`);
+      expect(text(parts(el, 'provider-plan')[0])).to.equal(`${count(4)} × ${money(tag, 'SAR', 25)} · شهريًا`);
+      await choose(el, 'TABBY_AE');
+      await fill(el, { 'customer.email': 'x@' });
+      await submit(el);
+      expect(text(part(el, 'alert'))).to.equal(`حقول تحتاج إلى مراجعة: ${count(7)}`);
+      const shown = [status(el), ...['provider-plan', 'unavailable', 'alert', 'submit', 'error'].flatMap((name) => parts(el, name).map(text))];
+      expect(shown.join(' '), `${locale} digits are used`).to.match(digits);
+      expect(shown.join(' ')).not.to.match(other);
+    });
+  }
 
   it('shows Arabic messages for every field problem, never the schemas\' English', async () => {
     const el = await mount(fakeBff({ session: sessionView({ locale: 'ar_AE' }) }));

@@ -1,10 +1,11 @@
 import type { Strings } from './strings.js';
 
 // Counts are written as "label: n", which Arabic reads naturally for every number, so no plural forms are needed.
+// Fixed numbers are written in words, so the text never mixes Western digits into an Arabic-Indic page.
 export const ar: Strings = {
   loading: 'جارٍ تحميل خيارات الدفع…',
   providersLegend: 'اختر طريقة الدفع',
-  providerCount: (n) => `خيارات الدفع المتاحة: ${n}`,
+  providerCount: (_, n) => `خيارات الدفع المتاحة: ${n}`,
   recommended: 'موصى به',
   plan: (n, amount) => `${n} × ${amount}`,
   interval: { day: 'يوميًا', week: 'أسبوعيًا', fortnight: 'كل أسبوعين', month: 'شهريًا' },
@@ -37,12 +38,12 @@ export const ar: Strings = {
   errors: {
     required: 'املأ هذا الحقل.',
     email: 'أدخل بريدًا إلكترونيًا مثل name@example.com.',
-    phone: 'أدخل رقم هاتف من 6 إلى 15 رقمًا.',
+    phone: 'أدخل رقم هاتف من ستة إلى خمسة عشر رقمًا.',
     country: 'اختر دولة.',
     choice: 'اختر أحد الخيارات.',
     invalid: 'تحقق من هذا الحقل.',
   },
-  fixFields: (n) => `حقول تحتاج إلى مراجعة: ${n}`,
+  fixFields: (_, n) => `حقول تحتاج إلى مراجعة: ${n}`,
   failures: {
     bff_unreachable: 'تعذّر الاتصال بصفحة الدفع. حاول مرة أخرى.',
     session_expired: 'انتهت صلاحية جلسة الدفع. ابدأ من جديد من المتجر.',

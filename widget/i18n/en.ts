@@ -3,7 +3,7 @@ import type { Strings } from './strings.js';
 export const en: Strings = {
   loading: 'Loading payment options…',
   providersLegend: 'Choose how to pay',
-  providerCount: (count) => (count === 1 ? '1 payment option available' : `${count} payment options available`),
+  providerCount: (count, shown) => `${shown} payment option${count === 1 ? '' : 's'} available`,
   recommended: 'Recommended',
   plan: (count, amount) => `${count} × ${amount}`,
   interval: { day: 'daily', week: 'weekly', fortnight: 'every 2 weeks', month: 'monthly' },
@@ -41,7 +41,7 @@ export const en: Strings = {
     choice: 'Choose one of the options.',
     invalid: 'Check this field.',
   },
-  fixFields: (count) => (count === 1 ? '1 field needs your attention.' : `${count} fields need your attention.`),
+  fixFields: (count, shown) => (count === 1 ? `${shown} field needs your attention.` : `${shown} fields need your attention.`),
   failures: {
     bff_unreachable: 'We could not reach the checkout. Try again.',
     session_expired: 'This checkout has expired. Start again from the shop.',

@@ -1,5 +1,7 @@
 // The string catalogue's shape. Text with values in it is a function, so each language orders words its own way
-// and handles its own plurals. Amounts arrive already formatted by Intl.NumberFormat.
+// and handles its own plurals. Amounts and counts arrive already formatted by Intl.NumberFormat in the shopper's
+// locale, so a count shows the same digits as the amount beside it (Arabic-Indic for ar-SA, Western for ar-AE or
+// ar-SA-u-nu-latn); a count also comes as a number, for plural forms.
 import type { INSTALMENT_INTERVALS } from '../../shared/checkout-api.js';
 import type { SHIPPING_METHODS } from '../../shared/fields.js';
 import type { FieldName } from '../form-fields.js';
@@ -20,10 +22,10 @@ export type FailureCode =
 export interface Strings {
   loading: string;
   providersLegend: string;
-  providerCount: (count: number) => string;
+  providerCount: (count: number, shown: string) => string;
   recommended: string;
-  /** "4 × AED 25.00" */
-  plan: (count: number, amount: string) => string;
+  /** "4 × AED 25.00": the count and the amount, both formatted. */
+  plan: (count: string, amount: string) => string;
   interval: Record<(typeof INSTALMENT_INTERVALS)[number], string>;
   availableFrom: (provider: string, amount: string) => string;
   availableUpTo: (provider: string, amount: string) => string;
@@ -42,7 +44,7 @@ export interface Strings {
   handedOff: (provider: string) => string;
   /** Beside a field; "invalid" also for a value the BFF refused for a reason the widget's checks do not know. */
   errors: Record<ErrorKind, string>;
-  fixFields: (count: number) => string;
+  fixFields: (count: number, shown: string) => string;
   /** By the opi-error code they explain; generic for any other code. */
   failures: Record<FailureCode | 'generic', string>;
   retry: string;

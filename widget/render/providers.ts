@@ -1,15 +1,18 @@
 // The provider radio group: native radios sharing one name, so arrow keys move within the group and Tab leaves it.
+// Local choice: terms are the upstream's own text, which its documentation shows only in English, so they are marked
+// lang="en" (a screen reader reads them with English rules inside an Arabic widget) and keep their own direction.
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Strings } from '../i18n/index.js';
 import type { Provider, Unavailable } from '../session-model.js';
 
-type Money = (minor: number) => string;
-
+/** An amount in minor units, or a count, formatted for the shopper. */
+type Format = (value: number) => string;
 
 export function providerList(
   providers: readonly Provider[],
   strings: Strings,
-  money: Money,
+  money: Format,
+  count: Format,
   selected: string | undefined,
   onChange: (event: Event) => void,
 ): TemplateResult {
@@ -27,18 +30,18 @@ export function providerList(
           ${provider.recommended ? html`<span part="badge" class="badge">${strings.recommended}</span>` : nothing}
           ${provider.instalments
             ? html`<span part="provider-plan" class="muted plan">
-                ${strings.plan(provider.instalments.count, money(provider.instalments.amount))} · ${strings.interval[provider.instalments.interval]}
+                ${strings.plan(count(provider.instalments.count), money(provider.instalments.amount))} · ${strings.interval[provider.instalments.interval]}
               </span>`
             : nothing}
         </label>
-        ${provider.terms ? html`<p part="provider-terms" class="muted terms" id=${`${id}-terms`} dir="auto">${provider.terms}</p>` : nothing}
+        ${provider.terms ? html`<p part="provider-terms" class="muted terms" id=${`${id}-terms`} dir="auto" lang="en">${provider.terms}</p>` : nothing}
       </div>`;
     })}
   </fieldset>`;
 }
 
 /** Why a provider is missing: "Tamara: available from AED 50.00". */
-export function unavailableNotes(unavailable: readonly Unavailable[], strings: Strings, money: Money): TemplateResult | typeof nothing {
+export function unavailableNotes(unavailable: readonly Unavailable[], strings: Strings, money: Format): TemplateResult | typeof nothing {
   return unavailable.length
     ? html`<ul part="unavailable" class="muted">
         ${unavailable.map(

@@ -37,7 +37,7 @@ ${totalsView(ctx, cartTotals(cart, market))}
 </section>
 <section class="payment" aria-labelledby="payment-heading">
 <h2 id="payment-heading">${strings.paymentHeading}</h2>
-<opi-checkout session="${embed.sessionId}" api-base="${embed.apiBase}"></opi-checkout>
+<opi-checkout session="${embed.sessionId}" api-base="${embed.apiBase}" locale="${locale}"></opi-checkout>
 <p class="note"><a href="/checkout${demoShopper ? '?shopper=new' : ''}">${demoShopper ? strings.emptyForm : strings.demoShopperForm}</a></p>
 </section>
 </div>`;
