@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { RequestHandler, Router } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
+import { idempotencyLeaseMs } from '../http/idempotency.js';
 import { createNotifier, type Notifier } from '../notify/notifier.js';
 import { createReconciler, type Reconciler } from '../reconcile/reconciler.js';
 import { callbackRoutes } from '../routes/callbacks.js';
@@ -79,7 +80,7 @@ export function createAfterPayment({ config, store, upstream, logger, now, fetch
     ...settlement,
     upstream,
     logger,
-    idempotency: { store, waitMs: 2 * timeoutMs + 1_000 },
+    idempotency: { store, now, waitMs: 2 * timeoutMs + 1_000, leaseMs: idempotencyLeaseMs(timeoutMs) },
   });
   const observe = { store, notifier, now };
   return {

@@ -8,13 +8,13 @@ import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { CaptureView } from '../../shared/merchant-api.js';
 import { currencyExponent, toMajor, toMinor } from '../../shared/money.js';
+import { once, type IdempotencyDeps, type StoredAnswer } from '../http/idempotency.js';
 import { HttpProblem, upstreamProblem, type ProblemCode } from '../http/problem.js';
 import type { OperationKind, OrderOperation } from '../store/after-payment-types.js';
 import type { LedgerOrder, StoreTx } from '../store/types.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import { UpstreamError, UpstreamValidationError } from '../upstream/errors.js';
 import { refundableMinor, uncapturedMinor } from './amounts.js';
-import { once, type IdempotencyDeps, type StoredAnswer } from './idempotency.js';
 import { pollBy, settleRefunds, type SettlementDeps } from './refund-settlement.js';
 import { refundView } from './views.js';
 
@@ -220,7 +220,7 @@ export function createOperations(deps: OperationsDeps) {
       const requestHash = createHash('sha256')
         .update(JSON.stringify([kind, orderReference, request.amount ?? null, request.description ?? null]))
         .digest('hex');
-      return once(deps.idempotency, key, requestHash, async () => {
+      return once(deps.idempotency, 'merchant-write', key, requestHash, async () => {
         const { operation, send, retry } = await reserve(kind, orderReference, request, operationReference(kind, key));
         if (!send) return answerFor(operation);
         return kind === 'refund' ? refund(operation, request.description ?? '', retry) : captureOrVoid(operation, request.description, retry);

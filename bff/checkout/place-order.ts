@@ -24,6 +24,7 @@ import type { PlaceOrderRequest, ProviderView } from '../../shared/checkout-api.
 import { toMajor } from '../../shared/money.js';
 import { orderRequestSchema, type OrderRequest, type OrderStatusRecord } from '../../shared/upstream.js';
 import { holdsPayment, recordObservation, type CreateAnswer } from '../after-payment/observe.js';
+import { idempotencyLeaseMs, once } from '../http/idempotency.js';
 import { HttpProblem, upstreamFieldErrors, upstreamProblem } from '../http/problem.js';
 import type { Notifier } from '../notify/notifier.js';
 import type { LedgerOrder, OrderPatch, SessionRecord, Store } from '../store/types.js';
@@ -88,7 +89,8 @@ type Plan =
 export function createOrderPlacer(deps: PlaceOrderDeps) {
   const { store, upstream, logger } = deps;
   const lock = createKeyedLock();
-  const staleAfterMs = 3 * deps.upstreamTimeoutMs + 5_000;
+  // Past the longest an attempt's create can run: one still `creating` belonged to a request that died.
+  const staleAfterMs = idempotencyLeaseMs(deps.upstreamTimeoutMs);
   const completed = () => new HttpProblem('session_completed', 'This checkout session has already been paid.');
   const inProgress = () =>
     new HttpProblem('order_in_progress', 'This order is being placed. Please try again in a moment.', {
@@ -276,34 +278,18 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
   }
 
   async function withIdempotencyKey(sessionId: string, body: PlaceOrderRequest, key: string): Promise<PlacedOrder> {
-    const scope = `checkout-order:${sessionId}`;
     const hash = createHash('sha256').update(canonical(body)).digest('hex');
-    const previous = async (): Promise<PlacedOrder | null> => {
-      const existing = await store.getIdempotencyKey(scope, key);
-      if (!existing) return null;
-      if (existing.requestHash !== hash) {
-        throw new HttpProblem('idempotency_key_reused', 'This Idempotency-Key was used with a different request.');
-      }
-      if (existing.statusCode === null) {
-        throw new HttpProblem('idempotency_key_in_flight', 'A request with this Idempotency-Key is still being processed.', {
-          retryable: true,
-          headers: { 'Retry-After': '1' },
-        });
-      }
-      return { ...(existing.response as Omit<PlacedOrder, 'replayed'>), replayed: true };
-    };
-    const earlier = await previous();
-    if (earlier) return earlier;
-    if (!(await store.claimIdempotencyKey(scope, key, hash))) return (await previous())!;
-    try {
-      const placed = await attemptOrder(sessionId, body);
-      await store.completeIdempotencyKey(scope, key, 201, { orderReference: placed.orderReference, redirectUrl: placed.redirectUrl });
-      return placed;
-    } catch (error) {
-      // Nothing to replay: let the same key be tried again.
-      await store.releaseIdempotencyKey(scope, key);
-      throw error;
-    }
+    // No wait for a request in flight with the same key: in this process the session lock already queues it, so
+    // only another instance can be running it, and the widget retries on the retryable 409.
+    const idempotency = { store, now: deps.now, waitMs: 0, leaseMs: idempotencyLeaseMs(deps.upstreamTimeoutMs) };
+    let placedNow: PlacedOrder | undefined;
+    const answer = await once(idempotency, `checkout-order:${sessionId}`, key, hash, async () => {
+      placedNow = await attemptOrder(sessionId, body);
+      return { status: 201, body: { orderReference: placedNow.orderReference, redirectUrl: placedNow.redirectUrl } };
+    });
+    if (placedNow) return placedNow;
+    const { orderReference, redirectUrl } = answer.body as Omit<PlacedOrder, 'replayed'>;
+    return { orderReference, redirectUrl, replayed: true };
   }
 
   return {

@@ -1,7 +1,9 @@
-// Idempotency-Key for the merchant's writes: the first request with a key runs; the same key with the same
-// request gets the stored answer (and waits for it while the first is still running, so a retry racing the
-// original makes no second upstream call); the same key with another request is refused.
-import { HttpProblem } from '../http/problem.js';
+// Idempotency-Key, for the widget's order placement and the merchant's writes: the first request with a key runs;
+// the same key with the same request gets the stored answer (and, where a wait is allowed, waits for it while the
+// first is still running, so a retry racing the original makes no second upstream call); the same key with
+// another request is refused. A claim whose request died (a crash, a release that failed) lapses after its
+// lease, and a retry of the same request then takes the key over, so no key is blocked for ever.
+import { HttpProblem } from './problem.js';
 import type { Store } from '../store/types.js';
 
 export interface StoredAnswer {
@@ -11,21 +13,28 @@ export interface StoredAnswer {
 
 export interface IdempotencyDeps {
   store: Store;
-  /** How long a request waits for the first one with its key before answering 409 (retryable). */
+  /** The app's clock: claims are stamped with it and their leases measured by it. */
+  now: () => Date;
+  /** How long a request waits for the first one with its key before answering 409 (retryable); 0: no wait. */
   waitMs: number;
+  /** After this long an unanswered claim counts as abandoned; longer than any request can run. */
+  leaseMs: number;
   sleep?: (ms: number) => Promise<void>;
 }
 
-const SCOPE = 'merchant-write';
+/** A request runs at most a few upstream budgets; a claim unanswered for longer than this was abandoned. */
+export const idempotencyLeaseMs = (upstreamTimeoutMs: number) => 3 * upstreamTimeoutMs + 5_000;
+
 const POLL_MS = 25;
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Runs `work` once per key. A successful answer is stored and replayed; a thrown problem is not stored (the key is
- * released), so the merchant may retry the same key once the cause is gone.
+ * Runs `work` once per scope and key. A successful answer is stored and replayed; a thrown problem is not stored
+ * (the key is released), so the client may retry the same key once the cause is gone.
  */
 export async function once(
   deps: IdempotencyDeps,
+  scope: string,
   key: string,
   requestHash: string,
   work: () => Promise<StoredAnswer>,
@@ -33,17 +42,19 @@ export async function once(
   const sleep = deps.sleep ?? realSleep;
   const giveUpAt = Date.now() + deps.waitMs;
   for (;;) {
-    if (await deps.store.claimIdempotencyKey(SCOPE, key, requestHash)) {
+    const claimedAt = deps.now();
+    const lease = { now: claimedAt, takeOverBefore: new Date(claimedAt.getTime() - deps.leaseMs) };
+    if (await deps.store.claimIdempotencyKey(scope, key, requestHash, lease)) {
       try {
         const answer = await work();
-        await deps.store.completeIdempotencyKey(SCOPE, key, answer.status, answer.body);
+        await deps.store.completeIdempotencyKey(scope, key, answer.status, answer.body, claimedAt);
         return { ...answer, replayed: false };
       } catch (error) {
-        await deps.store.releaseIdempotencyKey(SCOPE, key);
+        await deps.store.releaseIdempotencyKey(scope, key, claimedAt);
         throw error;
       }
     }
-    const existing = await deps.store.getIdempotencyKey(SCOPE, key);
+    const existing = await deps.store.getIdempotencyKey(scope, key);
     if (existing) {
       if (existing.requestHash !== requestHash) {
         throw new HttpProblem('idempotency_key_reused', 'This Idempotency-Key was used with a different request.');

@@ -87,6 +87,7 @@ function toIdempotency(row: Row): IdempotencyRecord {
     statusCode: row.status_code === null ? null : num(row.status_code),
     response: row.response ?? null,
     createdAt: date(row.created_at),
+    claimedAt: date(row.claimed_at),
   };
 }
 
@@ -170,24 +171,30 @@ function storeTx(db: SqlDb): StoreTx {
       const rows = await db.query<Row>(`select * from idempotency_keys where scope = $1 and key = $2${lock(options)}`, [scope, key]);
       return rows[0] ? toIdempotency(rows[0]) : null;
     },
-    async claimIdempotencyKey(scope, key, requestHash) {
+    async claimIdempotencyKey(scope, key, requestHash, lease) {
       const rows = await db.query(
-        `insert into idempotency_keys (scope, key, request_hash) values ($1, $2, $3)
-         on conflict (scope, key) do nothing returning key`,
-        [scope, key, requestHash],
+        `insert into idempotency_keys (scope, key, request_hash, claimed_at) values ($1, $2, $3, coalesce($4::timestamptz, now()))
+         on conflict (scope, key) do update set claimed_at = excluded.claimed_at
+           where idempotency_keys.status_code is null and idempotency_keys.request_hash = excluded.request_hash
+             and idempotency_keys.claimed_at <= $5::timestamptz
+         returning key`,
+        [scope, key, requestHash, lease?.now ?? null, lease?.takeOverBefore ?? null],
       );
       return rows.length === 1;
     },
-    async completeIdempotencyKey(scope, key, statusCode, response) {
-      await db.query('update idempotency_keys set status_code = $3, response = $4::jsonb where scope = $1 and key = $2', [
-        scope,
-        key,
-        statusCode,
-        json(response),
-      ]);
+    async completeIdempotencyKey(scope, key, statusCode, response, claimedAt) {
+      await db.query(
+        `update idempotency_keys set status_code = $3, response = $4::jsonb
+         where scope = $1 and key = $2 and status_code is null and ($5::timestamptz is null or claimed_at = $5::timestamptz)`,
+        [scope, key, statusCode, json(response), claimedAt ?? null],
+      );
     },
-    async releaseIdempotencyKey(scope, key) {
-      await db.query('delete from idempotency_keys where scope = $1 and key = $2 and status_code is null', [scope, key]);
+    async releaseIdempotencyKey(scope, key, claimedAt) {
+      await db.query(
+        `delete from idempotency_keys
+         where scope = $1 and key = $2 and status_code is null and ($3::timestamptz is null or claimed_at = $3::timestamptz)`,
+        [scope, key, claimedAt ?? null],
+      );
     },
   };
 }

@@ -119,6 +119,15 @@ export interface IdempotencyRecord {
   statusCode: number | null;
   response: unknown;
   createdAt: Date;
+  /** When the request now answering for this key claimed it. */
+  claimedAt: Date;
+}
+
+export interface IdempotencyLease {
+  /** The claim's time (the caller's clock); complete and release name the claim by it. */
+  now: Date;
+  /** An unanswered claim made at or before this time is abandoned and may be taken over. */
+  takeOverBefore: Date;
 }
 
 export interface LockOption {
@@ -143,11 +152,18 @@ export interface StoreTx extends AfterPaymentTx {
   listEvents(orderReference: string): Promise<OrderEvent[]>;
 
   getIdempotencyKey(scope: string, key: string, options?: LockOption): Promise<IdempotencyRecord | null>;
-  /** Records a key as in flight; false when the key already exists (the caller then reads it). */
-  claimIdempotencyKey(scope: string, key: string, requestHash: string): Promise<boolean>;
-  completeIdempotencyKey(scope: string, key: string, statusCode: number, response: unknown): Promise<void>;
-  /** Forgets an in-flight key whose request failed before anything happened, so the client may retry it. */
-  releaseIdempotencyKey(scope: string, key: string): Promise<void>;
+  /**
+   * Records a key as in flight; false when the key already exists (the caller then reads it). With a lease, an
+   * unanswered claim of the same request older than `takeOverBefore` is taken over (true).
+   */
+  claimIdempotencyKey(scope: string, key: string, requestHash: string, lease?: IdempotencyLease): Promise<boolean>;
+  /** Stores the answer; with `claimedAt`, only while that claim still holds the key. */
+  completeIdempotencyKey(scope: string, key: string, statusCode: number, response: unknown, claimedAt?: Date): Promise<void>;
+  /**
+   * Forgets an in-flight key whose request failed before anything happened, so the client may retry it; with
+   * `claimedAt`, only while that claim still holds the key.
+   */
+  releaseIdempotencyKey(scope: string, key: string, claimedAt?: Date): Promise<void>;
 }
 
 export interface Store extends StoreTx, AfterPaymentStore {
