@@ -16,7 +16,12 @@ export function callbackUrlFor(publicUrl: string, orderReference: string, secret
   return `${publicUrl}/v1/callbacks/${segment(orderReference)}/${segment(secret)}`;
 }
 
-/** The same URL with the callback secret masked, for logs. */
-export function maskCallbackSecret(url: string): string {
-  return url.replace(/(\/v1\/callbacks\/[^/?#]+\/)[^/?#]+/, '$1[redacted]');
+/**
+ * The same URL with what opens something masked, for logs: the callback secret, and a checkout session id (the
+ * widget's only credential; it opens the shopper's prefill). Case-insensitive, as Express routes are.
+ */
+export function maskSecretsInUrl(url: string): string {
+  return url
+    .replace(/(\/v1\/callbacks\/[^/?#]+\/)[^/?#]+/i, '$1[redacted]')
+    .replace(/(\/v1\/checkout-sessions\/)[^/?#]+/i, '$1[redacted]');
 }

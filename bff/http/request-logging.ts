@@ -1,11 +1,11 @@
 // One log line per request with its id: a caller's X-Request-Id is kept when it looks like an id, otherwise a new
 // one is made; either way it is echoed back. Only method, path, status and timing are logged: no headers, no
-// bodies, and the callback secret in a callback URL is masked.
+// bodies, and the callback secret and checkout session id in a URL are masked.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
-import { maskCallbackSecret } from '../checkout/urls.js';
+import { maskSecretsInUrl } from '../checkout/urls.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -25,7 +25,7 @@ export function requestLogging(logger: Logger) {
       req: (req: IncomingMessage & { id?: unknown }) => ({
         id: req.id,
         method: req.method,
-        url: maskCallbackSecret(req.url ?? ''),
+        url: maskSecretsInUrl(req.url ?? ''),
         origin: req.headers.origin,
         remoteAddress: req.socket?.remoteAddress,
       }),
