@@ -57,7 +57,8 @@ export default defineConfig({
     lib: { entry: 'widget/index.ts', formats: ['es'], fileName: () => 'opi-checkout.js' },
     rolldownOptions: {
       // Library mode leaves whitespace for a later bundler; this file is what browsers load, so minify it all.
-      output: { minify: true },
+      // The /* @__PURE__ */ hints are for a later bundler too: nothing bundles this file again, and they cost bytes.
+      output: { minify: true, comments: { annotation: false } },
       treeshake: {
         // shared/ builds its zod/mini schemas at module level, often as `text().check(...)` chains a bundler
         // cannot prove pure, so every unused schema (the upstream order, the session request, ...) would ship.
