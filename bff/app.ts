@@ -17,6 +17,7 @@ import { requestLogging } from './http/request-logging.js';
 import { widgetAssetRoutes, type WidgetBundle } from './http/widget-asset.js';
 import { merchantSessionRoutes, widgetSessionRoutes } from './routes/checkout-sessions.js';
 import { healthRoutes } from './routes/health.js';
+import { returnPageErrors } from './routes/returns.js';
 import type { Store } from './store/types.js';
 import type { UpstreamClient } from './upstream/client.js';
 
@@ -87,6 +88,7 @@ export function createApp({ config, store, upstream, logger, now = () => new Dat
   app.use(...afterPayment.upstreamFacingRoutes);
   app.use('/v1/orders', afterPayment.merchantRoutes(merchantAuth(config.merchantKeys)));
   app.use(notFound);
+  app.use('/v1/returns', returnPageErrors);
   app.use(errorHandler);
   return Object.assign(app, { afterPayment });
 }

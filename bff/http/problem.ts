@@ -1,6 +1,6 @@
 // Every refusal is application/problem+json (RFC 9457) with a stable `code`, a human `detail`, the field path of
 // each validation error, and `retryable` where trying again may help. No stack, no secret, no upstream body.
-import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { issuesToFieldErrors, type Problem as ProblemBody } from '../../shared/checkout-api.js';
 import {
   UpstreamAuthError,
@@ -14,6 +14,7 @@ const CODES = {
   validation_failed: [400, 'Invalid request'],
   unknown_field: [400, 'Unknown field'],
   malformed_json: [400, 'Malformed JSON'],
+  malformed_request: [400, 'Malformed request'],
   idempotency_key_required: [400, 'Idempotency-Key required'],
   unauthorized: [401, 'Unauthorized'],
   origin_not_allowed: [403, 'Origin not allowed'],
@@ -160,17 +161,33 @@ const BODY_ERRORS: Record<string, [ProblemCode, string]> = {
   'request.aborted': ['malformed_json', 'The request body was cut short.'],
 };
 
-export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
-  let problem: HttpProblem;
-  if (error instanceof HttpProblem) problem = error;
-  else if (error instanceof UpstreamError) problem = upstreamProblem(error);
-  else if (typeof (error as { type?: unknown })?.type === 'string' && BODY_ERRORS[(error as { type: string }).type]) {
-    const [code, detail] = BODY_ERRORS[(error as { type: string }).type]!;
-    problem = new HttpProblem(code, detail);
-  } else {
-    req.log?.error({ err: error }, 'unexpected error');
-    problem = new HttpProblem('internal', 'Something went wrong on our side.');
+/** A library's own refusal of the request (http-errors style: a 4xx `status`, `expose`), or a URIError. */
+function clientErrorStatus(error: unknown): number | null {
+  if (error instanceof URIError) return 400;
+  const status = (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : null;
+}
+
+/** Any error a route or middleware raised, as the problem to answer with; unexpected ones are logged. */
+export function problemFor(error: unknown, req: Request): HttpProblem {
+  if (error instanceof HttpProblem) return error;
+  if (error instanceof UpstreamError) return upstreamProblem(error);
+  const type = (error as { type?: unknown } | null)?.type;
+  if (typeof type === 'string' && BODY_ERRORS[type]) {
+    const [code, detail] = BODY_ERRORS[type];
+    return new HttpProblem(code, detail);
   }
+  // Undecodable percent-encoding in the path, a body that does not match its Content-Encoding, and the like.
+  const status = clientErrorStatus(error);
+  if (status === 413) return new HttpProblem('payload_too_large', BODY_ERRORS['entity.too.large']![1]);
+  if (status === 415) return new HttpProblem('unsupported_media_type', 'The request body encoding or type is not supported.');
+  if (status !== null) return new HttpProblem('malformed_request', 'The request could not be read: its address or body is malformed.');
+  req.log?.error({ err: error }, 'unexpected error');
+  return new HttpProblem('internal', 'Something went wrong on our side.');
+}
+
+export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+  const problem = problemFor(error, req);
   if (problem.status >= 500 && problem.code !== 'internal') req.log?.warn({ err: problem.extras.cause ?? problem, code: problem.code }, 'upstream problem');
   if (res.headersSent) {
     res.destroy();

@@ -2,8 +2,9 @@
 // Local choice, for a return whose hash is missing or wrong: nothing changes (no upstream read, no ledger write;
 // only a log line) and the shopper is still sent on to the shop with the status the ledger holds, because a
 // genuine shopper whose query was mangled should not be stranded, and the shop reads the order server-side anyway.
-// An unknown reference gets a plain 404 page; a failure of our own a plain 503 page: never a 500 or a JSON problem.
-import { Router, type Request, type Response } from 'express';
+// An unknown reference gets a plain 404 page, an address that cannot be read a plain 400 page, a failure of our
+// own a plain 503 page: never a 500 or a JSON problem.
+import { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import { returnQuerySchema } from '../../shared/merchant-api.js';
 import { recordObservation, type ObserveDeps } from '../after-payment/observe.js';
@@ -11,6 +12,7 @@ import { RETURN_PAGE_CSP, returnErrorPage } from '../after-payment/return-page.j
 import { verifyReturnSignature } from '../after-payment/return-signature.js';
 import { viewStatus } from '../after-payment/views.js';
 import { RETURN_ROUTE } from '../checkout/urls.js';
+import { problemFor } from '../http/problem.js';
 import type { LedgerOrder, LedgerStatus } from '../store/types.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import { UpstreamError } from '../upstream/errors.js';
@@ -24,6 +26,28 @@ export interface ReturnDeps extends ObserveDeps {
 function page(res: Response, status: number, title: string, message: string) {
   res.status(status).setHeader('Content-Security-Policy', RETURN_PAGE_CSP).type('html').send(returnErrorPage(title, message));
 }
+
+const notFoundPage = (res: Response) =>
+  page(res, 404, 'We could not find this payment', 'The link you followed does not match an order of this shop. Please go back to the shop and check your order there.');
+
+const unavailablePage = (res: Response) =>
+  page(res, 503, 'We could not confirm your payment just now', 'Please go back to the shop in a moment: it will show the status of your order.');
+
+/**
+ * Mounted at /v1/returns after every route: whatever went wrong on a shopper's return (an address that cannot
+ * be decoded, a path that is not a return), the shopper gets a plain page, never a JSON problem.
+ */
+export const returnPageErrors: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+  const problem = problemFor(error, req);
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  if (problem.status === 404) notFoundPage(res);
+  else if (problem.status < 500) {
+    page(res, 400, 'This link is damaged', 'The address of this page is incomplete or changed. Please go back to the shop and check your order there.');
+  } else unavailablePage(res);
+};
 
 /** The session's returnUrl with orderReference and the normalised status added (its own query kept). */
 function shopperDestination(returnUrl: string, orderReference: string, status: LedgerStatus): string {
@@ -58,7 +82,7 @@ export function returnRoutes(deps: ReturnDeps): Router {
       const order = await store.getOrder(reference);
       const session = order && (await store.getSession(order.sessionId));
       if (!order || !session) {
-        page(res, 404, 'We could not find this payment', 'The link you followed does not match an order of this shop. Please go back to the shop and check your order there.');
+        notFoundPage(res);
         return;
       }
       const query = returnQuerySchema.safeParse(req.query);
@@ -72,7 +96,7 @@ export function returnRoutes(deps: ReturnDeps): Router {
       res.redirect(303, shopperDestination(session.returnUrl, reference, current.status));
     } catch (error) {
       logger.error({ err: error, orderReference: reference }, 'return failed');
-      page(res, 503, 'We could not confirm your payment just now', 'Please go back to the shop in a moment: it will show the status of your order.');
+      unavailablePage(res);
     }
   });
   return router;
