@@ -122,7 +122,7 @@ export class OpiCheckout extends LitElement {
   private selected?: string;
   private values: Values = {};
   private sameAsBilling = true;
-  /** Fields whose problems are shown: those left with something in them, and all ("*") after a submit. */
+  /** Fields whose problems are shown: those the shopper has left, and all ("*") after a submit. */
   private touched: ReadonlySet<string> = new Set();
   private serverProblems: ReadonlyMap<string, ErrorKind> = new Map();
   private notice?: Notice;
@@ -204,10 +204,9 @@ export class OpiCheckout extends LitElement {
     if (rest.delete(name)) this.serverProblems = rest;
   }
 
-  /** A field counts as touched once left with something in it, so tabbing through empty fields says nothing. */
+  /** A field counts as touched once left, empty or not: a required field passed over says so at once. */
   private onFocusOut(event: FocusEvent): void {
-    const { name } = event.target as HTMLInputElement;
-    if (this.values[name]?.trim()) this.touched = new Set([...this.touched, name]);
+    this.touched = new Set([...this.touched, (event.target as HTMLInputElement).name]);
   }
 
   private async onSubmit(event: SubmitEvent): Promise<void> {
@@ -327,6 +326,7 @@ export class OpiCheckout extends LitElement {
         return problem && strings.errors[problem];
       },
       countries: countryOptions(language, checkout.country),
+      required: layout.required,
     };
     const submitting = this.phase === 'submitting';
     const fieldset = (part: string, legend: string, content: unknown) =>

@@ -3,7 +3,7 @@
 import { addressInputSchema, customerSchema, withAddressDefaults } from '../shared/address.js';
 import type { ZodMiniType } from 'zod/mini';
 import type { PlaceOrderRequest } from '../shared/checkout-api.js';
-import { addressFields, CUSTOMER_FIELDS, type FieldName } from './form-fields.js';
+import { addressFields, CUSTOMER_FIELDS, fieldPath, type FieldName } from './form-fields.js';
 import type { ErrorKind } from './i18n/index.js';
 import type { CheckoutSession, Provider } from './session-model.js';
 
@@ -30,21 +30,29 @@ export interface FormLayout {
   /** Fields of a shipping address other than the billing one; none while it is the billing one. */
   shippingFields: FieldName[];
   shippingMethod: boolean;
+  /** Visible paths of shown fields the provider's requiredFields ask for: optional ones become required. */
+  required: string[];
 }
 
 /**
  * Which fields the form shows for this cart and provider. A provider adds the shipping address when it requires
  * one (requiresShippingAddress, which the BFF derives from its requiredFields) and the delivery method when its
- * requiredFields name "shippingMethod"; every other field of the order is always asked (Local choice).
+ * requiredFields name "shippingMethod"; every other field of the order is always asked (Local choice), and a field
+ * the order may leave empty (line 2, state) is required when the provider's requiredFields name it. A required
+ * field the form does not show (title) is left to the BFF, so the shopper is never stopped by a field they cannot see.
  */
 export function formLayout(session: CheckoutSession, provider: Provider, sameAsBilling: boolean): FormLayout {
   const shipping = session.requiresShipping || provider.requiresShippingAddress;
+  const billing = addressFields('billingAddress');
+  const shippingFields = shipping && !sameAsBilling ? addressFields('shippingAddress') : [];
+  const shown = [...billing.map((name) => fieldPath('billingAddress', name)), ...shippingFields.map((name) => fieldPath('shippingAddress', name))];
   return {
-    billing: addressFields('billingAddress'),
+    billing,
     shipping,
-    shippingFields: shipping && !sameAsBilling ? addressFields('shippingAddress') : [],
+    shippingFields,
     // A shipping method the merchant already chose is the BFF's to send; the shopper is asked only when it is open.
     shippingMethod: !session.shippingMethod && (session.requiresShipping || provider.requiredFields.includes('shippingMethod')),
+    required: provider.requiredFields.map((path) => visiblePath(path, sameAsBilling)).filter((path) => shown.includes(path)),
   };
 }
 
@@ -123,6 +131,7 @@ export function validateOrder(provider: Provider, values: Values, layout: FormLa
     order.shippingAddress = check('shippingAddress', addressInputSchema, sameAsBilling ? billing : { ...section('shippingAddress'), email: customer['email'] });
   }
   if (layout.shippingMethod) order.shippingMethod = values['shippingMethod'] as PlaceOrderRequest['shippingMethod'];
+  for (const path of layout.required) if (!values[path]?.trim() && !problems.has(path)) problems.set(path, 'required');
   if (problems.size) return { problems };
   order.billingAddress = withAddressDefaults(order.billingAddress);
   if (order.shippingAddress) order.shippingAddress = withAddressDefaults(order.shippingAddress);

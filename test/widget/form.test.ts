@@ -82,6 +82,19 @@ describe('<opi-checkout> form', () => {
     expect(email.getAttribute('aria-invalid')).to.equal('false');
   });
 
+  it('says a required field is empty as soon as the shopper leaves it, and leaves an optional one alone', async () => {
+    const el = await formFor(fakeBff({ session: sessionView() }));
+    for (const path of ['customer.lastName', 'billingAddress.streetAddress2']) {
+      control(el, path).focus();
+      control(el, path).blur();
+      await el.updateComplete;
+    }
+    expect(control(el, 'customer.lastName').getAttribute('aria-invalid')).to.equal('true');
+    expect(describedBy(el, 'customer.lastName')).to.equal('Fill in this field.');
+    expect(control(el, 'billingAddress.streetAddress2').getAttribute('aria-invalid')).to.equal('false');
+    expect(control(el, 'customer.firstName').getAttribute('aria-invalid'), 'a field never visited says nothing').to.equal('false');
+  });
+
   it('on a failed submit shows every problem, announces the count and focuses the first invalid field', async () => {
     const bff = fakeBff({ session: sessionView() });
     const el = await formFor(bff);
@@ -190,6 +203,48 @@ describe('<opi-checkout> form', () => {
   it('asks for a delivery method a provider requires', async () => {
     const el = await formFor(fakeBff({ session: sessionView({ providers: [{ ...tabby, requiredFields: ['shippingMethod'] }, tamara] }) }));
     expect(control<HTMLSelectElement>(el, 'shippingMethod').value).to.equal('delivery');
+  });
+
+  it('requires the optional fields a provider\'s requiredFields name, and ignores ones the form does not show', async () => {
+    const strict = {
+      ...tabby,
+      requiredFields: ['shippingAddress', 'billingAddress.streetAddress2', 'shippingAddress.state', 'customer.title'],
+      requiresShippingAddress: true,
+    };
+    const bff = fakeBff({ session: sessionView({ providers: [strict, tamara] }) });
+    const el = await formFor(bff);
+    // Shipping is the billing address for now, so the shipping state is asked as the billing one.
+    for (const [path, label] of [
+      ['billingAddress.streetAddress2', 'Apartment, suite, building'],
+      ['billingAddress.state', 'State or province'],
+    ]) {
+      expect(control(el, path).required, path).to.equal(true);
+      expect(text(control(el, path).labels![0]), 'no "(optional)"').to.equal(label);
+    }
+    await fill(el, shopper);
+    await submit(el);
+    expect(bff.orders(), 'nothing sent while they are empty').to.deep.equal([]);
+    expect(describedBy(el, 'billingAddress.streetAddress2')).to.equal('Fill in this field.');
+    expect(describedBy(el, 'billingAddress.state')).to.equal('Fill in this field.');
+    expect(text(part(el, 'alert'))).to.equal('2 fields need your attention.');
+
+    await fill(el, { 'billingAddress.streetAddress2': 'Tower B', 'billingAddress.state': 'Dubai' });
+    await submit(el);
+    await waitUntil(() => bff.orders().length === 1);
+    expect(lastOrder(bff).billingAddress).to.include({ streetAddress2: 'Tower B', state: 'Dubai' });
+    expect(lastOrder(bff).shippingAddress).to.include({ streetAddress2: 'Tower B', state: 'Dubai' });
+  });
+
+  it('asks a separate shipping address for the fields the provider requires of it', async () => {
+    const strict = { ...tabby, requiredFields: ['shippingAddress.state'], requiresShippingAddress: true };
+    const el = await formFor(fakeBff({ session: sessionView({ providers: [strict, tamara] }) }));
+    control<HTMLInputElement>(el, 'sameAsBilling').click();
+    await el.updateComplete;
+    expect(control(el, 'shippingAddress.state').required).to.equal(true);
+    expect(control(el, 'billingAddress.state').required, 'the billing state stays optional').to.equal(false);
+    await choose(el, 'TAMARA_AE');
+    expect(el.shadowRoot!.querySelector('[name="shippingAddress.state"]'), 'Tamara needs no shipping address').to.equal(null);
+    expect(control(el, 'billingAddress.state').required).to.equal(false);
   });
 
   it('fills the form from the session prefill, the customer from a prefilled billing contact', async () => {

@@ -12,6 +12,8 @@ export interface FieldContext {
   /** The message to show beside the field now, if any. */
   error: (path: string) => string | undefined;
   countries: readonly CountryOption[];
+  /** Paths the provider requires although the order may leave them empty (FormLayout.required). */
+  required: readonly string[];
 }
 
 interface Control {
@@ -46,7 +48,7 @@ function control({ path, label, required, autocomplete, options, type }: Control
 
 export function field(section: Section, name: FieldName, ctx: FieldContext): TemplateResult {
   const path = fieldPath(section, name);
-  const required = !OPTIONAL.has(name);
+  const required = !OPTIONAL.has(name) || ctx.required.includes(path);
   const label = ctx.strings.fields[name];
   return control(
     {
