@@ -17,6 +17,18 @@ describe('redirect URLs', () => {
     expect(isSafeRedirect('/pay/1')).to.equal(false);
   });
 
+  it('allows http to this machine only from a page on this machine', () => {
+    for (const page of ['localhost', '127.0.0.1', '[::1]']) {
+      expect(isSafeRedirect('http://127.0.0.1:4010/pay/1', page), page).to.equal(true);
+    }
+    for (const page of ['shop.example', 'localhost.shop.example', '10.0.0.5']) {
+      expect(isSafeRedirect('http://localhost:4010/pay/1', page), page).to.equal(false);
+      expect(isSafeRedirect('http://[::1]:4010/pay/1', page), page).to.equal(false);
+      expect(isSafeRedirect('https://checkout.tabby.ai/pay/1', page), `https from ${page}`).to.equal(true);
+    }
+    expect(location.hostname, 'this test page is local, so the default allows the sandbox').to.equal('localhost');
+  });
+
   for (const url of ['javascript:alert(document.domain)', 'http://provider.example/pay/ord_1']) {
     it(`refuses to navigate to ${url.split(':')[0]}: ${url}`, async () => {
       const navigations: string[] = [];
