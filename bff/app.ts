@@ -7,6 +7,7 @@ import { createAfterPayment, type AfterPayment } from './after-payment/after-pay
 import type { Config } from './config.js';
 import { createOptionsCache } from './checkout/options-cache.js';
 import { createOrderPlacer } from './checkout/place-order.js';
+import { createProviderCatalogue } from './checkout/provider-catalogue.js';
 import type { SessionDeps } from './checkout/sessions.js';
 import { widgetCors } from './http/cors.js';
 import { merchantAuth } from './http/merchant-auth.js';
@@ -40,8 +41,9 @@ export function createApp({ config, store, upstream, logger, now = () => new Dat
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
 
-  const options = createOptionsCache(upstream, config.optionsCacheSeconds, now);
-  const sessions: SessionDeps = { store, options, now, sessionTtlMinutes: config.sessionTtlMinutes };
+  const catalogue = createProviderCatalogue();
+  const options = createOptionsCache(upstream, config.optionsCacheSeconds, now, catalogue);
+  const sessions: SessionDeps = { store, options, catalogue, now, sessionTtlMinutes: config.sessionTtlMinutes };
   const afterPayment = createAfterPayment({ config, store, upstream, logger, now, ...(fetch ? { fetch } : {}) });
   const placer = createOrderPlacer({
     store,

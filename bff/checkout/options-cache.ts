@@ -3,6 +3,7 @@
 import { toMajor } from '../../shared/money.js';
 import type { OptionItem } from '../../shared/upstream.js';
 import type { UpstreamClient } from '../upstream/client.js';
+import type { ProviderCatalogue } from './provider-catalogue.js';
 
 export interface OptionsKey {
   amountMinor: number;
@@ -16,7 +17,8 @@ export interface OptionsCache {
 
 const MAX_ENTRIES = 1_000;
 
-export function createOptionsCache(upstream: UpstreamClient, ttlSeconds: number, now: () => Date): OptionsCache {
+/** Every answer also teaches `catalogue` the providers it names (bff/checkout/provider-catalogue.ts). */
+export function createOptionsCache(upstream: UpstreamClient, ttlSeconds: number, now: () => Date, catalogue?: ProviderCatalogue): OptionsCache {
   const entries = new Map<string, { expiresAt: number; value: Promise<OptionItem[]> }>();
   return {
     get(key) {
@@ -36,7 +38,8 @@ export function createOptionsCache(upstream: UpstreamClient, ttlSeconds: number,
       const forget = () => {
         if (entries.get(id)?.value === value) entries.delete(id);
       };
-      value.then(() => {
+      value.then((options) => {
+        catalogue?.learn(key, options, now());
         if (ttlSeconds === 0) forget();
       }, forget);
       return value;

@@ -55,6 +55,13 @@ function instalments(option: OptionItem): ProviderView['instalments'] {
 const limitMinor = (major: number, exponent: number, round: (x: number) => number) =>
   decimalToMinor(major, exponent) ?? round(major * 10 ** exponent);
 
+/** Why a provider does not take this amount (limits compared in minor units), or null when it does. */
+export function rangeRefusal(option: OptionItem, amountMinor: number, exponent: number): UnavailableProvider['reason'] | null {
+  if (amountMinor < limitMinor(option.minAmount, exponent, Math.floor)) return 'below_minimum';
+  if (amountMinor > limitMinor(option.maxAmount, exponent, Math.ceil)) return 'above_maximum';
+  return null;
+}
+
 const isHttpUrl = (value: string | undefined): value is string => {
   if (!value) return false;
   try {
@@ -77,17 +84,10 @@ export function toProviderLists(options: readonly OptionItem[], cart: CartAmount
     // Local choice: a provider listed twice keeps its first (highest priority) entry.
     if (seen.has(option.name)) continue;
     seen.add(option.name);
-    const min = limitMinor(option.minAmount, exponent, Math.floor);
-    const max = limitMinor(option.maxAmount, exponent, Math.ceil);
     const displayName = providerDisplayName(option.name);
-    if (cart.amountMinor < min || cart.amountMinor > max) {
-      unavailableProviders.push({
-        name: option.name,
-        displayName,
-        minAmount: option.minAmount,
-        maxAmount: option.maxAmount,
-        reason: cart.amountMinor < min ? 'below_minimum' : 'above_maximum',
-      });
+    const refusal = rangeRefusal(option, cart.amountMinor, exponent);
+    if (refusal) {
+      unavailableProviders.push({ name: option.name, displayName, minAmount: option.minAmount, maxAmount: option.maxAmount, reason: refusal });
       continue;
     }
     const requiredFields = option.requiredFields ?? [];

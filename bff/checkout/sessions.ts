@@ -10,11 +10,14 @@ import { HttpProblem, parseOrProblem } from '../http/problem.js';
 import type { SessionRecord, Store, StoredCart } from '../store/types.js';
 import { newOrderPrefix, newSessionId, SESSION_ID_PATTERN } from './ids.js';
 import type { OptionsCache } from './options-cache.js';
+import type { ProviderCatalogue } from './provider-catalogue.js';
 import { toProviderLists } from './provider-views.js';
 
 export interface SessionDeps {
   store: Store;
   options: OptionsCache;
+  /** Providers seen in earlier /options answers: those out of this cart's range are listed as unavailable. */
+  catalogue: ProviderCatalogue;
   now: () => Date;
   sessionTtlMinutes: number;
 }
@@ -81,11 +84,9 @@ export async function loadSession(store: Store, id: string): Promise<SessionReco
 
 export async function sessionView(deps: SessionDeps, id: string): Promise<SessionView> {
   const session = requireOpenSession(await loadSession(deps.store, id), deps.now());
-  const options = await deps.options.get({
-    amountMinor: session.amountMinor,
-    currency: session.currency,
-    ...(session.cart.channel ? { channel: session.cart.channel } : {}),
-  });
+  const key = { currency: session.currency, ...(session.cart.channel ? { channel: session.cart.channel } : {}) };
+  const options = await deps.options.get({ amountMinor: session.amountMinor, ...key });
+  const learned = deps.catalogue.outOfRange(key, session.amountMinor, options, deps.now());
   return {
     id: session.id,
     state: session.state,
@@ -97,6 +98,6 @@ export async function sessionView(deps: SessionDeps, id: string): Promise<Sessio
     requiresShipping: session.cart.requiresShipping,
     ...(session.cart.shippingMethod ? { shippingMethod: session.cart.shippingMethod } : {}),
     prefill: session.prefill,
-    ...toProviderLists(options, session),
+    ...toProviderLists([...options, ...learned], session),
   };
 }
