@@ -92,6 +92,7 @@ export class OpiCheckout extends LitElement {
     touched: { state: true },
     serverProblems: { state: true },
     notice: { state: true },
+    hush: { state: true },
   };
 
   /** The checkout session id the merchant's server created (cs_...). Changing it loads the new session. */
@@ -126,6 +127,8 @@ export class OpiCheckout extends LitElement {
   private touched: ReadonlySet<string> = new Set();
   private serverProblems: ReadonlyMap<string, ErrorKind> = new Map();
   private notice?: Notice;
+  /** The live region is empty for a moment: it speaks only when its text changes, so a repeat needs a gap. */
+  private hush = false;
   /** One idempotency key per submit attempt; a retry of the very same order reuses it. */
   private attempt?: { key: string; body: string };
   private loading?: AbortController;
@@ -217,7 +220,15 @@ export class OpiCheckout extends LitElement {
     this.serverProblems = new Map();
     const { order, problems } = validateOrder(provider, this.values, formLayout(checkout, provider, sameAsBilling), sameAsBilling);
     this.notice = order ? undefined : this.fixFields(problems.size);
-    if (!order) return this.focusFirstInvalid();
+    if (!order) {
+      // A second failed submit with the same count is announced again: the region goes quiet for a moment first,
+      // long enough for the browser to pass the empty text to the accessibility tree.
+      this.hush = true;
+      await this.focusFirstInvalid();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      this.hush = false;
+      return;
+    }
     const body = JSON.stringify(order);
     if (this.attempt?.body !== body) this.attempt = { key: crypto.randomUUID(), body };
     this.phase = 'submitting';
@@ -302,7 +313,7 @@ export class OpiCheckout extends LitElement {
           : html`${providerList(checkout!.providers, strings, money, (n) => this.count(n), this.selected, this.onProviderChange)}${notes}${this.renderForm(strings, language, money)}`;
     return html`<div part="base" class="base" lang=${language} dir=${this.getAttribute('dir') === 'rtl' || isRightToLeft(language) ? 'rtl' : 'ltr'}>
       <div part="status" class="sr-only" role="status">
-        ${stateText ?? (phase === 'submitting' ? strings.submitting : this.notice?.(strings) ?? strings.providerCount(checkout!.providers.length, this.count(checkout!.providers.length)))}
+        ${this.hush ? '' : stateText ?? (phase === 'submitting' ? strings.submitting : this.notice?.(strings) ?? strings.providerCount(checkout!.providers.length, this.count(checkout!.providers.length)))}
       </div>
       ${content}
     </div>`;

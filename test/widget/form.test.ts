@@ -107,8 +107,25 @@ describe('<opi-checkout> form', () => {
     expect(control(el, 'customer.firstName').getAttribute('aria-invalid')).to.equal('false');
     expect(control(el, 'billingAddress.streetAddress2').getAttribute('aria-invalid'), 'optional').to.equal('false');
     expect(text(part(el, 'alert'))).to.equal('6 fields need your attention.');
-    expect(status(el)).to.equal('6 fields need your attention.');
+    await waitUntil(() => status(el) === '6 fields need your attention.', 'the live region did not announce the count');
     expect(bff.orders(), 'nothing sent').to.deep.equal([]);
+  });
+
+  it('announces a second failed submit with the same count again: the live region empties, then speaks', async () => {
+    const el = await formFor(fakeBff({ session: sessionView() }));
+    const heard: string[] = [];
+    const region = part(el, 'status')!;
+    const observer = new MutationObserver(() => {
+      if (heard.at(-1) !== status(el)) heard.push(status(el));
+    });
+    observer.observe(region, { subtree: true, childList: true, characterData: true });
+    const count = '7 fields need your attention.';
+    for (let attempt = 1; attempt <= 2; attempt += 1) {
+      await submit(el);
+      await waitUntil(() => heard.filter((said) => said === count).length === attempt, `attempt ${attempt} was not announced`);
+    }
+    observer.disconnect();
+    expect(heard).to.deep.equal(['', count, '', count]);
   });
 
   it('sends the order the BFF expects: trimmed, the customer as billing contact, state and region from the country', async () => {
