@@ -9,7 +9,36 @@ import { choose, control, describedBy, fill, mount, part, parts, plain, status, 
 const money = (locale: string, currency: string, amount: number) =>
   plain(new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount));
 
+/**
+ * Declarations that would lay out differently right to left: physical left/right properties and values, and
+ * four-value shorthands whose left and right sides differ (the grid and flex layout handle the rest).
+ */
+function physicalSides(cssText: string): string[] {
+  const declarations = cssText.match(/[\w-]+\s*:[^;{}]+/g) ?? [];
+  return declarations.filter((declaration) => {
+    const [property = '', value = ''] = declaration.split(/:(.*)/s).map((part) => part.trim());
+    if (/(^|-)(left|right)(-|$)/.test(property)) return true;
+    if (/^(text-align|float|clear|justify-self|justify-items|justify-content)$/.test(property) && /\b(left|right)\b/.test(value)) return true;
+    const sides = /^(margin|padding|inset|border-width|border-style|border-color|border-radius|scroll-margin|scroll-padding)$/.test(property)
+      ? value.split(/\s+(?![^(]*\))/)
+      : [];
+    return sides.length === 4 && sides[1] !== sides[3];
+  });
+}
+
 describe('<opi-checkout> languages and amounts', () => {
+  it('lays out right to left with logical properties only: no physical left or right in its stylesheet', async () => {
+    expect(
+      physicalSides('a{margin-left:1px;padding:1px 2px 3px 4px;text-align:right;border-top-right-radius:2px;left:0;margin:0 1px 0 1px}'),
+      'the check itself finds physical sides',
+    ).to.deep.equal(['margin-left:1px', 'padding:1px 2px 3px 4px', 'text-align:right', 'border-top-right-radius:2px', 'left:0']);
+    const el = await mount(fakeBff({ session: sessionView({ locale: 'ar_AE' }) }));
+    const sheets = el.shadowRoot!.adoptedStyleSheets;
+    const cssText = sheets.flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText)).join('\n');
+    expect(cssText, 'the sheet was read').to.contain('margin-block-end');
+    expect(physicalSides(cssText)).to.deep.equal([]);
+  });
+
   it('speaks Arabic, right to left, when the session is Arabic', async () => {
     const el = await mount(fakeBff({ session: sessionView({ locale: 'ar_AE' }) }));
     const base = part(el, 'base')!;
