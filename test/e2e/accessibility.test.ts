@@ -82,8 +82,12 @@ describe('accessibility', () => {
       const widget = page.locator('opi-checkout');
       await widget.getByRole('group', { name: 'اختر طريقة الدفع' }).waitFor();
       await expect(widget.locator('[part~="base"]').getAttribute('dir')).resolves.toBe('rtl');
-      await expect(widget.locator('[part~="base"]').getAttribute('lang')).resolves.toMatch(/^ar\b/);
-      // The session's locale (ar_SA) reached the widget: Arabic labels and an Arabic pay button.
+      // The shop asks for Western digits (ar-SA-u-nu-latn), as its own prices: the widget's counts and amounts agree.
+      await expect(widget.locator('[part~="base"]').getAttribute('lang')).resolves.toBe('ar-SA-u-nu-latn');
+      const plan = (await widget.locator('[part~="provider-plan"]').first().textContent()) ?? '';
+      expect(plan).toMatch(/^\s*\d+ × .*\d/);
+      expect(plan, 'no Arabic-Indic digit beside the Western ones').not.toMatch(/[٠-٩]/);
+      // Arabic labels and an Arabic pay button.
       await page.getByRole('radio', { name: /Tamara/ }).check();
       await expect(widget.getByLabel('الاسم الأول').inputValue()).resolves.toBe('Layla');
       await expect(widget.locator('[part~="submit"]').textContent()).resolves.toMatch(/ادفع .+ عبر Tamara/);
@@ -97,15 +101,21 @@ describe('accessibility', () => {
     });
   });
 
-  it('axe finds no violation on the shop, the cart, the checkout with the widget, and the console, in English and Arabic', async () => {
+  it('axe finds no violation on the shop, the cart, the checkout with the widget, and the console, in English and Arabic, in a light and a dark browser', async () => {
     const axe = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
     // The shop's CSP allows no injected script; the audit comes from outside, as devtools would.
     const context = await e2e.browser.newContext({ bypassCSP: true });
     const page = await context.newPage();
+    // The shop is light only (color-scheme: light); in a dark-scheme browser its pages, the widget included, must
+    // stay readable: the widget follows the page's colour scheme, not the browser's.
     const audit = async (where: string) => {
       await page.addScriptTag({ content: axe });
-      const violations = await page.evaluate<string[]>('axe.run().then((result) => result.violations.map((v) => v.id + ": " + v.nodes.map((n) => n.target.join(" ")).join(", ")))');
-      expect(violations, where).toEqual([]);
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        const violations = await page.evaluate<string[]>('axe.run().then((result) => result.violations.map((v) => v.id + ": " + v.nodes.map((n) => n.target.join(" ")).join(", ")))');
+        expect(violations, `${where} (${colorScheme} browser)`).toEqual([]);
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
     };
     try {
       await withScreenshot(page, 'axe-audit', async () => {
