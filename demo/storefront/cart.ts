@@ -63,6 +63,8 @@ export interface SessionRequestInput {
   returnUrl: string;
   imageBaseUrl: string;
   prefill?: Prefill;
+  /** false: the provider only authorises, and the merchant captures later (the console's Capture and Void). */
+  autoCapture?: boolean;
 }
 
 /** The cart as the BFF's POST /v1/checkout-sessions body: decimal major units, as the upstream writes them. */
@@ -91,5 +93,6 @@ export function sessionRequest(input: SessionRequestInput): CreateSessionRequest
     requiresShipping: true,
     shippingMethod: 'delivery',
     ...input.prefill,
+    ...(input.autoCapture === undefined ? {} : { autoCapture: input.autoCapture }),
   };
 }

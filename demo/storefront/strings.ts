@@ -36,6 +36,10 @@ export interface ShopStrings {
   paymentHeading: string;
   emptyForm: string;
   demoShopperForm: string;
+  /** The demo's "authorise now, capture later" switch (a session with autoCapture false). */
+  captureLater: string;
+  captureAtPayment: string;
+  captureLaterNote: string;
   serviceUnavailable: string;
   requestRefused: string;
   resultHeading: Record<OrderStatus, string>;
@@ -83,6 +87,9 @@ const en: ShopStrings = {
   paymentHeading: 'Pay later or in instalments',
   emptyForm: 'Check out as a new shopper (empty form)',
   demoShopperForm: 'Fill in the demo shopper',
+  captureLater: 'Authorise now, capture later (from the merchant console)',
+  captureAtPayment: 'Capture at payment instead',
+  captureLaterNote: 'Authorise only: the payment is captured later, from the merchant console.',
   serviceUnavailable: 'The payment service cannot be reached right now. Please try again in a moment.',
   requestRefused: 'This request could not be handled.',
   resultHeading: {
@@ -146,6 +153,9 @@ const ar: ShopStrings = {
   paymentHeading: 'ادفع لاحقًا أو بالتقسيط',
   emptyForm: 'الشراء كمتسوق جديد (نموذج فارغ)',
   demoShopperForm: 'تعبئة بيانات المتسوق التجريبي',
+  captureLater: 'التفويض الآن والتحصيل لاحقًا (من لوحة التاجر)',
+  captureAtPayment: 'التحصيل عند الدفع بدلًا من ذلك',
+  captureLaterNote: 'تفويض فقط: يُحصَّل المبلغ لاحقًا من لوحة التاجر.',
   serviceUnavailable: 'تعذّر الوصول إلى خدمة الدفع الآن. يُرجى المحاولة بعد قليل.',
   requestRefused: 'تعذّر تنفيذ هذا الطلب.',
   resultHeading: {

@@ -8,6 +8,9 @@ import { useStack } from './use-stack.js';
 
 const e2e = useStack();
 
+/** Intl separates currency and amount with a no-break space; compare text as people read it. */
+const text = async (locator: Locator) => (await locator.textContent())?.replace(/\s+/g, ' ').trim();
+
 describe('merchant console', () => {
   it('a partial and then a full refund; a third is refused and changes nothing', async () => {
     const { page } = e2e.shopper;
@@ -17,8 +20,6 @@ describe('merchant console', () => {
       const reference = await decide(page, e2e.stack, 'approve');
       await expect.poll(() => shownStatus(page).getAttribute('data-status')).toBe('paid');
 
-      // Intl separates currency and amount with a no-break space; compare text as people read it.
-      const text = async (locator: Locator) => (await locator.textContent())?.replace(/\s+/g, ' ').trim();
       const fact = (name: string) => text(page.locator(`[data-fact="${name}"]`));
 
       await page.goto(`${e2e.stack.shopUrl}/console`);
@@ -52,6 +53,37 @@ describe('merchant console', () => {
       expect(order).toMatchObject({ refundedAmount: 204, refundableAmount: 0 });
       expect(order.refunds).toHaveLength(2);
       await expect(page.locator('table.refunds tbody tr').count()).resolves.toBe(2);
+    });
+  });
+
+  it('authorise now, capture later: the shopper pays, the console captures part and voids the rest', async () => {
+    const { page } = e2e.shopper;
+    await withScreenshot(page, 'console-capture-later', async () => {
+      await fillCartAndCheckOut(page, e2e.stack, [{ product: 'lantern', quantity: 1 }]);
+      await page.getByRole('link', { name: 'Authorise now, capture later (from the merchant console)' }).click();
+      await page.waitForURL(`${e2e.stack.shopUrl}/checkout?capture=later`);
+      await expect(text(page.locator('[data-capture="later"]'))).resolves.toBe('Authorise only: the payment is captured later, from the merchant console.');
+      await payWith(page, e2e.stack, /Tabby/);
+      const reference = await decide(page, e2e.stack, 'approve');
+      await expect.poll(() => shownStatus(page).getAttribute('data-status')).toBe('paid');
+      await expect(e2e.stack.order(reference)).resolves.toMatchObject({ paidAmount: 204, capturedAmount: 0, voidedAmount: 0 });
+
+      await page.goto(`${e2e.stack.shopUrl}/console/orders/${reference}`);
+      const act = async (action: 'capture' | 'void', amount: string) => {
+        await page.locator(`#${action}-form-amount`).fill(amount);
+        await page.getByRole('button', { name: action === 'capture' ? 'Capture' : 'Void', exact: true }).click();
+        await page.waitForURL(`${e2e.stack.shopUrl}/console/orders/${reference}`);
+      };
+
+      await act('capture', '150');
+      await expect(text(page.getByRole('status'))).resolves.toMatch(/^Captured AED 150\.00 \(.+\)\.$/);
+      await expect(e2e.stack.order(reference)).resolves.toMatchObject({ capturedAmount: 150, voidedAmount: 0 });
+
+      await act('void', '');
+      await expect(text(page.getByRole('status'))).resolves.toMatch(/^Voided AED 54\.00 \(.+\)\.$/);
+      await expect(e2e.stack.order(reference)).resolves.toMatchObject({ paidAmount: 204, capturedAmount: 150, voidedAmount: 54 });
+      await expect(text(page.locator('.hint', { hasText: 'Nothing is left' }))).resolves.toBe('Nothing is left to capture or void.');
+      await expect(page.locator('#capture-form-amount').count()).resolves.toBe(0);
     });
   });
 });

@@ -22,7 +22,20 @@ export function widgetScript(embed: WidgetEmbed): SafeHtml {
   return html`<script type="module" src="${embed.scriptUrl}" integrity="${embed.integrity}" crossorigin="anonymous"></script>`;
 }
 
-export function checkoutView(ctx: ShopContext, embed: WidgetEmbed, demoShopper: boolean): SafeHtml {
+/** The demo's two switches on the checkout page, kept in its query (?shopper=new, ?capture=later). */
+export interface CheckoutChoices {
+  /** Prefill the demo shopper (false: an empty form). */
+  demoShopper: boolean;
+  /** Authorise only; the merchant captures later from the console. */
+  captureLater: boolean;
+}
+
+export function checkoutHref({ demoShopper, captureLater }: CheckoutChoices): string {
+  const query = new URLSearchParams({ ...(demoShopper ? {} : { shopper: 'new' }), ...(captureLater ? { capture: 'later' } : {}) }).toString();
+  return query ? `/checkout?${query}` : '/checkout';
+}
+
+export function checkoutView(ctx: ShopContext, embed: WidgetEmbed, choices: CheckoutChoices): SafeHtml {
   const { strings, language, market, locale, cart } = ctx;
   return html`<h1>${strings.checkoutHeading}</h1>
 <div class="checkout">
@@ -38,7 +51,9 @@ ${totalsView(ctx, cartTotals(cart, market))}
 <section class="payment" aria-labelledby="payment-heading">
 <h2 id="payment-heading">${strings.paymentHeading}</h2>
 <opi-checkout session="${embed.sessionId}" api-base="${embed.apiBase}" locale="${locale}"></opi-checkout>
-<p class="note"><a href="/checkout${demoShopper ? '?shopper=new' : ''}">${demoShopper ? strings.emptyForm : strings.demoShopperForm}</a></p>
+${choices.captureLater ? html`<p class="note" data-capture="later">${strings.captureLaterNote}</p>` : ''}
+<p class="note"><a href="${checkoutHref({ ...choices, demoShopper: !choices.demoShopper })}">${choices.demoShopper ? strings.emptyForm : strings.demoShopperForm}</a></p>
+<p class="note"><a href="${checkoutHref({ ...choices, captureLater: !choices.captureLater })}">${choices.captureLater ? strings.captureAtPayment : strings.captureLater}</a></p>
 </section>
 </div>`;
 }

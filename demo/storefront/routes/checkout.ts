@@ -5,7 +5,7 @@ import { FINAL_ORDER_STATUSES } from '../../../shared/status.js';
 import { sessionRequest } from '../cart.js';
 import { demoShopper } from '../demo-shopper.js';
 import { MerchantApiError, type MerchantClient, type WidgetAsset } from '../merchant-client.js';
-import { checkoutView, resultView, widgetScript } from '../pages/checkout.js';
+import { checkoutView, resultView, widgetScript, type CheckoutChoices } from '../pages/checkout.js';
 import { renderShopNotFound, renderShopPage } from '../render.js';
 import { saveCart, shopContext } from '../shop-context.js';
 
@@ -34,7 +34,7 @@ export function checkoutRoutes(options: CheckoutRouteOptions): Router {
       return;
     }
     const origin = shopOrigin(req);
-    const withDemoShopper = req.query.shopper !== 'new';
+    const choices: CheckoutChoices = { demoShopper: req.query.shopper !== 'new', captureLater: req.query.capture === 'later' };
     const [session, widget] = await Promise.all([
       options.client.createSession(
         sessionRequest({
@@ -43,7 +43,9 @@ export function checkoutRoutes(options: CheckoutRouteOptions): Router {
           language: ctx.language,
           returnUrl: `${origin}/checkout/result`,
           imageBaseUrl: `${origin}/static/products/`,
-          prefill: withDemoShopper ? demoShopper(ctx.market) : undefined,
+          prefill: choices.demoShopper ? demoShopper(ctx.market) : undefined,
+          // Local choice: the shop captures at payment unless the shopper-side demo switch asks otherwise.
+          autoCapture: choices.captureLater ? false : undefined,
         }),
       ),
       options.widgetAsset(),
@@ -53,7 +55,7 @@ export function checkoutRoutes(options: CheckoutRouteOptions): Router {
     renderShopPage(req, res, ctx, {
       title: ctx.strings.checkoutHeading,
       head: widgetScript(embed),
-      main: checkoutView(ctx, embed, withDemoShopper),
+      main: checkoutView(ctx, embed, choices),
     });
   });
 
