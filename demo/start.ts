@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createConnection, createServer } from 'node:net';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import pino from 'pino';
 import { SANDBOX_DEFAULTS } from '../shared/sandbox-defaults.js';
 import { createStorefront } from './storefront/storefront.js';
@@ -91,7 +91,7 @@ interface Child {
   logFile: string;
 }
 
-/** Runs a server's own main.ts (through tsx) with its output in .data/logs/<name>.log. */
+/** Runs a server's own main.ts (through tsx) with its output in <data dir>/logs/<name>.log. */
 function startChild(name: string, script: string, env: Record<string, string>, logDir: string): Child {
   const logFile = join(logDir, `${name}.log`);
   const log = createWriteStream(logFile, { flags: 'w' });
@@ -137,7 +137,8 @@ async function main(): Promise<void> {
   const sandboxUrl = `http://${HOST}:${sandboxPort.port}`;
   const bffUrl = `http://${HOST}:${bffPort.port}`;
   const storefrontUrl = `http://${HOST}:${storefrontPort.port}`;
-  const dataDir = join(REPO_ROOT, '.data');
+  // The ledger and the logs live together: OPI_DATA_DIR (relative to where npm start runs), else .data/.
+  const dataDir = process.env.OPI_DATA_DIR ? resolve(process.env.OPI_DATA_DIR) : join(REPO_ROOT, '.data');
   const logDir = join(dataDir, 'logs');
   mkdirSync(logDir, { recursive: true });
 
@@ -174,13 +175,16 @@ async function main(): Promise<void> {
     await waitForPort(sandboxPort.port, sandbox.process, 'sandbox', sandbox.logFile);
     watch(sandbox);
 
-    // Local choice: a value the developer set in the environment wins over the demo's wiring, except the port.
+    // Local choice: a value the developer set in the environment wins over the demo's wiring, except the port and
+    // the data directory (resolved here, so the BFF's ledger sits beside these logs).
     const bffEnv = {
       OPI_UPSTREAM_URL: sandboxUrl,
+      // The sandbox started above is a local sandbox on whatever port it got (the BFF trusts only its default URL).
+      ...(process.env.OPI_UPSTREAM_URL ? {} : { OPI_UPSTREAM_SANDBOX: 'true' }),
       OPI_PUBLIC_URL: bffUrl,
       OPI_ALLOWED_ORIGINS: `${storefrontUrl},http://localhost:${storefrontPort.port}`,
+      ...definedEnv(['OPI_UPSTREAM_URL', 'OPI_UPSTREAM_SANDBOX', 'OPI_PUBLIC_URL', 'OPI_ALLOWED_ORIGINS']),
       OPI_DATA_DIR: dataDir,
-      ...definedEnv(['OPI_UPSTREAM_URL', 'OPI_PUBLIC_URL', 'OPI_ALLOWED_ORIGINS', 'OPI_DATA_DIR']),
       PORT: String(bffPort.port),
     };
     const bff = startChild('bff', 'bff/main.ts', bffEnv, logDir);
