@@ -37,16 +37,19 @@ type Notice = (strings: Strings) => string;
  * @csspart base - The wrapper of everything; carries lang and dir.
  * @csspart status - The polite live region (visually hidden) that announces status and errors.
  * @csspart skeleton - The loading placeholder, the height of a three-provider list.
+ * @csspart bone - Each grey block of the skeleton: the legend's, then one per provider row.
  * @csspart providers - The provider radio group (a fieldset).
  * @csspart provider - One provider row; also `provider-selected` on the chosen one.
+ * @csspart radio - A provider's radio button.
  * @csspart provider-label - The clickable label of a provider: logo or name, badge, plan.
  * @csspart provider-brand - The logo or name in a provider's label.
  * @csspart provider-logo - A provider's logo.
  * @csspart provider-name - A provider's name, shown when it has no logo.
  * @csspart badge - The "Recommended" badge.
- * @csspart provider-plan - The instalment plan and interest ("4 × AED 25.00 · monthly · Interest-free").
+ * @csspart provider-plan - The instalment plan and its interval ("4 × AED 25.00 · monthly").
  * @csspart provider-terms - A provider's terms.
  * @csspart unavailable - The list of providers that do not fit this cart, with why.
+ * @csspart unavailable-item - One entry of that list ("Tamara: available from AED 50.00").
  * @csspart form - The details form.
  * @csspart fieldset - Each group of the form; also `customer`, `billing` or `shipping`.
  * @csspart legend - Each group title.
@@ -55,10 +58,13 @@ type Notice = (strings: Strings) => string;
  * @csspart label - Each label.
  * @csspart input - Each text input and select; selects also have `select`.
  * @csspart select - Each select (country, delivery method).
+ * @csspart checkbox - The "ship to my billing address" checkbox.
  * @csspart error - The error text under a field.
  * @csspart alert - The form-level message after a failed submit.
  * @csspart submit - The pay button.
- * @csspart message - A panel that stands in for the form: error, expired, no provider, redirecting.
+ * @csspart message - A panel that stands in for the form: error, expired, no provider, redirecting; focused when
+ *   it replaces the control that had focus.
+ * @csspart message-text - The sentence in that panel.
  * @csspart button - Buttons in a message panel; the retry button also has `retry`.
  * @csspart retry - The retry button after the BFF could not be reached.
  *
@@ -299,14 +305,14 @@ export class OpiCheckout extends LitElement {
     const content =
       phase === 'loading'
         ? html`<div part="skeleton" aria-hidden="true">
-            <div class="bone"></div>
-            <div class="bone row"></div>
-            <div class="bone row"></div>
-            <div class="bone row"></div>
+            <div part="bone" class="bone"></div>
+            <div part="bone" class="bone row"></div>
+            <div part="bone" class="bone row"></div>
+            <div part="bone" class="bone row"></div>
           </div>`
         : stateText
           ? html`<div part="message" class="message" tabindex="-1">
-              <p>${stateText}</p>
+              <p part="message-text">${stateText}</p>
               ${phase === 'ready' ? notes : nothing}
               ${retry ? html`<button part="button retry" type="button" @click=${this.retry}>${strings.retry}</button>` : nothing}
             </div>`

@@ -1,7 +1,8 @@
 import { expect } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
+import type { OpiCheckout } from '../../widget/opi-checkout.js';
 import { fakeBff, gate, json } from './support/fake-bff.js';
-import { sessionView } from './support/fixtures.js';
+import { sessionView, tamaraTooSmall } from './support/fixtures.js';
 import { choose, mount, part } from './support/mount.js';
 
 const style = (element: Element | null) => getComputedStyle(element!);
@@ -54,6 +55,29 @@ describe('<opi-checkout> theming', () => {
     expect(style(bone).animationName).to.equal('pulse');
     await emulateMedia({ reducedMotion: 'reduce' });
     expect(style(bone).animationName).to.equal('none');
+  });
+
+  it('puts a part on every element a page may want to style, in every kind of state', async () => {
+    const unparted = (el: OpiCheckout) =>
+      [...el.shadowRoot!.querySelectorAll('*')]
+        // A select's options are styled through the select; that is all a browser lets a page do with them.
+        .filter((node) => node.localName !== 'option' && !node.getAttribute('part'))
+        .map((node) => node.outerHTML.slice(0, 80));
+    const never = gate();
+    const loading = await mount(fakeBff({ session: async () => (await never.wait, json(200, sessionView())) }), { wait: false });
+    expect(unparted(loading), 'loading').to.deep.equal([]);
+    expect(part(loading, 'bone'), 'the skeleton\'s bones').to.exist;
+
+    const form = await mount(fakeBff({ session: sessionView({ requiresShipping: true, unavailableProviders: [tamaraTooSmall] }) }));
+    await choose(form, 'TABBY_AE');
+    part<HTMLInputElement>(form, 'checkbox')!.click();
+    await form.updateComplete;
+    expect(unparted(form), 'providers and the whole form').to.deep.equal([]);
+    for (const name of ['radio', 'checkbox', 'unavailable-item']) expect(part(form, name), name).to.exist;
+
+    const failed = await mount(fakeBff({ session: () => Promise.reject(new TypeError('Failed to fetch')) }));
+    expect(unparted(failed), 'a failure with its retry button').to.deep.equal([]);
+    expect(part(failed, 'message-text')).to.exist;
   });
 
   it('puts no inline style on any element (strict CSP)', async () => {

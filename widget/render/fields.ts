@@ -80,7 +80,7 @@ export function shippingMethodField(ctx: FieldContext): TemplateResult {
 
 export function sameAsBillingToggle(checked: boolean, strings: Strings): TemplateResult {
   return html`<div part="field" class="check wide">
-    <input type="checkbox" id="same-as-billing" name="sameAsBilling" .checked=${checked} />
+    <input part="checkbox" type="checkbox" id="same-as-billing" name="sameAsBilling" .checked=${checked} />
     <label part="label" for="same-as-billing">${strings.sameAsBilling}</label>
   </div>`;
 }

@@ -22,7 +22,7 @@ export function providerList(
       const id = `provider-${provider.name}`;
       const checked = provider.name === selected;
       return html`<div part=${checked ? 'provider provider-selected' : 'provider'} class="row">
-        <input type="radio" id=${id} name="provider" value=${provider.name} .checked=${checked} aria-describedby=${provider.terms ? `${id}-terms` : nothing} @change=${onChange} />
+        <input part="radio" type="radio" id=${id} name="provider" value=${provider.name} .checked=${checked} aria-describedby=${provider.terms ? `${id}-terms` : nothing} @change=${onChange} />
         <label part="provider-label" for=${id}>
           <span part="provider-brand" class="brand">${provider.logoUrl
             ? html`<img part="provider-logo" src=${provider.logoUrl} alt=${provider.displayName} />`
@@ -46,7 +46,7 @@ export function unavailableNotes(unavailable: readonly Unavailable[], strings: S
     ? html`<ul part="unavailable" class="muted">
         ${unavailable.map(
           ({ displayName, reason, minAmount, maxAmount }) =>
-            html`<li>${reason === 'below_minimum' ? strings.availableFrom(displayName, money(minAmount)) : strings.availableUpTo(displayName, money(maxAmount))}</li>`,
+            html`<li part="unavailable-item">${reason === 'below_minimum' ? strings.availableFrom(displayName, money(minAmount)) : strings.availableUpTo(displayName, money(maxAmount))}</li>`,
         )}
       </ul>`
     : nothing;
