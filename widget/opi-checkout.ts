@@ -36,7 +36,7 @@ type Notice = (strings: Strings) => string;
  *
  * @csspart base - The wrapper of everything; carries lang and dir.
  * @csspart status - The polite live region (visually hidden) that announces status and errors.
- * @csspart skeleton - The loading placeholder, the height of a three-provider list.
+ * @csspart skeleton - The loading placeholder, the height of a two-provider list.
  * @csspart bone - Each grey block of the skeleton: the legend's, then one per provider row.
  * @csspart providers - The provider radio group (a fieldset).
  * @csspart provider - One provider row; also `provider-selected` on the chosen one.
@@ -303,10 +303,11 @@ export class OpiCheckout extends LitElement {
     const notes = checkout ? unavailableNotes(checkout.unavailableProviders, strings, money) : nothing;
     const retry = phase === 'failed' && !isFinal(this.failure);
     const content =
+      // Local choice: the skeleton is a two-provider list, the most common answer (one market, two brands), with
+      // bones where the legend and the rows will be: the rows land in place, and only a third one adds height.
       phase === 'loading'
         ? html`<div part="skeleton" aria-hidden="true">
             <div part="bone" class="bone"></div>
-            <div part="bone" class="bone row"></div>
             <div part="bone" class="bone row"></div>
             <div part="bone" class="bone row"></div>
           </div>`

@@ -5,12 +5,12 @@ import { postpay, sessionView, shopper, tabby, tamara, tamaraTooSmall } from './
 import { choose, fill, mount, part, parts, settled, status, submit, text } from './support/mount.js';
 
 describe('<opi-checkout> states', () => {
-  it('shows a skeleton of the final height while the session loads, announced in the live region', async () => {
+  it('shows a skeleton of the final height of the common two-provider list while the session loads, announced in the live region', async () => {
     const answer = gate();
     const bff = fakeBff({
       session: async () => {
         await answer.wait;
-        return json(200, sessionView({ providers: [tabby, tamara, postpay] }));
+        return json(200, sessionView({ providers: [tabby, tamara] }));
       },
     });
     const el = await mount(bff, { wait: false });
@@ -21,9 +21,27 @@ describe('<opi-checkout> states', () => {
     const before = el.getBoundingClientRect().height;
     answer.open();
     await settled(el);
-    expect(parts(el, 'provider')).to.have.length(3);
+    expect(parts(el, 'provider')).to.have.length(2);
     expect(el.getBoundingClientRect().height, 'height after the providers arrive').to.equal(before);
   });
+
+  for (const providers of [[tabby], [tabby, tamara], [tabby, tamara, postpay]]) {
+    it(`lands ${providers.length} provider row(s) where the skeleton's bones were: the list itself does not move`, async () => {
+      const answer = gate();
+      const el = await mount(fakeBff({ session: async () => (await answer.wait, json(200, sessionView({ providers }))) }), { wait: false });
+      const box = (node: Element) => {
+        const { top, height } = node.getBoundingClientRect();
+        return { top, height };
+      };
+      const [legendBone, ...rowBones] = parts(el, 'bone').map(box);
+      answer.open();
+      await settled(el);
+      expect(box(part(el, 'providers')!.querySelector('legend')!), 'the legend').to.deep.equal(legendBone);
+      const rows = parts(el, 'provider').map(box);
+      expect(rows).to.have.length(providers.length);
+      rows.slice(0, rowBones.length).forEach((row, index) => expect(row, `row ${index + 1}`).to.deep.equal(rowBones[index]));
+    });
+  }
 
   it('lists the providers in the order the BFF sent, with logo, plan, terms and badge, then fires opi-ready', async () => {
     const bff = fakeBff({ session: sessionView({ providers: [tamara, tabby, postpay] }) });
