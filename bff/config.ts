@@ -1,6 +1,8 @@
 // The BFF's configuration, read once from an explicit environment object (only main.ts passes process.env).
-// With nothing set it runs against the local sandbox with the sandbox's public demo credentials; pointed at any
-// other upstream it refuses to start until real credentials, a payment secret and merchant keys are given.
+// With nothing set it runs against the local sandbox with the sandbox's public demo credentials. Only the default
+// sandbox URL, or a loopback URL with OPI_UPSTREAM_SANDBOX=true, counts as the sandbox: any other upstream (a
+// loopback proxy in front of a real one included) refuses to start until real credentials, a payment secret,
+// merchant keys, an https public URL and the storefront origins are given.
 import * as z from 'zod/mini';
 import { SANDBOX_DEFAULTS } from '../shared/sandbox-defaults.js';
 
@@ -23,7 +25,7 @@ export interface Config {
     auth: UpstreamAuth;
     /** Budget of one upstream call, retries included. */
     timeoutMs: number;
-    /** True when the upstream is on a loopback host: the local sandbox. */
+    /** True for the local sandbox: the default URL, or a loopback URL with OPI_UPSTREAM_SANDBOX=true. */
     isLocalSandbox: boolean;
   };
   paymentSecret: string;
@@ -137,6 +139,15 @@ const merchantKeys = z.pipe(
   }),
 );
 
+const flag = z.pipe(
+  z.string(),
+  z.transform((value, ctx) => {
+    const v = value.trim().toLowerCase();
+    if (v === 'true' || v === 'false') return v === 'true';
+    return fail(ctx, value, 'must be true or false');
+  }),
+);
+
 const trustProxy = z.pipe(
   z.string(),
   z.transform((value, ctx): TrustProxy => {
@@ -153,6 +164,7 @@ const trustProxy = z.pipe(
 const envSchema = z.object({
   PORT: z.optional(wholeNumber(0, 65535, 'a port number')),
   OPI_UPSTREAM_URL: z.optional(url('the upstream base URL')),
+  OPI_UPSTREAM_SANDBOX: z.optional(flag),
   OPI_TOKEN_URL: z.optional(url('the token endpoint')),
   OPI_CLIENT_ID: z.optional(secret(1)),
   OPI_CLIENT_SECRET: z.optional(secret(1)),
@@ -180,6 +192,9 @@ const envSchema = z.object({
   OPI_POLL_MAX_MS: z.optional(wholeNumber(1_000, 86_400_000, 'a whole number of milliseconds')),
 });
 
+/** Every environment variable the BFF reads. */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[];
+
 /** Empty variables count as unset, as shells and .env files commonly leave them. */
 function present(env: Record<string, string | undefined>): Record<string, string> {
   return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''));
@@ -193,9 +208,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const e = parsed.data;
   const upstreamUrl = e.OPI_UPSTREAM_URL ?? DEFAULT_UPSTREAM_URL;
   const upstreamHost = new URL(upstreamUrl).hostname;
-  const isLocalSandbox = isLoopbackHost(upstreamHost);
+  // A loopback host alone proves nothing (a proxy in front of a real upstream): the sandbox is the default URL,
+  // or one named explicitly.
+  const isLocalSandbox = e.OPI_UPSTREAM_SANDBOX ?? upstreamUrl === DEFAULT_UPSTREAM_URL;
   const problems: string[] = [];
 
+  if (e.OPI_UPSTREAM_SANDBOX && !isLoopbackHost(upstreamHost)) {
+    problems.push(`OPI_UPSTREAM_SANDBOX=true needs a loopback OPI_UPSTREAM_URL (got ${upstreamHost}): the sandbox runs on this machine`);
+  }
   if (!isLocalSandbox) {
     // Real upstreams get real credentials only: nothing falls back to the public sandbox values.
     const missing: string[] = [];
@@ -219,6 +239,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     if (e.OPI_PAYMENT_SECRET === SANDBOX_DEFAULTS.paymentSecret) {
       problems.push('OPI_PAYMENT_SECRET must not be the sandbox demo secret outside the local sandbox');
     }
+    // The upstream sends shoppers and callbacks to the public URL; the widget runs on the shop's own origins.
+    if (!e.OPI_PUBLIC_URL) problems.push('OPI_PUBLIC_URL must be set (https) when OPI_UPSTREAM_URL is not the local sandbox');
+    else if (!e.OPI_PUBLIC_URL.startsWith('https:')) problems.push('OPI_PUBLIC_URL must use https when OPI_UPSTREAM_URL is not the local sandbox');
+    if (!e.OPI_ALLOWED_ORIGINS) problems.push('OPI_ALLOWED_ORIGINS must be set when OPI_UPSTREAM_URL is not the local sandbox');
   }
   if (e.OPI_CLIENT_ID && !e.OPI_CLIENT_SECRET && !e.OPI_ACCESS_TOKEN) problems.push('OPI_CLIENT_SECRET must be set together with OPI_CLIENT_ID');
   if (e.OPI_CLIENT_SECRET && !e.OPI_CLIENT_ID && !e.OPI_ACCESS_TOKEN) problems.push('OPI_CLIENT_ID must be set together with OPI_CLIENT_SECRET');
@@ -243,7 +267,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const port = e.PORT ?? 8787;
   return {
     port,
-    publicUrl: e.OPI_PUBLIC_URL ?? `http://127.0.0.1:${port || 8787}`,
+    // With PORT=0 this names port 0 until main.ts knows the port it got (withListeningPort).
+    publicUrl: e.OPI_PUBLIC_URL ?? `http://127.0.0.1:${port}`,
     upstream: {
       baseUrl: upstreamUrl,
       tokenUrl: e.OPI_TOKEN_URL ?? `${upstreamUrl}/token`,
@@ -276,3 +301,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   };
 }
 
+
+/**
+ * The configuration once the server listens: with PORT=0 and no OPI_PUBLIC_URL, the default public URL names
+ * the port the server actually got.
+ */
+export function withListeningPort(config: Config, listeningPort: number): Config {
+  if (config.port !== 0 || config.publicUrl !== 'http://127.0.0.1:0') return config;
+  return { ...config, publicUrl: `http://127.0.0.1:${listeningPort}` };
+}

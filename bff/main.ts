@@ -1,8 +1,9 @@
 // `npm run bff`: the only file that reads the environment, listens and handles signals.
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { createApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, withListeningPort } from './config.js';
 import { widgetBundleFrom, type WidgetBundle } from './http/widget-asset.js';
 import { createLogger } from './logger.js';
 import { openStore } from './store/open-store.js';
@@ -38,24 +39,26 @@ async function main() {
   const widgetBundle = readWidget();
   if (!widgetBundle) logger.warn(`${WIDGET_BUNDLE} not found: /opi-checkout.js answers 404 until npm run build`);
 
-  const app = createApp({ config, store, upstream, logger, widgetBundle });
-  // Polls orders and refunds still waiting for their result, and delivers merchant notifications.
-  app.afterPayment.reconciler.start(config.reconcile.intervalMs);
-  const server = app.listen(config.port);
+  const server = createServer();
   server.keepAliveTimeout = KEEP_ALIVE_MS;
   server.headersTimeout = KEEP_ALIVE_MS + 1_000;
-  server.on('listening', () => {
-    const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
-    logger.info(
-      { port, upstream: config.upstream.baseUrl, store: config.databaseUrl ? 'postgresql' : 'pglite' },
-      `opi-checkout BFF listening on http://127.0.0.1:${port}`,
-    );
-  });
   server.on('error', (error) => {
     logger.fatal({ err: error }, 'server failed');
     process.exit(1);
   });
+  // Listening first: with PORT=0 the default public URL (return and callback URLs) needs the port we got.
+  await new Promise<void>((resolve) => server.listen(config.port, resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const listening = withListeningPort(config, port);
+  const app = createApp({ config: listening, store, upstream, logger, widgetBundle });
+  server.on('request', app);
+  // Polls orders and refunds still waiting for their result, and delivers merchant notifications.
+  app.afterPayment.reconciler.start(config.reconcile.intervalMs);
+  logger.info(
+    { port, publicUrl: listening.publicUrl, upstream: config.upstream.baseUrl, sandbox: config.upstream.isLocalSandbox, store: config.databaseUrl ? 'postgresql' : 'pglite' },
+    `opi-checkout BFF listening on http://127.0.0.1:${port}`,
+  );
 
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -1,7 +1,8 @@
 // Configuration: sandbox defaults with nothing set, fail-fast errors that name the variable, and no fallback to
-// demo credentials for a real upstream.
+// demo credentials for a real upstream (a loopback proxy in front of one included).
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../bff/config.js';
+import { CONFIG_VARIABLES, ConfigError, loadConfig, withListeningPort } from '../../bff/config.js';
 import { SANDBOX_DEFAULTS } from '../../shared/sandbox-defaults.js';
 
 const problems = (env: Record<string, string>) => {
@@ -20,6 +21,34 @@ const real = {
   OPI_CLIENT_SECRET: 'client-secret-value',
   OPI_PAYMENT_SECRET: 'payment-secret-value',
   OPI_MERCHANT_KEYS: 'mk_live_aaaaaaaaaaaaaaaa',
+  OPI_PUBLIC_URL: 'https://pay.shop.example',
+  OPI_ALLOWED_ORIGINS: 'https://shop.example',
+};
+
+/** Every variable with a value other than its default: 'reads every variable' sets them all. */
+const everyVariable = {
+  ...real,
+  PORT: '9000',
+  OPI_UPSTREAM_SANDBOX: 'false',
+  OPI_TOKEN_URL: 'https://auth.example-upstream.com/token',
+  OPI_ALLOWED_ORIGINS: 'https://shop.example, https://www.shop.example',
+  OPI_PUBLIC_URL: 'https://pay.shop.example/',
+  DATABASE_URL: 'postgres://u@db:5432/opi',
+  OPI_DATA_DIR: '/var/lib/opi',
+  OPI_LOG_LEVEL: 'warn',
+  OPI_UPSTREAM_TIMEOUT_MS: '5000',
+  OPI_SESSION_TTL_MINUTES: '15',
+  OPI_OPTIONS_CACHE_SECONDS: '0',
+  OPI_TRUST_PROXY: '1',
+  OPI_RATE_LIMIT_PER_MINUTE: '30',
+  OPI_MERCHANT_WEBHOOK_URL: 'https://shop.example/hooks/opi',
+  OPI_MERCHANT_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
+  OPI_NOTIFY_MAX_ATTEMPTS: '3',
+  OPI_NOTIFY_RETRY_MS: '2000',
+  OPI_RECONCILE_INTERVAL_MS: '1000',
+  OPI_POLL_INITIAL_MS: '15000',
+  OPI_POLL_MAX_MS: '300000',
+  OPI_MERCHANT_KEYS: 'mk_live_aaaaaaaaaaaaaaaa, mk_live_bbbbbbbbbbbbbbbb',
 };
 
 describe('loadConfig', () => {
@@ -48,25 +77,9 @@ describe('loadConfig', () => {
   });
 
   it('reads every variable', () => {
-    const config = loadConfig({
-      ...real,
-      PORT: '9000',
-      OPI_TOKEN_URL: 'https://auth.example-upstream.com/token',
-      OPI_ALLOWED_ORIGINS: 'https://shop.example, https://www.shop.example',
-      OPI_PUBLIC_URL: 'https://pay.shop.example/',
-      DATABASE_URL: 'postgres://u@db:5432/opi',
-      OPI_DATA_DIR: '/var/lib/opi',
-      OPI_LOG_LEVEL: 'warn',
-      OPI_UPSTREAM_TIMEOUT_MS: '5000',
-      OPI_SESSION_TTL_MINUTES: '15',
-      OPI_OPTIONS_CACHE_SECONDS: '0',
-      OPI_TRUST_PROXY: '1',
-      OPI_RATE_LIMIT_PER_MINUTE: '30',
-      OPI_MERCHANT_WEBHOOK_URL: 'https://shop.example/hooks/opi',
-      OPI_MERCHANT_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
-      OPI_MERCHANT_KEYS: 'mk_live_aaaaaaaaaaaaaaaa, mk_live_bbbbbbbbbbbbbbbb',
-    });
-    expect(config).toMatchObject({
+    // OPI_ACCESS_TOKEN replaces the client credentials: the next test reads it.
+    expect(CONFIG_VARIABLES.filter((name) => !(name in everyVariable))).toEqual(['OPI_ACCESS_TOKEN']);
+    expect(loadConfig(everyVariable)).toEqual({
       port: 9000,
       publicUrl: 'https://pay.shop.example',
       upstream: {
@@ -76,6 +89,7 @@ describe('loadConfig', () => {
         timeoutMs: 5000,
         isLocalSandbox: false,
       },
+      paymentSecret: 'payment-secret-value',
       merchantKeys: ['mk_live_aaaaaaaaaaaaaaaa', 'mk_live_bbbbbbbbbbbbbbbb'],
       allowedOrigins: ['https://shop.example', 'https://www.shop.example'],
       databaseUrl: 'postgres://u@db:5432/opi',
@@ -85,8 +99,18 @@ describe('loadConfig', () => {
       optionsCacheSeconds: 0,
       trustProxy: 1,
       rateLimitPerMinute: 30,
-      notifications: { url: 'https://shop.example/hooks/opi', secret: 'whsec_0123456789abcdef', maxAttempts: 8, retryDelayMs: 10_000 },
+      reconcile: { intervalMs: 1000, pollInitialMs: 15_000, pollMaxMs: 300_000 },
+      notifications: { url: 'https://shop.example/hooks/opi', secret: 'whsec_0123456789abcdef', maxAttempts: 3, retryDelayMs: 2000 },
     });
+  });
+
+  it('documents every variable in the README', () => {
+    // The first cell of a table row names the variables it documents.
+    const firstCells = readFileSync('README.md', 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('| `'))
+      .map((line) => line.split('|')[1]!);
+    expect(CONFIG_VARIABLES.filter((name) => !firstCells.some((cell) => cell.includes(`\`${name}\``)))).toEqual([]);
   });
 
   it('takes a static access token instead of client credentials', () => {
@@ -94,18 +118,57 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...rest, OPI_ACCESS_TOKEN: 'static-token' }).upstream.auth).toEqual({ kind: 'static', accessToken: 'static-token' });
   });
 
-  it('follows PORT in the default public URL', () => {
+  it('follows PORT in the default public URL, and with PORT=0 the port the server got', () => {
     expect(loadConfig({ PORT: '4111' }).publicUrl).toBe('http://127.0.0.1:4111');
+    const anyPort = loadConfig({ PORT: '0' });
+    expect(withListeningPort(anyPort, 41234).publicUrl).toBe('http://127.0.0.1:41234');
+    expect(withListeningPort(loadConfig({ PORT: '0', OPI_PUBLIC_URL: 'https://pay.shop.example' }), 41234).publicUrl).toBe('https://pay.shop.example');
+    expect(withListeningPort(loadConfig({ PORT: '4111' }), 4111).publicUrl).toBe('http://127.0.0.1:4111');
   });
 
   it('refuses a real upstream without credentials, naming every missing variable', () => {
     expect(problems({ OPI_UPSTREAM_URL: 'https://api.example-upstream.com' })).toEqual([
       'OPI_CLIENT_ID, OPI_CLIENT_SECRET, OPI_PAYMENT_SECRET, OPI_MERCHANT_KEYS must be set when OPI_UPSTREAM_URL is not the local sandbox (api.example-upstream.com) (or set OPI_ACCESS_TOKEN instead of the client credentials)',
+      'OPI_PUBLIC_URL must be set (https) when OPI_UPSTREAM_URL is not the local sandbox',
+      'OPI_ALLOWED_ORIGINS must be set when OPI_UPSTREAM_URL is not the local sandbox',
     ]);
     const { OPI_PAYMENT_SECRET: _p, ...withoutPaymentSecret } = real;
     expect(problems(withoutPaymentSecret)).toEqual([
       'OPI_PAYMENT_SECRET must be set when OPI_UPSTREAM_URL is not the local sandbox (api.example-upstream.com)',
     ]);
+    expect(problems({ ...real, OPI_PUBLIC_URL: 'http://pay.shop.example' })).toEqual([
+      'OPI_PUBLIC_URL must use https when OPI_UPSTREAM_URL is not the local sandbox',
+    ]);
+  });
+
+  describe('what counts as the local sandbox', () => {
+    it('a loopback upstream other than the default URL is not the sandbox: a proxy there gets no demo credentials', () => {
+      expect(problems({ OPI_UPSTREAM_URL: 'http://127.0.0.1:4999' })).toEqual([
+        'OPI_CLIENT_ID, OPI_CLIENT_SECRET, OPI_PAYMENT_SECRET, OPI_MERCHANT_KEYS must be set when OPI_UPSTREAM_URL is not the local sandbox (127.0.0.1) (or set OPI_ACCESS_TOKEN instead of the client credentials)',
+        'OPI_UPSTREAM_URL must use https for a non-local upstream',
+        'OPI_PUBLIC_URL must be set (https) when OPI_UPSTREAM_URL is not the local sandbox',
+        'OPI_ALLOWED_ORIGINS must be set when OPI_UPSTREAM_URL is not the local sandbox',
+      ]);
+      expect(problems({ ...real, OPI_UPSTREAM_URL: 'https://localhost:8443', OPI_MERCHANT_KEYS: SANDBOX_DEFAULTS.merchantKey })).toEqual([
+        'OPI_MERCHANT_KEYS must not contain the development key outside the local sandbox',
+      ]);
+    });
+
+    it('OPI_UPSTREAM_SANDBOX=true names a sandbox on another loopback port', () => {
+      const config = loadConfig({ OPI_UPSTREAM_URL: 'http://127.0.0.1:4999', OPI_UPSTREAM_SANDBOX: 'true' });
+      expect(config.upstream).toMatchObject({ baseUrl: 'http://127.0.0.1:4999', isLocalSandbox: true });
+      expect(config.merchantKeys).toEqual([SANDBOX_DEFAULTS.merchantKey]);
+    });
+
+    it('OPI_UPSTREAM_SANDBOX=true is refused for a host that is not this machine', () => {
+      expect(problems({ ...real, OPI_UPSTREAM_SANDBOX: 'true' })).toEqual([
+        'OPI_UPSTREAM_SANDBOX=true needs a loopback OPI_UPSTREAM_URL (got api.example-upstream.com): the sandbox runs on this machine',
+      ]);
+    });
+
+    it('OPI_UPSTREAM_SANDBOX=false makes even the default URL a real upstream', () => {
+      expect(problems({ ...real, OPI_UPSTREAM_URL: '', OPI_UPSTREAM_SANDBOX: 'false' })).toEqual(['OPI_UPSTREAM_URL must use https for a non-local upstream']);
+    });
   });
 
   it('refuses the public demo values and plain http for a real upstream', () => {
@@ -133,6 +196,9 @@ describe('loadConfig', () => {
     ['OPI_TRUST_PROXY', 'yes please', 'OPI_TRUST_PROXY must be true, false, a number of hops, or a comma-separated list of addresses/subnets'],
     ['DATABASE_URL', 'mysql://db', 'DATABASE_URL must be a postgres:// or postgresql:// connection URL'],
     ['OPI_PAYMENT_SECRET', 'short', 'OPI_PAYMENT_SECRET must be at least 8 characters'],
+    ['OPI_UPSTREAM_SANDBOX', 'yes', 'OPI_UPSTREAM_SANDBOX must be true or false'],
+    ['OPI_NOTIFY_MAX_ATTEMPTS', '0', 'OPI_NOTIFY_MAX_ATTEMPTS must be a whole number of attempts from 1 to 50'],
+    ['OPI_POLL_INITIAL_MS', '10', 'OPI_POLL_INITIAL_MS must be a whole number of milliseconds from 1000 to 3600000'],
   ])('names %s when it is invalid', (name, value, message) => {
     expect(problems({ [name]: value })).toEqual([message]);
   });

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../demo/sandbox/sandbox.js';
-import { call, createSession } from '../support/checkout.js';
+import { call, createSession, json, shopper } from '../support/checkout.js';
 import { startSandbox } from '../support/servers.js';
 import { waitUntil } from '../support/wait.js';
 
@@ -46,11 +46,17 @@ describe('bff/main.ts', () => {
   });
 
   it('serves, then drains a request in flight on SIGTERM and exits 0', async () => {
-    const run = startMain({ PORT: '0', OPI_UPSTREAM_URL: sandbox.url, OPI_DATA_DIR: dataDir, OPI_LOG_LEVEL: 'info' });
+    const env = { PORT: '0', OPI_UPSTREAM_URL: sandbox.url, OPI_UPSTREAM_SANDBOX: 'true', OPI_DATA_DIR: dataDir, OPI_LOG_LEVEL: 'info' };
+    const run = startMain(env);
     const [, port] = await waitFor(run.output, /BFF listening on http:\/\/127\.0\.0\.1:(\d+)/);
     const url = `http://127.0.0.1:${port}`;
     expect((await call(`${url}/readyz`)).status).toBe(200);
     const id = await createSession(url);
+
+    // With PORT=0 the return and callback URLs given upstream name the port the BFF got.
+    expect((await call(`${url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()))).status).toBe(201);
+    const create = sandbox.journal.find((entry) => entry.method === 'POST' && entry.path === '/orders');
+    expect((create?.body as { dynamicRedirectUrl: string }).dynamicRedirectUrl).toMatch(new RegExp(`^${url}/v1/returns/`));
 
     sandbox.setFault('options', { kind: 'latency', ms: 700 });
     const inFlight = call(`${url}/v1/checkout-sessions/${id}`);

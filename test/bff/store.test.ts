@@ -1,6 +1,6 @@
 // The ledger on each driver: PGlite always, PostgreSQL too when DATABASE_URL is set (.ci/run starts one).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runMigrations } from '../../bff/store/migrations.js';
+import { MIGRATIONS, runMigrations } from '../../bff/store/migrations.js';
 import { isUniqueViolation } from '../../bff/store/sql.js';
 import type { NewOrder, NewSession } from '../../bff/store/types.js';
 import { storeDrivers, type TestStore } from '../support/store.js';
@@ -60,7 +60,8 @@ describe.each(storeDrivers())('ledger store on $name', ({ open }) => {
   it('applies each migration once', async () => {
     expect(await runMigrations(t.driver)).toEqual([]);
     const rows = await t.driver.query<{ version: number }>('select version from schema_migrations');
-    expect(rows.map((row) => Number(row.version))).toEqual([1, 2]);
+    expect(rows.map((row) => Number(row.version))).toEqual(MIGRATIONS.map((migration) => migration.version));
+    expect(MIGRATIONS.map((migration) => migration.version)).toEqual([1, 2, 3]);
   });
 
   it('keeps a session exactly: cart, minor units, prefill and times', async () => {

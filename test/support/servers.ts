@@ -62,6 +62,8 @@ export async function startBff(options: BffOptions): Promise<TestBff> {
   const url = await listenOnPort0(server);
   const config = loadConfig({
     OPI_UPSTREAM_URL: options.upstreamUrl,
+    // The test sandbox listens on port 0, never on the default sandbox URL: it is named as the sandbox.
+    OPI_UPSTREAM_SANDBOX: 'true',
     OPI_PUBLIC_URL: url,
     OPI_LOG_LEVEL: 'debug',
     OPI_RATE_LIMIT_PER_MINUTE: '10000',
