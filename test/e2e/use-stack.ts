@@ -6,7 +6,6 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import type { SandboxOptions } from '../../demo/sandbox/sandbox.js';
 import { launchChromium } from '../support/chromium.js';
 import { running } from '../support/stack.js';
-import { clearStaleResults } from './browser.js';
 import { newShopper, type ShopperSession } from './shopper.js';
 import { FAST_SANDBOX, startStack, type Stack } from './stack.js';
 
@@ -29,7 +28,6 @@ export function useStack({ sandbox = FAST_SANDBOX, browser: withBrowser = true }
   let shopper: ShopperSession | undefined;
 
   beforeAll(async () => {
-    if (withBrowser) await clearStaleResults();
     [stack, browser] = await Promise.all([startStack(sandbox), withBrowser ? launchChromium() : undefined]);
   });
   afterAll(async () => {
