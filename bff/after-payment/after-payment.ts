@@ -13,6 +13,7 @@ import { merchantOrderRoutes } from '../routes/merchant-orders.js';
 import { returnRoutes } from '../routes/returns.js';
 import type { Store } from '../store/types.js';
 import type { UpstreamClient } from '../upstream/client.js';
+import type { CaptureVoidDeps } from './capture-void.js';
 import { createOperations } from './operations.js';
 import type { SettlementDeps } from './refund-settlement.js';
 
@@ -63,11 +64,14 @@ export function createAfterPayment({ config, store, upstream, logger, now, fetch
     // Local choice: long enough for any lost answer's refund to show in the upstream's list.
     refundLostAfterMs: 10 * timeoutMs,
   };
+  // A capture or void unanswered for longer than any request can run is sent again by the reconciler.
+  const captureVoid: CaptureVoidDeps = { store, upstream, logger, now, resendAfterMs: idempotencyLeaseMs(timeoutMs) };
   const reconciler = createReconciler({
     store,
     upstream,
     notifier,
     settlement,
+    captureVoid,
     logger,
     now,
     claimant,
@@ -81,6 +85,7 @@ export function createAfterPayment({ config, store, upstream, logger, now, fetch
     upstream,
     logger,
     idempotency: { store, now, waitMs: 2 * timeoutMs + 1_000, leaseMs: idempotencyLeaseMs(timeoutMs) },
+    captureVoid,
   });
   const observe = { store, notifier, now };
   return {

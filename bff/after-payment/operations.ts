@@ -3,7 +3,8 @@
 //  2. the upstream call, outside any transaction, with a reference derived from the Idempotency-Key, so a retry
 //     of the same key sends the same reference and the upstream's uniqueness rule stops a double;
 //  3. record the answer. A refund whose answer is lost stays pending and is settled from the upstream's refund
-//     list later; a capture or void whose answer is lost keeps its amount reserved until the same key is retried.
+//     list later; a capture or void whose answer is lost keeps its amount reserved until a retry of the same key
+//     or the reconciler sends it again (bff/after-payment/capture-void.ts).
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { CaptureView } from '../../shared/merchant-api.js';
@@ -11,10 +12,11 @@ import { currencyExponent, toMajor, toMinor } from '../../shared/money.js';
 import { once, type IdempotencyDeps, type StoredAnswer } from '../http/idempotency.js';
 import { HttpProblem, upstreamProblem, type ProblemCode } from '../http/problem.js';
 import type { OperationKind, OrderOperation } from '../store/after-payment-types.js';
-import type { LedgerOrder, StoreTx } from '../store/types.js';
+import type { LedgerOrder } from '../store/types.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import { UpstreamError, UpstreamValidationError } from '../upstream/errors.js';
 import { refundableMinor, uncapturedMinor } from './amounts.js';
+import { finishOperation, journalOperation, sendCaptureOrVoid, type CaptureVoidDeps } from './capture-void.js';
 import { pollBy, settleRefunds, type SettlementDeps } from './refund-settlement.js';
 import { refundView } from './views.js';
 
@@ -22,6 +24,7 @@ export interface OperationsDeps extends SettlementDeps {
   upstream: UpstreamClient;
   logger: Logger;
   idempotency: IdempotencyDeps;
+  captureVoid: CaptureVoidDeps;
 }
 
 export interface OperationRequest {
@@ -90,16 +93,6 @@ function amountToSpend(kind: OperationKind, order: LedgerOrder, operations: read
 export function createOperations(deps: OperationsDeps) {
   const { store, upstream, logger } = deps;
 
-  async function journal(tx: StoreTx, order: LedgerOrder, operation: OrderOperation, result: string) {
-    await tx.appendEvent({
-      orderReference: order.orderReference,
-      source: 'merchant',
-      status: order.status,
-      upstreamStatus: order.upstreamStatus,
-      payload: { operation: operation.kind, reference: operation.reference, amountMinor: operation.amountMinor, result },
-    });
-  }
-
   /** Step 1: the guard, under the order's lock. `send` is false when this key's operation already has its answer. */
   function reserve(kind: OperationKind, orderReference: string, request: OperationRequest, reference: string) {
     return store.transaction(async (tx) => {
@@ -122,24 +115,8 @@ export function createOperations(deps: OperationsDeps) {
         description: request.description ?? null,
         createdAt: deps.now(),
       });
-      await journal(tx, order, operation, 'requested');
+      await journalOperation(tx, order, operation, 'requested', deps.now());
       return { operation, send: true, retry: false };
-    });
-  }
-
-  /** Step 3 for a refusal or a capture/void answer. */
-  function finish(operation: OrderOperation, status: 'succeeded' | 'failed', upstreamStatus: string | null) {
-    return store.transaction(async (tx) => {
-      const order = (await tx.getOrder(operation.orderReference, { forUpdate: true }))!;
-      const updated = await tx.updateOperation(operation.reference, { status, ...(upstreamStatus ? { upstreamStatus } : {}) });
-      let current = order;
-      if (status === 'succeeded' && operation.kind === 'capture') {
-        current = await tx.updateOrder(order.orderReference, { capturedMinor: order.capturedMinor + operation.amountMinor });
-      } else if (status === 'succeeded' && operation.kind === 'void') {
-        current = await tx.updateOrder(order.orderReference, { voidedMinor: order.voidedMinor + operation.amountMinor });
-      }
-      await journal(tx, current, updated, status);
-      return updated;
     });
   }
 
@@ -175,7 +152,7 @@ export function createOperations(deps: OperationsDeps) {
       if (!(error instanceof UpstreamError)) throw error;
       if (!error.retryable) {
         logger.warn({ orderReference: operation.orderReference, refund: operation.reference, code: error.code, status: error.status }, 'upstream refused a refund');
-        await finish(operation, 'failed', null);
+        await finishOperation(deps, operation, 'failed', null);
         return problemAnswer(error instanceof UpstreamValidationError ? refusedUpstream('refund') : upstreamProblem(error));
       }
       // The answer was lost and the refund list could not tell: it stays pending until the list does.
@@ -188,30 +165,19 @@ export function createOperations(deps: OperationsDeps) {
     }
   }
 
-  async function captureOrVoid(operation: OrderOperation, description: string | undefined, retry: boolean): Promise<StoredAnswer> {
-    const amount = toMajor(operation.amountMinor, operation.currency);
-    const extra = description ? { description } : {};
-    try {
-      const record =
-        operation.kind === 'capture'
-          ? await upstream.capture(operation.orderReference, { captureReference: operation.reference, amount, ...extra })
-          : await upstream.void(operation.orderReference, { voidReference: operation.reference, amount, ...extra });
-      return answerFor(await finish(operation, 'succeeded', 'captureId' in record ? 'CAPTURED' : 'VOIDED'));
-    } catch (error) {
-      if (!(error instanceof UpstreamError)) throw error;
-      // Local choice: when the same key is retried after a lost answer, "reference already exists" means the first
-      // request did reach the upstream (the docs make the reference unique per merchant but show no refusal text).
-      if (retry && error instanceof UpstreamValidationError && error.messages.some((text) => /already exists/i.test(text))) {
-        return answerFor(await finish(operation, 'succeeded', null));
-      }
-      if (error.retryable) {
-        logger.warn({ orderReference: operation.orderReference, reference: operation.reference, code: error.code }, `${operation.kind} outcome unknown; amount stays reserved`);
-        throw upstreamProblem(error); // the key is released: retrying it sends the same reference
-      }
-      logger.warn({ orderReference: operation.orderReference, reference: operation.reference, code: error.code, status: error.status }, `upstream refused a ${operation.kind}`);
-      await finish(operation, 'failed', null);
-      return problemAnswer(error instanceof UpstreamValidationError ? refusedUpstream(operation.kind) : upstreamProblem(error));
+  async function captureOrVoid(operation: OrderOperation, retry: boolean): Promise<StoredAnswer> {
+    const result = await sendCaptureOrVoid(deps.captureVoid, operation, retry);
+    if (result.kind === 'unknown') {
+      // The key is released: retrying it sends the same reference; the reconciler does too, later.
+      if (result.cause.retryable) throw upstreamProblem(result.cause);
+      throw new HttpProblem('outcome_unknown', `The payment service has not confirmed this ${operation.kind} yet. Its amount stays reserved; try the same Idempotency-Key again later.`, {
+        retryable: true,
+        cause: result.cause,
+      });
     }
+    const { refusal } = result;
+    if (refusal && !(refusal instanceof UpstreamValidationError)) return problemAnswer(upstreamProblem(refusal));
+    return answerFor(result.operation);
   }
 
   return {
@@ -223,7 +189,7 @@ export function createOperations(deps: OperationsDeps) {
       return once(deps.idempotency, 'merchant-write', key, requestHash, async () => {
         const { operation, send, retry } = await reserve(kind, orderReference, request, operationReference(kind, key));
         if (!send) return answerFor(operation);
-        return kind === 'refund' ? refund(operation, request.description ?? '', retry) : captureOrVoid(operation, request.description, retry);
+        return kind === 'refund' ? refund(operation, request.description ?? '', retry) : captureOrVoid(operation, retry);
       });
     },
   };

@@ -45,6 +45,7 @@ const CODES = {
   upstream_auth_failed: [502, 'Payment service refused our credentials'],
   not_ready: [503, 'Not ready'],
   upstream_timeout: [504, 'Payment service timed out'],
+  outcome_unknown: [502, 'Outcome not known yet'],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type ProblemCode = keyof typeof CODES;

@@ -1,10 +1,11 @@
 // Polls the upstream for what the ledger is still waiting on: orders not yet final (a lost callback, a shopper who
-// never came back) and refunds without their result. The schedule lives in the ledger (next_poll_at,
-// poll_attempts), so it survives a restart; each round claims due orders with a lease (for update skip locked),
-// so several BFF instances on one PostgreSQL never poll the same order at once. Each round also delivers the
-// merchant notifications that are due.
+// never came back), refunds without their result, and captures and voids whose answer was lost (sent again).
+// The schedule lives in the ledger (next_poll_at, poll_attempts), so it survives a restart; each round claims due
+// orders with a lease (for update skip locked), so several BFF instances on one PostgreSQL never poll the same
+// order at once. Each round also delivers the merchant notifications that are due.
 import type { Logger } from 'pino';
 import { isOpenOperation } from '../after-payment/amounts.js';
+import { resendStaleCapturesAndVoids, type CaptureVoidDeps } from '../after-payment/capture-void.js';
 import { recordObservation, type ObserveDeps } from '../after-payment/observe.js';
 import { settleRefunds, type SettlementDeps } from '../after-payment/refund-settlement.js';
 import type { Notifier } from '../notify/notifier.js';
@@ -17,6 +18,7 @@ export interface ReconcilerDeps {
   upstream: UpstreamClient;
   notifier: Notifier;
   settlement: SettlementDeps;
+  captureVoid: CaptureVoidDeps;
   logger: Logger;
   now: () => Date;
   /** This instance's name in claimed_by. */
@@ -67,11 +69,12 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
         next = nextPollAt(order.pollAttempts, now, deadline, deps.backoff, deps.random);
         if (!next) {
           logger.warn({ orderReference, status: order.status }, 'order still not final after its cancellation timeout; polling stops');
-          await tx.appendEvent({ orderReference, source: 'poll', status: order.status, upstreamStatus: order.upstreamStatus, payload: { reason: 'poll_deadline_passed' } });
+          await tx.appendEvent({ orderReference, source: 'poll', status: order.status, upstreamStatus: order.upstreamStatus, payload: { reason: 'poll_deadline_passed' }, at: now });
         }
       }
-      if (!next && (await tx.listOperations(orderReference, 'refund')).some(isOpenOperation)) {
-        // Local choice: a refund has no deadline; it is asked about at the longest interval until it has a result.
+      if (!next && (await tx.listOperations(orderReference)).some(isOpenOperation)) {
+        // Local choice: a refund, capture or void has no deadline; it is asked about, backing off up to the longest
+        // interval, until it has a result.
         next = new Date(now.getTime() + backoffDelay(order.pollAttempts, deps.backoff, deps.random));
       }
       await tx.updateOrder(orderReference, { nextPollAt: next, pollAttempts: order.pollAttempts + 1, claimedUntil: null, claimedBy: null });
@@ -88,6 +91,7 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
       if ((await store.listOperations(orderReference, 'refund')).some(isOpenOperation)) {
         await settleRefunds(deps.settlement, orderReference, { list: 'complete', records: await upstream.listRefunds(orderReference) }, 'poll');
       }
+      await resendStaleCapturesAndVoids(deps.captureVoid, orderReference);
     } catch (error) {
       logger.warn({ err: error, orderReference }, 'reconciliation poll failed; will try again');
     }

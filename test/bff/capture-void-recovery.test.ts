@@ -1,0 +1,126 @@
+// A capture or void whose answer was lost does not keep its amount reserved for ever: the reconciler sends it
+// again with the same reference, and a refused resend is settled from the order's captureStatus as the upstream
+// shows it, whatever the refusal says. Through the real sandbox (authorise-only orders of 143.89 AED).
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { useCheckoutStack } from '../support/stack.js';
+import { FAST_SANDBOX, followReturn, placeOrder, postOperation, testClock } from './after-payment-harness.js';
+
+const TIMEOUT_MS = 300;
+// Past any request's lifetime (3 upstream budgets + 5 s): the reconciler sends the operation again.
+const STALE_MS = 3 * TIMEOUT_MS + 5_000 + 1;
+const clock = testClock();
+const stack = useCheckoutStack({
+  sandbox: FAST_SANDBOX,
+  now: clock.now,
+  env: { OPI_UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) },
+  between: 'settle',
+});
+
+async function authorisedOrder(bffUrl = stack.bff.url) {
+  clock.offsetMs = 0;
+  const { orderReference } = await placeOrder(bffUrl, { autoCapture: false });
+  await followReturn((await stack.sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
+  return orderReference;
+}
+
+const sent = (kind: 'capture' | 'void', status?: number) =>
+  stack.sandbox.journal.filter((entry) => entry.method === 'POST' && entry.path.endsWith(`/${kind}`) && (status === undefined || entry.status === status));
+
+async function reconcileLater() {
+  clock.advance(STALE_MS);
+  await stack.bff.reconciler.reconcileOnce();
+}
+
+describe('the reconciler settles a capture or void whose answer was lost', () => {
+  it('a capture the upstream did: the resend is refused, and the order shows it captured', async () => {
+    const orderReference = await authorisedOrder();
+    stack.sandbox.setFault('capture', { kind: 'malformed-json' }, { times: 1 });
+    const lost = await postOperation(stack.bff.url, orderReference, 'capture', { amount: 50 });
+    expect([lost.status, lost.body.retryable]).toEqual([502, true]);
+    expect((await stack.db.store.listOperations(orderReference))[0]).toMatchObject({ kind: 'capture', status: 'requested' });
+
+    await reconcileLater();
+    expect((await stack.db.store.listOperations(orderReference))[0]).toMatchObject({ status: 'succeeded' });
+    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ capturedMinor: 5000, nextPollAt: null });
+    expect(sent('capture', 201)).toHaveLength(1);
+    expect(sent('capture')).toHaveLength(2);
+  });
+
+  it('a capture that never reached the upstream: the resend goes through, once', async () => {
+    const orderReference = await authorisedOrder();
+    stack.sandbox.setFault('capture', { kind: 'hang' }, { times: 1 });
+    const lost = await postOperation(stack.bff.url, orderReference, 'capture', {});
+    expect([lost.status, lost.body.retryable]).toEqual([504, true]);
+
+    await reconcileLater();
+    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ capturedMinor: 14389 });
+    expect(sent('capture', 201)).toHaveLength(1);
+  });
+
+  it('a void of all that is left: the order shows it voided', async () => {
+    const orderReference = await authorisedOrder();
+    stack.sandbox.setFault('void', { kind: 'malformed-json' }, { times: 1 });
+    expect((await postOperation(stack.bff.url, orderReference, 'void', {})).status).toBe(502);
+
+    await reconcileLater();
+    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ voidedMinor: 14389, capturedMinor: 0 });
+    expect((await postOperation(stack.bff.url, orderReference, 'capture', {})).body).toMatchObject({ code: 'order_not_capturable' });
+  });
+
+  it('a second partial capture looks the same before and after: the refused resend of its own reference counts as done', async () => {
+    const orderReference = await authorisedOrder();
+    expect((await postOperation(stack.bff.url, orderReference, 'capture', { amount: 50 })).status).toBe(201);
+    stack.sandbox.setFault('capture', { kind: 'malformed-json' }, { times: 1 });
+    expect((await postOperation(stack.bff.url, orderReference, 'capture', { amount: 30 })).status).toBe(502);
+
+    await reconcileLater();
+    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ capturedMinor: 8000 });
+    expect(sent('capture', 201)).toHaveLength(2);
+  });
+});
+
+describe("a retried key does not depend on the refusal's wording", () => {
+  /**
+   * A BFF whose upstream refusals of captures all read just "Bad Request"; with `refuseAfterFirst`, every capture
+   * after the first is refused so, before it reaches the upstream.
+   */
+  function bffWithTerseRefusals(options: { refuseAfterFirst?: boolean } = {}) {
+    let captures = 0;
+    const terse: typeof fetch = async (input, init) => {
+      const isCapture = init?.method === 'POST' && String(input).endsWith('/capture');
+      if (isCapture && options.refuseAfterFirst && captures++ > 0) return Response.json({ statusCode: 400, message: 'Bad Request' }, { status: 400 });
+      const response = await fetch(input, init);
+      if (!isCapture || response.status !== 400) return response;
+      return Response.json({ statusCode: 400, message: 'Bad Request' }, { status: 400 });
+    };
+    return stack.startBff({ now: clock.now, env: { OPI_UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) }, client: { fetch: terse } });
+  }
+
+  it('a capture the upstream did answers 201 on the retry', async () => {
+    const bff = await bffWithTerseRefusals();
+    const orderReference = await authorisedOrder(bff.url);
+    const key = randomUUID();
+    stack.sandbox.setFault('capture', { kind: 'malformed-json' }, { times: 1 });
+    expect((await postOperation(bff.url, orderReference, 'capture', { amount: 50 }, key)).status).toBe(502);
+
+    const retried = await postOperation(bff.url, orderReference, 'capture', { amount: 50 }, key);
+    expect([retried.status, retried.body.amount]).toEqual([201, 50]);
+    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ capturedMinor: 5000 });
+  });
+
+  it('a capture the upstream never did, and refuses now, is failed and its amount freed', async () => {
+    const bff = await bffWithTerseRefusals({ refuseAfterFirst: true });
+    const orderReference = await authorisedOrder(bff.url);
+    const key = randomUUID();
+    stack.sandbox.setFault('capture', { kind: 'hang' }, { times: 1 });
+    // The first send is lost; every later one is refused before it reaches the upstream.
+    const first = await postOperation(bff.url, orderReference, 'capture', { amount: 50 }, key);
+    expect(first.status).toBe(504);
+
+    const retried = await postOperation(bff.url, orderReference, 'capture', { amount: 50 }, key);
+    expect([retried.status, retried.body.code]).toEqual([422, 'operation_refused']);
+    expect((await stack.db.store.listOperations(orderReference))[0]).toMatchObject({ status: 'failed' });
+    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ capturedMinor: 0 });
+  });
+});
