@@ -71,7 +71,14 @@ export function returnRoutes(deps: ReturnDeps): Router {
       if (!(error instanceof UpstreamError)) throw error;
       // The reconciler finishes the job; the shopper is not kept waiting for it.
       logger.warn({ orderReference: order.orderReference, code: error.code }, 'upstream read on return failed');
-      await store.appendEvent({ orderReference: order.orderReference, source: 'return', status: order.status, upstreamStatus: null, payload: { ...payload, upstreamError: error.code } });
+      await store.appendEvent({
+        orderReference: order.orderReference,
+        source: 'return',
+        status: order.status,
+        upstreamStatus: null,
+        payload: { ...payload, upstreamError: error.code },
+        at: deps.now(),
+      });
       return order;
     }
   }

@@ -158,8 +158,8 @@ function storeTx(db: SqlDb): StoreTx {
     async appendEvent(e) {
       await db.query(
         `insert into order_events (order_reference, source, status, upstream_status, payload, created_at)
-         values ($1, $2, $3, $4, $5::jsonb, coalesce($6::timestamptz, now()))`,
-        [e.orderReference, e.source, e.status, e.upstreamStatus, e.payload === undefined ? null : json(e.payload), e.at ?? null],
+         values ($1, $2, $3, $4, $5::jsonb, $6)`,
+        [e.orderReference, e.source, e.status, e.upstreamStatus, e.payload === undefined ? null : json(e.payload), e.at],
       );
     },
     async listEvents(orderReference) {

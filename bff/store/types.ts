@@ -102,11 +102,11 @@ export interface NewOrderEvent {
   upstreamStatus: string | null;
   /** What happened, without personal data or secrets. */
   payload?: Record<string, unknown>;
-  /** When, by the app's clock (the one order rows use); the database's clock when absent. */
-  at?: Date;
+  /** When, by the app's clock: the one order and operation rows are stamped with, so a journal and its order agree. */
+  at: Date;
 }
 
-export interface OrderEvent extends NewOrderEvent {
+export interface OrderEvent extends Omit<NewOrderEvent, 'at'> {
   id: number;
   createdAt: Date;
 }

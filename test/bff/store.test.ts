@@ -102,12 +102,13 @@ describe.each(storeDrivers())('ledger store on $name', ({ open }) => {
   it('keeps an order journal in order', async () => {
     await t.store.insertSession(session());
     await t.store.insertOrder(order('p-1'));
-    await t.store.appendEvent({ orderReference: 'p-1', source: 'create', status: 'initiated', upstreamStatus: null });
-    await t.store.appendEvent({ orderReference: 'p-1', source: 'create', status: 'pending', upstreamStatus: 'pending', payload: { attempt: 1 } });
+    await t.store.appendEvent({ orderReference: 'p-1', source: 'create', status: 'initiated', upstreamStatus: null, at: T0 });
+    const later = new Date(T0.getTime() + 1_500);
+    await t.store.appendEvent({ orderReference: 'p-1', source: 'create', status: 'pending', upstreamStatus: 'pending', payload: { attempt: 1 }, at: later });
     const events = await t.store.listEvents('p-1');
-    expect(events.map((e) => [e.source, e.status, e.upstreamStatus, e.payload])).toEqual([
-      ['create', 'initiated', null, undefined],
-      ['create', 'pending', 'pending', { attempt: 1 }],
+    expect(events.map((e) => [e.source, e.status, e.upstreamStatus, e.payload, e.createdAt])).toEqual([
+      ['create', 'initiated', null, undefined, T0],
+      ['create', 'pending', 'pending', { attempt: 1 }, later],
     ]);
     expect(events[0]!.id).toBeLessThan(events[1]!.id);
   });
