@@ -25,6 +25,9 @@ export interface CallbackDeps extends SettlementDeps {
 // Local choice: larger than the BFF's 16 KB JSON limit, since the upstream may add the provider's raw response.
 const CALLBACK_BODY_LIMIT = '64kb';
 
+/** Our own failure (the ledger): a 503 makes the upstream deliver again later. */
+const notRecorded = () => new HttpProblem('not_ready', 'The delivery could not be recorded; please deliver it again.', { retryable: true });
+
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 const secretMatches = (expected: string, given: string) => timingSafeEqual(digest(expected), digest(given));
 
@@ -58,7 +61,7 @@ export function callbackRoutes(deps: CallbackDeps): Router {
     const payload = { event: hint.event, ...(hint.status ? { hintStatus: hint.status } : {}), ...(hint.refundReference ? { refundReference: hint.refundReference } : {}) };
     try {
       if (hint.event === 'REFUND_CALLBACK') {
-        await store.appendEvent({ orderReference, source: 'callback', status: order.status, upstreamStatus: null, payload });
+        await store.appendEvent({ orderReference, source: 'callback', status: order.status, upstreamStatus: null, payload, at: deps.now() });
         await settleRefunds(deps, orderReference, { list: 'complete', records: await upstream.listRefunds(orderReference) }, 'callback');
         return;
       }
@@ -70,7 +73,7 @@ export function callbackRoutes(deps: CallbackDeps): Router {
       await store.transaction(async (tx) => {
         const current = (await tx.getOrder(orderReference, { forUpdate: true }))!;
         if (hint.event !== 'REFUND_CALLBACK') {
-          await tx.appendEvent({ orderReference, source: 'callback', status: current.status, upstreamStatus: null, payload: { ...payload, upstreamError: error.code } });
+          await tx.appendEvent({ orderReference, source: 'callback', status: current.status, upstreamStatus: null, payload: { ...payload, upstreamError: error.code }, at: deps.now() });
         }
         await tx.updateOrder(orderReference, { nextPollAt: deps.now() });
       });
@@ -78,7 +81,10 @@ export function callbackRoutes(deps: CallbackDeps): Router {
   }
 
   router.post(CALLBACK_ROUTE, express.text({ type: () => true, limit: CALLBACK_BODY_LIMIT }), async (req: Request<{ orderReference: string; secret: string }>, res) => {
-    const order = await store.getOrder(req.params.orderReference);
+    const order = await store.getOrder(req.params.orderReference).catch((error: unknown) => {
+      logger.error({ err: error }, 'callback: the ledger could not be read');
+      throw notRecorded();
+    });
     if (!order || !secretMatches(order.callbackSecret, req.params.secret)) {
       throw new HttpProblem('not_found', 'There is nothing at this address.');
     }
@@ -95,8 +101,7 @@ export function callbackRoutes(deps: CallbackDeps): Router {
     });
     const outcome = await Promise.race([work, late]);
     clearTimeout(timer);
-    // Our own failure (the ledger): a 503 makes the upstream deliver again later.
-    if (outcome === 'failed') throw new HttpProblem('not_ready', 'The delivery could not be recorded; please deliver it again.', { retryable: true });
+    if (outcome === 'failed') throw notRecorded();
     res.status(outcome === 'done' ? 200 : 202).json({ received: true });
   });
   return router;
