@@ -1,6 +1,7 @@
-// Notifications to a merchant's dynamicCallbackUrl: POST { event, data } as JSON, retried with doubling delays
-// while the answer is not 2xx, up to a bounded number of attempts. Every attempt is recorded. Local choice: the
-// docs show neither method nor signature; these are unsigned JSON POSTs.
+// Notifications to a merchant (an order's dynamicCallbackUrl, or the account's webhook for refunds): POST
+// { event, data } as JSON, retried with doubling delays while the answer is not 2xx, up to a bounded number of
+// attempts. Every attempt is recorded. Local choice: the docs show neither method nor signature; these are
+// unsigned JSON POSTs.
 import type { Scheduler } from './scheduler.js';
 import type { CallbackDelivery } from './types.js';
 

@@ -10,6 +10,8 @@ export interface SandboxContext {
   readonly pendingSettleMs: number;
   readonly cancellationUnitMs: number;
   readonly refundSettlement?: RefundSettlement;
+  /** The merchant account's webhook, for REFUND_CALLBACK. */
+  readonly webhookUrl?: string;
   readonly now: () => number;
   /** The sandbox's own origin, for redirectUrl and imageUrl. */
   readonly baseUrl: () => string;

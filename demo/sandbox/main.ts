@@ -1,6 +1,7 @@
 // `npm run sandbox`: the only file that reads the sandbox's environment, listens and handles signals.
 import { SANDBOX_DEFAULTS } from '../../shared/sandbox-defaults.js';
 import { createSandbox } from './sandbox.js';
+import { httpUrl } from './settings.js';
 
 const env = process.env;
 
@@ -24,7 +25,13 @@ async function main(): Promise<void> {
   const clientId = env.SANDBOX_CLIENT_ID || SANDBOX_DEFAULTS.clientId;
   const clientSecret = secret('SANDBOX_CLIENT_SECRET', SANDBOX_DEFAULTS.clientSecret);
   const paymentSecret = secret('SANDBOX_PAYMENT_SECRET', SANDBOX_DEFAULTS.paymentSecret);
-  const sandbox = createSandbox({ clientId, clientSecret: clientSecret.value, paymentSecret: paymentSecret.value });
+  const webhookUrl = env.SANDBOX_WEBHOOK_URL ? httpUrl('SANDBOX_WEBHOOK_URL', env.SANDBOX_WEBHOOK_URL) : undefined;
+  const sandbox = createSandbox({
+    clientId,
+    clientSecret: clientSecret.value,
+    paymentSecret: paymentSecret.value,
+    ...(webhookUrl ? { webhookUrl } : {}),
+  });
   const url = await sandbox.listen(port(env.SANDBOX_PORT), '127.0.0.1');
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
@@ -49,6 +56,8 @@ async function main(): Promise<void> {
       `  client id       ${clientId}`,
       `  client secret   ${clientSecret.shown}`,
       `  payment secret  ${paymentSecret.shown}`,
+      // Only the origin: a webhook's path or query may carry the merchant's own secret.
+      `  refund webhook  ${webhookUrl ? `${new URL(webhookUrl).origin}/... (from SANDBOX_WEBHOOK_URL)` : 'none (SANDBOX_WEBHOOK_URL unset: REFUND_CALLBACK is not sent)'}`,
     ].join('\n'),
   );
 }

@@ -1,5 +1,5 @@
 // POST and GET /orders/{reference}/refund: partial refunds of what was paid (captured), never above it; some
-// providers answer PENDING and settle later with a REFUND_CALLBACK.
+// providers answer PENDING and settle later with a REFUND_CALLBACK to the merchant account's webhook.
 import { randomUUID } from 'node:crypto';
 import { toMajor } from '../../shared/money.js';
 import { refundRequestSchema } from '../../shared/upstream.js';
@@ -61,15 +61,16 @@ export function createRefund(ctx: SandboxContext, reference: string, body: unkno
 }
 
 /**
- * A pending refund succeeds after pendingSettleMs. Local choice: its REFUND_CALLBACK goes to the order's
- * dynamicCallbackUrl (the real service sends it to the account-level webhook, which a sandbox does not have).
+ * A pending refund succeeds after pendingSettleMs. As the docs say, its REFUND_CALLBACK goes to the account-level
+ * webhook, never to the order's dynamicCallbackUrl; without a webhook configured nobody is told (poll the list).
+ * Local choice: the payload, which the docs do not show.
  */
 function settleLater(ctx: SandboxContext, order: SandboxOrder, refund: SandboxRefund): void {
   ctx.scheduler.run(async () => {
     await ctx.scheduler.sleep(ctx.pendingSettleMs);
     refund.status = 'SUCCESSFUL';
-    if (!order.dynamicCallbackUrl) return;
-    ctx.callbacks.send(order.dynamicCallbackUrl, {
+    if (!ctx.webhookUrl) return;
+    ctx.callbacks.send(ctx.webhookUrl, {
       event: 'REFUND_CALLBACK',
       data: { orderReference: order.reference, merchantReference: order.reference, currency: order.currency, ...refundRecord(order, refund) },
     });

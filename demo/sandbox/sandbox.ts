@@ -58,6 +58,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     pendingSettleMs: settings.pendingSettleMs,
     cancellationUnitMs: settings.cancellationUnitMs,
     ...(settings.refundSettlement ? { refundSettlement: settings.refundSettlement } : {}),
+    ...(settings.webhookUrl ? { webhookUrl: settings.webhookUrl } : {}),
     now: settings.now,
     baseUrl: () => sandbox.url,
     store: new OrderStore(),

@@ -12,6 +12,7 @@ export interface SandboxSettings {
   callbackRetry: { attempts: number; baseDelayMs: number };
   callbackTimeoutMs: number;
   callbackFailures: number;
+  webhookUrl?: string;
   refundSettlement?: RefundSettlement;
   now: () => number;
 }
@@ -23,6 +24,12 @@ function check(name: string, value: number, min: number): number {
 
 function text(name: string, value: string): string {
   if (value.length === 0) throw new RangeError(`${name} must not be empty`);
+  return value;
+}
+
+/** An http or https URL; `name` is what the error calls it (an option, or an environment variable). */
+export function httpUrl(name: string, value: string): string {
+  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) throw new RangeError(`${name} must be an http or https URL`);
   return value;
 }
 
@@ -41,6 +48,7 @@ export function resolveSettings(options: SandboxOptions): SandboxSettings {
     },
     callbackTimeoutMs: check('callbackTimeoutMs', options.callbackTimeoutMs ?? 5_000, 1),
     callbackFailures: Math.floor(check('callbackFailures', options.callbackFailures ?? 0, 0)),
+    ...(options.webhookUrl === undefined ? {} : { webhookUrl: httpUrl('webhookUrl', options.webhookUrl) }),
     ...(options.refundSettlement ? { refundSettlement: options.refundSettlement } : {}),
     now: options.now ?? Date.now,
   };

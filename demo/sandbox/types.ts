@@ -35,6 +35,11 @@ export interface SandboxOptions {
   callbackTimeoutMs?: number;
   /** The first N callback attempts are dropped before they leave the sandbox (fault injection). */
   callbackFailures?: number;
+  /**
+   * The merchant account's webhook (the portal's Webhook/Callback Settings): it receives REFUND_CALLBACK, which the
+   * real service never sends to an order's dynamicCallbackUrl. Default none: refund events are not sent.
+   */
+  webhookUrl?: string;
   /** Default per provider (some answer PENDING); set it to force one behaviour in tests. */
   refundSettlement?: RefundSettlement;
   faults?: Partial<Record<SandboxRoute, Fault>>;

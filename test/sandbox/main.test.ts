@@ -23,7 +23,7 @@ async function startupLines(child: ChildProcessWithoutNullStreams): Promise<stri
   let output = '';
   for await (const chunk of child.stdout) {
     output += String(chunk);
-    if (output.includes('payment secret')) return output;
+    if (output.includes('refund webhook')) return output;
   }
   throw new Error(`sandbox exited before starting: ${output}`);
 }
@@ -35,6 +35,7 @@ describe('npm run sandbox (demo/sandbox/main.ts)', () => {
       SANDBOX_CLIENT_ID: 'ci-client',
       SANDBOX_CLIENT_SECRET: 'ci-client-secret-value',
       SANDBOX_PAYMENT_SECRET: 'ci-payment-secret-value',
+      SANDBOX_WEBHOOK_URL: 'http://127.0.0.1:9/webhooks/hook-secret',
     });
     const output = await startupLines(child);
     const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
@@ -43,6 +44,8 @@ describe('npm run sandbox (demo/sandbox/main.ts)', () => {
     expect(output).toContain('(from SANDBOX_CLIENT_SECRET)');
     expect(output).not.toContain('ci-client-secret-value');
     expect(output).not.toContain('ci-payment-secret-value');
+    expect(output).toContain('refund webhook  http://127.0.0.1:9/... (from SANDBOX_WEBHOOK_URL)');
+    expect(output).not.toContain('hook-secret');
     const form = new URLSearchParams({ client_id: 'ci-client', client_secret: 'ci-client-secret-value', grant_type: 'client_credentials', scope: 'api-user' });
     expect((await fetch(`${url}/token`, { method: 'POST', body: form })).status).toBe(200);
     child.kill('SIGTERM');
@@ -56,17 +59,21 @@ describe('npm run sandbox (demo/sandbox/main.ts)', () => {
     expect(output).toContain(SANDBOX_DEFAULTS.clientId);
     expect(output).toContain(SANDBOX_DEFAULTS.clientSecret);
     expect(output).toContain(SANDBOX_DEFAULTS.paymentSecret);
+    expect(output).toContain('refund webhook  none');
     child.kill('SIGINT');
     const [code] = await once(child, 'exit');
     expect(code).toBe(0);
   });
 
-  it('fails fast, naming the variable, on a bad SANDBOX_PORT', async () => {
-    const child = start({ SANDBOX_PORT: 'eighty' });
+  it.each([
+    [{ SANDBOX_PORT: 'eighty' }, 'SANDBOX_PORT must be a port number (0-65535), got "eighty"'],
+    [{ SANDBOX_PORT: '0', SANDBOX_WEBHOOK_URL: 'ftp://shop.example/hooks' }, 'SANDBOX_WEBHOOK_URL must be an http or https URL'],
+  ])('fails fast, naming the variable, on a bad value (%o)', async (env, message) => {
+    const child = start(env);
     let errors = '';
     child.stderr.on('data', (chunk) => (errors += String(chunk)));
     const [code] = await once(child, 'exit');
     expect(code).toBe(1);
-    expect(errors).toContain('SANDBOX_PORT must be a port number (0-65535), got "eighty"');
+    expect(errors).toContain(message);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { httpDate, refundListSchema, refundRecordSchema } from '../../shared/upstream.js';
-import type { SandboxOptions } from '../../demo/sandbox/sandbox.js';
+import { createSandbox, type SandboxOptions } from '../../demo/sandbox/sandbox.js';
 import { call, createOrder, getToken, orderRequest, startReceiver, startSandbox, type OrderSpec } from './helpers.js';
 
 async function paidOrder(options: SandboxOptions = {}, spec: OrderSpec = {}, extra = {}) {
@@ -103,20 +103,23 @@ describe('POST /orders/{reference}/refund', () => {
     expect((await call(sandbox, '/orders/NOPE/refund', { token })).status).toBe(404);
   });
 
-  it('settles a provider’s PENDING refund later and announces it with REFUND_CALLBACK', async () => {
-    const receiver = await startReceiver();
+  it('settles a provider’s PENDING refund later and announces it with REFUND_CALLBACK to the account webhook only', async () => {
+    const orderReceiver = await startReceiver();
+    const webhook = await startReceiver();
     // Tamara answers refunds PENDING (see the catalogue).
     const { sandbox, refund, list, reference } = await paidOrder(
-      { pendingSettleMs: 30 },
+      { pendingSettleMs: 30, webhookUrl: webhook.url },
       { provider: 'TAMARA_SA', currency: 'SAR', country: 'SA', locale: 'ar_SA', amount: 300 },
-      { dynamicCallbackUrl: receiver.url },
+      { dynamicCallbackUrl: orderReceiver.url },
     );
     const pending = await refund('R1', 100);
     expect(pending.body.refundStatus).toBe('PENDING');
     expect((await list()).body.map((item: { refundStatus: string }) => item.refundStatus)).toEqual(['PENDING']);
     await sandbox.idle();
-    expect(receiver.received.map((item) => item.event)).toEqual(['ORDER_ASYNC_CALLBACK', 'REFUND_CALLBACK']);
-    expect(receiver.received[1]!.data).toMatchObject({
+    // The docs: dynamicCallbackUrl receives only ORDER_ASYNC_CALLBACK.
+    expect(orderReceiver.received.map((item) => item.event)).toEqual(['ORDER_ASYNC_CALLBACK']);
+    expect(webhook.received.map((item) => item.event)).toEqual(['REFUND_CALLBACK']);
+    expect(webhook.received[0]!.data).toMatchObject({
       orderReference: reference,
       refundReference: 'R1',
       refundStatus: 'SUCCESSFUL',
@@ -125,6 +128,36 @@ describe('POST /orders/{reference}/refund', () => {
       bnplRefundId: pending.body.bnplRefundId,
     });
     expect((await list()).body.map((item: { refundStatus: string }) => item.refundStatus)).toEqual(['SUCCESSFUL']);
+  });
+
+  it('retries the webhook with the callbacks’ backoff while it does not answer 2xx', async () => {
+    const webhook = await startReceiver([503, 500]);
+    const { sandbox, refund } = await paidOrder({ refundSettlement: 'pending', pendingSettleMs: 10, webhookUrl: webhook.url });
+    await refund('R1', 10);
+    await sandbox.idle();
+    expect(webhook.hits()).toBe(3);
+    expect(webhook.received.map((item) => item.event)).toEqual(['REFUND_CALLBACK']);
+    const attempts = sandbox.deliveries.filter((item) => item.event === 'REFUND_CALLBACK');
+    expect(attempts.map((item) => [item.url, item.attempt, item.outcome, item.status])).toEqual([
+      [webhook.url, 1, 'failed', 503],
+      [webhook.url, 2, 'failed', 500],
+      [webhook.url, 3, 'delivered', 200],
+    ]);
+  });
+
+  it('without a webhook, a pending refund still settles and nothing is sent for it', async () => {
+    const orderReceiver = await startReceiver();
+    const { sandbox, refund, list } = await paidOrder({ refundSettlement: 'pending', pendingSettleMs: 10 }, {}, { dynamicCallbackUrl: orderReceiver.url });
+    await refund('R1', 10);
+    await sandbox.idle();
+    expect((await list()).body.map((item: { refundStatus: string }) => item.refundStatus)).toEqual(['SUCCESSFUL']);
+    expect(orderReceiver.received.map((item) => item.event)).toEqual(['ORDER_ASYNC_CALLBACK']);
+    expect(sandbox.deliveries.map((item) => item.event)).toEqual(['ORDER_ASYNC_CALLBACK']);
+  });
+
+  it('refuses a webhookUrl that is not an http or https URL at creation', () => {
+    expect(() => createSandbox({ webhookUrl: 'mailto:shop@example.com' })).toThrow('webhookUrl must be an http or https URL');
+    expect(() => createSandbox({ webhookUrl: 'not a url' })).toThrow('webhookUrl must be an http or https URL');
   });
 
   it('answers SUCCESSFUL at once for a provider that does, unless refundSettlement overrides it', async () => {
