@@ -23,7 +23,10 @@ async function record(url: string, init?: RequestInit) {
   return answer;
 }
 
-/** A checkout through `bff`, with a wrong merchant key, bad input and upstream faults along the way. */
+/**
+ * A checkout through `bff`, with a wrong merchant key, bad input and upstream faults along the way, then the
+ * shopper's approval (its callback and return) and a refund.
+ */
 async function exercise(bff: TestBff) {
   const auth = { authorization: `Bearer ${MERCHANT_KEY}` };
   await record(`${bff.url}/v1/checkout-sessions`, json('POST', cart(), { authorization: `Bearer ${MERCHANT_KEY}x` }));
@@ -37,7 +40,22 @@ async function exercise(bff: TestBff) {
   const placed = await record(`${bff.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()));
   expect(placed.status).toBe(201);
   await record(`${bff.url}/readyz`);
-  return placed.body.orderReference as string;
+  const orderReference = placed.body.orderReference as string;
+
+  // The provider's decision: the upstream calls back (the callback secret is in that URL) and the shopper returns.
+  const { redirectTo } = await stack.sandbox.decide(orderReference, { outcome: 'approve' });
+  await stack.sandbox.idle();
+  expect((await record(redirectTo, { redirect: 'manual' })).status).toBe(303);
+  const refund = await record(
+    `${bff.url}/v1/orders/${orderReference}/refunds`,
+    json('POST', { amount: 10, description: 'Returned by Amal Haddad' }, { ...auth, 'idempotency-key': `refund-${orderReference}` }),
+  );
+  expect(refund.status).toBe(201);
+  await record(`${bff.url}/v1/orders/${orderReference}`, { headers: auth });
+  expect((await stack.db.store.getOrder(orderReference))?.status).toBe('paid');
+  const callbacks = bff.logs.filter((line) => line.includes('/v1/callbacks/'));
+  expect(callbacks.length).toBeGreaterThan(0);
+  return orderReference;
 }
 
 describe('secrets and personal data', () => {
@@ -56,7 +74,7 @@ describe('secrets and personal data', () => {
 
     const callbackSecrets = await Promise.all([first, second].map(async (ref) => (await stack.db.store.getOrder(ref))!.callbackSecret));
     const secrets = [CLIENT_SECRET, PAYMENT_SECRET, MERCHANT_KEY, token, ...callbackSecrets];
-    const personal = ['amal@example.com', '+971 50 123 4567', 'Al Wasl', 'Haddad'];
+    const personal = ['amal@example.com', '+971 50 123 4567', 'Al Wasl', 'Haddad', 'Amal'];
     const logs = [...withCredentials.logs, ...withToken.logs];
     expect(logs.length).toBeGreaterThan(20);
     expect(logs.some((line) => line.includes('"statusCode":401'))).toBe(true);
