@@ -1,9 +1,10 @@
 // The merchant creates sessions; the widget reads them. BFF and sandbox both real, on port 0; PGlite in memory.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createSessionResponseSchema, problemSchema, sessionViewSchema } from '../../shared/checkout-api.js';
-import { call, cart, createSession, json, merchant } from '../support/checkout.js';
+import { call, cart, createSession, json, merchant, shopper } from '../support/checkout.js';
 import { STOREFRONT_ORIGIN } from '../support/servers.js';
 import { useCheckoutStack } from '../support/stack.js';
+import { followReturn } from './after-payment-harness.js';
 
 let clock = new Date();
 // A fresh BFF for every test: its options cache starts empty.
@@ -147,9 +148,10 @@ describe('GET /v1/checkout-sessions/:id (widget)', () => {
     expect(answer.body.code).toBe('session_expired');
   });
 
-  it('answers 409 for a completed session', async () => {
+  it('answers 409 once the session is paid', async () => {
     const id = await createSession(stack.bff.url);
-    await stack.db.store.setSessionState(id, 'completed');
+    const placed = await call(`${sessions()}/${id}/orders`, json('POST', shopper()));
+    await followReturn((await stack.sandbox.decide(placed.body.orderReference, { outcome: 'approve' })).redirectTo);
     const answer = await call(`${sessions()}/${id}`);
     expect(answer.status).toBe(409);
     expect(answer.body.code).toBe('session_completed');
