@@ -2,6 +2,7 @@
 // { event, data } as JSON, retried with doubling delays while the answer is not 2xx, up to a bounded number of
 // attempts. Every attempt is recorded. Local choice: the docs show neither method nor signature; these are
 // unsigned JSON POSTs.
+import { appendCapped } from './history.js';
 import type { Scheduler } from './scheduler.js';
 import type { CallbackDelivery } from './types.js';
 
@@ -14,6 +15,8 @@ export interface CallbackSettings {
   attempts: number;
   baseDelayMs: number;
   timeoutMs: number;
+  /** Only the latest this many attempts are kept. */
+  historyLimit: number;
 }
 
 export class CallbackSender {
@@ -47,14 +50,9 @@ export class CallbackSender {
 
   private async attempt(url: string, envelope: CallbackEnvelope, attempt: number, closed: AbortSignal): Promise<boolean> {
     const record = (result: Pick<CallbackDelivery, 'outcome' | 'status' | 'error'>): boolean => {
-      this.deliveries.push({
-        at: new Date(this.now()).toISOString(),
-        url,
-        event: envelope.event,
-        orderReference: envelope.data.orderReference,
-        attempt,
-        ...result,
-      });
+      const { event, data } = envelope;
+      const delivery: CallbackDelivery = { at: new Date(this.now()).toISOString(), url, event, orderReference: data.orderReference, attempt, ...result };
+      appendCapped(this.deliveries, delivery, this.settings.historyLimit);
       return result.outcome === 'delivered';
     };
     if (this.failuresLeft > 0) {

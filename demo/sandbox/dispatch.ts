@@ -6,6 +6,7 @@ import { isoTime, type SandboxContext } from './context.js';
 import { controlRoute } from './control.js';
 import { isAfterCreate, type FaultTable } from './faults.js';
 import { errorReply, HttpError, isForm, isJson, parseForm, parseJson, readBody, send, type Reply } from './http.js';
+import { appendCapped } from './history.js';
 import { logoFile } from './logos.js';
 import { payRoute } from './pay-routes.js';
 import type { Fault, JournalEntry, Sandbox } from './types.js';
@@ -14,13 +15,12 @@ export interface DispatchDeps {
   ctx: SandboxContext;
   faults: FaultTable;
   journal: JournalEntry[];
+  historyLimit: number;
   sandbox: Sandbox;
 }
 
 const SECRET_FIELDS = new Set(['client_secret']);
 const ORIGIN = 'http://sandbox.invalid';
-// Local choice: a sandbox left running for days keeps only its latest requests.
-const JOURNAL_LIMIT = 10_000;
 
 /** What the journal keeps of a body: parsed when it can be, the token request's secret redacted. */
 function journalBody(req: IncomingMessage, text: string): unknown {
@@ -67,12 +67,11 @@ async function controlBody(req: IncomingMessage, method: string): Promise<unknow
   return parseJson(text, true);
 }
 
-export function createDispatcher({ ctx, faults, journal, sandbox }: DispatchDeps) {
+export function createDispatcher({ ctx, faults, journal, historyLimit, sandbox }: DispatchDeps) {
   const record = (method: string, url: URL): JournalEntry => {
     const entry: JournalEntry = { at: isoTime(ctx.now()), method, path: url.pathname, status: 0 };
     if (url.search) entry.query = Object.fromEntries(url.searchParams);
-    journal.push(entry);
-    if (journal.length > JOURNAL_LIMIT) journal.splice(0, journal.length - JOURNAL_LIMIT);
+    appendCapped(journal, entry, historyLimit);
     return entry;
   };
 

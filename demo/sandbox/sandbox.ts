@@ -41,7 +41,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const scheduler = new Scheduler();
   const callbacks = new CallbackSender(
     scheduler,
-    { ...settings.callbackRetry, timeoutMs: settings.callbackTimeoutMs },
+    { ...settings.callbackRetry, timeoutMs: settings.callbackTimeoutMs, historyLimit: settings.historyLimit },
     settings.now,
     settings.callbackFailures,
   );
@@ -105,7 +105,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     idle: () => scheduler.idle(),
   };
 
-  const dispatch = createDispatcher({ ctx, faults, journal, sandbox });
+  const dispatch = createDispatcher({ ctx, faults, journal, historyLimit: settings.historyLimit, sandbox });
   server.on('request', (req, res) => void dispatch(req, res));
   return sandbox;
 }

@@ -12,6 +12,7 @@ export interface SandboxSettings {
   callbackRetry: { attempts: number; baseDelayMs: number };
   callbackTimeoutMs: number;
   callbackFailures: number;
+  historyLimit: number;
   webhookUrl?: string;
   refundSettlement?: RefundSettlement;
   now: () => number;
@@ -48,6 +49,8 @@ export function resolveSettings(options: SandboxOptions): SandboxSettings {
     },
     callbackTimeoutMs: check('callbackTimeoutMs', options.callbackTimeoutMs ?? 5_000, 1),
     callbackFailures: Math.floor(check('callbackFailures', options.callbackFailures ?? 0, 0)),
+    // Local choice: a sandbox left running for days keeps only its latest requests and deliveries.
+    historyLimit: Math.floor(check('historyLimit', options.historyLimit ?? 10_000, 1)),
     ...(options.webhookUrl === undefined ? {} : { webhookUrl: httpUrl('webhookUrl', options.webhookUrl) }),
     ...(options.refundSettlement ? { refundSettlement: options.refundSettlement } : {}),
     now: options.now ?? Date.now,

@@ -43,6 +43,8 @@ export interface SandboxOptions {
   /** Default per provider (some answer PENDING); set it to force one behaviour in tests. */
   refundSettlement?: RefundSettlement;
   faults?: Partial<Record<SandboxRoute, Fault>>;
+  /** The journal and the deliveries keep only their latest N entries; default 10000. */
+  historyLimit?: number;
   /** The clock (ms since the epoch) for token expiry and timestamps; default Date.now. */
   now?: () => number;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createSandbox } from '../../demo/sandbox/sandbox.js';
 import { call, createOrder, expectedHash, getToken, orderRequest, startReceiver, startSandbox } from './helpers.js';
 
 async function orderWithCallback(options = {}, statuses: number[] = [], extra = {}) {
@@ -89,6 +90,29 @@ describe('ORDER_ASYNC_CALLBACK', () => {
     await sandbox.decide(request.orderReference, { outcome: 'approve' });
     await sandbox.idle();
     expect(sandbox.deliveries).toEqual([]);
+  });
+});
+
+describe('historyLimit', () => {
+  it('keeps only the latest journal entries and delivery attempts', async () => {
+    const { sandbox, receiver, reference } = await orderWithCallback({ historyLimit: 3, callbackFailures: 3 });
+    for (const path of ['/orders/A', '/orders/B', '/orders/C']) await call(sandbox, path);
+    expect(sandbox.journal.map((entry) => entry.path)).toEqual(['/orders/A', '/orders/B', '/orders/C']);
+    await call(sandbox, '/orders/D');
+    expect(sandbox.journal.map((entry) => entry.path)).toEqual(['/orders/B', '/orders/C', '/orders/D']);
+
+    await sandbox.decide(reference, { outcome: 'approve' });
+    await sandbox.idle();
+    expect(receiver.hits()).toBe(1);
+    expect(sandbox.deliveries.map((delivery) => [delivery.attempt, delivery.outcome])).toEqual([
+      [2, 'dropped'],
+      [3, 'dropped'],
+      [4, 'delivered'],
+    ]);
+  });
+
+  it('refuses a limit below 1 at creation', () => {
+    expect(() => createSandbox({ historyLimit: 0 })).toThrow('historyLimit must be a number of at least 1');
   });
 });
 
