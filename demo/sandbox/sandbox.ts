@@ -106,6 +106,6 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   };
 
   const dispatch = createDispatcher({ ctx, faults, journal, historyLimit: settings.historyLimit, sandbox });
-  server.on('request', (req, res) => void dispatch(req, res));
+  server.on('request', (req, res) => void dispatch(req, res)); // dispatch never rejects (see its last guard)
   return sandbox;
 }
