@@ -100,7 +100,8 @@ export function buildOpenApiDocument(publicUrl: string) {
     operation({
       summary, auth: 'merchant', params: ['orderReference'], idempotencyKey: 'required', body: 'CaptureOrVoidRequest',
       ok: [201, 'CaptureOrVoidView'],
-      problems: ['validation_failed', 'idempotency_key_required', 'order_not_found', notAllowed, 'amount_exceeds_remaining', 'idempotency_key_reused', ...UPSTREAM_FAILURES],
+      problems: ['validation_failed', 'idempotency_key_required', 'order_not_found', notAllowed, 'amount_exceeds_remaining', 'idempotency_key_reused',
+        'idempotency_key_in_flight', 'operation_refused', 'outcome_unknown', ...UPSTREAM_FAILURES],
     });
   return {
     openapi: '3.1.0',
@@ -117,7 +118,7 @@ export function buildOpenApiDocument(publicUrl: string) {
     paths: {
       '/v1/checkout-sessions': {
         post: operation({ summary: 'Create a checkout session with the cart (merchant server)', auth: 'merchant', body: 'CreateSessionRequest',
-          ok: [201, 'CreateSessionResponse'], problems: ['validation_failed', 'unknown_field', 'malformed_json'] }),
+          ok: [201, 'CreateSessionResponse'], problems: ['validation_failed', 'unknown_field', 'malformed_json', 'malformed_request'] }),
       },
       '/v1/checkout-sessions/{id}': {
         get: operation({ summary: 'Everything the widget needs: amount, prefill and the providers for this cart', params: ['id'],
@@ -126,7 +127,7 @@ export function buildOpenApiDocument(publicUrl: string) {
       '/v1/checkout-sessions/{id}/orders': {
         post: operation({ summary: "Place the order with the shopper's choices; a double submit gets the same order", params: ['id'],
           idempotencyKey: 'optional', body: 'PlaceOrderRequest', ok: [201, 'PlaceOrderResponse'],
-          problems: ['validation_failed', 'unknown_field', 'session_not_found', 'session_completed', 'order_in_progress', 'session_expired',
+          problems: ['validation_failed', 'unknown_field', 'malformed_request', 'session_not_found', 'session_completed', 'order_in_progress', 'session_expired',
             'provider_not_eligible', 'idempotency_key_reused', 'rate_limited', 'upstream_invalid_redirect', 'upstream_rejected', ...UPSTREAM_FAILURES] }),
       },
       '/v1/orders': {
@@ -148,7 +149,8 @@ export function buildOpenApiDocument(publicUrl: string) {
       '/v1/returns/{orderReference}': {
         get: { summary: "The shopper's return from the provider (dynamicRedirectUrl): hash checked, order re-read, then a 303 to the session's returnUrl",
           parameters: [{ name: 'orderReference', in: 'path', required: true, schema: { type: 'string' } }],
-          responses: { 303: { description: 'To returnUrl with orderReference and the normalised status' }, 404: { description: 'Unknown order: a plain HTML page' } } },
+          responses: { 303: { description: 'To returnUrl with orderReference and the normalised status' }, 400: { description: 'An address that cannot be decoded: a plain HTML page' },
+            404: { description: 'Unknown order: a plain HTML page' } } },
       },
       '/v1/callbacks/{orderReference}/{secret}': {
         post: { summary: "The upstream's callback (dynamicCallbackUrl); the body is only a hint, the order is re-read",
