@@ -6,6 +6,7 @@ import { customerSchema, upstreamAddressSchema } from './address.js';
 import {
   amount,
   atMost,
+  MAX_AMOUNT,
   countryCode,
   currencyCode,
   httpUrl,
@@ -71,7 +72,7 @@ export function checkCartAmounts(cart: CartAmounts, sink: IssueSink, orderAmount
   const exponent = currencyExponent(cart.purchaseCurrency);
   let valid = true;
   const minor = (value: unknown, path: PropertyKey[]): number => {
-    if (typeof value !== 'number') {
+    if (typeof value !== 'number' || !(value >= 0 && value <= MAX_AMOUNT)) {
       valid = false;
       return 0;
     }
