@@ -6,6 +6,7 @@ import { orderViewSchema } from '../../shared/merchant-api.js';
 import { call, createSession, json, shopper } from '../support/checkout.js';
 import { useMerchantEndpoint } from '../support/merchant-endpoint.js';
 import { useCheckoutStack } from '../support/stack.js';
+import { storeDrivers } from '../support/store.js';
 import { FAST_SANDBOX, followReturn, getOrder, postOperation } from './after-payment-harness.js';
 
 const merchant = useMerchantEndpoint();
@@ -97,20 +98,35 @@ describe('a second payment of the same session', () => {
     expect(await stack.db.store.getOrder(second)).toMatchObject({ status: 'on_hold', refundedMinor: 14389 });
   });
 
-  it('two providers approved at the same moment: exactly one order is paid, the other held', async () => {
-    const { first, second } = await twoLiveOrders();
-    // Both decided before the BFF hears of either: the callbacks of both race each other.
-    await Promise.all([stack.sandbox.decide(first, { outcome: 'approve' }), stack.sandbox.decide(second, { outcome: 'approve' })]);
-    await stack.sandbox.idle();
-
-    const statuses = [(await stack.db.store.getOrder(first))?.status, (await stack.db.store.getOrder(second))?.status];
-    expect(statuses.sort()).toEqual(['on_hold', 'paid']);
-  });
-
   it('a second order that is declined is simply declined, not held', async () => {
     const { first, second } = await twoLiveOrders();
     await followReturn((await stack.sandbox.decide(first, { outcome: 'approve' })).redirectTo);
     await followReturn((await stack.sandbox.decide(second, { outcome: 'decline' })).redirectTo);
     expect(await stack.db.store.getOrder(second)).toMatchObject({ status: 'declined', holdReason: null });
+  });
+});
+
+describe.each(storeDrivers())('two payments of one session at the same moment, on $name', ({ open }) => {
+  const racing = useCheckoutStack({ sandbox: FAST_SANDBOX, openStore: open, env: { OPI_UPSTREAM_TIMEOUT_MS: '1000' }, between: 'settle' });
+
+  it('exactly one order is paid and the other held, however the callbacks and returns interleave', async () => {
+    for (let round = 0; round < 3; round++) {
+      const sessionId = await createSession(racing.bff.url);
+      const placed = await Promise.all(
+        ['TABBY_AE', 'TAMARA_AE'].map((provider) =>
+          call(`${racing.bff.url}/v1/checkout-sessions/${sessionId}/orders`, json('POST', shopper({ bnplProvider: provider }))),
+        ),
+      );
+      const references = placed.map((answer) => answer.body.orderReference as string);
+      // Both decided before the BFF hears of either: their callbacks and the shopper's returns race each other.
+      const decisions = await Promise.all(references.map((reference) => racing.sandbox.decide(reference, { outcome: 'approve' })));
+      await Promise.all(decisions.map((decision) => followReturn(decision.redirectTo)));
+      await racing.sandbox.idle();
+
+      const orders = await Promise.all(references.map((reference) => racing.db.store.getOrder(reference)));
+      expect(orders.map((order) => order?.status).sort()).toEqual(['on_hold', 'paid']);
+      expect(orders.find((order) => order?.status === 'on_hold')?.holdReason).toBe('session_already_paid');
+      expect((await racing.db.store.getSession(sessionId))?.state).toBe('completed');
+    }
   });
 });

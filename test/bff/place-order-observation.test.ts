@@ -6,7 +6,8 @@ import { call, createSession, json, shopper } from '../support/checkout.js';
 import { useCheckoutStack } from '../support/stack.js';
 import { FAST_SANDBOX } from './after-payment-harness.js';
 
-const stack = useCheckoutStack({ sandbox: FAST_SANDBOX, between: 'settle' });
+// Each test starts its own BFF (with its own hooked upstream client) on the stack's sandbox and ledger.
+const stack = useCheckoutStack({ sandbox: FAST_SANDBOX, bff: 'none', between: 'settle' });
 
 type Fetch = typeof fetch;
 const isCreate = (url: string, init?: RequestInit) => init?.method === 'POST' && new URL(url).pathname === '/orders';

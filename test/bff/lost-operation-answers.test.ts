@@ -1,17 +1,21 @@
-// A capture or void whose answer was lost does not keep its amount reserved for ever: the reconciler sends it
-// again with the same reference, and a refused resend is settled from the order's captureStatus as the upstream
-// shows it, whatever the refusal says. Through the real sandbox (authorise-only orders of 143.89 AED).
+// Merchant operations whose answer was lost, through the real sandbox (orders of 143.89 AED). A capture or void
+// does not keep its amount reserved for ever: the reconciler sends it again with the same reference, and a
+// refused resend is settled from the order's captureStatus as the upstream shows it, whatever the refusal says.
+// A refund is only failed from the upstream's whole refund list, never because a later refund's own answer does
+// not mention it: otherwise its amount would be freed while the upstream paid it out.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { orderViewSchema } from '../../shared/merchant-api.js';
 import { useCheckoutStack } from '../support/stack.js';
-import { FAST_SANDBOX, followReturn, placeOrder, postOperation, testClock } from './after-payment-harness.js';
+import { FAST_SANDBOX, followReturn, getOrder, placeOrder, postOperation, testClock } from './after-payment-harness.js';
 
+// A refund the refund list does not show is lost after 10 x 300 ms.
 const TIMEOUT_MS = 300;
 // Past any request's lifetime (3 upstream budgets + 5 s): the reconciler sends the operation again.
 const STALE_MS = 3 * TIMEOUT_MS + 5_000 + 1;
 const clock = testClock();
 const stack = useCheckoutStack({
-  sandbox: FAST_SANDBOX,
+  sandbox: { ...FAST_SANDBOX, refundSettlement: 'instant' },
   now: clock.now,
   env: { OPI_UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) },
   between: 'settle',
@@ -122,5 +126,43 @@ describe("a retried key does not depend on the refusal's wording", () => {
     expect([retried.status, retried.body.code]).toEqual([422, 'operation_refused']);
     expect((await stack.db.store.listOperations(orderReference))[0]).toMatchObject({ status: 'failed' });
     expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ capturedMinor: 0 });
+  });
+});
+
+const refundsOf = async (orderReference: string) => orderViewSchema.parse((await getOrder(stack.bff.url, orderReference)).body);
+
+describe('a refund whose answer was lost', () => {
+  it('is not failed by a later refund while the refund list is down, and is settled once the list is back', async () => {
+    clock.offsetMs = 0;
+    const { orderReference } = await placeOrder(stack.bff.url);
+    await followReturn((await stack.sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
+
+    // The upstream takes longer than the BFF waits: it does refund 20, but its answer is lost, and the refund
+    // list, which the BFF asks next, is down.
+    stack.sandbox.setFault('refund', { kind: 'latency', ms: 600 }, { times: 1 });
+    stack.sandbox.setFault('list-refunds', { kind: 'status', status: 503 });
+    const lost = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 20 });
+    expect([lost.status, lost.body.status]).toEqual([201, 'pending']);
+    await stack.sandbox.idle();
+    await new Promise((resolve) => setTimeout(resolve, 400)); // the delayed refund is done upstream by now
+
+    // Long after: another refund succeeds, while the list is still down.
+    clock.advance(10_000);
+    const later = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 30 });
+    expect([later.status, later.body.status]).toEqual([201, 'succeeded']);
+
+    const [first] = await stack.db.store.listOperations(orderReference, 'refund');
+    expect(first).toMatchObject({ reference: lost.body.refundReference, status: 'requested', amountMinor: 2000 });
+    // Both refunds count: 143.89 - 20 - 30 is all that is left.
+    const tooMuch = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 93.9 });
+    expect([tooMuch.status, tooMuch.body.code]).toEqual([422, 'refund_exceeds_refundable']);
+
+    stack.sandbox.clearFaults();
+    const view = await refundsOf(orderReference);
+    expect(view.refunds.map((refund) => [refund.amount, refund.status])).toEqual([
+      [20, 'succeeded'],
+      [30, 'succeeded'],
+    ]);
+    expect(view).toMatchObject({ refundedAmount: 50, refundableAmount: 93.89 });
   });
 });
