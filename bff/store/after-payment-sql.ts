@@ -1,6 +1,7 @@
 // SQL for the after-payment part of the ledger (after-payment-types.ts), on both drivers. Claims use
 // `for update skip locked` with a lease (claimed_until, claimed_by): several BFF instances on one PostgreSQL never
 // take the same row at once, and a row left by a stopped instance is taken up again once its lease lapses.
+import { date, textOrNull, type Row } from './row.js';
 import type { SqlDb } from './sql.js';
 import type {
   AfterPaymentStore,
@@ -10,10 +11,6 @@ import type {
 } from './after-payment-types.js';
 import type { LedgerOrder } from './types.js';
 
-type Row = Record<string, unknown>;
-
-const date = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
-const textOrNull = (value: unknown) => (value === null || value === undefined ? null : String(value));
 
 function toOperation(row: Row): OrderOperation {
   return {

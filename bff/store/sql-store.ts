@@ -1,6 +1,7 @@
-// The Store over plain PostgreSQL, written once for both drivers. bigint columns arrive as strings from pg and as
-// numbers from PGlite; the row mappers turn both into numbers (every amount is a safe integer of minor units).
+// The Store over plain PostgreSQL, written once for both drivers; the row mappers turn every amount into a number
+// (a safe integer of minor units) whichever driver read it (row.ts).
 import { afterPaymentStore, afterPaymentTx } from './after-payment-sql.js';
+import { date, dateOrNull, num, textOrNull, type Row } from './row.js';
 import type { SqlDb, SqlDriver } from './sql.js';
 import type {
   IdempotencyRecord,
@@ -14,12 +15,6 @@ import type {
   StoreTx,
 } from './types.js';
 
-type Row = Record<string, unknown>;
-
-const num = (value: unknown) => Number(value);
-const date = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
-const dateOrNull = (value: unknown) => (value === null || value === undefined ? null : date(value));
-const textOrNull = (value: unknown) => (value === null || value === undefined ? null : String(value));
 const json = (value: unknown) => JSON.stringify(value ?? null);
 const lock = (options?: LockOption) => (options?.forUpdate ? ' for update' : '');
 

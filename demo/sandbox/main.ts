@@ -49,7 +49,8 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  console.log(
+  // A start-up banner for the person who ran `npm run sandbox`, not a log line.
+  process.stdout.write(
     [
       `opi sandbox listening on ${url}`,
       `  token endpoint  POST ${url}/token (form: client_id, client_secret, grant_type=client_credentials, scope=api-user)`,
@@ -58,7 +59,7 @@ async function main(): Promise<void> {
       `  payment secret  ${paymentSecret.shown}`,
       // Only the origin: a webhook's path or query may carry the merchant's own secret.
       `  refund webhook  ${webhookUrl ? `${new URL(webhookUrl).origin}/... (from SANDBOX_WEBHOOK_URL)` : 'none (SANDBOX_WEBHOOK_URL unset: REFUND_CALLBACK is not sent)'}`,
-    ].join('\n'),
+    ].join('\n') + '\n',
   );
 }
 

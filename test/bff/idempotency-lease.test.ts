@@ -2,12 +2,12 @@
 // lease, and once that lapses a retry of the same request takes the key over. On the ledger of each driver, and
 // end to end for an order placement and a capture, through the real sandbox.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { idempotencyLeaseMs } from '../../bff/http/idempotency.js';
 import type { Store } from '../../bff/store/types.js';
 import { call, createSession, json, shopper } from '../support/checkout.js';
 import { useCheckoutStack } from '../support/stack.js';
-import { storeDrivers, type TestStore } from '../support/store.js';
+import { storeDrivers, useTestStore } from '../support/store.js';
 import { FAST_SANDBOX, followReturn, placeOrder, postOperation, testClock } from './after-payment-harness.js';
 
 const T0 = new Date('2030-01-01T10:00:00.000Z');
@@ -16,16 +16,7 @@ const at = (ms: number) => new Date(T0.getTime() + ms);
 const lease = (now: Date) => ({ now, takeOverBefore: new Date(now.getTime() - 1_000) });
 
 describe.each(storeDrivers())('idempotency key leases on $name', ({ open }) => {
-  let t: TestStore;
-  beforeAll(async () => {
-    t = await open();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-  beforeEach(async () => {
-    await t.reset();
-  });
+  const t = useTestStore(open);
 
   it('a fresh claim holds; an abandoned one is taken over by the same request only', async () => {
     expect(await t.store.claimIdempotencyKey('s', 'k', 'hash-1', lease(at(0)))).toBe(true);

@@ -1,9 +1,9 @@
 // The ledger on each driver: PGlite always, PostgreSQL too when DATABASE_URL is set (.ci/run starts one).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MIGRATIONS, runMigrations } from '../../bff/store/migrations.js';
 import { isUniqueViolation } from '../../bff/store/sql.js';
 import type { NewOrder, NewSession } from '../../bff/store/types.js';
-import { storeDrivers, type TestStore } from '../support/store.js';
+import { storeDrivers, useTestStore } from '../support/store.js';
 
 const T0 = new Date('2030-01-01T10:00:00.000Z');
 
@@ -46,16 +46,7 @@ function order(reference: string, attempt = 1, sessionId = 'cs_one'): NewOrder {
 }
 
 describe.each(storeDrivers())('ledger store on $name', ({ open }) => {
-  let t: TestStore;
-  beforeAll(async () => {
-    t = await open();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-  beforeEach(async () => {
-    await t.reset();
-  });
+  const t = useTestStore(open);
 
   it('applies each migration once', async () => {
     expect(await runMigrations(t.driver)).toEqual([]);

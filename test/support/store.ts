@@ -2,6 +2,7 @@
 // One store per test file; reset() empties it between tests.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { runMigrations } from '../../bff/store/migrations.js';
 import { createPgDriver } from '../../bff/store/pg-driver.js';
 import { createPgliteDriver } from '../../bff/store/pglite-driver.js';
@@ -77,4 +78,36 @@ export function storeDrivers(): { name: string; open: () => Promise<TestStore> }
     { name: 'PGlite', open: pgliteTestStore },
     ...(url ? [{ name: 'PostgreSQL', open: () => postgresTestStore(url) }] : []),
   ];
+}
+
+/**
+ * Opens one ledger for the enclosing describe block (vitest hooks), empties it before each test and closes it at
+ * the end. The returned object reads through to the ledger once it is open.
+ */
+export function useTestStore(open: () => Promise<TestStore>): TestStore {
+  let opened: TestStore | undefined;
+  const current = () => {
+    if (!opened) throw new Error('the test ledger opens in beforeAll');
+    return opened;
+  };
+  beforeAll(async () => {
+    opened = await open();
+  });
+  afterAll(async () => {
+    await opened?.close();
+  });
+  beforeEach(async () => {
+    await current().reset();
+  });
+  return {
+    get store() {
+      return current().store;
+    },
+    get driver() {
+      return current().driver;
+    },
+    reset: () => current().reset(),
+    another: () => current().another(),
+    close: () => current().close(),
+  };
 }
