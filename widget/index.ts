@@ -1,9 +1,9 @@
 // The bundle's entry: importing it registers <opi-checkout>. It calls no DOM API at import, so a
 // server-side renderer can import it too; ssr-shim.js comes first, so it runs before lit loads.
-import { withoutDocument } from './ssr-shim.js';
+import { removeStandIns } from './ssr-shim.js';
 import { defineOpiCheckout } from './define.js';
 
-if (withoutDocument) delete (globalThis as { document?: unknown }).document;
+removeStandIns();
 defineOpiCheckout();
 
 export { OpiCheckout } from './opi-checkout.js';

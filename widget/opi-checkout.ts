@@ -167,7 +167,12 @@ export class OpiCheckout extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('session') || changed.has('apiBase')) void this.reload();
+  }
+
+  // Not in willUpdate: server-side renderers call that, and have no matches().
+  protected override update(changed: PropertyValues<this>): void {
     this.hadFocus = this.matches(':focus-within');
+    super.update(changed);
   }
 
   /** A message that replaced the focused control (expired, redirecting, ...) takes the focus, not the page's body. */

@@ -35,6 +35,7 @@ describe('<opi-checkout> on the server', () => {
         element: typeof widget.OpiCheckout,
         document: typeof document,
         window: typeof window,
+        HTMLElement: typeof HTMLElement,
       }));`);
     expect(result).toEqual({
       before: 'undefined',
@@ -42,7 +43,24 @@ describe('<opi-checkout> on the server', () => {
       element: 'function',
       document: 'undefined',
       window: 'undefined',
+      HTMLElement: 'undefined',
     });
+  });
+
+  it('never replaces DOM globals a server already has (a jsdom-like environment)', async () => {
+    const result = await inNode(`
+      class HostElement {}
+      const hostDocument = { createTreeWalker() {} };
+      globalThis.HTMLElement = HostElement;
+      globalThis.document = hostDocument;
+      const widget = await import(${JSON.stringify(bundle)});
+      console.log(JSON.stringify({
+        element: typeof widget.OpiCheckout,
+        extendsHost: Object.getPrototypeOf(widget.OpiCheckout.prototype) instanceof HostElement || widget.OpiCheckout.prototype instanceof HostElement,
+        keptElement: globalThis.HTMLElement === HostElement,
+        keptDocument: globalThis.document === hostDocument,
+      }));`);
+    expect(result).toEqual({ element: 'function', extendsHost: true, keptElement: true, keptDocument: true });
   });
 
   it('registers once and tolerates a second copy of the module', async () => {
