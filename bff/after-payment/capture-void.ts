@@ -1,8 +1,9 @@
 // Sending a capture or a void, and settling one whose answer was lost. The upstream keeps capture and void
 // references unique, so the same request can be sent again safely: it either goes through now (the first never
-// arrived) or is refused. A refusal of a resend is read against the order as the upstream now shows it (its
-// captureStatus), never against the refusal's wording. The merchant's retry of the same Idempotency-Key and the
-// reconciler both come through here, so an amount is never left reserved for ever.
+// arrived) or is refused. A refused resend counts as done only when the order as the upstream now shows it (its
+// captureStatus) says so, or when the refusal is for the reference being used already; it counts as not done when
+// the order shows it undone. Otherwise the amount stays reserved: the merchant's retry of the same
+// Idempotency-Key and the reconciler both come through here again, until the order tells.
 import type { Logger } from 'pino';
 import { toMajor } from '../../shared/money.js';
 import { normalisePaymentStatus } from '../../shared/status.js';
@@ -10,7 +11,7 @@ import type { OrderStatusRecord } from '../../shared/upstream.js';
 import type { OrderOperation } from '../store/after-payment-types.js';
 import type { LedgerOrder, Store, StoreTx } from '../store/types.js';
 import type { UpstreamClient } from '../upstream/client.js';
-import { UpstreamError } from '../upstream/errors.js';
+import { refusesUsedReference, UpstreamError } from '../upstream/errors.js';
 import { isOpenOperation } from './amounts.js';
 import { pollBy } from './refund-settlement.js';
 
@@ -90,8 +91,10 @@ export function outcomeShownBy(order: LedgerOrder, operations: readonly OrderOpe
   return 'unreadable';
 }
 
-/** The outcome of a resend the upstream refused, from the order as it now shows; null while it cannot tell. */
-async function outcomeOfRefusedResend(deps: CaptureVoidDeps, operation: OrderOperation): Promise<'succeeded' | 'failed' | null> {
+/** The outcome of a resend the upstream refused, from the refusal or the order as it now shows; null while neither tells. */
+async function outcomeOfRefusedResend(deps: CaptureVoidDeps, operation: OrderOperation, refusal: UpstreamError): Promise<'succeeded' | 'failed' | null> {
+  // A partial capture of a partly captured order looks the same before and after: only this refusal tells.
+  if (refusesUsedReference(refusal, `${operation.kind}Reference`)) return 'succeeded';
   let upstreamOrder: OrderStatusRecord | null;
   try {
     upstreamOrder = await deps.upstream.getOrder(operation.orderReference);
@@ -102,10 +105,8 @@ async function outcomeOfRefusedResend(deps: CaptureVoidDeps, operation: OrderOpe
   if (!upstreamOrder || normalisePaymentStatus(upstreamOrder.status).status !== 'paid') return null;
   const order = (await deps.store.getOrder(operation.orderReference))!;
   const shown = outcomeShownBy(order, await deps.store.listOperations(operation.orderReference), operation, upstreamOrder);
-  // Local choice: when the captureStatus cannot tell (a partial capture of a partly captured order looks the same
-  // before and after), a refused resend of the very same reference, whose amount the ledger still holds free
-  // upstream, means the upstream already has it.
-  return shown === 'unreadable' ? 'succeeded' : shown;
+  // Unreadable (no or an unexpected captureStatus, another capture or void open): the amount stays reserved.
+  return shown === 'unreadable' ? null : shown;
 }
 
 /** Makes the reconciler look at the order once the operation can no longer be in flight. */
@@ -138,7 +139,7 @@ export async function sendCaptureOrVoid(deps: CaptureVoidDeps, operation: OrderO
       logger.warn({ ...context, code: error.code, status: error.status }, `upstream refused a ${operation.kind}`);
       return { kind: 'settled', operation: await finishOperation(deps, operation, 'failed', null), refusal: error };
     }
-    const outcome = await outcomeOfRefusedResend(deps, operation);
+    const outcome = await outcomeOfRefusedResend(deps, operation, error);
     if (!outcome) {
       logger.warn({ ...context, code: error.code }, `${operation.kind} resend refused and the order does not tell; amount stays reserved`);
       await resendLater(deps, operation);

@@ -62,3 +62,13 @@ export class UpstreamProtocolError extends UpstreamError {
   override readonly code = 'upstream_invalid_response';
   override readonly retryable = true;
 }
+
+/**
+ * Whether a 400 refuses `field` (e.g. captureReference) as already used: the upstream already holds that operation.
+ * Local choice: the docs only say references are unique; the wording "<field> already exists" is the assumption
+ * the handbook makes (and the sandbox answers). Any other refusal tells nothing about an earlier send.
+ */
+export function refusesUsedReference(error: UpstreamError, field: string): boolean {
+  const wording = `${field} already exists`.toLowerCase();
+  return error instanceof UpstreamValidationError && error.messages.some((message) => message.toLowerCase().includes(wording));
+}

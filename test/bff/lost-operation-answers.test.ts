@@ -86,14 +86,16 @@ describe('the reconciler settles a capture or void whose answer was lost', () =>
 
 describe("a retried key does not depend on the refusal's wording", () => {
   /**
-   * A BFF whose upstream refusals of captures all read just "Bad Request"; with `refuseAfterFirst`, every capture
-   * after the first is refused so, before it reaches the upstream.
+   * A BFF whose upstream refusals of captures all read just "Bad Request"; with `refuseAfter: n`, every capture
+   * after the first n is refused so, before it reaches the upstream.
    */
-  function bffWithTerseRefusals(options: { refuseAfterFirst?: boolean } = {}) {
+  function bffWithTerseRefusals(options: { refuseAfter?: number } = {}) {
     let captures = 0;
     const terse: typeof fetch = async (input, init) => {
       const isCapture = init?.method === 'POST' && String(input).endsWith('/capture');
-      if (isCapture && options.refuseAfterFirst && captures++ > 0) return Response.json({ statusCode: 400, message: 'Bad Request' }, { status: 400 });
+      if (isCapture && options.refuseAfter !== undefined && captures++ >= options.refuseAfter) {
+        return Response.json({ statusCode: 400, message: 'Bad Request' }, { status: 400 });
+      }
       const response = await fetch(input, init);
       if (!isCapture || response.status !== 400) return response;
       return Response.json({ statusCode: 400, message: 'Bad Request' }, { status: 400 });
@@ -114,7 +116,7 @@ describe("a retried key does not depend on the refusal's wording", () => {
   });
 
   it('a capture the upstream never did, and refuses now, is failed and its amount freed', async () => {
-    const bff = await bffWithTerseRefusals({ refuseAfterFirst: true });
+    const bff = await bffWithTerseRefusals({ refuseAfter: 1 });
     const orderReference = await authorisedOrder(bff.url);
     const key = randomUUID();
     stack.sandbox.setFault('capture', { kind: 'hang' }, { times: 1 });
@@ -126,6 +128,23 @@ describe("a retried key does not depend on the refusal's wording", () => {
     expect([retried.status, retried.body.code]).toEqual([422, 'operation_refused']);
     expect((await stack.db.store.listOperations(orderReference))[0]).toMatchObject({ status: 'failed' });
     expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ capturedMinor: 0 });
+  });
+
+  it('a second partial capture refused for another reason reads the same before and after: its amount stays reserved', async () => {
+    const bff = await bffWithTerseRefusals({ refuseAfter: 2 });
+    const orderReference = await authorisedOrder(bff.url);
+    expect((await postOperation(bff.url, orderReference, 'capture', { amount: 50 })).status).toBe(201);
+    const key = randomUUID();
+    stack.sandbox.setFault('capture', { kind: 'hang' }, { times: 1 });
+    expect((await postOperation(bff.url, orderReference, 'capture', { amount: 30 }, key)).status).toBe(504);
+
+    // The upstream never did it and refuses it now with a plain "Bad Request": PARTIALLY_CAPTURED tells nothing.
+    const retried = await postOperation(bff.url, orderReference, 'capture', { amount: 30 }, key);
+    expect([retried.status, retried.body.code, retried.body.retryable]).toEqual([502, 'outcome_unknown', true]);
+    const second = (await stack.db.store.listOperations(orderReference)).find((operation) => operation.amountMinor === 3000);
+    expect(second).toMatchObject({ status: 'requested' });
+    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ capturedMinor: 5000 });
+    expect(sent('capture', 201)).toHaveLength(1);
   });
 });
 
