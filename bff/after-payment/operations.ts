@@ -1,5 +1,6 @@
 // The merchant's refunds, captures and voids. Each runs in three steps so that no amount is ever spent twice:
-//  1. one transaction with the order row locked: check what is left (open requests count) and record the request;
+//  1. one transaction with the order row locked: check what is left (open requests count), record the request and
+//     schedule the reconciler's look at it (so a crash before step 3 leaves nothing unsettled);
 //  2. the upstream call, outside any transaction, with a reference derived from the Idempotency-Key, so a retry
 //     of the same key sends the same reference and the upstream's uniqueness rule stops a double;
 //  3. record the answer. A refund whose answer is lost stays pending and is settled from the upstream's refund
@@ -116,6 +117,9 @@ export function createOperations(deps: OperationsDeps) {
         createdAt: deps.now(),
       });
       await journalOperation(tx, order, operation, 'requested', deps.now());
+      // Should this instance stop before the answer is recorded, the reconciler still looks at the order by then.
+      const lookAfterMs = kind === 'refund' ? deps.firstCheckDelayMs : deps.captureVoid.resendAfterMs;
+      await pollBy(tx, order, new Date(deps.now().getTime() + lookAfterMs));
       return { operation, send: true, retry: false };
     });
   }

@@ -148,6 +148,60 @@ describe("a retried key does not depend on the refusal's wording", () => {
   });
 });
 
+describe('an operation recorded but never sent (the instance stopped in between)', () => {
+  /** A BFF that records a merchant's request and then hangs before its upstream call, until `stop()`. */
+  async function bffStoppingBeforeSending(kind: 'refund' | 'capture') {
+    let stop!: () => void;
+    const stopped = new Promise<void>((resolve) => (stop = resolve));
+    const hangs: typeof fetch = async (input, init) => {
+      if (init?.method === 'POST' && String(input).endsWith(`/${kind}`)) {
+        await stopped;
+        throw new TypeError('fetch failed');
+      }
+      return fetch(input, init);
+    };
+    const bff = await stack.startBff({ now: clock.now, env: { OPI_UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) }, client: { fetch: hangs } });
+    return { bff, stop };
+  }
+
+  /** Posts 20 of the order and waits until the request is recorded; `answer` settles once the BFF is stopped. */
+  async function recordedOnly(kind: 'refund' | 'capture', orderReference: string, bffUrl: string) {
+    const answer = postOperation(bffUrl, orderReference, kind === 'refund' ? 'refunds' : 'capture', { amount: 20 });
+    await expect.poll(async () => (await stack.db.store.listOperations(orderReference)).length).toBe(1);
+    return { answer };
+  }
+
+  it('a capture: another instance\'s reconciler sends it once it is stale', async () => {
+    const { bff, stop } = await bffStoppingBeforeSending('capture');
+    const orderReference = await authorisedOrder();
+    const { answer } = await recordedOnly('capture', orderReference, bff.url);
+    expect((await stack.db.store.getOrder(orderReference))?.nextPollAt).not.toBeNull();
+
+    await reconcileLater();
+    expect((await stack.db.store.listOperations(orderReference))[0]).toMatchObject({ kind: 'capture', status: 'succeeded' });
+    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ capturedMinor: 2000 });
+    expect(sent('capture', 201)).toHaveLength(1);
+    stop();
+    await answer;
+  });
+
+  it('a refund: the reconciler fails it from the refund list and frees its amount', async () => {
+    clock.offsetMs = 0;
+    const { bff, stop } = await bffStoppingBeforeSending('refund');
+    const { orderReference } = await placeOrder(stack.bff.url);
+    await followReturn((await stack.sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
+    const { answer } = await recordedOnly('refund', orderReference, bff.url);
+    expect((await stack.db.store.getOrder(orderReference))?.nextPollAt).not.toBeNull();
+
+    clock.advance(60_000); // past the first check (30 s) and the refund's lost-after time
+    await stack.bff.reconciler.reconcileOnce();
+    expect((await stack.db.store.listOperations(orderReference))[0]).toMatchObject({ kind: 'refund', status: 'failed' });
+    expect((await refundsOf(orderReference)).refundableAmount).toBe(143.89);
+    stop();
+    await answer;
+  });
+});
+
 const refundsOf = async (orderReference: string) => orderViewSchema.parse((await getOrder(stack.bff.url, orderReference)).body);
 
 describe('a refund whose answer was lost', () => {
