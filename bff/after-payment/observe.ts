@@ -106,7 +106,9 @@ async function oneSessionOnePayment(tx: StoreTx, order: LedgerOrder, planned: Pl
   const others = (await tx.listSessionOrders(order.sessionId)).filter((other) => other.orderReference !== order.orderReference && holdsPayment(other));
   if (session && session.state !== 'completed') await tx.setSessionState(session.id, 'completed');
   if (others.length === 0 || planned.patch.status !== 'paid') return planned;
-  if (order.status === 'on_hold') return { patch: {} };
+  // An order held for another reason (underpaid) and now paid in full is a second payment too: its hold reason
+  // and amounts change, so the merchant can refund it.
+  if (order.status === 'on_hold' && order.holdReason === 'session_already_paid') return { patch: {} };
   return {
     patch: { ...planned.patch, status: 'on_hold', holdReason: 'session_already_paid' },
     holdReason: 'session_already_paid',

@@ -98,6 +98,30 @@ describe('a second payment of the same session', () => {
     expect(await stack.db.store.getOrder(second)).toMatchObject({ status: 'on_hold', refundedMinor: 14389 });
   });
 
+  it('a first order held as underpaid, read fully paid after a second was held, becomes a refundable second payment', async () => {
+    const { first, second } = await twoLiveOrders();
+    // The ledger owes one fil more than the upstream's order carries: the first is underpaid.
+    await stack.db.driver.query('update orders set amount_minor = amount_minor + 1 where order_reference = $1', [first]);
+    await followReturn((await stack.sandbox.decide(first, { outcome: 'approve' })).redirectTo);
+    await followReturn((await stack.sandbox.decide(second, { outcome: 'approve' })).redirectTo);
+    await stack.sandbox.idle();
+    expect(await stack.db.store.getOrder(first)).toMatchObject({ status: 'on_hold', holdReason: 'underpaid', capturedMinor: 0 });
+    expect(await stack.db.store.getOrder(second)).toMatchObject({ status: 'on_hold', holdReason: 'session_already_paid' });
+
+    // What it owes is now what the upstream shows paid; the merchant's read re-reads it.
+    await stack.db.driver.query('update orders set amount_minor = amount_minor - 1 where order_reference = $1', [first]);
+    const view = orderViewSchema.parse((await getOrder(stack.bff.url, first)).body);
+    expect(view).toMatchObject({ status: 'on_hold', holdReason: 'session_already_paid', paidAmount: 143.89, refundableAmount: 143.89 });
+    const events = await stack.db.store.listEvents(first);
+    expect(events.at(-1)).toMatchObject({ status: 'on_hold', payload: { holdReason: 'session_already_paid', from: 'on_hold' } });
+    expect((await postOperation(stack.bff.url, first, 'refunds', { amount: 143.89 })).body.status).toBe('succeeded');
+
+    // Read again, it stays as it is: no new journal line.
+    const journalled = (await stack.db.store.listEvents(first)).length;
+    await getOrder(stack.bff.url, first);
+    expect(await stack.db.store.listEvents(first)).toHaveLength(journalled);
+  });
+
   it('a second order that is declined is simply declined, not held', async () => {
     const { first, second } = await twoLiveOrders();
     await followReturn((await stack.sandbox.decide(first, { outcome: 'approve' })).redirectTo);
