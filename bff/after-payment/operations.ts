@@ -15,7 +15,7 @@ import { HttpProblem, upstreamProblem, type ProblemCode } from '../http/problem.
 import type { OperationKind, OrderOperation } from '../store/after-payment-types.js';
 import type { LedgerOrder } from '../store/types.js';
 import type { UpstreamClient } from '../upstream/client.js';
-import { UpstreamError, UpstreamValidationError } from '../upstream/errors.js';
+import { refusesUsedReference, UpstreamError, UpstreamValidationError } from '../upstream/errors.js';
 import { refundableMinor, uncapturedMinor } from './amounts.js';
 import { finishOperation, journalOperation, sendCaptureOrVoid, type CaptureVoidDeps } from './capture-void.js';
 import { pollBy, settleRefunds, type SettlementDeps } from './refund-settlement.js';
@@ -154,12 +154,13 @@ export function createOperations(deps: OperationsDeps) {
       return settledAnswer(await settleRefunds(deps, operation.orderReference, { list: 'partial', records: [record] }, 'merchant'));
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
-      if (!error.retryable) {
+      // A refusal of its reference as used means the upstream has this refund (an earlier send; its list lags).
+      if (!error.retryable && !refusesUsedReference(error, 'refundReference')) {
         logger.warn({ orderReference: operation.orderReference, refund: operation.reference, code: error.code, status: error.status }, 'upstream refused a refund');
         await finishOperation(deps, operation, 'failed', null);
         return problemAnswer(error instanceof UpstreamValidationError ? refusedUpstream('refund') : upstreamProblem(error));
       }
-      // The answer was lost and the refund list could not tell: it stays pending until the list does.
+      // The answer was lost, or the reference is taken, and the refund list could not tell: it stays pending until the list does.
       logger.warn({ orderReference: operation.orderReference, refund: operation.reference, code: error.code }, 'refund outcome unknown; left pending');
       await store.transaction(async (tx) => {
         const order = (await tx.getOrder(operation.orderReference, { forUpdate: true }))!;

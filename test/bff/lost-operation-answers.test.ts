@@ -238,4 +238,34 @@ describe('a refund whose answer was lost', () => {
     ]);
     expect(view).toMatchObject({ refundedAmount: 50, refundableAmount: 93.89 });
   });
+
+  it('sent again while the refund list lags: the refusal of its used reference leaves it pending for the list to settle', async () => {
+    // The first answer is lost after the upstream did the refund; the list the client then asks does not show it
+    // yet, so the client sends the same reference again, which the upstream refuses as used.
+    let listLags = true;
+    let refundAnswersToLose = 1;
+    const flaky: typeof fetch = async (input, init) => {
+      const isRefundPath = String(input).endsWith('/refund');
+      if (isRefundPath && init?.method === 'GET' && listLags) return Response.json([]);
+      const response = await fetch(input, init);
+      if (isRefundPath && init?.method === 'POST' && refundAnswersToLose-- > 0) throw new TypeError('fetch failed', { cause: { code: 'ECONNRESET' } });
+      return response;
+    };
+    const bff = await stack.startBff({ now: clock.now, env: { OPI_UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) }, client: { fetch: flaky } });
+    clock.offsetMs = 0;
+    const { orderReference } = await placeOrder(bff.url);
+    await followReturn((await stack.sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
+
+    const answer = await postOperation(bff.url, orderReference, 'refunds', { amount: 20 });
+    expect([answer.status, answer.body.status]).toEqual([201, 'pending']);
+    const refundPosts = stack.sandbox.journal.filter((entry) => entry.method === 'POST' && entry.path.endsWith('/refund'));
+    expect(refundPosts.map((entry) => entry.status)).toEqual([201, 400]); // done, then "refundReference already exists"
+    expect((await stack.db.store.listOperations(orderReference, 'refund'))[0]).toMatchObject({ status: 'requested' });
+
+    listLags = false;
+    clock.advance(60_000);
+    await bff.reconciler.reconcileOnce();
+    expect((await stack.db.store.listOperations(orderReference, 'refund'))[0]).toMatchObject({ status: 'succeeded' });
+    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ refundedMinor: 2000 });
+  });
 });
