@@ -130,6 +130,15 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       alter table idempotency_keys add column claimed_at timestamptz not null default now();
     `,
   },
+  {
+    version: 4,
+    name: 'sessions paid before one payment per session are completed',
+    sql: `
+      -- Sessions paid before the BFF completed them in the same transaction (or held: on_hold) take no new order.
+      update checkout_sessions set state = 'completed'
+        where state = 'open' and id in (select session_id from orders where status in ('paid', 'on_hold'));
+    `,
+  },
 ];
 
 /**

@@ -52,7 +52,22 @@ describe.each(storeDrivers())('ledger store on $name', ({ open }) => {
     expect(await runMigrations(t.driver)).toEqual([]);
     const rows = await t.driver.query<{ version: number }>('select version from schema_migrations');
     expect(rows.map((row) => Number(row.version))).toEqual(MIGRATIONS.map((migration) => migration.version));
-    expect(MIGRATIONS.map((migration) => migration.version)).toEqual([1, 2, 3]);
+    expect(MIGRATIONS.map((migration) => migration.version)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('migration 4 completes the open sessions that an order paid or holds, and only those', async () => {
+    const statuses = { paid: 'paid', held: 'on_hold', pending: 'pending', declined: 'declined' } as const;
+    for (const [id, status] of Object.entries(statuses)) {
+      await t.store.insertSession(session(`cs_${id}`));
+      await t.store.insertOrder(order(`p-${id}`, 1, `cs_${id}`));
+      await t.store.updateOrder(`p-${id}`, { status });
+    }
+    // As the ledger stood before the upgrade.
+    await t.driver.query('delete from schema_migrations where version = 4');
+
+    expect(await runMigrations(t.driver)).toEqual([4]);
+    const states = await Promise.all(Object.keys(statuses).map(async (id) => [id, (await t.store.getSession(`cs_${id}`))?.state]));
+    expect(Object.fromEntries(states)).toEqual({ paid: 'completed', held: 'completed', pending: 'open', declined: 'open' });
   });
 
   it('keeps a session exactly: cart, minor units, prefill and times', async () => {
