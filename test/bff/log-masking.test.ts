@@ -1,6 +1,6 @@
 // What opens something never reaches a log line: the callback secret (however the path is cased, since Express
 // routes case-insensitively), the checkout session id (it opens the shopper's prefill), nor the shopper's personal
-// data, through a session, an order, the return, a callback and a refund.
+// data, through a session, an order, the return, a callback, a refund and its REFUND_CALLBACK.
 import { describe, expect, it } from 'vitest';
 import { maskSecretsInUrl } from '../../bff/checkout/urls.js';
 import { call, createSession, json, merchant, shopper } from '../support/checkout.js';
@@ -48,7 +48,11 @@ describe('masking in log lines', () => {
     expect(delivered.status).toBe(200);
     const refund = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 10, description: 'Returned by Amal Haddad' });
     expect(refund.status).toBe(201);
-    await stack.sandbox.idle(); // the pending refund settles and its REFUND_CALLBACK is delivered
+    await stack.sandbox.idle(); // the pending refund settles upstream
+    // The upstream tells only an account-level webhook of refunds: its REFUND_CALLBACK is delivered here by hand.
+    const hint = { event: 'REFUND_CALLBACK', data: { orderReference, refundReference: refund.body.refundReference, refundStatus: 'SUCCESSFUL' } };
+    expect((await call(callbackUrl, json('POST', hint))).status).toBe(200);
+    expect((await stack.db.store.listOperations(orderReference, 'refund'))[0]?.status).toBe('succeeded');
     expect((await call(`${stack.bff.url}/v1/orders/${orderReference}/refunds`, { headers: merchant })).body.data[0].status).toBe('succeeded');
 
     expect(stack.bff.logs.some((line) => line.includes('/V1/CALLBACKS/') && line.includes('[redacted]'))).toBe(true);
