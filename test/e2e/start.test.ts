@@ -82,16 +82,22 @@ afterEach(async () => {
   dataDir = undefined;
 });
 
+/** Starts `npm start`'s script on these ports with a fresh data folder; afterEach stops it and removes the folder. */
+async function startDemoOn([sandbox, bff, storefront]: [number, number, number]) {
+  const folder = (dataDir = await mkdtemp(join(tmpdir(), 'opi-start-')));
+  const demo = (running = startDemo({
+    SANDBOX_PORT: String(sandbox),
+    BFF_PORT: String(bff),
+    STOREFRONT_PORT: String(storefront),
+    OPI_DATA_DIR: folder,
+  }));
+  return { demo, folder };
+}
+
 describe('npm start (demo/start.ts)', () => {
   it('starts the sandbox, the BFF and the storefront on the given ports, and stops all three on SIGTERM', { timeout: 90_000 }, async () => {
     const [sandbox, bff, storefront] = (await freePorts(3)) as [number, number, number];
-    dataDir = await mkdtemp(join(tmpdir(), 'opi-start-'));
-    const demo = (running = startDemo({
-      SANDBOX_PORT: String(sandbox),
-      BFF_PORT: String(bff),
-      STOREFRONT_PORT: String(storefront),
-      OPI_DATA_DIR: dataDir,
-    }));
+    const { demo, folder } = await startDemoOn([sandbox, bff, storefront]);
     await until('"Press Ctrl-C to stop."', demo, () => demo.output().includes('Press Ctrl-C to stop.'), 60_000);
 
     const printed = demo.output();
@@ -111,8 +117,8 @@ describe('npm start (demo/start.ts)', () => {
     expect(await logo.text()).toContain('<svg');
 
     // Logs and ledger under OPI_DATA_DIR, nowhere else.
-    for (const file of ['logs/sandbox.log', 'logs/bff.log', 'pglite']) expect(existsSync(join(dataDir, file)), file).toBe(true);
-    expect(printed).toContain(`logs: ${relative(REPO_ROOT, join(dataDir, 'logs/sandbox.log'))}`);
+    for (const file of ['logs/sandbox.log', 'logs/bff.log', 'pglite']) expect(existsSync(join(folder, file)), file).toBe(true);
+    expect(printed).toContain(`logs: ${relative(REPO_ROOT, join(folder, 'logs/sandbox.log'))}`);
 
     demo.process.kill('SIGTERM');
     expect(await demo.exited, `exit code after SIGTERM:\n${demo.output()}`).toBe(0);
@@ -124,13 +130,7 @@ describe('npm start (demo/start.ts)', () => {
     const [sandbox, bff, storefront] = (await freePorts(3)) as [number, number, number];
     const squatter = await listenOn(storefront);
     try {
-      dataDir = await mkdtemp(join(tmpdir(), 'opi-start-'));
-      const demo = (running = startDemo({
-        SANDBOX_PORT: String(sandbox),
-        BFF_PORT: String(bff),
-        STOREFRONT_PORT: String(storefront),
-        OPI_DATA_DIR: dataDir,
-      }));
+      const { demo } = await startDemoOn([sandbox, bff, storefront]);
       expect(await demo.exited, demo.output()).toBe(1);
       expect(demo.output().trim()).toBe(
         `Port ${storefront} (storefront) is already in use: stop what uses it, or choose another port with STOREFRONT_PORT=<port> npm start.`,
