@@ -1,26 +1,11 @@
 // Valid upstream shapes to start each test from; tests change one thing and check the one message it causes.
 import type { OrderRequest } from '../../shared/upstream.js';
+import { address as shopperAddress, customer } from '../support/shopper.js';
 
-export const address = {
-  firstName: 'Amal',
-  lastName: 'Haddad',
-  email: 'amal@example.com',
-  phoneNumber: '+971 50 123 4567',
-  streetAddress: '12 Al Wasl Road',
-  streetAddress2: '',
-  city: 'Dubai',
-  country: 'AE',
-  state: 'DU',
-  region: 'Dubai',
-  postalCode: '00000',
-};
+/** The demo shopper's address in the upstream's form: every field but title present. */
+export const address = { ...shopperAddress, streetAddress2: '', state: 'DU', region: 'Dubai' };
 
-export const customer = {
-  firstName: 'Amal',
-  lastName: 'Haddad',
-  email: 'amal@example.com',
-  phoneNumber: '+971 50 123 4567',
-};
+export { customer };
 
 /** The public docs' own example amounts: 130 + 7.99 + 6.9 = 144.89. */
 export function validOrder(): OrderRequest {

@@ -1,5 +1,8 @@
 // Requests the BFF tests and e2e tests send: a valid cart for the merchant API and a valid shopper for the widget.
 import { DEV_MERCHANT_KEY } from './servers.js';
+import { address, customer } from './shopper.js';
+
+export { address };
 
 /** 2 x 64.50 + 7.99 shipping + 6.90 tax = 143.89 AED. */
 export function cart(overrides: Record<string, unknown> = {}) {
@@ -15,21 +18,10 @@ export function cart(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export const address = {
-  firstName: 'Amal',
-  lastName: 'Haddad',
-  email: 'amal@example.com',
-  phoneNumber: '+971 50 123 4567',
-  streetAddress: '12 Al Wasl Road',
-  city: 'Dubai',
-  country: 'AE',
-  postalCode: '00000',
-};
-
 export function shopper(overrides: Record<string, unknown> = {}) {
   return {
     bnplProvider: 'TABBY_AE',
-    customer: { firstName: 'Amal', lastName: 'Haddad', email: 'amal@example.com', phoneNumber: '+971 50 123 4567' },
+    customer: { ...customer },
     billingAddress: { ...address },
     ...overrides,
   };

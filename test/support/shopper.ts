@@ -1,0 +1,17 @@
+// The one demo shopper of the node tests: the contract tests complete it into the upstream's address form, the
+// BFF and e2e tests send it as the widget would.
+export const customer = {
+  firstName: 'Amal',
+  lastName: 'Haddad',
+  email: 'amal@example.com',
+  phoneNumber: '+971 50 123 4567',
+};
+
+/** A billing address as a shopper gives it: no line 2, state or region (the BFF fills those). */
+export const address = {
+  ...customer,
+  streetAddress: '12 Al Wasl Road',
+  city: 'Dubai',
+  country: 'AE',
+  postalCode: '00000',
+};
