@@ -3,6 +3,8 @@
 // They are public on purpose: they unlock nothing but the local simulator.
 export const SANDBOX_DEFAULTS = {
   port: 4010,
+  /** The token endpoint's own port: like the real service, the token lives on another origin than the API. */
+  tokenPort: 4011,
   clientId: 'opi-sandbox-client',
   clientSecret: 'opi-sandbox-client-secret',
   paymentSecret: 'opi-sandbox-payment-secret',

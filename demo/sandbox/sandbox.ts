@@ -77,6 +77,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       if (!baseUrl) throw new Error('The sandbox is not listening; call listen() first');
       return baseUrl;
     },
+    get tokenUrl(): string {
+      return `${sandbox.url}/token`;
+    },
     listen(port = 0, host = '127.0.0.1') {
       return new Promise<string>((resolve, reject) => {
         server.once('error', reject);

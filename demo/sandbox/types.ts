@@ -94,6 +94,8 @@ export interface Sandbox {
   listen(port?: number, host?: string): Promise<string>;
   /** Base URL after listen. */
   readonly url: string;
+  /** The token endpoint's full URL after listen (the BFF's OPI_TOKEN_URL). */
+  readonly tokenUrl: string;
   /** Closes everything, hung sockets and timers included. */
   close(): Promise<void>;
   /** Every API request received (not the logos or the control endpoints). */

@@ -46,7 +46,7 @@ describe('bff/main.ts', () => {
   });
 
   it('serves, then drains a request in flight on SIGTERM and exits 0', async () => {
-    const env = { PORT: '0', OPI_UPSTREAM_URL: sandbox.url, OPI_UPSTREAM_SANDBOX: 'true', OPI_DATA_DIR: dataDir, OPI_LOG_LEVEL: 'info' };
+    const env = { PORT: '0', OPI_UPSTREAM_URL: sandbox.url, OPI_TOKEN_URL: sandbox.tokenUrl, OPI_UPSTREAM_SANDBOX: 'true', OPI_DATA_DIR: dataDir, OPI_LOG_LEVEL: 'info' };
     const run = startMain(env);
     const [, port] = await waitFor(run.output, /BFF listening on http:\/\/127\.0\.0\.1:(\d+)/);
     const url = `http://127.0.0.1:${port}`;

@@ -76,7 +76,7 @@ describe('polling one BFF instance', () => {
 
   it('stops polling once the cancellation timeout has passed, with a journal entry', async () => {
     const slow = await startSandbox({ ...FAST_SANDBOX }); // minutes are real minutes here: nothing is cancelled
-    const other = await startBff({ upstreamUrl: slow.url, store: stack.db.store, env: POLL_ENV, now: clock.now });
+    const other = await startBff({ upstreamUrl: slow.url, tokenUrl: slow.tokenUrl, store: stack.db.store, env: POLL_ENV, now: clock.now });
     try {
       const { orderReference } = await placeOrder(other.url, { cancellationTimeout: 1 });
       clock.advance(31_000);
@@ -154,7 +154,7 @@ describe('a pending order left by a stopped instance', () => {
   it('is finished by a new instance on the same ledger, once the old claim lapses', async () => {
     const clock = testClock();
     const first = await openStore({ dataDir });
-    const before = await startBff({ upstreamUrl: sandbox.url, store: first, env: POLL_ENV, now: clock.now });
+    const before = await startBff({ upstreamUrl: sandbox.url, tokenUrl: sandbox.tokenUrl, store: first, env: POLL_ENV, now: clock.now });
     const { orderReference } = await placeOrder(before.url);
     // The shopper pays while the first instance is going down: its callback goes nowhere.
     sandbox.setCallbackFailures(1_000);
@@ -166,7 +166,7 @@ describe('a pending order left by a stopped instance', () => {
     await sandbox.idle();
 
     const second = await openStore({ dataDir });
-    const after = await startBff({ upstreamUrl: sandbox.url, store: second, env: POLL_ENV, now: clock.now });
+    const after = await startBff({ upstreamUrl: sandbox.url, tokenUrl: sandbox.tokenUrl, store: second, env: POLL_ENV, now: clock.now });
     try {
       clock.advance(31_000);
       expect(await after.reconciler.reconcileOnce()).toMatchObject({ orders: 0 }); // still claimed

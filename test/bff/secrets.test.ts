@@ -67,7 +67,7 @@ describe('secrets and personal data', () => {
 
     // ...and with a static token, which we then know and can look for.
     const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: CLIENT_ID, client_secret: CLIENT_SECRET, scope: 'api-user' });
-    const token = ((await (await fetch(`${stack.sandbox.url}/token`, { method: 'POST', body: form })).json()) as { access_token: string }).access_token;
+    const token = ((await (await fetch(stack.sandbox.tokenUrl, { method: 'POST', body: form })).json()) as { access_token: string }).access_token;
     expect(token.length).toBeGreaterThan(20);
     const withToken = await stack.startBff({ env: { ...env, OPI_ACCESS_TOKEN: token } });
     const second = await exercise(withToken);

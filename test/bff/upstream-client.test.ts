@@ -22,7 +22,7 @@ afterEach(async () => {
 
 async function setup(env: Record<string, string> = {}, sandboxOptions: SandboxOptions = {}, deps: Partial<UpstreamClientDeps> = {}) {
   sandbox = await startSandbox(sandboxOptions);
-  const config = loadConfig({ OPI_UPSTREAM_URL: sandbox.url, OPI_UPSTREAM_SANDBOX: 'true', OPI_UPSTREAM_TIMEOUT_MS: '2000', ...env });
+  const config = loadConfig({ OPI_UPSTREAM_URL: sandbox.url, OPI_TOKEN_URL: sandbox.tokenUrl, OPI_UPSTREAM_SANDBOX: 'true', OPI_UPSTREAM_TIMEOUT_MS: '2000', ...env });
   const sleeps: number[] = [];
   const client = createUpstreamClient({
     config: config.upstream,

@@ -36,6 +36,7 @@ export async function startStack(sandboxOptions: SandboxOptions = FAST_SANDBOX):
   const shopUrl = await listenOnPort0(shopServer);
   const bff = await startBff({
     upstreamUrl: sandbox.url,
+    tokenUrl: sandbox.tokenUrl,
     store: store.store,
     widgetBundle: widgetBundleFrom(widget),
     env: { OPI_ALLOWED_ORIGINS: shopUrl, OPI_LOG_LEVEL: 'warn' },

@@ -17,7 +17,7 @@ describe('the whole flow', () => {
     const receiver = await startReceiver();
 
     // 1. token
-    const tokenResponse = await fetch(`${sandbox.url}/token`, { method: 'POST', body: tokenForm(sandbox) });
+    const tokenResponse = await fetch(sandbox.tokenUrl, { method: 'POST', body: tokenForm(sandbox) });
     const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
 
     // 2. options

@@ -33,7 +33,7 @@ export function tokenForm(sandbox: Sandbox, overrides: Record<string, string> = 
 }
 
 export async function getToken(sandbox: Sandbox): Promise<string> {
-  const response = await fetch(`${sandbox.url}/token`, { method: 'POST', body: tokenForm(sandbox) });
+  const response = await fetch(sandbox.tokenUrl, { method: 'POST', body: tokenForm(sandbox) });
   if (response.status !== 200) throw new Error(`token: ${response.status}`);
   return ((await response.json()) as { access_token: string }).access_token;
 }

@@ -39,6 +39,8 @@ export interface TestBff {
 export interface BffOptions {
   /** The upstream base URL (a sandbox's url). */
   upstreamUrl: string;
+  /** The token endpoint (a sandbox's tokenUrl): never derived from the API's URL. */
+  tokenUrl: string;
   store: Store;
   /** Extra environment, e.g. { OPI_UPSTREAM_TIMEOUT_MS: '300' }. */
   env?: Record<string, string>;
@@ -62,6 +64,7 @@ export async function startBff(options: BffOptions): Promise<TestBff> {
   const url = await listenOnPort0(server);
   const config = loadConfig({
     OPI_UPSTREAM_URL: options.upstreamUrl,
+    OPI_TOKEN_URL: options.tokenUrl,
     // The test sandbox listens on port 0, never on the default sandbox URL: it is named as the sandbox.
     OPI_UPSTREAM_SANDBOX: 'true',
     OPI_PUBLIC_URL: url,

@@ -60,6 +60,7 @@ export function useCheckoutStack(options: CheckoutStackOptions = {}): CheckoutSt
   const startMainBff = () =>
     startBff({
       upstreamUrl: theSandbox().url,
+      tokenUrl: theSandbox().tokenUrl,
       store: theLedger().store,
       env: typeof options.env === 'function' ? options.env() : options.env,
       now: options.now,
@@ -110,7 +111,7 @@ export function useCheckoutStack(options: CheckoutStackOptions = {}): CheckoutSt
       return running(bff, 'the BFF');
     },
     async startBff(overrides = {}) {
-      const another = await startBff({ upstreamUrl: theSandbox().url, store: theLedger().store, ...overrides });
+      const another = await startBff({ upstreamUrl: theSandbox().url, tokenUrl: theSandbox().tokenUrl, store: theLedger().store, ...overrides });
       (testBffs ?? fileBffs).push(another);
       return another;
     },
