@@ -3,7 +3,8 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test/support/chromium-flags.mjs';
+import { browserPath } from './scripts/browser.mjs';
+import { CHROMIUM_ARGS } from './test/support/chromium-flags.mjs';
 import { fakeBffMiddleware } from './test/widget/support/fake-bff-middleware.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -33,7 +34,7 @@ export default {
   middleware: [fakeBffMiddleware()],
   browsers: [
     chromeLauncher({
-      launchOptions: { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS },
+      launchOptions: { executablePath: browserPath(), headless: true, args: CHROMIUM_ARGS },
     }),
   ],
   plugins: [

@@ -1,3 +1,2 @@
 // Types of chromium-flags.mjs for the TypeScript tests.
-export declare const CHROMIUM_PATH: string;
 export declare const CHROMIUM_ARGS: string[];

@@ -1,8 +1,6 @@
 // @ts-check
-// How every browser test starts Chromium: Debian's (apt-get install chromium) unless CHROME_PATH names another,
-// headless, with these flags. Plain JavaScript so that web-test-runner.config.mjs can import it as well.
-
-export const CHROMIUM_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+// How every browser test starts Chromium (the one scripts/browser.mjs finds): headless, with these flags. Plain
+// JavaScript so that web-test-runner.config.mjs can import it as well.
 
 /** No sandbox (containers), no GPU, no QUIC, and no background traffic of its own. */
 export const CHROMIUM_ARGS = [

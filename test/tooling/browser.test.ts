@@ -1,0 +1,66 @@
+// The browser finder of `npm test`, over fake file systems: what it picks, and the one line it says when it can't.
+import { describe, expect, it } from 'vitest';
+import { KNOWN_LOCATIONS, canInstallWithApt, findBrowser } from '../../scripts/browser.mjs';
+
+const onDisk = (...paths: string[]) => (path: string) => paths.includes(path);
+const PLAYWRIGHT = '/root/.cache/ms-playwright/chromium-1255/chrome-linux64/chrome';
+
+describe('findBrowser', () => {
+  it('uses CHROME_PATH when it names a file, before any known location', () => {
+    const env = { CHROME_PATH: '/opt/my/chrome' };
+    expect(findBrowser({ env, platform: 'linux', exists: onDisk('/opt/my/chrome', '/usr/bin/chromium') })).toEqual({ path: '/opt/my/chrome' });
+  });
+
+  it('says in one line that CHROME_PATH names nothing, and does not look elsewhere', () => {
+    const found = findBrowser({ env: { CHROME_PATH: '/nonexistent' }, platform: 'linux', exists: onDisk('/usr/bin/chromium') });
+    expect(found).toEqual({ problem: 'CHROME_PATH names no browser: /nonexistent does not exist.', missing: false });
+  });
+
+  it.each(KNOWN_LOCATIONS.linux.map((path, index) => [path, KNOWN_LOCATIONS.linux.slice(index)] as const))(
+    'on Linux picks %s when it is the first known location present',
+    (path, present) => {
+      expect(findBrowser({ env: {}, platform: 'linux', exists: onDisk(...present, PLAYWRIGHT), playwrightPath: () => PLAYWRIGHT })).toEqual({ path });
+    },
+  );
+
+  it.each(KNOWN_LOCATIONS.darwin)('on macOS finds %s', (path) => {
+    expect(findBrowser({ env: {}, platform: 'darwin', exists: onDisk(path) })).toEqual({ path });
+  });
+
+  it("takes chrome-launcher's installations after the known locations, then Playwright's Chromium", () => {
+    const other = '/home/dev/.local/bin/chrome';
+    const where = { env: {}, platform: 'linux', otherInstallations: () => [other], playwrightPath: () => PLAYWRIGHT };
+    expect(findBrowser({ ...where, exists: onDisk(other, PLAYWRIGHT) })).toEqual({ path: other });
+    expect(findBrowser({ ...where, exists: onDisk(PLAYWRIGHT) })).toEqual({ path: PLAYWRIGHT });
+  });
+
+  it.each([
+    ['linux', 'apt-get install chromium'],
+    ['darwin', 'brew install --cask chromium'],
+    ['win32', 'npx playwright install chromium'],
+  ])('on %s with nothing found names %s and CHROME_PATH', (platform, command) => {
+    const found = findBrowser({ env: {}, platform, exists: onDisk(), playwrightPath: () => PLAYWRIGHT });
+    expect(found).toMatchObject({ missing: true });
+    const { problem } = found as { problem: string };
+    expect(problem).toContain(command);
+    expect(problem).toContain('CHROME_PATH');
+    expect(problem).not.toContain('\n');
+  });
+});
+
+describe('canInstallWithApt', () => {
+  const release = (text: string) => () => text;
+  const apt = onDisk('/usr/bin/apt-get');
+
+  it('is true on Debian and on Ubuntu (ID_LIKE) as root with apt-get', () => {
+    expect(canInstallWithApt(release('ID=debian\nVERSION_ID="12"\n'), apt, 0)).toBe(true);
+    expect(canInstallWithApt(release('ID=linuxmint\nID_LIKE="ubuntu debian"\n'), apt, 0)).toBe(true);
+  });
+
+  it('is false for another user, without apt-get, on another system or without /etc/os-release', () => {
+    expect(canInstallWithApt(release('ID=debian\n'), apt, 1000)).toBe(false);
+    expect(canInstallWithApt(release('ID=debian\n'), onDisk(), 0)).toBe(false);
+    expect(canInstallWithApt(release('ID=fedora\n'), apt, 0)).toBe(false);
+    expect(canInstallWithApt(() => { throw new Error('ENOENT'); }, apt, 0)).toBe(false);
+  });
+});
