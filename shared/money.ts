@@ -38,6 +38,23 @@ export function decimalToMinor(major: number, exponent: number): number | null {
   return sign ? -minor : minor;
 }
 
+/**
+ * The upstream takes amounts with at most 2 decimal places (its docs, for every currency): a KWD, BHD, OMR, JOD or
+ * TND amount whose third decimal is not 0 cannot be sent. Null when `major` has more decimals than both allow.
+ */
+export const UPSTREAM_MAX_DECIMALS = 2;
+export function toPayableMinor(major: number, currency: string): number | null {
+  return decimalToMinor(major, Math.min(currencyExponent(currency), UPSTREAM_MAX_DECIMALS)) === null ? null : toMinor(major, currency);
+}
+
+/** Why an amount is refused by toPayableMinor, for a problem's field message. */
+export function payableDecimalsMessage(currency: string): string {
+  const exponent = currencyExponent(currency);
+  return exponent > UPSTREAM_MAX_DECIMALS
+    ? `must have at most ${UPSTREAM_MAX_DECIMALS} decimals: the payment service takes no more, even in ${currency}`
+    : `must have at most ${exponent} decimals in ${currency}`;
+}
+
 /** Minor units to major units; exact for every safe integer (division by a power of ten is correctly rounded). */
 export function toMajor(minor: number, currency: string): number {
   const result = minor / 10 ** currencyExponent(currency);

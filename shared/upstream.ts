@@ -17,7 +17,7 @@ import {
   typeError,
   upstreamLocale,
 } from './fields.js';
-import { currencyExponent, decimalToMinor, isCurrencyCode } from './money.js';
+import { isCurrencyCode, payableDecimalsMessage, toPayableMinor } from './money.js';
 
 const integer = (message: string) =>
   z.number({ error: typeError('a whole number') }).check(z.int({ error: message }));
@@ -69,17 +69,16 @@ export function checkCartAmounts(cart: CartAmounts, sink: IssueSink, orderAmount
   // zod runs object checks even when a field failed, so values may be of any type here; those fields have
   // their own issue already, and the sums are only checked when every part is sound.
   if (!isCurrencyCode(cart.purchaseCurrency) || !Array.isArray(cart.orderItems)) return null;
-  const exponent = currencyExponent(cart.purchaseCurrency);
   let valid = true;
   const minor = (value: unknown, path: PropertyKey[]): number => {
     if (typeof value !== 'number' || !(value >= 0 && value <= MAX_AMOUNT)) {
       valid = false;
       return 0;
     }
-    const result = decimalToMinor(value, exponent);
+    const result = toPayableMinor(value, cart.purchaseCurrency);
     if (result === null) {
       valid = false;
-      sink.addIssue({ code: 'custom', message: `must have at most ${exponent} decimals in ${cart.purchaseCurrency}`, path, input: value });
+      sink.addIssue({ code: 'custom', message: payableDecimalsMessage(cart.purchaseCurrency), path, input: value });
       return 0;
     }
     return result;
@@ -177,18 +176,19 @@ const looseNumber = z.pipe(
   }),
 );
 
-/** Response of POST /orders/ (the spec's order record). */
+/**
+ * Response of POST /orders/ (the spec's order record). Only what the BFF uses is required: the order exists once
+ * the upstream answers, so an answer is refused only when the shopper cannot be sent on. The docs' examples differ
+ * (the legacy one has no transactionReference; orderDate with or without milliseconds): the rest is kept as sent.
+ */
 export const orderRecordSchema = z.looseObject({
-  orderId: requiredText,
-  orderToken: requiredText,
   redirectUrl: httpUrl,
-  bnplProvider: requiredText,
-  orderReference: requiredText,
-  orderAmount: looseNumber,
-  orderPaymentOption: z.optional(text()),
-  orderDate: z.iso.datetime({ precision: 3, error: 'must be an ISO 8601 UTC time with milliseconds' }),
-  paymentStatus: requiredText,
-  transactionReference: z.optional(text()),
+  // Local choice: an answer without a status is the docs' "pending" of a newly created order.
+  paymentStatus: z._default(requiredText, 'pending'),
+  orderId: z.optional(z.unknown()),
+  orderToken: z.optional(z.unknown()),
+  orderDate: z.optional(z.unknown()),
+  transactionReference: z.optional(z.unknown()),
 });
 export type OrderRecord = z.infer<typeof orderRecordSchema>;
 
@@ -224,13 +224,6 @@ export const refundRequestSchema = z.object({
 });
 export type RefundRequest = z.infer<typeof refundRequestSchema>;
 
-/** RFC 7231 IMF-fixdate, e.g. "Fri, 08 Oct 2021 06:22:20 GMT". */
-export const httpDate = text().check(
-  z.regex(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/, {
-    error: 'must be an RFC 7231 date such as "Fri, 08 Oct 2021 06:22:20 GMT"',
-  }),
-);
-
 /** Response of POST /orders/{reference}/refund, and each entry of GET /orders/{reference}/refund. */
 export const refundRecordSchema = z.looseObject({
   refundReference: requiredText,
@@ -238,13 +231,38 @@ export const refundRecordSchema = z.looseObject({
   refundedAmount: looseNumber,
   refundStatus: requiredText,
   description: z.optional(z.union([z.looseRecord(z.string(), z.unknown()), z.string()])),
-  refundDate: httpDate,
+  // RFC 1123 in the docs' refund answer; kept as text, whatever its form (the BFF stamps its own times).
+  refundDate: z.optional(text()),
   bnplRefundId: z.optional(text()),
 });
 export type RefundRecord = z.infer<typeof refundRecordSchema>;
 
 /** GET /orders/{reference}/refund: a list of refund records (shape not shown upstream; local choice). */
 export const refundListSchema = z.array(refundRecordSchema);
+
+/**
+ * Response of POST /orders/{reference}/details (the docs' Transaction Details): the only documented place that
+ * lists an order's refunds, with amounts as strings. Its refunds read as refund records (refundId as reference).
+ */
+export const transactionDetailsSchema = z.pipe(
+  z.looseObject({
+    refunds: z._default(
+      z.array(
+        z.looseObject({
+          refundId: requiredText,
+          amount: looseNumber,
+          currency: z.optional(text()),
+          status: requiredText,
+          createdAt: z.optional(text()),
+        }),
+      ),
+      [],
+    ),
+  }),
+  z.transform(({ refunds }): RefundRecord[] =>
+    refunds.map((refund) => ({ refundReference: refund.refundId, refundedAmount: refund.amount, refundStatus: refund.status, ...(refund.createdAt ? { refundDate: refund.createdAt } : {}) })),
+  ),
+);
 
 /** Body of POST /orders/{reference}/capture. */
 export const captureRequestSchema = z.object({
@@ -279,10 +297,25 @@ export type VoidRecord = z.infer<typeof voidRecordSchema>;
 
 const costSchema = z.looseObject({ amount: looseNumber, currency: text() });
 
+/** The field path one requiredFields entry names: a string, or an object's `field`, `name` or `path`. */
+function requiredFieldPath(entry: unknown): string | undefined {
+  if (typeof entry === 'string') return entry.trim() || undefined;
+  if (typeof entry !== 'object' || entry === null) return undefined;
+  const named = ['field', 'name', 'path'].map((key) => (entry as Record<string, unknown>)[key]).find((value) => typeof value === 'string');
+  return typeof named === 'string' ? named.trim() || undefined : undefined;
+}
+
 /**
- * One item of GET /options. `requiredFields` (shape not shown upstream; local choice): dotted paths into the
- * order request that this provider needs beyond the always-required ones, e.g. ["shippingAddress"].
+ * `requiredFields`: the docs never show its shape (local choice): dotted paths into the order request that the
+ * provider needs beyond the always-required ones, e.g. ["shippingAddress"], as strings or as objects naming the
+ * field ({ field | name | path }). Entries that name nothing are dropped; anything but a list reads as none.
  */
+const requiredFieldsSchema = z.pipe(
+  z.unknown(),
+  z.transform((value) => (Array.isArray(value) ? value.map(requiredFieldPath).filter((path) => path !== undefined) : [])),
+);
+
+/** One item of GET /options. */
 export const optionItemSchema = z.looseObject({
   name: requiredText,
   currency: requiredText,
@@ -305,10 +338,33 @@ export const optionItemSchema = z.looseObject({
   customerFeesAllowed: z.optional(z.boolean()),
   interestRateAllowed: z.optional(z.boolean()),
   checkoutConfig: z.optional(z.looseRecord(z.string(), z.unknown())),
-  requiredFields: z.optional(z.array(z.string())),
+  requiredFields: z.optional(requiredFieldsSchema),
 });
 export type OptionItem = z.infer<typeof optionItemSchema>;
-export const optionsResponseSchema = z.array(optionItemSchema);
+/** GET /options answers a list; its items are read one by one by readOptionItems. */
+export const optionsResponseSchema = z.array(z.unknown());
+
+export interface DroppedOption {
+  index: number;
+  /** The item's name when it has one. */
+  name?: string;
+  /** Field paths and messages, never values. */
+  issues: string[];
+}
+
+/** The items the contract accepts, and why each other one was dropped: one odd provider never hides the rest. */
+export function readOptionItems(list: readonly unknown[]): { items: OptionItem[]; dropped: DroppedOption[] } {
+  const items: OptionItem[] = [];
+  const dropped: DroppedOption[] = [];
+  list.forEach((raw, index) => {
+    const parsed = optionItemSchema.safeParse(raw);
+    if (parsed.success) return void items.push(parsed.data);
+    const name = typeof raw === 'object' && raw !== null && typeof (raw as { name?: unknown }).name === 'string' ? (raw as { name: string }).name : undefined;
+    const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(item)'}: ${issue.message}`);
+    dropped.push({ index, ...(name === undefined ? {} : { name: name.slice(0, 64) }), issues });
+  });
+  return { items, dropped };
+}
 
 /** Response of the token operation (OAuth2 client credentials). */
 export const tokenResponseSchema = z.looseObject({
@@ -328,13 +384,27 @@ export const upstreamErrorSchema = z.looseObject({
 });
 export type UpstreamErrorBody = z.infer<typeof upstreamErrorSchema>;
 
-/** A notification: `{ event, data }`. The data mirrors GET /orders/{reference} as far as it is known. */
-export const callbackEnvelopeSchema = z.looseObject({
-  event: requiredText,
-  data: z.looseObject({
-    merchantReference: z.optional(text()),
-    orderReference: z.optional(text()),
-    status: z.optional(text()),
+const notificationFields = {
+  merchantReference: z.optional(text()),
+  orderReference: z.optional(text()),
+  status: z.optional(text()),
+  refundReference: z.optional(text()),
+};
+
+/**
+ * A notification, in either form the docs show: `{ event, data: {...} }` or flat `{ event, status, ... }`. The
+ * fields mirror GET /orders/{reference} as far as they are known; read as one flat hint.
+ */
+export const notificationSchema = z.pipe(
+  z.looseObject({ event: requiredText, data: z.optional(z.looseObject(notificationFields)), ...notificationFields }),
+  z.transform(({ event, data, ...flat }) => {
+    const fields = { ...flat, ...data };
+    return {
+      event,
+      orderReference: fields.merchantReference ?? fields.orderReference,
+      status: fields.status,
+      refundReference: fields.refundReference,
+    };
   }),
-});
-export type CallbackEnvelope = z.infer<typeof callbackEnvelopeSchema>;
+);
+export type Notification = z.infer<typeof notificationSchema>;

@@ -60,9 +60,8 @@ export function createAfterPayment({ config, store, upstream, logger, now, fetch
     store,
     notifier,
     now,
+    logger,
     firstCheckDelayMs: backoff.initialDelayMs,
-    // Local choice: long enough for any lost answer's refund to show in the upstream's list.
-    refundLostAfterMs: 10 * timeoutMs,
   };
   // A capture or void unanswered for longer than any request can run is sent again by the reconciler.
   const captureVoid: CaptureVoidDeps = { store, upstream, logger, now, resendAfterMs: idempotencyLeaseMs(timeoutMs) };

@@ -9,13 +9,14 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { CaptureView } from '../../shared/merchant-api.js';
-import { currencyExponent, toMajor, toMinor } from '../../shared/money.js';
+import { currencyExponent, payableDecimalsMessage, toMajor, toMinor, toPayableMinor } from '../../shared/money.js';
 import { once, type IdempotencyDeps, type StoredAnswer } from '../http/idempotency.js';
 import { HttpProblem, upstreamProblem, type ProblemCode } from '../http/problem.js';
 import type { OperationKind, OrderOperation } from '../store/after-payment-types.js';
 import type { LedgerOrder } from '../store/types.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import { refusesUsedReference, UpstreamError, UpstreamValidationError } from '../upstream/errors.js';
+import { isRecordOf } from '../upstream/refund-match.js';
 import { refundableMinor, uncapturedMinor } from './amounts.js';
 import { finishOperation, journalOperation, sendCaptureOrVoid, type CaptureVoidDeps } from './capture-void.js';
 import { pollBy, settleRefunds, type SettlementDeps } from './refund-settlement.js';
@@ -45,6 +46,9 @@ const NOT_POSSIBLE: Record<OperationKind, ProblemCode> = {
 const operationReference = (kind: OperationKind, key: string) =>
   `${PREFIX[kind]}_${createHash('sha256').update(`${kind}\u0000${key}`).digest('base64url').slice(0, 24)}`;
 
+// The API reference marks refundDescription required: a refund without the merchant's own words says this (local choice).
+const DEFAULT_REFUND_DESCRIPTION = 'Refund requested by the merchant';
+
 const money = (minor: number, currency: string) => `${toMajor(minor, currency).toFixed(currencyExponent(currency))} ${currency}`;
 
 const reused = () => new HttpProblem('idempotency_key_reused', 'This Idempotency-Key was used with a different request.');
@@ -64,10 +68,10 @@ const takesOperations = (order: LedgerOrder) =>
   order.status === 'paid' || (order.status === 'on_hold' && order.holdReason === 'session_already_paid');
 
 function amountToSpend(kind: OperationKind, order: LedgerOrder, operations: readonly OrderOperation[], amount: number | undefined): number {
-  const requested = amount === undefined ? undefined : toMinor(amount, order.currency);
+  const requested = amount === undefined ? undefined : toPayableMinor(amount, order.currency);
   if (requested === null) {
     throw new HttpProblem('validation_failed', 'The request body is not valid.', {
-      errors: [{ path: 'amount', message: `must have at most ${currencyExponent(order.currency)} decimals in ${order.currency}` }],
+      errors: [{ path: 'amount', message: payableDecimalsMessage(order.currency) }],
     });
   }
   if (!takesOperations(order)) {
@@ -142,16 +146,16 @@ export function createOperations(deps: OperationsDeps) {
       if (retry) {
         // A retried key whose first request may have reached the upstream: ask before sending it again.
         const records = await upstream.listRefunds(operation.orderReference);
-        if (records.some((record) => record.refundReference === operation.reference)) {
-          return settledAnswer(await settleRefunds(deps, operation.orderReference, { list: 'complete', records }, 'merchant'));
+        if (records.some((record) => isRecordOf(record, operation.reference, operation.upstreamReference))) {
+          return settledAnswer(await settleRefunds(deps, operation.orderReference, { kind: 'list', records }, 'merchant'));
         }
       }
       const record = await upstream.refund(operation.orderReference, {
         refundReference: operation.reference,
         refundAmount: { amount: toMajor(operation.amountMinor, operation.currency), currency: operation.currency },
-        refundDescription: description,
+        refundDescription: description || DEFAULT_REFUND_DESCRIPTION,
       });
-      return settledAnswer(await settleRefunds(deps, operation.orderReference, { list: 'partial', records: [record] }, 'merchant'));
+      return settledAnswer(await settleRefunds(deps, operation.orderReference, { kind: 'answer', reference: operation.reference, record }, 'merchant'));
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
       // A refusal of its reference as used means the upstream has this refund (an earlier send; its list lags).

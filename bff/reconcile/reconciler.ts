@@ -89,7 +89,7 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
         await recordObservation(observe, orderReference, { source: 'poll', upstream: fresh, journal: 'on-change' });
       }
       if ((await store.listOperations(orderReference, 'refund')).some(isOpenOperation)) {
-        await settleRefunds(deps.settlement, orderReference, { list: 'complete', records: await upstream.listRefunds(orderReference) }, 'poll');
+        await settleRefunds(deps.settlement, orderReference, { kind: 'list', records: await upstream.listRefunds(orderReference) }, 'poll');
       }
       await resendStaleCapturesAndVoids(deps.captureVoid, orderReference);
     } catch (error) {

@@ -6,7 +6,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import express, { Router, type Request } from 'express';
 import type { Logger } from 'pino';
-import { callbackEnvelopeSchema } from '../../shared/upstream.js';
+import { notificationSchema } from '../../shared/upstream.js';
 import { recordObservation } from '../after-payment/observe.js';
 import { settleRefunds, type SettlementDeps } from '../after-payment/refund-settlement.js';
 import { CALLBACK_ROUTE } from '../checkout/urls.js';
@@ -45,11 +45,10 @@ function readHint(raw: unknown): Hint {
   } catch {
     return { event: 'unreadable' };
   }
-  const parsed = callbackEnvelopeSchema.safeParse(json);
+  const parsed = notificationSchema.safeParse(json);
   if (!parsed.success) return { event: 'unreadable' };
-  const { event, data } = parsed.data;
-  const refundReference = typeof data.refundReference === 'string' ? data.refundReference : undefined;
-  return { event, ...(data.status ? { status: data.status } : {}), ...(refundReference ? { refundReference } : {}) };
+  const { event, status, refundReference } = parsed.data;
+  return { event, ...(status ? { status } : {}), ...(refundReference ? { refundReference } : {}) };
 }
 
 export function callbackRoutes(deps: CallbackDeps): Router {
@@ -62,7 +61,7 @@ export function callbackRoutes(deps: CallbackDeps): Router {
     try {
       if (hint.event === 'REFUND_CALLBACK') {
         await store.appendEvent({ orderReference, source: 'callback', status: order.status, upstreamStatus: null, payload, at: deps.now() });
-        await settleRefunds(deps, orderReference, { list: 'complete', records: await upstream.listRefunds(orderReference) }, 'callback');
+        await settleRefunds(deps, orderReference, { kind: 'list', records: await upstream.listRefunds(orderReference) }, 'callback');
         return;
       }
       await recordObservation(deps, orderReference, { source: 'callback', upstream: await upstream.getOrder(orderReference), payload });

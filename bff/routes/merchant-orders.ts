@@ -81,7 +81,7 @@ export function merchantOrderRoutes(deps: MerchantOrderDeps, auth: RequestHandle
     try {
       await recordObservation(deps, orderReference, { source: 'merchant', upstream: await upstream.getOrder(orderReference), journal: 'on-change' });
       if ((await store.listOperations(orderReference, 'refund')).some(isOpenOperation)) {
-        await settleRefunds(deps.settlement, orderReference, { list: 'complete', records: await upstream.listRefunds(orderReference) }, 'merchant');
+        await settleRefunds(deps.settlement, orderReference, { kind: 'list', records: await upstream.listRefunds(orderReference) }, 'merchant');
       }
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;

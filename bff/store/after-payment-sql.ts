@@ -21,6 +21,7 @@ function toOperation(row: Row): OrderOperation {
     currency: String(row.currency),
     status: row.status as OrderOperation['status'],
     upstreamStatus: textOrNull(row.upstream_status),
+    upstreamReference: textOrNull(row.upstream_reference),
     description: textOrNull(row.description),
     createdAt: date(row.created_at),
     updatedAt: date(row.updated_at),
@@ -64,9 +65,10 @@ export function afterPaymentTx(db: SqlDb, toOrder: (row: Row) => LedgerOrder): A
     },
     async updateOperation(reference, patch) {
       const rows = await db.query<Row>(
-        `update order_operations set status = coalesce($2, status), upstream_status = coalesce($3, upstream_status), updated_at = now()
+        `update order_operations set status = coalesce($2, status), upstream_status = coalesce($3, upstream_status),
+           upstream_reference = coalesce($4, upstream_reference), updated_at = now()
          where reference = $1 returning *`,
-        [reference, patch.status ?? null, patch.upstreamStatus ?? null],
+        [reference, patch.status ?? null, patch.upstreamStatus ?? null, patch.upstreamReference ?? null],
       );
       if (!rows[0]) throw new Error(`no operation ${reference}`);
       return toOperation(rows[0]);

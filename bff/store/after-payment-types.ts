@@ -21,10 +21,12 @@ export interface NewOperation {
 
 export interface OrderOperation extends NewOperation {
   upstreamStatus: string | null;
+  /** The upstream's reference for it, when it differs or is known (a refund's answer names it). */
+  upstreamReference: string | null;
   updatedAt: Date;
 }
 
-export type OperationPatch = Partial<Pick<OrderOperation, 'status' | 'upstreamStatus'>>;
+export type OperationPatch = Partial<Pick<OrderOperation, 'status' | 'upstreamStatus' | 'upstreamReference'>>;
 
 export type NotificationType = MerchantNotification['type'];
 

@@ -139,6 +139,14 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
         where state = 'open' and id in (select session_id from orders where status in ('paid', 'on_hold'));
     `,
   },
+  {
+    version: 5,
+    name: "the upstream's own refund reference",
+    sql: `
+      -- The reference the upstream answered for a refund: its docs answer "X-00" to a request for "X".
+      alter table order_operations add column upstream_reference text;
+    `,
+  },
 ];
 
 /**

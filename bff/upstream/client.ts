@@ -7,8 +7,10 @@ import {
   optionsResponseSchema,
   orderRecordSchema,
   orderStatusSchema,
+  readOptionItems,
   refundListSchema,
   refundRecordSchema,
+  transactionDetailsSchema,
   voidRecordSchema,
   type CaptureRecord,
   type CaptureRequest,
@@ -23,6 +25,7 @@ import {
 } from '../../shared/upstream.js';
 import type { Config } from '../config.js';
 import { UpstreamAuthError, UpstreamError } from './errors.js';
+import { isRecordOf } from './refund-match.js';
 import { createTokenSource, type TokenSource } from './token.js';
 import { createTransport, type CallSpec, type RetryPolicy, type Schema, type Transport } from './transport.js';
 
@@ -49,6 +52,10 @@ export interface UpstreamClient {
   capture(orderReference: string, request: CaptureRequest): Promise<CaptureRecord>;
   void(orderReference: string, request: VoidRequest): Promise<VoidRecord>;
   refund(orderReference: string, request: RefundRequest): Promise<RefundRecord>;
+  /**
+   * The order's refunds: GET /orders/{ref}/refund (the seed spec), or where that route does not exist (404 or 405
+   * for an order the upstream knows), the refunds of the documented transaction details (POST /orders/{ref}/details).
+   */
   listRefunds(orderReference: string): Promise<RefundRecord[]>;
   /** Resolves when a token can be obtained (readiness). */
   checkToken(): Promise<void>;
@@ -119,8 +126,25 @@ export function createUpstreamClient(deps: UpstreamClientDeps): UpstreamClient {
     return authorized({ operation: 'get-order', method: 'GET', path: ref(orderReference), schema: orderStatusSchema, retry: 'safe', deadline }, true);
   }
 
-  function listRefunds(orderReference: string, deadline?: number) {
-    return must({ operation: 'list-refunds', method: 'GET', path: `${ref(orderReference)}/refund`, schema: refundListSchema, retry: 'safe', deadline });
+  // Learned once per process: the upstream has no refund list route, so the details are read instead.
+  let refundListMissing = false;
+
+  function refundsFromDetails(orderReference: string, deadline?: number) {
+    // A read, although a POST: the docs' transaction details change nothing, so retrying it is safe.
+    return must({ operation: 'order-details', method: 'POST', path: `${ref(orderReference)}/details`, schema: transactionDetailsSchema, retry: 'safe', deadline });
+  }
+
+  async function listRefunds(orderReference: string, deadline?: number): Promise<RefundRecord[]> {
+    if (refundListMissing) return refundsFromDetails(orderReference, deadline);
+    try {
+      return await must({ operation: 'list-refunds', method: 'GET', path: `${ref(orderReference)}/refund`, schema: refundListSchema, retry: 'safe', deadline });
+    } catch (error) {
+      if (!(error instanceof UpstreamError) || (error.status !== 404 && error.status !== 405)) throw error;
+      const records = await refundsFromDetails(orderReference, deadline); // a 404 here too: the order is unknown
+      refundListMissing = true;
+      deps.logger?.warn({ status: error.status }, 'the upstream has no refund list route; refunds are read from the transaction details');
+      return records;
+    }
   }
 
   /**
@@ -150,9 +174,13 @@ export function createUpstreamClient(deps: UpstreamClientDeps): UpstreamClient {
   }
 
   return {
-    getOptions({ amount, currency, channel }) {
-      const query = new URLSearchParams({ amount: String(amount), currency, ...(channel ? { channel } : {}) });
-      return must({ operation: 'get-options', method: 'GET', path: `/options?${query}`, schema: optionsResponseSchema, retry: 'safe' });
+    async getOptions({ amount, currency, channel }) {
+      // isCapable is marked required in the docs (default false): false asks for logo URLs, not base64 images.
+      const query = new URLSearchParams({ amount: String(amount), currency, isCapable: 'false', ...(channel ? { channel } : {}) });
+      const list = await must({ operation: 'get-options', method: 'GET', path: `/options?${query}`, schema: optionsResponseSchema, retry: 'safe' });
+      const { items, dropped } = readOptionItems(list);
+      for (const item of dropped) deps.logger?.warn({ option: item }, 'an upstream option item the contract refuses was dropped');
+      return items;
     },
 
     createOrder(order) {
@@ -173,7 +201,7 @@ export function createUpstreamClient(deps: UpstreamClientDeps): UpstreamClient {
       return writeOnce<RefundRecord, RefundRecord>(
         (deadline) => post('refund', `${ref(orderReference)}/refund`, request, refundRecordSchema, deadline),
         async (deadline) =>
-          (await listRefunds(orderReference, deadline)).find((refund) => refund.refundReference === request.refundReference) ?? null,
+          (await listRefunds(orderReference, deadline)).find((refund) => isRecordOf(refund, request.refundReference)) ?? null,
         (refund) => refund,
       );
     },

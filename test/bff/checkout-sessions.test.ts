@@ -61,6 +61,16 @@ describe('POST /v1/checkout-sessions (merchant)', () => {
     expect(answer.body.errors).toContainEqual({ path: 'shippingAmount', message: 'must have at most 2 decimals in AED' });
   });
 
+  it('refuses a KWD cart whose fils need a third decimal, and takes one whose third decimal is 0', async () => {
+    const kwd = { purchaseCountry: 'KW', purchaseCurrency: 'KWD', locale: 'en_KW' };
+    const refused = await call(sessions(), json('POST', cart({ ...kwd, shippingAmount: 7.995 }), merchant));
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('validation_failed');
+    expect(refused.body.errors).toContainEqual({ path: 'shippingAmount', message: 'must have at most 2 decimals: the payment service takes no more, even in KWD' });
+    const taken = await call(sessions(), json('POST', cart({ ...kwd, shippingAmount: 7.99 }), merchant));
+    expect(taken.status).toBe(201);
+  });
+
   it('refuses a cart that adds up to nothing', async () => {
     const answer = await call(sessions(), json('POST', cart({ shippingAmount: 0, taxAmount: 0, discountAmount: 129 }), merchant));
     expect(answer.status).toBe(400);

@@ -1,15 +1,14 @@
 // Merchant operations whose answer was lost, through the real sandbox (orders of 143.89 AED). A capture or void
 // does not keep its amount reserved for ever: the reconciler sends it again with the same reference, and a
 // refused resend is settled from the order's captureStatus as the upstream shows it, whatever the refusal says.
-// A refund is only failed from the upstream's whole refund list, never because a later refund's own answer does
-// not mention it: otherwise its amount would be freed while the upstream paid it out.
+// A refund is never failed because the upstream's records do not show it (a lagging list, a reference we cannot
+// match): its amount stays reserved until the upstream says what became of it, or the merchant's retry sends it.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { orderViewSchema } from '../../shared/merchant-api.js';
 import { useCheckoutStack } from '../support/stack.js';
 import { FAST_SANDBOX, followReturn, getOrder, placeOrder, postOperation, testClock } from './after-payment-harness.js';
 
-// A refund the refund list does not show is lost after 10 x 300 ms.
 const TIMEOUT_MS = 300;
 // Past any request's lifetime (3 upstream budgets + 5 s): the reconciler sends the operation again.
 const STALE_MS = 3 * TIMEOUT_MS + 5_000 + 1;
@@ -166,9 +165,10 @@ describe('an operation recorded but never sent (the instance stopped in between)
 
   /** Posts 20 of the order and waits until the request is recorded; `answer` settles once the BFF is stopped. */
   async function recordedOnly(kind: 'refund' | 'capture', orderReference: string, bffUrl: string) {
-    const answer = postOperation(bffUrl, orderReference, kind === 'refund' ? 'refunds' : 'capture', { amount: 20 });
+    const key = randomUUID();
+    const answer = postOperation(bffUrl, orderReference, kind === 'refund' ? 'refunds' : 'capture', { amount: 20 }, key);
     await expect.poll(async () => (await stack.db.store.listOperations(orderReference)).length).toBe(1);
-    return { answer };
+    return { answer, key };
   }
 
   it('a capture: another instance\'s reconciler sends it once it is stale', async () => {
@@ -185,18 +185,24 @@ describe('an operation recorded but never sent (the instance stopped in between)
     await answer;
   });
 
-  it('a refund: the reconciler fails it from the refund list and frees its amount', async () => {
+  it("a refund: the reconciler never fails it on the list's silence; it stays reserved, and the merchant's retry sends it once", async () => {
     clock.offsetMs = 0;
     const { bff, stop } = await bffStoppingBeforeSending('refund');
     const { orderReference } = await placeOrder(stack.bff.url);
     await followReturn((await stack.sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
-    const { answer } = await recordedOnly('refund', orderReference, bff.url);
+    const { answer, key } = await recordedOnly('refund', orderReference, bff.url);
     expect((await stack.db.store.getOrder(orderReference))?.nextPollAt).not.toBeNull();
 
-    clock.advance(60_000); // past the first check (30 s) and the refund's lost-after time
+    clock.advance(60_000); // past the first check (30 s) and the key's lease
     await stack.bff.reconciler.reconcileOnce();
-    expect((await stack.db.store.listOperations(orderReference))[0]).toMatchObject({ kind: 'refund', status: 'failed' });
-    expect((await refundsOf(orderReference)).refundableAmount).toBe(143.89);
+    expect((await stack.db.store.listOperations(orderReference))[0]).toMatchObject({ kind: 'refund', status: 'requested' });
+    expect((await refundsOf(orderReference)).refundableAmount).toBe(123.89);
+    expect(stack.bff.logs.some((line) => line.includes("open refunds not in the upstream's refund records yet"))).toBe(true);
+
+    const retried = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 20 }, key);
+    expect([retried.status, retried.body.status]).toEqual([201, 'succeeded']);
+    expect(stack.sandbox.journal.filter((entry) => entry.method === 'POST' && entry.path.endsWith('/refund') && entry.status < 300)).toHaveLength(1);
+    expect(await refundsOf(orderReference)).toMatchObject({ refundedAmount: 20, refundableAmount: 123.89 });
     stop();
     await answer;
   });

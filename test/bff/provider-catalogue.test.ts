@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createProviderCatalogue } from '../../bff/checkout/provider-catalogue.js';
 import { sessionViewSchema } from '../../shared/checkout-api.js';
-import { optionsResponseSchema } from '../../shared/upstream.js';
+import { readOptionItems } from '../../shared/upstream.js';
 import { call, createSession, json, shopper } from '../support/checkout.js';
 import { useCheckoutStack } from '../support/stack.js';
 
@@ -69,7 +69,7 @@ describe('the catalogue on its own', () => {
   const T0 = new Date('2030-01-01T00:00:00Z');
   const later = (ms: number) => new Date(T0.getTime() + ms);
   const item = (name: string, currency = 'AED', minAmount = 100, maxAmount = 200) =>
-    optionsResponseSchema.parse([{ name, currency, minAmount, maxAmount }])[0]!;
+    readOptionItems([{ name, currency, minAmount, maxAmount }]).items[0]!;
 
   it('keeps only providers of the key currency, and forgets one not seen for a day', () => {
     const catalogue = createProviderCatalogue();

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { toProviderLists } from '../../bff/checkout/provider-views.js';
 import { upstreamFieldErrors } from '../../bff/http/problem.js';
-import { optionsResponseSchema } from '../../shared/upstream.js';
+import { readOptionItems } from '../../shared/upstream.js';
 
 const option = (overrides: Record<string, unknown>) => ({
   name: 'TABBY_AE',
@@ -15,7 +15,7 @@ const option = (overrides: Record<string, unknown>) => ({
 });
 
 const lists = (items: Record<string, unknown>[], amountMinor = 14389, currency = 'AED') =>
-  toProviderLists(optionsResponseSchema.parse(items), { amountMinor, currency });
+  toProviderLists(readOptionItems(items).items, { amountMinor, currency });
 
 describe('toProviderLists', () => {
   it('sorts by priority then name, and keeps only the cart currency', () => {

@@ -52,7 +52,17 @@ describe.each(storeDrivers())('ledger store on $name', ({ open }) => {
     expect(await runMigrations(t.driver)).toEqual([]);
     const rows = await t.driver.query<{ version: number }>('select version from schema_migrations');
     expect(rows.map((row) => Number(row.version))).toEqual(MIGRATIONS.map((migration) => migration.version));
-    expect(MIGRATIONS.map((migration) => migration.version)).toEqual([1, 2, 3, 4]);
+    expect(MIGRATIONS.map((migration) => migration.version)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it("keeps a refund's upstream reference once learned (migration 5), whatever later patches leave out", async () => {
+    await t.store.insertSession(session());
+    await t.store.insertOrder(order('o-1'));
+    await t.store.transaction(async (tx) => {
+      await tx.insertOperation({ reference: 'rf_1', orderReference: 'o-1', kind: 'refund', amountMinor: 100, currency: 'AED', status: 'requested', description: null, createdAt: T0 });
+      expect(await tx.updateOperation('rf_1', { status: 'pending', upstreamReference: 'rf_1-00' })).toMatchObject({ upstreamReference: 'rf_1-00' });
+      expect(await tx.updateOperation('rf_1', { status: 'succeeded' })).toMatchObject({ status: 'succeeded', upstreamReference: 'rf_1-00' });
+    });
   });
 
   it('migration 4 completes the open sessions that an order paid or holds, and only those', async () => {

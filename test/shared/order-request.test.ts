@@ -220,14 +220,25 @@ describe('order request: amount rules in minor units', () => {
     expect(messages(parse(fixed))).toEqual([]);
   });
 
-  it('refuses more decimals than the currency has, and honours 3-decimal and 0-decimal currencies', () => {
+  it('refuses more decimals than the currency has, and honours 0-decimal currencies', () => {
     expect(messages(parse({ ...validOrder(), shippingAmount: 7.995, orderAmount: 144.895 })))
       .toContain('shippingAmount: must have at most 2 decimals in AED');
-    const kwd = { ...validOrder(), purchaseCurrency: 'KWD', shippingAmount: 7.995, orderAmount: 144.895 };
-    expect(messages(parse(kwd))).toEqual([]);
     const jpy = { ...validOrder(), purchaseCurrency: 'JPY', shippingAmount: 0, taxAmount: 0, orderAmount: 130.5,
       orderItems: [{ name: 'A', quantity: 1, sku: 'A', unitPrice: 130.5, totalAmount: 130.5 }] };
     expect(messages(parse(jpy))).toContain('orderItems.0.unitPrice: must have at most 0 decimals in JPY');
+  });
+
+  it("refuses a third decimal in 3-decimal currencies (the upstream's documented limit) unless it is 0", () => {
+    const kwd = { ...validOrder(), purchaseCurrency: 'KWD', shippingAmount: 7.995, orderAmount: 144.895 };
+    expect(messages(parse(kwd))).toEqual([
+      'shippingAmount: must have at most 2 decimals: the payment service takes no more, even in KWD',
+      'orderAmount: must have at most 2 decimals: the payment service takes no more, even in KWD',
+    ]);
+    for (const currency of ['BHD', 'OMR', 'JOD', 'TND']) {
+      expect(messages(parse({ ...kwd, purchaseCurrency: currency }))).toHaveLength(2);
+    }
+    expect(messages(parse({ ...kwd, shippingAmount: 7.99, orderAmount: 144.89 }))).toEqual([]);
+    expect(messages(parse({ ...kwd, shippingAmount: 7.990, orderAmount: 144.890 }))).toEqual([]);
   });
 
   it('refuses a discount larger than the rest of the order', () => {
