@@ -13,7 +13,7 @@ import { widgetCors } from './http/cors.js';
 import { merchantAuth } from './http/merchant-auth.js';
 import { buildOpenApiDocument } from './http/openapi.js';
 import { errorHandler, notFound } from './http/problem.js';
-import { widgetRateLimit } from './http/rate-limit.js';
+import { perClientRateLimit } from './http/rate-limit.js';
 import { requestLogging } from './http/request-logging.js';
 import { widgetAssetRoutes, type WidgetBundle } from './http/widget-asset.js';
 import { merchantSessionRoutes, widgetSessionRoutes } from './routes/checkout-sessions.js';
@@ -55,7 +55,7 @@ export function createApp({ config, store, upstream, logger, now = () => new Dat
     publicUrl: config.publicUrl,
     allowLoopbackRedirect: config.upstream.isLocalSandbox,
     upstreamTimeoutMs: config.upstream.timeoutMs,
-    defaultCancellationMinutes: config.sessionTtlMinutes,
+    cancellationTimeoutUnit: config.cancellationTimeoutUnit,
     firstPollDelayMs: config.reconcile.pollInitialMs,
   });
 
@@ -84,7 +84,7 @@ export function createApp({ config, store, upstream, logger, now = () => new Dat
   app.use(
     '/v1/checkout-sessions/:id',
     widgetCors(config.allowedOrigins),
-    widgetRateLimit(config.rateLimitPerMinute),
+    perClientRateLimit(config.rateLimitPerMinute),
     widgetSessionRoutes(sessions, placer),
   );
   app.use(...afterPayment.upstreamFacingRoutes);

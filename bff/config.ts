@@ -15,12 +15,26 @@ export type TrustProxy = boolean | number | string[];
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+/** The upstream's environments (its public docs name the hosts); `sandbox` is the local simulator. */
+export const ENVIRONMENTS = {
+  sandbox: { apiUrl: `http://127.0.0.1:${SANDBOX_DEFAULTS.port}`, tokenUrl: `http://127.0.0.1:${SANDBOX_DEFAULTS.tokenPort}/token` },
+  qa: { apiUrl: 'https://api.qa.optty.com', tokenUrl: 'https://auth.qa.optty.com/token' },
+  production: { apiUrl: 'https://api.optty.com', tokenUrl: 'https://auth.optty.com/token' },
+} as const;
+export type Environment = keyof typeof ENVIRONMENTS;
+const ENVIRONMENT_NAMES = Object.keys(ENVIRONMENTS) as Environment[];
+
+export const CANCELLATION_TIMEOUT_UNITS = ['minutes', 'seconds'] as const;
+export type CancellationTimeoutUnit = (typeof CANCELLATION_TIMEOUT_UNITS)[number];
+
 export interface Config {
   port: number;
   /** Base URL the upstream and shoppers' browsers use to reach this BFF (return and callback URLs). */
   publicUrl: string;
   upstream: {
+    environment: Environment;
     baseUrl: string;
+    /** Never derived from baseUrl: the real service mints tokens on its own host. */
     tokenUrl: string;
     auth: UpstreamAuth;
     /** Budget of one upstream call, retries included. */
@@ -35,6 +49,8 @@ export interface Config {
   dataDir: string;
   logLevel: LogLevel;
   sessionTtlMinutes: number;
+  /** The unit a session's cancellationTimeout (minutes in our API) is sent upstream in: the docs do not say. */
+  cancellationTimeoutUnit: CancellationTimeoutUnit;
   optionsCacheSeconds: number;
   trustProxy: TrustProxy;
   rateLimitPerMinute: number;
@@ -65,7 +81,7 @@ export class ConfigError extends Error {
   }
 }
 
-export const DEFAULT_UPSTREAM_URL = `http://127.0.0.1:${SANDBOX_DEFAULTS.port}`;
+export const DEFAULT_UPSTREAM_URL = ENVIRONMENTS.sandbox.apiUrl;
 export const DEFAULT_ALLOWED_ORIGINS = ['http://127.0.0.1:5173', 'http://localhost:5173'];
 
 type Ctx = { issues: { push(issue: { code: 'custom'; message: string; input: unknown }): unknown } };
@@ -163,6 +179,7 @@ const trustProxy = z.pipe(
 
 const envSchema = z.object({
   PORT: z.optional(wholeNumber(0, 65535, 'a port number')),
+  OPI_ENVIRONMENT: z.optional(z.enum(ENVIRONMENT_NAMES, { error: `must be one of: ${ENVIRONMENT_NAMES.join(', ')}` })),
   OPI_UPSTREAM_URL: z.optional(url('the upstream base URL')),
   OPI_UPSTREAM_SANDBOX: z.optional(flag),
   OPI_TOKEN_URL: z.optional(url('the token endpoint')),
@@ -180,6 +197,7 @@ const envSchema = z.object({
   OPI_LOG_LEVEL: z.optional(z.enum(LOG_LEVELS, { error: `must be one of: ${LOG_LEVELS.join(', ')}` })),
   OPI_UPSTREAM_TIMEOUT_MS: z.optional(wholeNumber(50, 120_000, 'a whole number of milliseconds')),
   OPI_SESSION_TTL_MINUTES: z.optional(wholeNumber(1, 7 * 24 * 60, 'a whole number of minutes')),
+  OPI_CANCELLATION_TIMEOUT_UNIT: z.optional(z.enum(CANCELLATION_TIMEOUT_UNITS, { error: `must be one of: ${CANCELLATION_TIMEOUT_UNITS.join(', ')}` })),
   OPI_OPTIONS_CACHE_SECONDS: z.optional(wholeNumber(0, 3600, 'a whole number of seconds')),
   OPI_TRUST_PROXY: z.optional(trustProxy),
   OPI_RATE_LIMIT_PER_MINUTE: z.optional(wholeNumber(1, 100_000, 'a whole number of requests')),
@@ -206,15 +224,25 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`));
   }
   const e = parsed.data;
-  const upstreamUrl = e.OPI_UPSTREAM_URL ?? DEFAULT_UPSTREAM_URL;
+  const environment = e.OPI_ENVIRONMENT ?? 'sandbox';
+  const hosts = ENVIRONMENTS[environment];
+  const upstreamUrl = e.OPI_UPSTREAM_URL ?? hosts.apiUrl;
+  const tokenUrl = e.OPI_TOKEN_URL ?? hosts.tokenUrl;
   const upstreamHost = new URL(upstreamUrl).hostname;
   // A loopback host alone proves nothing (a proxy in front of a real upstream): the sandbox is the default URL,
   // or one named explicitly.
-  const isLocalSandbox = e.OPI_UPSTREAM_SANDBOX ?? upstreamUrl === DEFAULT_UPSTREAM_URL;
+  const isLocalSandbox = e.OPI_UPSTREAM_SANDBOX ?? (environment === 'sandbox' && upstreamUrl === DEFAULT_UPSTREAM_URL);
   const problems: string[] = [];
 
   if (e.OPI_UPSTREAM_SANDBOX && !isLoopbackHost(upstreamHost)) {
     problems.push(`OPI_UPSTREAM_SANDBOX=true needs a loopback OPI_UPSTREAM_URL (got ${upstreamHost}): the sandbox runs on this machine`);
+  }
+  if (e.OPI_UPSTREAM_SANDBOX && environment !== 'sandbox') {
+    problems.push(`OPI_UPSTREAM_SANDBOX=true contradicts OPI_ENVIRONMENT=${environment}`);
+  }
+  if (environment === 'sandbox' && !isLocalSandbox && !e.OPI_TOKEN_URL) {
+    // The local sandbox's token port says nothing about another upstream's token host.
+    problems.push(`OPI_TOKEN_URL must be set when OPI_UPSTREAM_URL is not the local sandbox (${upstreamHost}), or set OPI_ENVIRONMENT to qa or production`);
   }
   if (!isLocalSandbox) {
     // Real upstreams get real credentials only: nothing falls back to the public sandbox values.
@@ -232,7 +260,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       );
     }
     if (new URL(upstreamUrl).protocol !== 'https:') problems.push('OPI_UPSTREAM_URL must use https for a non-local upstream');
-    if (e.OPI_TOKEN_URL && new URL(e.OPI_TOKEN_URL).protocol !== 'https:') problems.push('OPI_TOKEN_URL must use https for a non-local upstream');
+    if (tokenUrl !== ENVIRONMENTS.sandbox.tokenUrl && new URL(tokenUrl).protocol !== 'https:') problems.push('OPI_TOKEN_URL must use https for a non-local upstream');
     if (e.OPI_MERCHANT_KEYS?.includes(SANDBOX_DEFAULTS.merchantKey)) {
       problems.push('OPI_MERCHANT_KEYS must not contain the development key outside the local sandbox');
     }
@@ -270,8 +298,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     // With PORT=0 this names port 0 until main.ts knows the port it got (withListeningPort).
     publicUrl: e.OPI_PUBLIC_URL ?? `http://127.0.0.1:${port}`,
     upstream: {
+      environment,
       baseUrl: upstreamUrl,
-      tokenUrl: e.OPI_TOKEN_URL ?? `${upstreamUrl}/token`,
+      tokenUrl,
       auth,
       timeoutMs: e.OPI_UPSTREAM_TIMEOUT_MS ?? 10_000,
       isLocalSandbox,
@@ -283,6 +312,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dataDir: e.OPI_DATA_DIR ?? '.data',
     logLevel: e.OPI_LOG_LEVEL ?? 'info',
     sessionTtlMinutes: e.OPI_SESSION_TTL_MINUTES ?? 60,
+    cancellationTimeoutUnit: e.OPI_CANCELLATION_TIMEOUT_UNIT ?? 'minutes',
     optionsCacheSeconds: e.OPI_OPTIONS_CACHE_SECONDS ?? 60,
     trustProxy: e.OPI_TRUST_PROXY ?? false,
     rateLimitPerMinute: e.OPI_RATE_LIMIT_PER_MINUTE ?? 120,

@@ -56,7 +56,15 @@ async function main() {
   // Polls orders and refunds still waiting for their result, and delivers merchant notifications.
   app.afterPayment.reconciler.start(config.reconcile.intervalMs);
   logger.info(
-    { port, publicUrl: listening.publicUrl, upstream: config.upstream.baseUrl, sandbox: config.upstream.isLocalSandbox, store: config.databaseUrl ? 'postgresql' : 'pglite' },
+    {
+      port,
+      publicUrl: listening.publicUrl,
+      environment: config.upstream.environment,
+      upstream: config.upstream.baseUrl,
+      tokenUrl: config.upstream.tokenUrl,
+      sandbox: config.upstream.isLocalSandbox,
+      store: config.databaseUrl ? 'postgresql' : 'pglite',
+    },
     `opi-checkout BFF listening on http://127.0.0.1:${port}`,
   );
 

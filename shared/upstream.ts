@@ -151,8 +151,8 @@ export const orderRequestSchema = z
     dynamicCallbackUrl: z.optional(httpUrl),
     sessionId: optionalText,
     customerToken: optionalText,
-    // Unit not shown in the spec; minutes in this product (the sample's 2880 is then two days). Local choice.
-    cancellationTimeout: z.optional(integer('must be a whole number of minutes').check(z.gte(1, { error: 'must be at least 1' }))),
+    // Unit not shown in the spec or the docs: the BFF sends it in OPI_CANCELLATION_TIMEOUT_UNIT (minutes by default).
+    cancellationTimeout: z.optional(integer('must be a whole number').check(z.gte(1, { error: 'must be at least 1' }))),
     autoCapture: z.optional(z.boolean({ error: 'must be true or false' })),
     channel: optionalText,
   })

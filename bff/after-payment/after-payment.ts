@@ -6,9 +6,11 @@ import type { RequestHandler, Router } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { idempotencyLeaseMs } from '../http/idempotency.js';
+import { perClientRateLimit } from '../http/rate-limit.js';
 import { createNotifier, type Notifier } from '../notify/notifier.js';
 import { createReconciler, type Reconciler } from '../reconcile/reconciler.js';
 import { callbackRoutes } from '../routes/callbacks.js';
+import { upstreamWebhookRoutes } from '../routes/upstream-webhook.js';
 import { merchantOrderRoutes } from '../routes/merchant-orders.js';
 import { returnRoutes } from '../routes/returns.js';
 import type { Store } from '../store/types.js';
@@ -87,11 +89,14 @@ export function createAfterPayment({ config, store, upstream, logger, now, fetch
     captureVoid,
   });
   const observe = { store, notifier, now };
+  // Local choice: the upstream gets its answer within 2 s (or half our own upstream budget), done or not.
+  const notifications = { ...settlement, upstream, logger, answerWithinMs: Math.min(2_000, Math.floor(timeoutMs / 2)) };
   return {
     upstreamFacingRoutes: [
       returnRoutes({ ...observe, upstream, paymentSecret: config.paymentSecret, logger }),
-      // Local choice: the upstream gets its answer within 2 s (or half our own upstream budget), done or not.
-      callbackRoutes({ ...settlement, upstream, logger, answerWithinMs: Math.min(2_000, Math.floor(timeoutMs / 2)) }),
+      callbackRoutes(notifications),
+      // Local choice: the account webhook serves the whole account: ten times the widget's per-client limit.
+      upstreamWebhookRoutes(notifications, perClientRateLimit(10 * config.rateLimitPerMinute)),
     ],
     merchantRoutes: (auth) => merchantOrderRoutes({ ...observe, upstream, settlement, operations, logger }, auth),
     reconciler,

@@ -14,7 +14,7 @@
 //  - Every attempt is recorded before the upstream call. If the answer is lost, the attempt stays `unknown`
 //    and the shopper gets a retryable 5xx; the next submit asks the upstream: not there -> the same reference is
 //    sent again; there -> Local choice: it is `orphaned` (its redirectUrl never reached anyone, so it cannot be
-//    paid; the upstream cancels it at its cancellationTimeout) and a new attempt starts, so the shopper is never
+//    paid; the reconciler stops following it at its deadline, by our own clock) and a new attempt starts, so the shopper is never
 //    stuck behind an order nobody can open.
 //  - With an Idempotency-Key the first answer is stored and replayed; the same key with another body is a 422.
 import { createHash } from 'node:crypto';
@@ -26,6 +26,7 @@ import { orderRequestSchema, type OrderRequest, type OrderStatusRecord } from '.
 import { holdsPayment, recordObservation, type CreateAnswer } from '../after-payment/observe.js';
 import { idempotencyLeaseMs, once } from '../http/idempotency.js';
 import { HttpProblem, upstreamFieldErrors, upstreamProblem } from '../http/problem.js';
+import type { CancellationTimeoutUnit } from '../config.js';
 import type { Notifier } from '../notify/notifier.js';
 import type { LedgerOrder, OrderPatch, SessionRecord, Store } from '../store/types.js';
 import type { UpstreamClient } from '../upstream/client.js';
@@ -51,8 +52,8 @@ export interface PlaceOrderDeps {
   allowLoopbackRedirect: boolean;
   /** The upstream budget; an attempt still `creating` after several budgets belonged to a process that died. */
   upstreamTimeoutMs: number;
-  /** Sent as cancellationTimeout (minutes) when the merchant gave none, so an unpaid order always ends. */
-  defaultCancellationMinutes: number;
+  /** The unit the upstream reads cancellationTimeout in (not documented: OPI_CANCELLATION_TIMEOUT_UNIT). */
+  cancellationTimeoutUnit: CancellationTimeoutUnit;
   /** When the reconciler first asks the upstream about a created order (OPI_POLL_INITIAL_MS). */
   firstPollDelayMs: number;
 }
@@ -177,8 +178,10 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
       ...(shippingMethod ? { shippingMethod } : {}),
       dynamicRedirectUrl: returnUrlFor(deps.publicUrl, reference),
       dynamicCallbackUrl: callbackUrlFor(deps.publicUrl, reference, secret),
-      // Local choice: always sent, so an order nobody pays ends upstream (orphans included).
-      cancellationTimeout: cart.cancellationTimeout ?? deps.defaultCancellationMinutes,
+      // Sent only when the merchant set it: its unit is not documented, and our own clock ends what nobody pays.
+      ...(cart.cancellationTimeout === undefined
+        ? {}
+        : { cancellationTimeout: cart.cancellationTimeout * (deps.cancellationTimeoutUnit === 'seconds' ? 60 : 1) }),
       ...(cart.autoCapture === undefined ? {} : { autoCapture: cart.autoCapture }),
       ...(cart.channel ? { channel: cart.channel } : {}),
     });

@@ -157,6 +157,13 @@ export function buildOpenApiDocument(publicUrl: string) {
           parameters: ['orderReference', 'secret'].map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
           responses: { 200: { description: 'Recorded' }, 404: { description: 'Unknown order or wrong secret; nothing changes' } } },
       },
+      '/v1/webhooks/upstream': {
+        post: { summary: "The merchant account's webhook (register it in the upstream's portal): REFUND_CALLBACK and ORDER_STATUS_UPDATE, flat or in `data`; only a hint, the order or its refunds are re-read",
+          requestBody: { content: { 'application/json': { schema: { type: 'object', required: ['event'], properties: { event: { type: 'string' }, merchantReference: { type: 'string' }, data: { type: 'object' } } } } } },
+          responses: { 200: { description: 'Acted on (or a repeat of one acted on within a minute)' }, 202: { description: 'Accepted: still working, or no such order here' },
+            400: { description: 'unreadable_notification: no event or no order reference', content: { 'application/problem+json': { schema: ref('Problem') } } },
+            429: { description: 'rate_limited' }, 503: { description: 'not_ready: the ledger could not be read; deliver again' } } },
+      },
       '/opi-checkout.js': { get: { summary: 'The widget module (see /v1/widget for its versioned URL and SRI hash)', responses: { 200: { description: 'JavaScript' } } } },
       '/healthz': { get: { summary: 'The process is up', responses: { 200: { description: 'Up' } } } },
       '/readyz': { get: { summary: 'The ledger answers and an upstream token can be had', responses: { 200: { description: 'Ready' }, 503: { description: 'Not ready' } } } },

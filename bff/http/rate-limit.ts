@@ -1,11 +1,11 @@
-// Per-client rate limit for the public widget API, keyed on the client IP as Express sees it (so `trust proxy`
+// Per-client rate limit for the public routes (the widget API, the account webhook), keyed on the client IP as Express sees it (so `trust proxy`
 // decides whether X-Forwarded-For counts). Local choice: the counters live in this process; several instances
 // behind a load balancer each allow the limit.
 import { rateLimit } from 'express-rate-limit';
 import type { RequestHandler } from 'express';
 import { HttpProblem } from './problem.js';
 
-export function widgetRateLimit(perMinute: number): RequestHandler {
+export function perClientRateLimit(perMinute: number): RequestHandler {
   return rateLimit({
     windowMs: 60_000,
     limit: perMinute,

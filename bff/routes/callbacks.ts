@@ -31,14 +31,16 @@ const notRecorded = () => new HttpProblem('not_ready', 'The delivery could not b
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 const secretMatches = (expected: string, given: string) => timingSafeEqual(digest(expected), digest(given));
 
-interface Hint {
+export interface Hint {
   event: string;
   status?: string;
   refundReference?: string;
+  /** The order the notification names (account-level notifications carry it in the body). */
+  orderReference?: string;
 }
 
 /** What the body claims, if it can be read at all; never trusted, only journalled and used to pick what to re-read. */
-function readHint(raw: unknown): Hint {
+export function readHint(raw: unknown): Hint {
   let json: unknown;
   try {
     json = typeof raw === 'string' && raw.length > 0 ? JSON.parse(raw) : undefined;
@@ -47,13 +49,20 @@ function readHint(raw: unknown): Hint {
   }
   const parsed = notificationSchema.safeParse(json);
   if (!parsed.success) return { event: 'unreadable' };
-  const { event, status, refundReference } = parsed.data;
-  return { event, ...(status ? { status } : {}), ...(refundReference ? { refundReference } : {}) };
+  const { event, status, refundReference, orderReference } = parsed.data;
+  return { event, ...(status ? { status } : {}), ...(refundReference ? { refundReference } : {}), ...(orderReference ? { orderReference } : {}) };
 }
 
-export function callbackRoutes(deps: CallbackDeps): Router {
+/** The body of a notification, as text whatever its content type says (the upstream's is not documented). */
+export const notificationBody = () => express.text({ type: () => true, limit: CALLBACK_BODY_LIMIT });
+
+/**
+ * Acts on a notification about `order`: re-reads the order (or its refunds) and records what the upstream says.
+ * Answers 'done', or 'late' when the work goes on after `answerWithinMs`; throws not_ready when it could not be
+ * recorded, so the upstream delivers again.
+ */
+export function createNotificationHandler(deps: CallbackDeps) {
   const { store, upstream, logger } = deps;
-  const router = Router();
 
   async function handle(order: LedgerOrder, hint: Hint) {
     const orderReference = order.orderReference;
@@ -79,15 +88,8 @@ export function callbackRoutes(deps: CallbackDeps): Router {
     }
   }
 
-  router.post(CALLBACK_ROUTE, express.text({ type: () => true, limit: CALLBACK_BODY_LIMIT }), async (req: Request<{ orderReference: string; secret: string }>, res) => {
-    const order = await store.getOrder(req.params.orderReference).catch((error: unknown) => {
-      logger.error({ err: error }, 'callback: the ledger could not be read');
-      throw notRecorded();
-    });
-    if (!order || !secretMatches(order.callbackSecret, req.params.secret)) {
-      throw new HttpProblem('not_found', 'There is nothing at this address.');
-    }
-    const work = handle(order, readHint(req.body)).then(
+  return async function answerFast(order: LedgerOrder, hint: Hint): Promise<'done' | 'late'> {
+    const work = handle(order, hint).then(
       () => 'done' as const,
       (error: unknown) => {
         logger.error({ err: error, orderReference: order.orderReference }, 'callback handling failed');
@@ -101,6 +103,27 @@ export function callbackRoutes(deps: CallbackDeps): Router {
     const outcome = await Promise.race([work, late]);
     clearTimeout(timer);
     if (outcome === 'failed') throw notRecorded();
+    return outcome;
+  };
+}
+
+/** Reads an order for a notification; a ledger that cannot be read is our failure (503: deliver again). */
+export async function orderForNotification(deps: Pick<CallbackDeps, 'store' | 'logger'>, orderReference: string): Promise<LedgerOrder | null> {
+  return deps.store.getOrder(orderReference).catch((error: unknown) => {
+    deps.logger.error({ err: error }, 'notification: the ledger could not be read');
+    throw notRecorded();
+  });
+}
+
+export function callbackRoutes(deps: CallbackDeps): Router {
+  const router = Router();
+  const answerFast = createNotificationHandler(deps);
+  router.post(CALLBACK_ROUTE, notificationBody(), async (req: Request<{ orderReference: string; secret: string }>, res) => {
+    const order = await orderForNotification(deps, req.params.orderReference);
+    if (!order || !secretMatches(order.callbackSecret, req.params.secret)) {
+      throw new HttpProblem('not_found', 'There is nothing at this address.');
+    }
+    const outcome = await answerFast(order, readHint(req.body));
     res.status(outcome === 'done' ? 200 : 202).json({ received: true });
   });
   return router;

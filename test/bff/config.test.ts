@@ -17,6 +17,7 @@ const problems = (env: Record<string, string>) => {
 
 const real = {
   OPI_UPSTREAM_URL: 'https://api.example-upstream.com',
+  OPI_TOKEN_URL: 'https://auth.example-upstream.com/token',
   OPI_CLIENT_ID: 'client',
   OPI_CLIENT_SECRET: 'client-secret-value',
   OPI_PAYMENT_SECRET: 'payment-secret-value',
@@ -29,8 +30,9 @@ const real = {
 const everyVariable = {
   ...real,
   PORT: '9000',
+  OPI_ENVIRONMENT: 'production',
   OPI_UPSTREAM_SANDBOX: 'false',
-  OPI_TOKEN_URL: 'https://auth.example-upstream.com/token',
+  OPI_CANCELLATION_TIMEOUT_UNIT: 'seconds',
   OPI_ALLOWED_ORIGINS: 'https://shop.example, https://www.shop.example',
   OPI_PUBLIC_URL: 'https://pay.shop.example/',
   DATABASE_URL: 'postgres://u@db:5432/opi',
@@ -57,8 +59,9 @@ describe('loadConfig', () => {
       port: 8787,
       publicUrl: 'http://127.0.0.1:8787',
       upstream: {
+        environment: 'sandbox',
         baseUrl: 'http://127.0.0.1:4010',
-        tokenUrl: 'http://127.0.0.1:4010/token',
+        tokenUrl: 'http://127.0.0.1:4011/token',
         auth: { kind: 'client-credentials', clientId: SANDBOX_DEFAULTS.clientId, clientSecret: SANDBOX_DEFAULTS.clientSecret },
         timeoutMs: 10_000,
         isLocalSandbox: true,
@@ -69,6 +72,7 @@ describe('loadConfig', () => {
       dataDir: '.data',
       logLevel: 'info',
       sessionTtlMinutes: 60,
+      cancellationTimeoutUnit: 'minutes',
       optionsCacheSeconds: 60,
       trustProxy: false,
       rateLimitPerMinute: 120,
@@ -83,6 +87,7 @@ describe('loadConfig', () => {
       port: 9000,
       publicUrl: 'https://pay.shop.example',
       upstream: {
+        environment: 'production',
         baseUrl: 'https://api.example-upstream.com',
         tokenUrl: 'https://auth.example-upstream.com/token',
         auth: { kind: 'client-credentials', clientId: 'client', clientSecret: 'client-secret-value' },
@@ -96,6 +101,7 @@ describe('loadConfig', () => {
       dataDir: '/var/lib/opi',
       logLevel: 'warn',
       sessionTtlMinutes: 15,
+      cancellationTimeoutUnit: 'seconds',
       optionsCacheSeconds: 0,
       trustProxy: 1,
       rateLimitPerMinute: 30,
@@ -113,6 +119,33 @@ describe('loadConfig', () => {
     expect(CONFIG_VARIABLES.filter((name) => !firstCells.some((cell) => cell.includes(`\`${name}\``)))).toEqual([]);
   });
 
+  it.each([
+    ['qa', 'https://api.qa.optty.com', 'https://auth.qa.optty.com/token'],
+    ['production', 'https://api.optty.com', 'https://auth.optty.com/token'],
+  ])('OPI_ENVIRONMENT=%s names both of its hosts, and never the local sandbox', (environment, baseUrl, tokenUrl) => {
+    const { OPI_UPSTREAM_URL: _u, OPI_TOKEN_URL: _t, ...rest } = real;
+    expect(loadConfig({ ...rest, OPI_ENVIRONMENT: environment }).upstream).toMatchObject({ environment, baseUrl, tokenUrl, isLocalSandbox: false });
+    expect(problems({ OPI_ENVIRONMENT: environment })).toContainEqual(expect.stringContaining('OPI_CLIENT_ID, OPI_CLIENT_SECRET, OPI_PAYMENT_SECRET'));
+  });
+
+  it('overrides each host on its own, and never derives the token URL from the API host', () => {
+    const { OPI_UPSTREAM_URL: _u, OPI_TOKEN_URL: _t, ...rest } = real;
+    const proxied = loadConfig({ ...rest, OPI_ENVIRONMENT: 'qa', OPI_UPSTREAM_URL: 'https://opi-proxy.shop.example' }).upstream;
+    expect(proxied).toMatchObject({ baseUrl: 'https://opi-proxy.shop.example', tokenUrl: 'https://auth.qa.optty.com/token' });
+    expect(loadConfig({ ...rest, OPI_ENVIRONMENT: 'production', OPI_TOKEN_URL: 'https://auth.proxy.shop.example/token' }).upstream)
+      .toMatchObject({ baseUrl: 'https://api.optty.com', tokenUrl: 'https://auth.proxy.shop.example/token' });
+    expect(problems({ ...rest, OPI_UPSTREAM_URL: 'https://api.example-upstream.com' })).toEqual([
+      'OPI_TOKEN_URL must be set when OPI_UPSTREAM_URL is not the local sandbox (api.example-upstream.com), or set OPI_ENVIRONMENT to qa or production',
+    ]);
+  });
+
+  it('refuses an unknown environment, a sandbox flag beside a real environment, and an unknown timeout unit', () => {
+    expect(problems({ OPI_ENVIRONMENT: 'staging' })).toEqual(['OPI_ENVIRONMENT must be one of: sandbox, qa, production']);
+    expect(problems({ ...real, OPI_ENVIRONMENT: 'qa', OPI_UPSTREAM_URL: 'http://127.0.0.1:4010', OPI_UPSTREAM_SANDBOX: 'true' }))
+      .toContain('OPI_UPSTREAM_SANDBOX=true contradicts OPI_ENVIRONMENT=qa');
+    expect(problems({ OPI_CANCELLATION_TIMEOUT_UNIT: 'hours' })).toEqual(['OPI_CANCELLATION_TIMEOUT_UNIT must be one of: minutes, seconds']);
+  });
+
   it('takes a static access token instead of client credentials', () => {
     const { OPI_CLIENT_ID: _id, OPI_CLIENT_SECRET: _secret, ...rest } = real;
     expect(loadConfig({ ...rest, OPI_ACCESS_TOKEN: 'static-token' }).upstream.auth).toEqual({ kind: 'static', accessToken: 'static-token' });
@@ -128,6 +161,7 @@ describe('loadConfig', () => {
 
   it('refuses a real upstream without credentials, naming every missing variable', () => {
     expect(problems({ OPI_UPSTREAM_URL: 'https://api.example-upstream.com' })).toEqual([
+      'OPI_TOKEN_URL must be set when OPI_UPSTREAM_URL is not the local sandbox (api.example-upstream.com), or set OPI_ENVIRONMENT to qa or production',
       'OPI_CLIENT_ID, OPI_CLIENT_SECRET, OPI_PAYMENT_SECRET, OPI_MERCHANT_KEYS must be set when OPI_UPSTREAM_URL is not the local sandbox (api.example-upstream.com) (or set OPI_ACCESS_TOKEN instead of the client credentials)',
       'OPI_PUBLIC_URL must be set (https) when OPI_UPSTREAM_URL is not the local sandbox',
       'OPI_ALLOWED_ORIGINS must be set when OPI_UPSTREAM_URL is not the local sandbox',
@@ -144,6 +178,7 @@ describe('loadConfig', () => {
   describe('what counts as the local sandbox', () => {
     it('a loopback upstream other than the default URL is not the sandbox: a proxy there gets no demo credentials', () => {
       expect(problems({ OPI_UPSTREAM_URL: 'http://127.0.0.1:4999' })).toEqual([
+        'OPI_TOKEN_URL must be set when OPI_UPSTREAM_URL is not the local sandbox (127.0.0.1), or set OPI_ENVIRONMENT to qa or production',
         'OPI_CLIENT_ID, OPI_CLIENT_SECRET, OPI_PAYMENT_SECRET, OPI_MERCHANT_KEYS must be set when OPI_UPSTREAM_URL is not the local sandbox (127.0.0.1) (or set OPI_ACCESS_TOKEN instead of the client credentials)',
         'OPI_UPSTREAM_URL must use https for a non-local upstream',
         'OPI_PUBLIC_URL must be set (https) when OPI_UPSTREAM_URL is not the local sandbox',

@@ -56,6 +56,16 @@ describe('placing an order', () => {
     ]);
   });
 
+  it('sends cancellationTimeout only when the session sets it, in the unit OPI_CANCELLATION_TIMEOUT_UNIT names', async () => {
+    expect((await place(await createSession(stack.bff.url))).status).toBe(201);
+    expect(creates().at(-1)!.body).not.toHaveProperty('cancellationTimeout');
+
+    const inSeconds = await stack.startBff({ env: { OPI_CANCELLATION_TIMEOUT_UNIT: 'seconds' } });
+    const id = await createSession(inSeconds.url, { cancellationTimeout: 90 });
+    expect((await call(`${inSeconds.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()))).status).toBe(201);
+    expect(creates().at(-1)!.body).toMatchObject({ cancellationTimeout: 90 * 60 });
+  });
+
   it('the redirectUrl opens the sandbox hosted page', async () => {
     const id = await createSession(stack.bff.url);
     const { redirectUrl } = (await place(id)).body;

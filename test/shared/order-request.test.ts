@@ -178,8 +178,8 @@ describe('order request: field rules', () => {
       .toContain('dynamicCallbackUrl: must be an http or https URL');
   });
 
-  it('refuses a cancellationTimeout that is not a positive whole number of minutes', () => {
-    expect(messages(parse({ ...validOrder(), cancellationTimeout: 1.5 }))).toContain('cancellationTimeout: must be a whole number of minutes');
+  it('refuses a cancellationTimeout that is not a positive whole number', () => {
+    expect(messages(parse({ ...validOrder(), cancellationTimeout: 1.5 }))).toContain('cancellationTimeout: must be a whole number');
     expect(messages(parse({ ...validOrder(), cancellationTimeout: 0 }))).toContain('cancellationTimeout: must be at least 1');
   });
 
