@@ -5,6 +5,7 @@ import { decodeParam } from './http.js';
 import { listOptions } from './options.js';
 import { orderView, requireOrder } from './order-view.js';
 import { createOrder } from './orders.js';
+import { transactionDetails } from './details.js';
 import { createRefund, listRefunds } from './refunds.js';
 import type { SandboxRoute } from './types.js';
 
@@ -45,6 +46,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
     handle: (ctx, reference) => orderView(requireOrder(ctx, reference)),
   },
   {
+    method: 'POST', pattern: new RegExp(`^${ORDER}/details$`), route: 'order-details', body: 'none', status: 200,
+    handle: (ctx, reference) => transactionDetails(ctx, reference),
+  },
+  {
     method: 'POST', pattern: new RegExp(`^${ORDER}/capture$`), route: 'capture', body: 'json', status: 201,
     handle: (ctx, reference, { body }) => captureOrder(ctx, reference, body),
   },
@@ -62,11 +67,15 @@ export const API_ROUTES: readonly ApiRoute[] = [
   },
 ];
 
-/** The route for a method and path (trailing slash removed), with its decoded order reference. */
-export function findApiRoute(method: string, path: string): { route: ApiRoute; reference: string } | undefined {
+/** Which origin serves a route: the token lives on its own (auth.*), as upstream; everything else on the API's. */
+export type Surface = 'api' | 'auth';
+const surfaceOf = (route: ApiRoute): Surface => (route.route === 'token' ? 'auth' : 'api');
+
+/** The route for a method and path (trailing slash removed) on one origin, with its decoded order reference. */
+export function findApiRoute(surface: Surface, method: string, path: string): { route: ApiRoute; reference: string } | undefined {
   const trimmed = path.length > 1 ? path.replace(/\/$/, '') : path;
   for (const route of API_ROUTES) {
-    if (route.method !== method) continue;
+    if (route.method !== method || surfaceOf(route) !== surface) continue;
     const match = route.pattern.exec(trimmed);
     if (match) return { route, reference: match[1] === undefined ? '' : decodeParam(match[1]) };
   }

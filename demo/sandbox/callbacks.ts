@@ -1,13 +1,13 @@
-// Notifications to a merchant (an order's dynamicCallbackUrl, or the account's webhook for refunds): POST
-// { event, data } as JSON, retried with doubling delays while the answer is not 2xx, up to a bounded number of
+// Notifications to a merchant (an order's dynamicCallbackUrl, or the account's webhook): POST { event, data } as
+// JSON (or the same fields flat beside `event`, the docs' other form), retried with doubling delays while the answer is not 2xx, up to a bounded number of
 // attempts. Every attempt is recorded. Local choice: the docs show neither method nor signature; these are
 // unsigned JSON POSTs.
 import { appendCapped } from './history.js';
 import type { Scheduler } from './scheduler.js';
-import type { CallbackDelivery } from './types.js';
+import type { CallbackDelivery, NotificationShape } from './types.js';
 
 export interface CallbackEnvelope {
-  event: 'ORDER_ASYNC_CALLBACK' | 'REFUND_CALLBACK';
+  event: 'ORDER_ASYNC_CALLBACK' | 'ORDER_STATUS_UPDATE' | 'REFUND_CALLBACK';
   data: { orderReference: string } & Record<string, unknown>;
 }
 
@@ -17,6 +17,7 @@ export interface CallbackSettings {
   timeoutMs: number;
   /** Only the latest this many attempts are kept. */
   historyLimit: number;
+  shape: NotificationShape;
 }
 
 export class CallbackSender {
@@ -63,7 +64,7 @@ export class CallbackSender {
       const response = await fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'user-agent': 'opi-sandbox-callbacks/1' },
-        body: JSON.stringify(envelope),
+        body: JSON.stringify(this.settings.shape === 'flat' ? { event: envelope.event, ...envelope.data } : envelope),
         redirect: 'manual',
         signal: AbortSignal.any([closed, AbortSignal.timeout(this.settings.timeoutMs)]),
       });

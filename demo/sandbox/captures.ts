@@ -12,7 +12,7 @@ import type { SandboxOrder } from './store.js';
 const remainingMinor = (order: SandboxOrder): number => order.amountMinor - order.capturedMinor - order.voidedMinor;
 
 /** Checks shared by capture and void; answers the amount in minor units. */
-function authorisedAmount(order: SandboxOrder, action: 'capture' | 'void', amount: number): number {
+function authorisedAmount(ctx: SandboxContext, order: SandboxOrder, action: 'capture' | 'void', amount: number): number {
   const done = action === 'capture' ? 'captured' : 'voided';
   if (order.status !== 'SUCCESSFUL') {
     throw new HttpError(400, `Order ${order.reference} cannot be ${done}: its status is ${order.status}`);
@@ -22,7 +22,7 @@ function authorisedAmount(order: SandboxOrder, action: 'capture' | 'void', amoun
   }
   const left = remainingMinor(order);
   if (left === 0) throw new HttpError(400, `Order ${order.reference} cannot be ${done}: nothing is left of its authorisation`);
-  const minor = minorAmount(amount, order.currency, 'amount');
+  const minor = minorAmount(ctx, amount, order.currency, 'amount');
   if (minor > left) {
     throw new HttpError(400, `amount exceeds what is left to ${action} (${codeAmount(left, order.currency)})`);
   }
@@ -43,10 +43,11 @@ export function captureOrder(ctx: SandboxContext, reference: string, body: unkno
   // The docs: captureReference is unique per merchant and transaction. Local choice: the refusal's shape.
   const namespace = `capture:${order.reference}`;
   if (ctx.store.referenceUsed(namespace, captureReference)) throw new HttpError(400, 'captureReference already exists');
-  const minor = authorisedAmount(order, 'capture', amount);
+  const minor = authorisedAmount(ctx, order, 'capture', amount);
   ctx.store.useReference(namespace, captureReference);
   order.capturedMinor += minor;
   order.updatedAt = ctx.now();
+  order.captures.push({ captureReference, amountMinor: minor, at: order.updatedAt });
   updateCaptureStatus(order);
   // As in the docs' example, captureId repeats the captureReference.
   return { captureReference, capturedAmount: toMajor(minor, order.currency), captureId: captureReference };
@@ -57,7 +58,7 @@ export function voidOrder(ctx: SandboxContext, reference: string, body: unknown)
   const { voidReference, amount } = parseBody(voidRequestSchema, body);
   // The docs: voidReference is unique per merchant. Local choice: the refusal's shape.
   if (ctx.store.referenceUsed('void', voidReference)) throw new HttpError(400, 'voidReference already exists');
-  const minor = authorisedAmount(order, 'void', amount);
+  const minor = authorisedAmount(ctx, order, 'void', amount);
   ctx.store.useReference('void', voidReference);
   order.voidedMinor += minor;
   order.updatedAt = ctx.now();

@@ -1,17 +1,20 @@
 // What every route of one sandbox shares.
 import type { TokenIssuer } from './auth.js';
-import type { CallbackSender } from './callbacks.js';
+import type { CallbackEnvelope, CallbackSender } from './callbacks.js';
 import type { Scheduler } from './scheduler.js';
 import type { OrderStore } from './store.js';
 import type { RefundSettlement } from './types.js';
 
 export interface SandboxContext {
+  /** The docs' quirks (SandboxOptions.strictDocs). */
+  readonly strictDocs: boolean;
+  readonly refundListRoute: boolean;
   readonly paymentSecret: string;
   readonly pendingSettleMs: number;
   readonly cancellationUnitMs: number;
   readonly refundSettlement?: RefundSettlement;
-  /** The merchant account's webhook, for REFUND_CALLBACK. */
-  readonly webhookUrl?: string;
+  /** The merchant account's webhook, for REFUND_CALLBACK and ORDER_STATUS_UPDATE; settable as in the portal. */
+  webhookUrl?: string;
   readonly now: () => number;
   /** The sandbox's own origin, for redirectUrl and imageUrl. */
   readonly baseUrl: () => string;
@@ -19,6 +22,11 @@ export interface SandboxContext {
   readonly scheduler: Scheduler;
   readonly callbacks: CallbackSender;
   readonly tokens: TokenIssuer;
+}
+
+/** To the merchant account's webhook, when one is set (the docs: REFUND_CALLBACK and status updates go there). */
+export function notifyAccount(ctx: SandboxContext, envelope: CallbackEnvelope): void {
+  if (ctx.webhookUrl) ctx.callbacks.send(ctx.webhookUrl, envelope);
 }
 
 export const isoTime = (ms: number): string => new Date(ms).toISOString();

@@ -3,7 +3,7 @@
 // cancellation when cancellationTimeout passes first.
 import { createHmac } from 'node:crypto';
 import * as z from 'zod/mini';
-import type { SandboxContext } from './context.js';
+import { notifyAccount, type SandboxContext } from './context.js';
 import { HttpError } from './http.js';
 import { orderCallbackData } from './order-view.js';
 import type { OrderStatus, SandboxOrder } from './store.js';
@@ -79,7 +79,9 @@ function finalise(ctx: SandboxContext, order: SandboxOrder, status: OrderStatus,
   } else if (status === 'ERROR') {
     order.failureReason = 'The provider reported an error (sandbox decision)';
   }
+  order.history.push({ status, at: order.updatedAt });
   if (order.dynamicCallbackUrl) {
     ctx.callbacks.send(order.dynamicCallbackUrl, { event: 'ORDER_ASYNC_CALLBACK', data: orderCallbackData(order) });
   }
+  notifyAccount(ctx, { event: 'ORDER_STATUS_UPDATE', data: orderCallbackData(order) });
 }

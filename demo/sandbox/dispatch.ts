@@ -1,7 +1,7 @@
 // One request through the sandbox: logos, control endpoints, the hosted page, or the upstream API with its
 // journal entry, injected fault and bearer check.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { findApiRoute, type ApiRoute } from './api-routes.js';
+import { findApiRoute, type ApiRoute, type Surface } from './api-routes.js';
 import { isoTime, type SandboxContext } from './context.js';
 import { controlRoute } from './control.js';
 import { isAfterCreate, type FaultTable } from './faults.js';
@@ -12,6 +12,8 @@ import { payRoute } from './pay-routes.js';
 import type { Fault, JournalEntry, Sandbox } from './types.js';
 
 export interface DispatchDeps {
+  /** 'auth': the token origin, which serves nothing else. */
+  surface: Surface;
   ctx: SandboxContext;
   faults: FaultTable;
   journal: JournalEntry[];
@@ -67,7 +69,7 @@ async function controlBody(req: IncomingMessage, method: string): Promise<unknow
   return parseJson(text, true);
 }
 
-export function createDispatcher({ ctx, faults, journal, historyLimit, sandbox }: DispatchDeps) {
+export function createDispatcher({ surface, ctx, faults, journal, historyLimit, sandbox }: DispatchDeps) {
   const record = (method: string, url: URL): JournalEntry => {
     const entry: JournalEntry = { at: isoTime(ctx.now()), method, path: url.pathname, status: 0 };
     if (url.search) entry.query = Object.fromEntries(url.searchParams);
@@ -118,7 +120,7 @@ export function createDispatcher({ ctx, faults, journal, historyLimit, sandbox }
         const text = await readBody(req);
         const body = journalBody(req, text);
         if (body !== undefined) entry.body = body;
-        const found = findApiRoute(method, url.pathname);
+        const found = findApiRoute(surface, method, url.pathname);
         if (!found) throw new HttpError(404, `Cannot ${method} ${url.pathname}`);
         const { route, reference } = found;
         entry.route = route.route;
@@ -171,6 +173,7 @@ export function createDispatcher({ ctx, faults, journal, historyLimit, sandbox }
     } catch (error) {
       return send(res, errorReply(error as HttpError));
     }
+    if (surface === 'auth') return api(req, res, method, url);
     const logo = /^\/logos\/([\w.-]+)$/.exec(url.pathname);
     if (logo && method === 'GET') {
       const svg = logoFile(logo[1] ?? '');

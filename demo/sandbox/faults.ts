@@ -29,7 +29,10 @@ const faultSchema = z.discriminatedUnion(
 
 const faultOptionsSchema = z.object({ times: z.optional(wholeNumber(1, 1_000_000)) });
 
-/** The fault kinds that act after the order was created, so only on create-order. */
+/** The writes: a reset after one means the upstream did it and the answer was lost. */
+const WRITES: ReadonlySet<SandboxRoute> = new Set(['create-order', 'capture', 'void', 'refund']);
+
+/** The fault kinds that act after the write was done (a redirect-url only on create-order). */
 const AFTER_CREATE: ReadonlySet<Fault['kind']> = new Set(['reset-after-create', 'redirect-url']);
 
 export function isAfterCreate(fault: Fault): boolean {
@@ -57,8 +60,10 @@ export class FaultTable {
 
   set(route: SandboxRoute, fault: Fault, options: FaultOptions = {}): void {
     const parsed = parseFaultBody({ ...fault, ...options });
-    if (isAfterCreate(parsed.fault) && route !== 'create-order') {
-      throw new HttpError(400, [`kind ${parsed.fault.kind} applies to create-order only`]);
+    const applies = parsed.fault.kind === 'reset-after-create' ? WRITES.has(route) : !isAfterCreate(parsed.fault) || route === 'create-order';
+    if (!applies) {
+      const where = parsed.fault.kind === 'reset-after-create' ? 'create-order, capture, void and refund' : 'create-order';
+      throw new HttpError(400, [`kind ${parsed.fault.kind} applies to ${where} only`]);
     }
     this.active.set(route, { fault: parsed.fault, timesLeft: parsed.options.times ?? Number.POSITIVE_INFINITY });
   }

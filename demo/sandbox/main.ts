@@ -5,13 +5,21 @@ import { httpUrl } from './settings.js';
 
 const env = process.env;
 
-function port(value: string | undefined): number {
-  if (value === undefined || value === '') return SANDBOX_DEFAULTS.port;
+function port(name: string, fallback: number): number {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65_535) {
-    throw new Error(`SANDBOX_PORT must be a port number (0-65535), got "${value}"`);
+    throw new Error(`${name} must be a port number (0-65535), got "${value}"`);
   }
   return parsed;
+}
+
+function flag(name: string, fallback: boolean): boolean {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  if (value !== 'true' && value !== 'false') throw new Error(`${name} must be true or false, got "${value}"`);
+  return value === 'true';
 }
 
 /** A secret from the environment, or the documented demo default. */
@@ -26,13 +34,19 @@ async function main(): Promise<void> {
   const clientSecret = secret('SANDBOX_CLIENT_SECRET', SANDBOX_DEFAULTS.clientSecret);
   const paymentSecret = secret('SANDBOX_PAYMENT_SECRET', SANDBOX_DEFAULTS.paymentSecret);
   const webhookUrl = env.SANDBOX_WEBHOOK_URL ? httpUrl('SANDBOX_WEBHOOK_URL', env.SANDBOX_WEBHOOK_URL) : undefined;
+  const apiPort = port('SANDBOX_PORT', SANDBOX_DEFAULTS.port);
+  // Any free port for the token too when the API takes any free port (tests), else its own default.
+  const tokenPort = port('SANDBOX_TOKEN_PORT', apiPort === 0 ? 0 : SANDBOX_DEFAULTS.tokenPort);
+  const strictDocs = flag('SANDBOX_STRICT_DOCS', true);
   const sandbox = createSandbox({
+    strictDocs,
+    tokenPort,
     clientId,
     clientSecret: clientSecret.value,
     paymentSecret: paymentSecret.value,
     ...(webhookUrl ? { webhookUrl } : {}),
   });
-  const url = await sandbox.listen(port(env.SANDBOX_PORT), '127.0.0.1');
+  const url = await sandbox.listen(apiPort, '127.0.0.1');
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -53,12 +67,13 @@ async function main(): Promise<void> {
   process.stdout.write(
     [
       `opi sandbox listening on ${url}`,
-      `  token endpoint  POST ${url}/token (form: client_id, client_secret, grant_type=client_credentials, scope=api-user)`,
+      `  token endpoint  POST ${sandbox.tokenUrl} (form: client_id, client_secret, grant_type=client_credentials, scope=api-user)`,
+      `  docs' quirks    ${strictDocs ? "on (suffixed refund references, 2 decimals at most, ...; SANDBOX_STRICT_DOCS=false for the plain shapes)" : 'off (SANDBOX_STRICT_DOCS=false)'}`,
       `  client id       ${clientId}`,
       `  client secret   ${clientSecret.shown}`,
       `  payment secret  ${paymentSecret.shown}`,
       // Only the origin: a webhook's path or query may carry the merchant's own secret.
-      `  refund webhook  ${webhookUrl ? `${new URL(webhookUrl).origin}/... (from SANDBOX_WEBHOOK_URL)` : 'none (SANDBOX_WEBHOOK_URL unset: REFUND_CALLBACK is not sent)'}`,
+      `  account webhook ${webhookUrl ? `${new URL(webhookUrl).origin}/... (from SANDBOX_WEBHOOK_URL)` : 'none (SANDBOX_WEBHOOK_URL unset: REFUND_CALLBACK and ORDER_STATUS_UPDATE are not sent)'}`,
     ].join('\n') + '\n',
   );
 }

@@ -16,7 +16,7 @@ interface OptionsQuery {
   isCapable: boolean;
 }
 
-function parseQuery(query: URLSearchParams): OptionsQuery {
+function parseQuery(ctx: SandboxContext, query: URLSearchParams): OptionsQuery {
   const problems: string[] = [];
   const currency = query.get('currency') ?? '';
   const knownCurrency = isCurrencyCode(currency);
@@ -27,7 +27,7 @@ function parseQuery(query: URLSearchParams): OptionsQuery {
   else if (amount < 1) problems.push('amount must not be less than 1');
   else if (amount > MAX_AMOUNT) problems.push(`amount ${TOO_LARGE}`);
   else if (knownCurrency) {
-    const result = amountInMinor(amount, currency);
+    const result = amountInMinor(ctx, amount, currency);
     if ('minor' in result) amountMinor = result.minor;
     else problems.push(`amount ${result.problem}`);
   }
@@ -84,7 +84,7 @@ function optionItem(entry: CatalogueEntry, query: OptionsQuery, baseUrl: string)
 }
 
 export function listOptions(ctx: SandboxContext, query: URLSearchParams): unknown[] {
-  const parsed = parseQuery(query);
+  const parsed = parseQuery(ctx, query);
   const base = ctx.baseUrl();
   return offeredProviders(parsed).map((entry) => optionItem(entry, parsed, base));
 }

@@ -39,7 +39,7 @@ export function createOrder(ctx: SandboxContext, body: unknown) {
   const request = parseBody(orderRequestSchema, body);
   // Local choice: the docs require a unique orderReference but do not show the refusal; this is its shape.
   if (ctx.store.has(request.orderReference)) throw new HttpError(400, 'orderReference already exists');
-  const amountMinor = minorAmount(request.orderAmount, request.purchaseCurrency, 'orderAmount');
+  const amountMinor = minorAmount(ctx, request.orderAmount, request.purchaseCurrency, 'orderAmount');
   const provider = routedProvider(request, amountMinor);
   const now = ctx.now();
   const order: SandboxOrder = {
@@ -55,8 +55,14 @@ export function createOrder(ctx: SandboxContext, body: unknown) {
     autoCapture: request.autoCapture ?? true,
     ...(request.dynamicRedirectUrl ? { dynamicRedirectUrl: request.dynamicRedirectUrl } : {}),
     ...(request.dynamicCallbackUrl ? { dynamicCallbackUrl: request.dynamicCallbackUrl } : {}),
+    createdAt: now,
     updatedAt: now,
     status: 'PENDING',
+    history: [
+      { status: 'INITIATED', at: now },
+      { status: 'PENDING', at: now },
+    ],
+    captures: [],
     cancelledBy: null,
     failureReason: null,
     rejectReason: null,
@@ -67,6 +73,7 @@ export function createOrder(ctx: SandboxContext, body: unknown) {
   };
   ctx.store.add(order);
   if (request.cancellationTimeout !== undefined) scheduleCancellation(ctx, order, request.cancellationTimeout);
+  const plain = !ctx.strictDocs;
   return {
     // As in the docs' example, the order id is the merchant's reference.
     orderId: order.reference,
@@ -76,8 +83,10 @@ export function createOrder(ctx: SandboxContext, body: unknown) {
     orderReference: order.reference,
     orderAmount: order.orderAmount,
     orderPaymentOption: 'buy now pay later',
-    orderDate: isoTime(now),
+    // The docs show orderDate with milliseconds once and without elsewhere: here every other order has none.
+    orderDate: plain || ctx.store.size % 2 === 1 ? isoTime(now) : isoTime(now).replace(/\.\d{3}Z$/, 'Z'),
     paymentStatus: 'pending',
-    transactionReference: order.transactionReference,
+    // The docs' legacy answer carries no transactionReference (GET /orders/{reference} does).
+    ...(plain ? { transactionReference: order.transactionReference } : {}),
   };
 }

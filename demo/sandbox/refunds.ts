@@ -4,14 +4,14 @@ import { randomUUID } from 'node:crypto';
 import { toMajor } from '../../shared/money.js';
 import { refundRequestSchema } from '../../shared/upstream.js';
 import { codeAmount, minorAmount } from './amounts.js';
-import type { SandboxContext } from './context.js';
+import { notifyAccount, type SandboxContext } from './context.js';
 import { HttpError, parseBody } from './http.js';
 import { requireOrder } from './order-view.js';
 import type { SandboxOrder, SandboxRefund } from './store.js';
 
 function refundRecord(order: SandboxOrder, refund: SandboxRefund) {
   return {
-    refundReference: refund.refundReference,
+    refundReference: refund.upstreamReference,
     bnplProvider: order.provider.name,
     refundedAmount: toMajor(refund.amountMinor, order.currency),
     refundStatus: refund.status,
@@ -40,7 +40,7 @@ export function createRefund(ctx: SandboxContext, reference: string, body: unkno
   if (refundAmount.currency !== undefined && refundAmount.currency !== order.currency) {
     throw new HttpError(400, [`refundAmount.currency must be ${order.currency}, the order's currency`]);
   }
-  const minor = minorAmount(refundAmount.amount, order.currency, 'refundAmount.amount');
+  const minor = minorAmount(ctx, refundAmount.amount, order.currency, 'refundAmount.amount');
   if (order.capturedMinor === 0) {
     throw new HttpError(400, `Order ${order.reference} has nothing captured to refund; void the authorisation instead`);
   }
@@ -50,6 +50,8 @@ export function createRefund(ctx: SandboxContext, reference: string, body: unkno
   const pending = (ctx.refundSettlement ?? order.provider.refundSettlement) === 'pending';
   const refund: SandboxRefund = {
     refundReference,
+    // The docs' example answers "TgEHcPtpN2HSrTMK-0-00" to a request for "TgEHcPtpN2HSrTMK-0".
+    upstreamReference: ctx.strictDocs ? `${refundReference}-00` : refundReference,
     bnplRefundId: randomUUID(),
     amountMinor: minor,
     status: pending ? 'PENDING' : 'SUCCESSFUL',
@@ -69,16 +71,19 @@ function settleLater(ctx: SandboxContext, order: SandboxOrder, refund: SandboxRe
   ctx.scheduler.run(async () => {
     await ctx.scheduler.sleep(ctx.pendingSettleMs);
     refund.status = 'SUCCESSFUL';
-    if (!ctx.webhookUrl) return;
-    ctx.callbacks.send(ctx.webhookUrl, {
+    notifyAccount(ctx, {
       event: 'REFUND_CALLBACK',
       data: { orderReference: order.reference, merchantReference: order.reference, currency: order.currency, ...refundRecord(order, refund) },
     });
   });
 }
 
-/** Local choice (the endpoint is not in the public docs): an array of refund records, oldest first. */
+/**
+ * Local choice (the endpoint is in the seed spec, not the public docs): an array of refund records, oldest first.
+ * Without refundListRoute it does not exist, as the real service may not have it.
+ */
 export function listRefunds(ctx: SandboxContext, reference: string) {
+  if (!ctx.refundListRoute) throw new HttpError(404, `Cannot GET /orders/${encodeURIComponent(reference)}/refund`);
   const order = requireOrder(ctx, reference);
   return order.refunds.map((refund) => refundRecord(order, refund));
 }

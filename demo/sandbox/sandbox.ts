@@ -1,5 +1,5 @@
 // createSandbox(options): the local stand-in for the upstream Order Payment Integration service, a real HTTP server.
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { TokenIssuer } from './auth.js';
 import { CallbackSender } from './callbacks.js';
@@ -10,7 +10,7 @@ import { FaultTable } from './faults.js';
 import { parseBody } from './http.js';
 import { requireOrder } from './order-view.js';
 import { Scheduler } from './scheduler.js';
-import { resolveSettings } from './settings.js';
+import { httpUrl, resolveSettings } from './settings.js';
 import { OrderStore } from './store.js';
 import { SANDBOX_ROUTES, type JournalEntry, type Sandbox, type SandboxOptions } from './types.js';
 
@@ -41,7 +41,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const scheduler = new Scheduler();
   const callbacks = new CallbackSender(
     scheduler,
-    { ...settings.callbackRetry, timeoutMs: settings.callbackTimeoutMs, historyLimit: settings.historyLimit },
+    { ...settings.callbackRetry, timeoutMs: settings.callbackTimeoutMs, historyLimit: settings.historyLimit, shape: settings.notificationShape },
     settings.now,
     settings.callbackFailures,
   );
@@ -54,6 +54,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   let baseUrl: string | undefined;
 
   const ctx: SandboxContext = {
+    strictDocs: settings.strictDocs,
+    refundListRoute: settings.refundListRoute,
     paymentSecret,
     pendingSettleMs: settings.pendingSettleMs,
     cancellationUnitMs: settings.cancellationUnitMs,
@@ -67,7 +69,26 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     tokens: new TokenIssuer({ clientId, clientSecret }, settings.tokenLifetimeSeconds, settings.now),
   };
 
+  // Two origins, as upstream: the API, and the token endpoint on its own (auth.*).
   const server = createServer();
+  const tokenServer = createServer();
+  let tokenUrl: string | undefined;
+
+  const listenOn = (target: Server, port: number, host: string) =>
+    new Promise<string>((resolve, reject) => {
+      target.once('error', reject);
+      target.listen(port, host, () => {
+        target.off('error', reject);
+        const address = target.address() as AddressInfo;
+        resolve(`http://${urlHost(address.address)}:${address.port}`);
+      });
+    });
+  const closeOne = (target: Server) =>
+    new Promise<void>((resolve, reject) => {
+      if (!target.listening) return resolve();
+      target.close((error) => (error ? reject(error) : resolve()));
+      target.closeAllConnections(); // hung requests and idle keep-alive sockets too
+    });
 
   const sandbox: Sandbox = {
     credentials: { clientId, clientSecret, paymentSecret },
@@ -78,37 +99,40 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       return baseUrl;
     },
     get tokenUrl(): string {
-      return `${sandbox.url}/token`;
+      if (!tokenUrl) throw new Error('The sandbox is not listening; call listen() first');
+      return tokenUrl;
     },
-    listen(port = 0, host = '127.0.0.1') {
-      return new Promise<string>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(port, host, () => {
-          server.off('error', reject);
-          const address = server.address() as AddressInfo;
-          baseUrl = `http://${urlHost(address.address)}:${address.port}`;
-          resolve(baseUrl);
-        });
-      });
+    async listen(port = 0, host = '127.0.0.1') {
+      baseUrl = await listenOn(server, port, host);
+      try {
+        tokenUrl = `${await listenOn(tokenServer, settings.tokenPort, host)}/token`;
+      } catch (error) {
+        await closeOne(server);
+        throw error;
+      }
+      return baseUrl;
     },
     async close() {
       scheduler.close();
-      if (!server.listening) return;
-      await new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections(); // hung requests and idle keep-alive sockets too
-      });
+      await Promise.all([closeOne(server), closeOne(tokenServer)]);
     },
     setFault: (route, fault, faultOptions) => faults.set(route, fault, faultOptions),
     clearFaults: () => faults.clear(),
     setCallbackFailures: (count) => callbacks.setFailures(count),
+    setWebhookUrl(url) {
+      ctx.webhookUrl = url === undefined ? undefined : httpUrl('webhookUrl', url);
+    },
     async decide(reference, decision) {
       return decide(ctx, requireOrder(ctx, reference), parseBody(decisionSchema, decision));
     },
     idle: () => scheduler.idle(),
   };
 
-  const dispatch = createDispatcher({ ctx, faults, journal, historyLimit: settings.historyLimit, sandbox });
-  server.on('request', (req, res) => void dispatch(req, res)); // dispatch never rejects (see its last guard)
+  const deps = { ctx, faults, journal, historyLimit: settings.historyLimit, sandbox };
+  // dispatch never rejects (see its last guard)
+  const api = createDispatcher({ ...deps, surface: 'api' });
+  const auth = createDispatcher({ ...deps, surface: 'auth' });
+  server.on('request', (req, res) => void api(req, res));
+  tokenServer.on('request', (req, res) => void auth(req, res));
   return sandbox;
 }

@@ -1,8 +1,12 @@
 // The factory's options with their defaults filled in; a nonsense value fails at once, not mid-test.
 import { SANDBOX_DEFAULTS } from '../../shared/sandbox-defaults.js';
-import type { RefundSettlement, SandboxOptions } from './types.js';
+import type { NotificationShape, RefundSettlement, SandboxOptions } from './types.js';
 
 export interface SandboxSettings {
+  strictDocs: boolean;
+  refundListRoute: boolean;
+  notificationShape: NotificationShape;
+  tokenPort: number;
   clientId: string;
   clientSecret: string;
   paymentSecret: string;
@@ -37,6 +41,10 @@ export function httpUrl(name: string, value: string): string {
 export function resolveSettings(options: SandboxOptions): SandboxSettings {
   const retry = options.callbackRetry ?? { attempts: 6, baseDelayMs: 1000 };
   return {
+    strictDocs: options.strictDocs ?? true,
+    refundListRoute: options.refundListRoute ?? true,
+    notificationShape: options.notificationShape ?? 'data',
+    tokenPort: Math.floor(check('tokenPort', options.tokenPort ?? 0, 0)),
     clientId: text('clientId', options.clientId ?? SANDBOX_DEFAULTS.clientId),
     clientSecret: text('clientSecret', options.clientSecret ?? SANDBOX_DEFAULTS.clientSecret),
     paymentSecret: text('paymentSecret', options.paymentSecret ?? SANDBOX_DEFAULTS.paymentSecret),

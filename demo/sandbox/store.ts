@@ -8,7 +8,10 @@ export type OrderStatus = 'PENDING' | 'SUCCESSFUL' | 'DECLINED' | 'CANCELLED' | 
 export type CaptureStatus = 'AUTHORIZED' | 'PARTIALLY_CAPTURED' | 'CAPTURED' | 'VOIDED';
 
 export interface SandboxRefund {
+  /** As the merchant sent it: what must stay unique. */
   refundReference: string;
+  /** As the sandbox answers it (the docs' suffix unless strictDocs is off). */
+  upstreamReference: string;
   bnplRefundId: string;
   amountMinor: number;
   status: 'PENDING' | 'SUCCESSFUL';
@@ -31,8 +34,12 @@ export interface SandboxOrder {
   autoCapture: boolean;
   dynamicRedirectUrl?: string;
   dynamicCallbackUrl?: string;
+  createdAt: number;
   updatedAt: number;
   status: OrderStatus;
+  /** Every status the order had, for the transaction details (INITIATED and PENDING at creation). */
+  history: { status: 'INITIATED' | OrderStatus; at: number }[];
+  captures: { captureReference: string; amountMinor: number; at: number }[];
   /** Set once the shopper (or a test) has decided; a pending decision keeps status PENDING until it settles. */
   decision?: Required<Decision>;
   cancelledBy: 'user' | 'system' | null;
@@ -49,6 +56,10 @@ export class OrderStore {
   private readonly byToken = new Map<string, SandboxOrder>();
   /** captureReference per order, voidReference and refundReference per merchant: the docs' uniqueness rules. */
   private readonly usedReferences = new Set<string>();
+
+  get size(): number {
+    return this.byReference.size;
+  }
 
   has(reference: string): boolean {
     return this.byReference.has(reference);

@@ -1,6 +1,6 @@
 // The sandbox's public interface, as agreed with the BFF and e2e helpers (sandbox.ts re-exports it).
 
-export const SANDBOX_ROUTES = ['token', 'options', 'create-order', 'get-order', 'capture', 'void', 'refund', 'list-refunds'] as const;
+export const SANDBOX_ROUTES = ['token', 'options', 'create-order', 'get-order', 'order-details', 'capture', 'void', 'refund', 'list-refunds'] as const;
 export type SandboxRoute = (typeof SANDBOX_ROUTES)[number];
 
 export type Fault =
@@ -8,7 +8,7 @@ export type Fault =
   | { kind: 'status'; status: 500 | 502 | 503 | 429; retryAfterSeconds?: number } // upstream error shape body
   | { kind: 'hang' } // never answers (socket kept open until close())
   | { kind: 'malformed-json' } // 200 with a body that is not JSON
-  | { kind: 'reset-after-create' } // create-order only: the order IS created, then the socket is destroyed
+  | { kind: 'reset-after-create' } // a write (create-order, capture, void, refund) IS done, then the socket is destroyed
   | { kind: 'redirect-url'; url: string }; // create-order only: redirectUrl replaced (http, foreign host, ...)
 
 /** Apply N times, then the fault clears itself; default: until cleared. */
@@ -17,8 +17,22 @@ export interface FaultOptions {
 }
 
 export type RefundSettlement = 'instant' | 'pending';
+/** The two notification bodies the docs show: `{ event, data: {...} }`, or the same fields flat beside `event`. */
+export type NotificationShape = 'data' | 'flat';
 
 export interface SandboxOptions {
+  /**
+   * The docs' quirks (default true): a refund's answer and records carry the docs' suffixed refundReference, a
+   * create answer has no transactionReference and every other orderDate has no milliseconds, and no amount may
+   * carry more than 2 decimals. false: the plain shapes, for a test that needs them.
+   */
+  strictDocs?: boolean;
+  /** GET /orders/{reference}/refund exists (default true): it is in the seed spec only, not the public docs. */
+  refundListRoute?: boolean;
+  /** Default 'data'. */
+  notificationShape?: NotificationShape;
+  /** The token endpoint's own port (its own origin, like auth.* upstream); default 0, any free port. */
+  tokenPort?: number;
   /** Default SANDBOX_DEFAULTS from shared/sandbox-defaults.ts. */
   clientId?: string;
   clientSecret?: string;
@@ -36,8 +50,8 @@ export interface SandboxOptions {
   /** The first N callback attempts are dropped before they leave the sandbox (fault injection). */
   callbackFailures?: number;
   /**
-   * The merchant account's webhook (the portal's Webhook/Callback Settings): it receives REFUND_CALLBACK, which the
-   * real service never sends to an order's dynamicCallbackUrl. Default none: refund events are not sent.
+   * The merchant account's webhook (the portal's Webhook/Callback Settings): it receives REFUND_CALLBACK and
+   * ORDER_STATUS_UPDATE, which the real service never sends to an order's dynamicCallbackUrl. Default none.
    */
   webhookUrl?: string;
   /** Default per provider (some answer PENDING); set it to force one behaviour in tests. */
@@ -90,7 +104,7 @@ export interface DecisionResult {
 
 export interface Sandbox {
   readonly credentials: { clientId: string; clientSecret: string; paymentSecret: string };
-  /** Resolves to the base URL, e.g. http://127.0.0.1:41234. Defaults: port 0, host 127.0.0.1. */
+  /** Resolves to the API's base URL, e.g. http://127.0.0.1:41234; the token endpoint listens on `tokenPort`. */
   listen(port?: number, host?: string): Promise<string>;
   /** Base URL after listen. */
   readonly url: string;
@@ -105,6 +119,8 @@ export interface Sandbox {
   setFault(route: SandboxRoute, fault: Fault, options?: FaultOptions): void;
   clearFaults(): void;
   setCallbackFailures(count: number): void;
+  /** Points the account's webhook elsewhere (or nowhere), as a merchant does in the portal. */
+  setWebhookUrl(url: string | undefined): void;
   /** Same as a tester clicking on the hosted page. */
   decide(reference: string, decision: Decision): Promise<DecisionResult>;
   /** Resolves when every scheduled callback delivery and settlement has finished (for tests). */

@@ -187,9 +187,35 @@ describe('writes', () => {
       refundDescription: 'damaged',
       refundAmount: { amount: 10, currency: 'AED' },
     });
-    expect(refund).toMatchObject({ refundReference: 'refund-1-r1', refundedAmount: 10 });
+    // The docs' suffixed reference: the record is ours all the same.
+    expect(refund).toMatchObject({ refundReference: 'refund-1-r1-00', refundedAmount: 10 });
     expect(calls(sandbox, '/orders/refund-1/refund').map((entry) => entry.method)).toEqual(['POST', 'GET', 'POST']);
     expect(await client.listRefunds('refund-1')).toHaveLength(1);
+  });
+
+  it("a refund made upstream whose answer was lost is recognised in the list by the docs' suffixed reference", async () => {
+    const { sandbox, client } = await setup({ OPI_UPSTREAM_TIMEOUT_MS: '300' });
+    await client.createOrder(order('refund-2'));
+    await sandbox.decide('refund-2', { outcome: 'approve' });
+    sandbox.setFault('refund', { kind: 'reset-after-create' }, { times: 1 });
+    const refund = await client.refund('refund-2', { refundReference: 'refund-2-r1', refundDescription: 'damaged', refundAmount: { amount: 10 } });
+    expect(refund).toMatchObject({ refundReference: 'refund-2-r1-00', refundedAmount: 10 });
+    // Found, so never sent twice.
+    expect(calls(sandbox, '/orders/refund-2/refund').map((entry) => entry.method)).toEqual(['POST', 'GET']);
+  });
+
+  it('reads refunds from the transaction details where the refund list route does not exist, and remembers it', async () => {
+    const { sandbox, client } = await setup({}, { refundListRoute: false });
+    await client.createOrder(order('refund-3'));
+    await sandbox.decide('refund-3', { outcome: 'approve' });
+    await client.refund('refund-3', { refundReference: 'refund-3-r1', refundDescription: 'damaged', refundAmount: { amount: 12.5 } });
+    expect(await client.listRefunds('refund-3')).toEqual([
+      { refundReference: 'refund-3-r1-00', refundedAmount: 12.5, refundStatus: 'SUCCESSFUL', refundDate: expect.any(String) },
+    ]);
+    expect(await client.listRefunds('refund-3')).toHaveLength(1);
+    expect(calls(sandbox, '/orders/refund-3/refund').filter((entry) => entry.method === 'GET')).toHaveLength(1);
+    expect(calls(sandbox, '/orders/refund-3/details')).toHaveLength(2);
+    await expect(client.listRefunds('nobody')).rejects.toMatchObject({ status: 404 });
   });
 
   it('capture and void reach the upstream and are parsed', async () => {

@@ -3,8 +3,8 @@ import { captureRecordSchema, voidRecordSchema } from '../../shared/upstream.js'
 import { call, createOrder, getToken, orderRequest, startSandbox } from './helpers.js';
 
 /** An approved KWD order of 10.000 awaiting capture (autoCapture false). */
-async function authorisedOrder(extra = {}) {
-  const sandbox = await startSandbox();
+async function authorisedOrder(extra = {}, options = {}) {
+  const sandbox = await startSandbox(options);
   const token = await getToken(sandbox);
   const request = orderRequest({ provider: 'TABBY_KW', currency: 'KWD', country: 'KW', locale: 'en_KW', amount: 10 }, { autoCapture: false, ...extra });
   await createOrder(sandbox, token, request);
@@ -16,7 +16,7 @@ async function authorisedOrder(extra = {}) {
 }
 
 describe('POST /orders/{reference}/capture', () => {
-  it('captures in parts, in the currency’s three decimals, and never above what is left', async () => {
+  it('captures in parts, shown in the currency’s three decimals, and never above what is left', async () => {
     const { post, captureStatus } = await authorisedOrder();
     expect(await captureStatus()).toBe('AUTHORIZED');
     const first = await post('capture', { captureReference: 'C1', amount: 2.5 });
@@ -25,7 +25,7 @@ describe('POST /orders/{reference}/capture', () => {
     expect(first.body.captureId).toBe('C1'); // as in the docs' example
     expect(await captureStatus()).toBe('PARTIALLY_CAPTURED');
 
-    const over = await post('capture', { captureReference: 'C2', amount: 7.501 });
+    const over = await post('capture', { captureReference: 'C2', amount: 7.51 });
     expect(over.status).toBe(400);
     expect(over.body).toEqual({ statusCode: 400, message: 'amount exceeds what is left to capture (KWD 7.500)', error: 'Bad Request' });
 
@@ -53,13 +53,19 @@ describe('POST /orders/{reference}/capture', () => {
     expect(again.body).toEqual({ statusCode: 400, message: 'captureReference already exists', error: 'Bad Request' });
   });
 
-  it('refuses an invalid body, naming the fields, and more decimals than the currency has', async () => {
+  it('refuses an invalid body, naming the fields, and more than the docs’ 2 decimals even in KWD', async () => {
     const { post } = await authorisedOrder();
     const invalid = await post('capture', { amount: -1 });
     expect(invalid.status).toBe(400);
     expect(invalid.body.message).toEqual(['captureReference is required', 'amount must not be negative', 'amount must be more than 0']);
-    const decimals = await post('capture', { captureReference: 'C1', amount: 1.0001 });
-    expect(decimals.body.message).toEqual(['amount must have at most 3 decimals in KWD']);
+    const decimals = await post('capture', { captureReference: 'C1', amount: 1.001 });
+    expect(decimals.body.message).toEqual(['amount must not have more than 2 decimal places']);
+  });
+
+  it('takes the currency’s own three decimals with strictDocs off, and no more', async () => {
+    const { post } = await authorisedOrder({}, { strictDocs: false });
+    expect((await post('capture', { captureReference: 'C1', amount: 1.001 })).status).toBe(201);
+    expect((await post('capture', { captureReference: 'C2', amount: 1.0001 })).body.message).toEqual(['amount must have at most 3 decimals in KWD']);
   });
 
   it('refuses an order that is not approved, or was auto-captured', async () => {
@@ -87,7 +93,7 @@ describe('POST /orders/{reference}/void', () => {
   it('voids what is left after a partial capture: 200 with the docs’ shape', async () => {
     const { post, captureStatus } = await authorisedOrder();
     await post('capture', { captureReference: 'C1', amount: 4 });
-    const over = await post('void', { voidReference: 'V1', amount: 6.001 });
+    const over = await post('void', { voidReference: 'V1', amount: 6.01 });
     expect(over.status).toBe(400);
     expect(over.body.message).toBe('amount exceeds what is left to void (KWD 6.000)');
     const voided = await post('void', { voidReference: 'V1', amount: 6, description: 'rest out of stock' });

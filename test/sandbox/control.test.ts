@@ -76,7 +76,7 @@ describe('control endpoints', () => {
     const times = await call(sandbox, '/__sandbox/faults/options', { method: 'PUT', json: { kind: 'hang', times: 0 } });
     expect(times.body.message).toEqual(['times must be at least 1']);
     const wrongRoute = await call(sandbox, '/__sandbox/faults/options', { method: 'PUT', json: { kind: 'reset-after-create' } });
-    expect(wrongRoute.body.message).toEqual(['kind reset-after-create applies to create-order only']);
+    expect(wrongRoute.body.message).toEqual(['kind reset-after-create applies to create-order, capture, void and refund only']);
     const notJson = await call(sandbox, '/__sandbox/faults/options', { method: 'PUT', body: '{', headers: { 'content-type': 'application/json' } });
     expect(notJson.status).toBe(400);
     expect(typeof notJson.body.message).toBe('string');

@@ -130,7 +130,7 @@ describe('fault injection', () => {
 
   it('refuses a fault that cannot apply, and a nonsense one', () => {
     const sandbox = createSandbox();
-    expect(() => sandbox.setFault('options', { kind: 'reset-after-create' })).toThrow('applies to create-order only');
+    expect(() => sandbox.setFault('options', { kind: 'reset-after-create' })).toThrow('applies to create-order, capture, void and refund only');
     expect(() => sandbox.setFault('options', { kind: 'latency', ms: -5 })).toThrow('ms must be at least 0');
     expect(() => createSandbox({ faults: { refund: { kind: 'redirect-url', url: 'https://x.example' } } })).toThrow();
   });

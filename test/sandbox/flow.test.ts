@@ -89,7 +89,7 @@ describe('the whole flow', () => {
     });
     expect(refund.status).toBe(201);
     expect(refundRecordSchema.parse(refund.body)).toMatchObject({
-      refundReference: 'RF-1',
+      refundReference: 'RF-1-00',
       bnplProvider: 'TABBY_AE',
       refundedAmount: 120.5,
       refundStatus: 'SUCCESSFUL',
@@ -104,7 +104,7 @@ describe('the whole flow', () => {
     expect(over.body).toEqual({ statusCode: 400, message: 'Over refund limit: AED 79.50 left to refund', error: 'Bad Request' });
 
     const list = await call(sandbox, `/orders/${request.orderReference}/refund`, { token });
-    expect(refundListSchema.parse(list.body).map((item) => item.refundReference)).toEqual(['RF-1']);
+    expect(refundListSchema.parse(list.body).map((item) => item.refundReference)).toEqual(['RF-1-00']);
     expect(sandbox.journal.filter((entry) => entry.route === 'create-order')).toHaveLength(1);
   });
 });

@@ -57,7 +57,9 @@ export async function call<T = any>(
     headers['content-type'] ??= 'application/json';
     body = JSON.stringify(init.json);
   }
-  const response = await fetch(`${sandbox.url}${path}`, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body });
+  // The token endpoint lives on its own origin, as upstream.
+  const origin = path.startsWith('/token') ? new URL(sandbox.tokenUrl).origin : sandbox.url;
+  const response = await fetch(`${origin}${path}`, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body });
   const text = await response.text();
   const isJson = response.headers.get('content-type')?.includes('json') ?? false;
   return { status: response.status, headers: response.headers, body: (isJson && text ? JSON.parse(text) : text) as T };

@@ -23,7 +23,7 @@ async function startupLines(child: ChildProcessWithoutNullStreams): Promise<stri
   let output = '';
   for await (const chunk of child.stdout) {
     output += String(chunk);
-    if (output.includes('refund webhook')) return output;
+    if (output.includes('account webhook')) return output;
   }
   throw new Error(`sandbox exited before starting: ${output}`);
 }
@@ -44,10 +44,12 @@ describe('npm run sandbox (demo/sandbox/main.ts)', () => {
     expect(output).toContain('(from SANDBOX_CLIENT_SECRET)');
     expect(output).not.toContain('ci-client-secret-value');
     expect(output).not.toContain('ci-payment-secret-value');
-    expect(output).toContain('refund webhook  http://127.0.0.1:9/... (from SANDBOX_WEBHOOK_URL)');
+    expect(output).toContain('account webhook http://127.0.0.1:9/... (from SANDBOX_WEBHOOK_URL)');
     expect(output).not.toContain('hook-secret');
     const form = new URLSearchParams({ client_id: 'ci-client', client_secret: 'ci-client-secret-value', grant_type: 'client_credentials', scope: 'api-user' });
-    expect((await fetch(`${url}/token`, { method: 'POST', body: form })).status).toBe(200);
+    const tokenUrl = /token endpoint {2}POST (http:\/\/127\.0\.0\.1:\d+\/token)/.exec(output)?.[1];
+    expect(tokenUrl).not.toBe(`${url}/token`);
+    expect((await fetch(tokenUrl!, { method: 'POST', body: form })).status).toBe(200);
     child.kill('SIGTERM');
     const [code] = await once(child, 'exit');
     expect(code).toBe(0);
@@ -59,7 +61,7 @@ describe('npm run sandbox (demo/sandbox/main.ts)', () => {
     expect(output).toContain(SANDBOX_DEFAULTS.clientId);
     expect(output).toContain(SANDBOX_DEFAULTS.clientSecret);
     expect(output).toContain(SANDBOX_DEFAULTS.paymentSecret);
-    expect(output).toContain('refund webhook  none');
+    expect(output).toContain('account webhook none');
     child.kill('SIGINT');
     const [code] = await once(child, 'exit');
     expect(code).toBe(0);

@@ -11,16 +11,17 @@ const created = (sandbox: { journal: { route?: string; status: number }[] }) =>
   sandbox.journal.filter((entry) => entry.route === 'create-order' && entry.status === 201).length;
 
 describe('POST /orders', () => {
-  it.each(['/orders', '/orders/'])('creates an order at %s: 201 with the spec’s order record', async (path) => {
+  it.each(['/orders', '/orders/'])('creates an order at %s: 201 with the docs’ legacy order record', async (path) => {
     const now = Date.parse('2025-03-01T10:00:00.123Z');
     const { sandbox, token } = await ready({ now: () => now });
     const request = orderRequest({ amount: 257.75 });
     const response = await call(sandbox, path, { token, json: request });
     expect(response.status).toBe(201);
     const record = orderRecordSchema.parse(response.body);
+    // The docs' legacy answer: no transactionReference.
     expect(Object.keys(response.body).sort()).toEqual(
       ['bnplProvider', 'orderAmount', 'orderDate', 'orderId', 'orderPaymentOption', 'orderReference', 'orderToken',
-        'paymentStatus', 'redirectUrl', 'transactionReference'].sort(),
+        'paymentStatus', 'redirectUrl'].sort(),
     );
     expect(record).toMatchObject({
       orderId: request.orderReference,
@@ -33,7 +34,18 @@ describe('POST /orders', () => {
     });
     expect(record.orderToken).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(record.redirectUrl).toBe(`${sandbox.url}/pay/${record.orderToken}`);
-    expect(record.transactionReference).toMatch(/^[0-9a-f]{10}$/);
+    // The docs show orderDate with milliseconds and without: the next order's has none.
+    const next = await call(sandbox, path, { token, json: orderRequest({ amount: 10 }) });
+    expect(next.body.orderDate).toBe('2025-03-01T10:00:00Z');
+  });
+
+  it('answers the plain record with strictDocs off: transactionReference, orderDate always with milliseconds', async () => {
+    const now = Date.parse('2025-03-01T10:00:00.123Z');
+    const { sandbox, token } = await ready({ now: () => now, strictDocs: false });
+    for (const amount of [10, 20]) {
+      const response = await call(sandbox, '/orders', { token, json: orderRequest({ amount }) });
+      expect(response.body).toMatchObject({ orderDate: '2025-03-01T10:00:00.123Z', transactionReference: expect.stringMatching(/^[0-9a-f]{10}$/) });
+    }
   });
 
   it('answers GET /orders/{reference} with the GetOrderResponse fields, status PENDING', async () => {
@@ -52,7 +64,7 @@ describe('POST /orders', () => {
       currency: 'SGD',
       provider: 'ATOME_SG',
       surcharge: 0,
-      transactionReference: order.transactionReference,
+      transactionReference: expect.stringMatching(/^[0-9a-f]{10}$/),
       cancelledBy: null,
       captureStatus: null,
     });

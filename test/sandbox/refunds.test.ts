@@ -31,7 +31,7 @@ describe('POST /orders/{reference}/refund', () => {
     expect(over.body).toEqual({ statusCode: 400, message: 'Over refund limit: AED 0.00 left to refund', error: 'Bad Request' });
   });
 
-  it('answers the docs’ refund record: HTTP date, empty description object, provider refund id', async () => {
+  it('answers the docs’ refund record: suffixed reference, HTTP date, empty description object, provider refund id', async () => {
     const now = Date.parse('2021-10-08T06:22:20.000Z');
     const { refund } = await paidOrder({ now: () => now });
     const response = await refund('TgEHcPtpN2HSrTMK-0', 25.5);
@@ -39,7 +39,8 @@ describe('POST /orders/{reference}/refund', () => {
       ['bnplProvider', 'bnplRefundId', 'description', 'refundDate', 'refundReference', 'refundStatus', 'refundedAmount'],
     );
     expect(refundRecordSchema.parse(response.body)).toMatchObject({
-      refundReference: 'TgEHcPtpN2HSrTMK-0',
+      // As in the docs' example: the answer's reference carries a suffix the request did not have.
+      refundReference: 'TgEHcPtpN2HSrTMK-0-00',
       bnplProvider: 'TABBY_AE',
       refundedAmount: 25.5,
       refundStatus: 'SUCCESSFUL',
@@ -119,10 +120,12 @@ describe('POST /orders/{reference}/refund', () => {
     await sandbox.idle();
     // The docs: dynamicCallbackUrl receives only ORDER_ASYNC_CALLBACK.
     expect(orderReceiver.received.map((item) => item.event)).toEqual(['ORDER_ASYNC_CALLBACK']);
-    expect(webhook.received.map((item) => item.event)).toEqual(['REFUND_CALLBACK']);
-    expect(webhook.received[0]!.data).toMatchObject({
+    // The account webhook hears of the order's status change, then of the refund.
+    expect(webhook.received.map((item) => item.event)).toEqual(['ORDER_STATUS_UPDATE', 'REFUND_CALLBACK']);
+    expect(webhook.received[0]!.data).toMatchObject({ merchantReference: reference, status: 'SUCCESSFUL' });
+    expect(webhook.received[1]!.data).toMatchObject({
       orderReference: reference,
-      refundReference: 'R1',
+      refundReference: 'R1-00',
       refundStatus: 'SUCCESSFUL',
       refundedAmount: 100,
       currency: 'SAR',
@@ -132,8 +135,9 @@ describe('POST /orders/{reference}/refund', () => {
   });
 
   it('retries the webhook with the callbacks’ backoff while it does not answer 2xx', async () => {
+    const { sandbox, refund } = await paidOrder({ refundSettlement: 'pending', pendingSettleMs: 10 });
     const webhook = await startReceiver([503, 500]);
-    const { sandbox, refund } = await paidOrder({ refundSettlement: 'pending', pendingSettleMs: 10, webhookUrl: webhook.url });
+    sandbox.setWebhookUrl(webhook.url); // after the payment: only the refund's notification goes there
     await refund('R1', 10);
     await sandbox.idle();
     expect(webhook.hits()).toBe(3);
@@ -178,8 +182,51 @@ describe('GET /orders/{reference}/refund', () => {
     const response = await list();
     expect(response.status).toBe(200);
     expect(refundListSchema.parse(response.body).map((item) => [item.refundReference, item.refundedAmount])).toEqual([
-      ['R1', 10],
-      ['R2', 20.25],
+      ['R1-00', 10],
+      ['R2-00', 20.25],
     ]);
+  });
+
+  it('keeps the references as sent with strictDocs off', async () => {
+    const { refund, list } = await paidOrder({ strictDocs: false });
+    expect((await refund('R1', 10)).body.refundReference).toBe('R1');
+    expect((await list()).body.map((item: { refundReference: string }) => item.refundReference)).toEqual(['R1']);
+  });
+
+  it('does not exist without refundListRoute (the public docs have no such route)', async () => {
+    const { refund, list, reference } = await paidOrder({ refundListRoute: false });
+    await refund('R1', 10);
+    const response = await list();
+    expect([response.status, response.body]).toEqual([404, { statusCode: 404, message: `Cannot GET /orders/${reference}/refund`, error: 'Not Found' }]);
+  });
+});
+
+describe('POST /orders/{reference}/details (the docs’ transaction details)', () => {
+  it('lists the status history, refunds and captures, amounts as strings', async () => {
+    const now = Date.parse('2022-03-01T10:00:00.000Z');
+    const { sandbox, token, refund, reference } = await paidOrder({ now: () => now }, { amount: 260 });
+    await refund('R1', 100);
+    const details = await call(sandbox, `/orders/${reference}/details`, { token, method: 'POST' });
+    expect(details.status).toBe(200);
+    expect(details.body).toMatchObject({
+      merchantReference: reference,
+      status: 'SUCCESSFUL',
+      amount: '260',
+      transactionHistory: ['INITIATED', 'PENDING', 'SUCCESSFUL'].map((status) => ({ status, createdAt: '2022-03-01T10:00:00.000Z' })),
+      refunds: [{ refundId: 'R1-00', amount: '100', currency: 'AED', status: 'SUCCESSFUL', createdAt: '2022-03-01T10:00:00.000Z' }],
+      orderCaptures: [],
+    });
+    expect(details.body.transactionHistory[0].transactionId).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await call(sandbox, '/orders/NOPE/details', { token, method: 'POST' })).status).toBe(404);
+  });
+});
+
+describe('notification shapes', () => {
+  it('sends the same fields flat beside event with notificationShape flat', async () => {
+    const webhook = await startReceiver();
+    const { sandbox } = await paidOrder({ webhookUrl: webhook.url, notificationShape: 'flat' });
+    await sandbox.idle();
+    expect(webhook.received[0]).toMatchObject({ event: 'ORDER_STATUS_UPDATE', status: 'SUCCESSFUL', merchantReference: expect.any(String) });
+    expect(webhook.received[0]).not.toHaveProperty('data');
   });
 });

@@ -23,7 +23,7 @@ describe('POST /token', () => {
       paymentSecret: SANDBOX_DEFAULTS.paymentSecret,
     });
     // The docs always show ?expires_in=1; it is accepted and ignored.
-    const response = await fetch(`${sandbox.url}/token?expires_in=1`, { method: 'POST', body: tokenForm(sandbox) });
+    const response = await fetch(`${sandbox.tokenUrl}?expires_in=1`, { method: 'POST', body: tokenForm(sandbox) });
     expect(response.status).toBe(200);
     const body = (await response.json()) as Record<string, unknown>;
     expect(tokenResponseSchema.parse(body)).toMatchObject({ token_type: 'Bearer', expires_in: 86400, scope: 'api-user' });
@@ -31,9 +31,17 @@ describe('POST /token', () => {
     expect(body.access_token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
   });
 
+  it('serves the token on its own origin only, as upstream (auth.*), and the API nowhere there', async () => {
+    const sandbox = await startSandbox();
+    expect(new URL(sandbox.tokenUrl).origin).not.toBe(sandbox.url);
+    expect((await fetch(`${sandbox.url}/token`, { method: 'POST', body: tokenForm(sandbox) })).status).toBe(404);
+    const apiOnAuth = await fetch(`${new URL(sandbox.tokenUrl).origin}/options?amount=100&currency=AED`);
+    expect([apiOnAuth.status, ((await apiOnAuth.json()) as { message: string }).message]).toEqual([404, 'Cannot GET /options']);
+  });
+
   it('uses the credentials and lifetime it was given', async () => {
     const sandbox = await startSandbox({ clientId: 'merchant-7', clientSecret: 's3cr3t', tokenLifetimeSeconds: 120 });
-    const ok = await fetch(`${sandbox.url}/token`, { method: 'POST', body: tokenForm(sandbox) });
+    const ok = await fetch(sandbox.tokenUrl, { method: 'POST', body: tokenForm(sandbox) });
     expect(((await ok.json()) as { expires_in: number }).expires_in).toBe(120);
     const defaults = new URLSearchParams({
       client_id: SANDBOX_DEFAULTS.clientId,
@@ -41,7 +49,7 @@ describe('POST /token', () => {
       grant_type: 'client_credentials',
       scope: 'api-user',
     });
-    expect((await fetch(`${sandbox.url}/token`, { method: 'POST', body: defaults })).status).toBe(401);
+    expect((await fetch(sandbox.tokenUrl, { method: 'POST', body: defaults })).status).toBe(401);
   });
 
   it.each([

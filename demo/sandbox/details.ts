@@ -1,0 +1,33 @@
+// POST /orders/{reference}/details: the docs' legacy "Transaction Details", the only documented place that lists an
+// order's refunds and captures. The order's fields with `amount` as a string (as the docs' example sends it), its
+// status history, refunds and captures. Local choice: the ids (the docs show a uuid transactionId, and refundId
+// and captureId without a format): the refund's answered reference and the capture's own reference.
+import { randomUUID } from 'node:crypto';
+import { toMajor } from '../../shared/money.js';
+import { isoTime, type SandboxContext } from './context.js';
+import { orderView, requireOrder } from './order-view.js';
+
+export function transactionDetails(ctx: SandboxContext, reference: string) {
+  const order = requireOrder(ctx, reference);
+  const amount = (minor: number) => String(toMajor(minor, order.currency));
+  return {
+    ...orderView(order),
+    amount: String(order.orderAmount),
+    transactionHistory: order.history.map((entry) => ({ transactionId: randomUUID(), status: entry.status, createdAt: isoTime(entry.at) })),
+    refunds: order.refunds.map((refund) => ({
+      refundId: refund.upstreamReference,
+      amount: amount(refund.amountMinor),
+      currency: order.currency,
+      status: refund.status,
+      createdAt: isoTime(refund.createdAt),
+      refundReason: null,
+      refundFailureReason: null,
+    })),
+    orderCaptures: order.captures.map((capture) => ({
+      captureId: capture.captureReference,
+      amount: amount(capture.amountMinor),
+      status: 'SUCCESSFUL',
+      createdAt: isoTime(capture.at),
+    })),
+  };
+}
