@@ -130,11 +130,13 @@ function listen(server: Server, port: number): Promise<void> {
 
 async function main(): Promise<void> {
   const sandboxPort = readPort('SANDBOX_PORT', 'sandbox', SANDBOX_DEFAULTS.port);
+  const tokenPort = readPort('SANDBOX_TOKEN_PORT', "sandbox's token endpoint", SANDBOX_DEFAULTS.tokenPort);
   const bffPort = readPort('BFF_PORT', 'BFF', 8787);
   const storefrontPort = readPort('STOREFRONT_PORT', 'storefront', 5173);
-  await checkPorts([sandboxPort, bffPort, storefrontPort]);
+  await checkPorts([sandboxPort, tokenPort, bffPort, storefrontPort]);
 
   const sandboxUrl = `http://${HOST}:${sandboxPort.port}`;
+  const tokenUrl = `http://${HOST}:${tokenPort.port}/token`;
   const bffUrl = `http://${HOST}:${bffPort.port}`;
   const storefrontUrl = `http://${HOST}:${storefrontPort.port}`;
   // The ledger and the logs live together: OPI_DATA_DIR (relative to where npm start runs), else .data/.
@@ -170,7 +172,13 @@ async function main(): Promise<void> {
     });
 
   try {
-    const sandbox = startChild('sandbox', 'demo/sandbox/main.ts', { SANDBOX_PORT: String(sandboxPort.port) }, logDir);
+    const sandboxEnv = {
+      SANDBOX_PORT: String(sandboxPort.port),
+      SANDBOX_TOKEN_PORT: String(tokenPort.port),
+      // The merchant account's webhook, as a merchant registers it in the upstream's portal.
+      SANDBOX_WEBHOOK_URL: process.env.SANDBOX_WEBHOOK_URL || `${bffUrl}/v1/webhooks/upstream`,
+    };
+    const sandbox = startChild('sandbox', 'demo/sandbox/main.ts', sandboxEnv, logDir);
     children.push(sandbox);
     await waitForPort(sandboxPort.port, sandbox.process, 'sandbox', sandbox.logFile);
     watch(sandbox);
@@ -179,11 +187,12 @@ async function main(): Promise<void> {
     // the data directory (resolved here, so the BFF's ledger sits beside these logs).
     const bffEnv = {
       OPI_UPSTREAM_URL: sandboxUrl,
+      OPI_TOKEN_URL: tokenUrl,
       // The sandbox started above is a local sandbox on whatever port it got (the BFF trusts only its default URL).
       ...(process.env.OPI_UPSTREAM_URL ? {} : { OPI_UPSTREAM_SANDBOX: 'true' }),
       OPI_PUBLIC_URL: bffUrl,
       OPI_ALLOWED_ORIGINS: `${storefrontUrl},http://localhost:${storefrontPort.port}`,
-      ...definedEnv(['OPI_UPSTREAM_URL', 'OPI_UPSTREAM_SANDBOX', 'OPI_PUBLIC_URL', 'OPI_ALLOWED_ORIGINS']),
+      ...definedEnv(['OPI_UPSTREAM_URL', 'OPI_TOKEN_URL', 'OPI_UPSTREAM_SANDBOX', 'OPI_PUBLIC_URL', 'OPI_ALLOWED_ORIGINS']),
       OPI_DATA_DIR: dataDir,
       PORT: String(bffPort.port),
     };
@@ -214,6 +223,7 @@ async function main(): Promise<void> {
         row('console', `${storefrontUrl}/console`, 'the merchant console: orders, refunds, capture, void'),
         row('BFF', bffUrl, "the merchant's server (the widget loads from here)"),
         row('sandbox', sandboxUrl, "the local upstream and the providers' hosted pages"),
+        row('token', tokenUrl, "the sandbox's token endpoint, on its own origin as upstream"),
         '',
         configuredKey ? '  merchant key: the first of OPI_MERCHANT_KEYS' : `  dev merchant key: ${SANDBOX_DEFAULTS.merchantKey} (local sandbox only)`,
         `  logs: ${logs}`,

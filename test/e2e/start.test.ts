@@ -83,10 +83,11 @@ afterEach(async () => {
 });
 
 /** Starts `npm start`'s script on these ports with a fresh data folder; afterEach stops it and removes the folder. */
-async function startDemoOn([sandbox, bff, storefront]: [number, number, number]) {
+async function startDemoOn([sandbox, bff, storefront, token]: [number, number, number, number]) {
   const folder = (dataDir = await mkdtemp(join(tmpdir(), 'opi-start-')));
   const demo = (running = startDemo({
     SANDBOX_PORT: String(sandbox),
+    SANDBOX_TOKEN_PORT: String(token),
     BFF_PORT: String(bff),
     STOREFRONT_PORT: String(storefront),
     OPI_DATA_DIR: folder,
@@ -96,14 +97,15 @@ async function startDemoOn([sandbox, bff, storefront]: [number, number, number])
 
 describe('npm start (demo/start.ts)', () => {
   it('starts the sandbox, the BFF and the storefront on the given ports, and stops all three on SIGTERM', { timeout: 90_000 }, async () => {
-    const [sandbox, bff, storefront] = (await freePorts(3)) as [number, number, number];
-    const { demo, folder } = await startDemoOn([sandbox, bff, storefront]);
+    const [sandbox, bff, storefront, token] = (await freePorts(4)) as [number, number, number, number];
+    const { demo, folder } = await startDemoOn([sandbox, bff, storefront, token]);
     await until('"Press Ctrl-C to stop."', demo, () => demo.output().includes('Press Ctrl-C to stop.'), 60_000);
 
     const printed = demo.output();
     expect(printed).toContain(`http://${HOST}:${storefront}/console`);
     expect(printed).toContain(`http://${HOST}:${bff} `);
     expect(printed).toContain(`http://${HOST}:${sandbox} `);
+    expect(printed).toContain(`http://${HOST}:${token}/token`);
 
     const shop = await fetch(`http://${HOST}:${storefront}/`);
     expect(shop.status).toBe(200);
@@ -123,14 +125,14 @@ describe('npm start (demo/start.ts)', () => {
     demo.process.kill('SIGTERM');
     expect(await demo.exited, `exit code after SIGTERM:\n${demo.output()}`).toBe(0);
     expect(demo.output()).toContain('SIGTERM: stopping the storefront, the BFF and the sandbox...');
-    for (const port of [sandbox, bff, storefront]) expect(await portIsFree(port), `port ${port} is free again`).toBe(true);
+    for (const port of [sandbox, token, bff, storefront]) expect(await portIsFree(port), `port ${port} is free again`).toBe(true);
   });
 
   it('refuses a busy port with a message that names it and the variable to change, and starts nothing', { timeout: 30_000 }, async () => {
-    const [sandbox, bff, storefront] = (await freePorts(3)) as [number, number, number];
+    const [sandbox, bff, storefront, token] = (await freePorts(4)) as [number, number, number, number];
     const squatter = await listenOn(storefront);
     try {
-      const { demo } = await startDemoOn([sandbox, bff, storefront]);
+      const { demo } = await startDemoOn([sandbox, bff, storefront, token]);
       expect(await demo.exited, demo.output()).toBe(1);
       expect(demo.output().trim()).toBe(
         `Port ${storefront} (storefront) is already in use: stop what uses it, or choose another port with STOREFRONT_PORT=<port> npm start.`,
