@@ -1,6 +1,5 @@
 // Amounts crossing the sandbox's edge: decimal major units in requests, integer minor units inside, and the
 // "AED 25.00" text the upstream writes in its terms and messages.
-import { MAX_AMOUNT } from '../../shared/fields.js';
 import { currencyExponent, decimalToMinor, toMajor } from '../../shared/money.js';
 import type { SandboxContext } from './context.js';
 import { HttpError } from './http.js';
@@ -12,7 +11,8 @@ export function codeAmount(minor: number, currency: string): string {
   return `${currency} ${number.format(toMajor(minor, currency))}`;
 }
 
-/** The shared contract's words for an amount above MAX_AMOUNT. */
+/** Local choice (the docs state no upper bound): far above any cart, and exact in minor units of any currency. */
+export const MAX_AMOUNT = 1_000_000_000;
 export const TOO_LARGE = `must be at most ${MAX_AMOUNT}`;
 
 /**

@@ -1,11 +1,18 @@
 // The token endpoint (OAuth2 client credentials, form-encoded) and the bearer check of every API route.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { TokenResponse } from '../../shared/upstream.js';
 import { HttpError } from './http.js';
 
 export interface ClientCredentials {
   clientId: string;
   clientSecret: string;
+}
+
+/** The docs' token answer (ACCESS). */
+export interface TokenAnswer {
+  access_token: string;
+  expires_in: number;
+  token_type: 'Bearer';
+  scope: string;
 }
 
 const SCOPE = 'api-user';
@@ -29,7 +36,7 @@ export class TokenIssuer {
   ) {}
 
   /** POST /token. `form` is the form-encoded body; the `?expires_in=1` the docs always show is ignored. */
-  issue(form: Record<string, string>): TokenResponse {
+  issue(form: Record<string, string>): TokenAnswer {
     const missing = ['client_id', 'client_secret', 'grant_type', 'scope'].filter((field) => !form[field]);
     if (missing.length > 0) throw new HttpError(400, missing.map((field) => `${field} is required`));
     const problems: string[] = [];

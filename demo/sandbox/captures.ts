@@ -2,11 +2,11 @@
 // of the authorised amount (order amount + surcharge, which is always 0 here).
 import { randomUUID } from 'node:crypto';
 import { toMajor } from '../../shared/money.js';
-import { captureRequestSchema, voidRequestSchema } from '../../shared/upstream.js';
 import { codeAmount, minorAmount } from './amounts.js';
 import type { SandboxContext } from './context.js';
 import { HttpError, parseBody } from './http.js';
 import { requireOrder } from './order-view.js';
+import { captureRequestSchema, voidRequestSchema } from './schemas.js';
 import type { SandboxOrder } from './store.js';
 
 const remainingMinor = (order: SandboxOrder): number => order.amountMinor - order.capturedMinor - order.voidedMinor;

@@ -1,8 +1,13 @@
 // HTTP plumbing shared by the routes: the upstream's error shape, reading and parsing request bodies.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type * as z from 'zod/mini';
-import { issuesToFieldErrors } from '../../shared/checkout-api.js';
-import type { UpstreamErrorBody } from '../../shared/upstream.js';
+
+/** The docs' error body (a NestJS service's): message is a list for field problems, a text otherwise. */
+export interface ErrorBody {
+  statusCode: number;
+  message: string | string[];
+  error?: string;
+}
 
 const ERROR_NAMES: Record<number, string> = {
   400: 'Bad Request',
@@ -23,7 +28,7 @@ const STATUS_TEXTS: Record<number, string> = {
 
 /** A refusal in the upstream's shape: `{ statusCode, message, error? }`. */
 export class HttpError extends Error {
-  readonly body: UpstreamErrorBody;
+  readonly body: ErrorBody;
   constructor(
     readonly status: number,
     message: string | string[] = STATUS_TEXTS[status] ?? 'Error',
@@ -35,18 +40,9 @@ export class HttpError extends Error {
   }
 }
 
-interface IssueLike {
-  code: string;
-  path: PropertyKey[];
-  message: string;
-  keys?: string[];
-}
-
 /** A schema refusal: 400 with one "<field path> <message>" per issue, as the upstream lists them. */
-export function validationError(issues: readonly IssueLike[]): HttpError {
-  const messages = issuesToFieldErrors(issues).map(({ path, message }) =>
-    path ? `${path} ${message}` : 'body must be a JSON object',
-  );
+export function validationError(issues: readonly { path: PropertyKey[]; message: string }[]): HttpError {
+  const messages = issues.map(({ path, message }) => (path.length > 0 ? `${path.map(String).join('.')} ${message}` : 'body must be a JSON object'));
   return new HttpError(400, [...new Set(messages)]);
 }
 

@@ -1,8 +1,7 @@
 // GET /options?amount&currency[&channel][&isCapable]: the providers for a cart, in the upstream's item shape
 // (limits, priority and interest rate as strings, as the real service sends them).
-import { MAX_AMOUNT } from '../../shared/fields.js';
 import { isCurrencyCode, toMajor } from '../../shared/money.js';
-import { amountInMinor, TOO_LARGE } from './amounts.js';
+import { amountInMinor, MAX_AMOUNT, TOO_LARGE } from './amounts.js';
 import { offeredProviders, type CatalogueEntry } from './catalogue.js';
 import type { SandboxContext } from './context.js';
 import { HttpError } from './http.js';

@@ -1,12 +1,13 @@
-// POST /orders/ (and /orders): the shared contract's validation, the provider routing rules, then the order record
-// of the spec with paymentStatus lower-case `pending` and a redirectUrl to the sandbox's hosted page.
+// POST /orders/ (and /orders): the documented request rules (schemas.ts, and the amounts below), the provider
+// routing rules, then the docs' order record with paymentStatus lower-case `pending` and a redirectUrl to the
+// sandbox's hosted page.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { orderRequestSchema, type OrderRequest } from '../../shared/upstream.js';
 import { codeAmount, minorAmount } from './amounts.js';
 import { offeredProviders, type CatalogueEntry } from './catalogue.js';
 import { isoTime, type SandboxContext } from './context.js';
 import { scheduleCancellation } from './decisions.js';
 import { HttpError, parseBody } from './http.js';
+import { orderRequestSchema, type OrderRequest } from './schemas.js';
 import type { SandboxOrder } from './store.js';
 
 /** The value at a dotted path ("shippingAddress", "customer.email") of a request. */
@@ -35,11 +36,45 @@ function routedProvider(request: OrderRequest, amountMinor: number): CatalogueEn
 // Local choice: the docs show neither format; transactionReference and bnplOrderId are 10 random hex characters.
 const hex = (bytes: number): string => randomBytes(bytes).toString('hex');
 
+/**
+ * The docs' amount rules in minor units: each item's quantity * unitPrice = totalAmount (the plugin's comment), and
+ * orderAmount = sum(totalAmount) + shippingAmount + taxAmount - discountAmount (ORD). Answers orderAmount in minor units.
+ */
+function checkedAmount(ctx: SandboxContext, request: OrderRequest): number {
+  const problems: string[] = [];
+  const minor = (value: number, field: string): number => {
+    try {
+      return minorAmount(ctx, value, request.purchaseCurrency, field);
+    } catch (error) {
+      problems.push(...[(error as HttpError).body.message].flat());
+      return 0;
+    }
+  };
+  const totals = request.orderItems.map((item, index) => {
+    const total = minor(item.totalAmount, `orderItems.${index}.totalAmount`);
+    if (minor(item.unitPrice, `orderItems.${index}.unitPrice`) * item.quantity !== total) {
+      problems.push(`orderItems.${index}.totalAmount must equal quantity * unitPrice`);
+    }
+    return total;
+  });
+  const expected =
+    totals.reduce((sum, total) => sum + total, 0) +
+    minor(request.shippingAmount, 'shippingAmount') +
+    minor(request.taxAmount, 'taxAmount') -
+    minor(request.discountAmount, 'discountAmount');
+  const given = minor(request.orderAmount, 'orderAmount');
+  if (problems.length === 0 && given !== expected) {
+    problems.push('orderAmount must equal sum(totalAmount) + shippingAmount + taxAmount - discountAmount');
+  }
+  if (problems.length > 0) throw new HttpError(400, problems);
+  return given;
+}
+
 export function createOrder(ctx: SandboxContext, body: unknown) {
   const request = parseBody(orderRequestSchema, body);
   // Local choice: the docs require a unique orderReference but do not show the refusal; this is its shape.
   if (ctx.store.has(request.orderReference)) throw new HttpError(400, 'orderReference already exists');
-  const amountMinor = minorAmount(ctx, request.orderAmount, request.purchaseCurrency, 'orderAmount');
+  const amountMinor = checkedAmount(ctx, request);
   const provider = routedProvider(request, amountMinor);
   const now = ctx.now();
   const order: SandboxOrder = {

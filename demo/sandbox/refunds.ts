@@ -2,11 +2,11 @@
 // providers answer PENDING and settle later with a REFUND_CALLBACK to the merchant account's webhook.
 import { randomUUID } from 'node:crypto';
 import { toMajor } from '../../shared/money.js';
-import { refundRequestSchema } from '../../shared/upstream.js';
 import { codeAmount, minorAmount } from './amounts.js';
 import { notifyAccount, type SandboxContext } from './context.js';
 import { HttpError, parseBody } from './http.js';
 import { requireOrder } from './order-view.js';
+import { refundRequestSchema } from './schemas.js';
 import type { SandboxOrder, SandboxRefund } from './store.js';
 
 function refundRecord(order: SandboxOrder, refund: SandboxRefund) {
