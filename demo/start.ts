@@ -177,6 +177,8 @@ async function main(): Promise<void> {
       SANDBOX_TOKEN_PORT: String(tokenPort.port),
       // The merchant account's webhook, as a merchant registers it in the upstream's portal.
       SANDBOX_WEBHOOK_URL: process.env.SANDBOX_WEBHOOK_URL || `${bffUrl}/v1/webhooks/upstream`,
+      // Beside the BFF's ledger, so a restarted demo can still refund yesterday's order.
+      SANDBOX_DATA_DIR: process.env.SANDBOX_DATA_DIR || join(dataDir, 'sandbox'),
     };
     const sandbox = startChild('sandbox', 'demo/sandbox/main.ts', sandboxEnv, logDir);
     children.push(sandbox);

@@ -48,6 +48,7 @@ export function captureOrder(ctx: SandboxContext, reference: string, body: unkno
   order.capturedMinor += minor;
   order.updatedAt = ctx.now();
   order.captures.push({ captureReference, amountMinor: minor, at: order.updatedAt });
+  ctx.store.changed();
   updateCaptureStatus(order);
   // As in the docs' example, captureId repeats the captureReference.
   return { captureReference, capturedAmount: toMajor(minor, order.currency), captureId: captureReference };
@@ -63,5 +64,6 @@ export function voidOrder(ctx: SandboxContext, reference: string, body: unknown)
   order.voidedMinor += minor;
   order.updatedAt = ctx.now();
   updateCaptureStatus(order);
+  ctx.store.changed();
   return { voidReference, amount: toMajor(minor, order.currency), voidedId: randomUUID() };
 }

@@ -80,6 +80,7 @@ function finalise(ctx: SandboxContext, order: SandboxOrder, status: OrderStatus,
     order.failureReason = 'The provider reported an error (sandbox decision)';
   }
   order.history.push({ status, at: order.updatedAt });
+  ctx.store.changed();
   if (order.dynamicCallbackUrl) {
     ctx.callbacks.send(order.dynamicCallbackUrl, { event: 'ORDER_ASYNC_CALLBACK', data: orderCallbackData(order) });
   }

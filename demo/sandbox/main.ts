@@ -38,7 +38,9 @@ async function main(): Promise<void> {
   // Any free port for the token too when the API takes any free port (tests), else its own default.
   const tokenPort = port('SANDBOX_TOKEN_PORT', apiPort === 0 ? 0 : SANDBOX_DEFAULTS.tokenPort);
   const strictDocs = flag('SANDBOX_STRICT_DOCS', true);
+  const dataDir = env.SANDBOX_DATA_DIR || undefined;
   const sandbox = createSandbox({
+    ...(dataDir ? { dataDir } : {}),
     strictDocs,
     tokenPort,
     clientId,
@@ -73,6 +75,7 @@ async function main(): Promise<void> {
       `  client secret   ${clientSecret.shown}`,
       `  payment secret  ${paymentSecret.shown}`,
       // Only the origin: a webhook's path or query may carry the merchant's own secret.
+      `  orders kept in  ${dataDir ?? 'memory only (SANDBOX_DATA_DIR unset)'}`,
       `  account webhook ${webhookUrl ? `${new URL(webhookUrl).origin}/... (from SANDBOX_WEBHOOK_URL)` : 'none (SANDBOX_WEBHOOK_URL unset: REFUND_CALLBACK and ORDER_STATUS_UPDATE are not sent)'}`,
     ].join('\n') + '\n',
   );

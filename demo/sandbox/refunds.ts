@@ -58,6 +58,7 @@ export function createRefund(ctx: SandboxContext, reference: string, body: unkno
     createdAt: ctx.now(),
   };
   order.refunds.push(refund);
+  ctx.store.changed();
   if (pending) settleLater(ctx, order, refund);
   return refundRecord(order, refund);
 }
@@ -71,6 +72,7 @@ function settleLater(ctx: SandboxContext, order: SandboxOrder, refund: SandboxRe
   ctx.scheduler.run(async () => {
     await ctx.scheduler.sleep(ctx.pendingSettleMs);
     refund.status = 'SUCCESSFUL';
+    ctx.store.changed();
     notifyAccount(ctx, {
       event: 'REFUND_CALLBACK',
       data: { orderReference: order.reference, merchantReference: order.reference, currency: order.currency, ...refundRecord(order, refund) },

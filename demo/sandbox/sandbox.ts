@@ -63,7 +63,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     ...(settings.webhookUrl ? { webhookUrl: settings.webhookUrl } : {}),
     now: settings.now,
     baseUrl: () => sandbox.url,
-    store: new OrderStore(),
+    store: new OrderStore(settings.dataDir),
     scheduler,
     callbacks,
     tokens: new TokenIssuer({ clientId, clientSecret }, settings.tokenLifetimeSeconds, settings.now),

@@ -7,6 +7,7 @@ export interface SandboxSettings {
   refundListRoute: boolean;
   notificationShape: NotificationShape;
   tokenPort: number;
+  dataDir?: string;
   clientId: string;
   clientSecret: string;
   paymentSecret: string;
@@ -45,6 +46,7 @@ export function resolveSettings(options: SandboxOptions): SandboxSettings {
     refundListRoute: options.refundListRoute ?? true,
     notificationShape: options.notificationShape ?? 'data',
     tokenPort: Math.floor(check('tokenPort', options.tokenPort ?? 0, 0)),
+    ...(options.dataDir === undefined ? {} : { dataDir: text('dataDir', options.dataDir) }),
     clientId: text('clientId', options.clientId ?? SANDBOX_DEFAULTS.clientId),
     clientSecret: text('clientSecret', options.clientSecret ?? SANDBOX_DEFAULTS.clientSecret),
     paymentSecret: text('paymentSecret', options.paymentSecret ?? SANDBOX_DEFAULTS.paymentSecret),

@@ -1,5 +1,7 @@
-// The sandbox's memory: orders by reference and by token, and the references that must stay unique.
+// The sandbox's memory: orders by reference and by token, and the references that must stay unique; on disk too
+// when it has a data folder (persistence.ts).
 import type { CatalogueEntry } from './catalogue.js';
+import { loadOrders, saveOrders } from './persistence.js';
 import type { Decision } from './types.js';
 
 /** GET /orders/{reference} statuses. Create answers lower-case `pending`; everything after is upper-case. */
@@ -57,6 +59,24 @@ export class OrderStore {
   /** captureReference per order, voidReference and refundReference per merchant: the docs' uniqueness rules. */
   private readonly usedReferences = new Set<string>();
 
+  /** `dataDir`: where the orders are kept across restarts; in memory only without one. */
+  constructor(private readonly dataDir?: string) {
+    if (!dataDir) return;
+    const saved = loadOrders(dataDir);
+    for (const order of saved.orders) this.index(order);
+    for (const reference of saved.usedReferences) this.usedReferences.add(reference);
+  }
+
+  /** Every route and timer that changes an order calls this once it is done. */
+  changed(): void {
+    if (this.dataDir) saveOrders(this.dataDir, this.byReference.values(), this.usedReferences);
+  }
+
+  private index(order: SandboxOrder): void {
+    this.byReference.set(order.reference, order);
+    this.byToken.set(order.orderToken, order);
+  }
+
   get size(): number {
     return this.byReference.size;
   }
@@ -66,8 +86,8 @@ export class OrderStore {
   }
 
   add(order: SandboxOrder): void {
-    this.byReference.set(order.reference, order);
-    this.byToken.set(order.orderToken, order);
+    this.index(order);
+    this.changed();
   }
 
   get(reference: string): SandboxOrder | undefined {

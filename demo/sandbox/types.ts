@@ -33,6 +33,8 @@ export interface SandboxOptions {
   notificationShape?: NotificationShape;
   /** The token endpoint's own port (its own origin, like auth.* upstream); default 0, any free port. */
   tokenPort?: number;
+  /** Where orders, refunds and captures are kept across restarts; default none (in memory). */
+  dataDir?: string;
   /** Default SANDBOX_DEFAULTS from shared/sandbox-defaults.ts. */
   clientId?: string;
   clientSecret?: string;
