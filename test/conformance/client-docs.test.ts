@@ -8,19 +8,10 @@ import { createUpstreamClient } from '../../bff/upstream/client.js';
 import { UpstreamAuthError, UpstreamUnavailableError, UpstreamValidationError } from '../../bff/upstream/errors.js';
 import { notificationSchema, orderRequestSchema, upstreamErrorSchema } from '../../shared/upstream.js';
 import { startDocsUpstream, type DocsAnswer } from './docs-upstream.js';
-import { docsFixture, keysOf } from './fixtures.js';
+import { docs, keysOf } from './fixtures.js';
 
-const token = docsFixture('token');
-const options = docsFixture('options');
-const createOrder = docsFixture('create-order');
-const orderStatus = docsFixture('order-status');
-const details = docsFixture('transaction-details');
-const capture = docsFixture('capture');
-const voids = docsFixture('void');
-const refund = docsFixture('refund');
-const notifications = docsFixture('notifications');
-const errors = docsFixture('errors');
-const redirect = docsFixture('redirect');
+const { token, options, createOrder, orderStatus, details, capture, voids, refund, notifications, errors, redirect } = docs;
+
 
 const REF = 'LP000_OrderID';
 const ORDER = `/orders/${REF}`;

@@ -15,17 +15,10 @@ import {
   voidRecordSchema,
 } from '../../shared/upstream.js';
 import { call, getToken, startReceiver, startSandbox } from '../sandbox/helpers.js';
-import { docsFixture, keysOf } from './fixtures.js';
+import { docs, keysOf } from './fixtures.js';
 
-const token = docsFixture('token');
-const options = docsFixture('options');
-const createOrder = docsFixture('create-order');
-const orderStatus = docsFixture('order-status');
-const details = docsFixture('transaction-details');
-const capture = docsFixture('capture');
-const voids = docsFixture('void');
-const refund = docsFixture('refund');
-const errors = docsFixture('errors');
+const { token, options, createOrder, orderStatus, details, capture, voids, refund, errors } = docs;
+
 
 /**
  * The docs' create-order example as written, on a provider the sandbox offers for AUD 144.89 (LATITUDEPAY_AU is not
