@@ -15,6 +15,7 @@ import { buildOpenApiDocument } from './http/openapi.js';
 import { errorHandler, notFound } from './http/problem.js';
 import { perClientRateLimit } from './http/rate-limit.js';
 import { requestLogging } from './http/request-logging.js';
+import { rejectBadTextInUrl } from './http/text-guard.js';
 import { widgetAssetRoutes, type WidgetBundle } from './http/widget-asset.js';
 import { merchantSessionRoutes, widgetSessionRoutes } from './routes/checkout-sessions.js';
 import { healthRoutes } from './routes/health.js';
@@ -60,6 +61,7 @@ export function createApp({ config, store, upstream, logger, now = () => new Dat
   });
 
   app.use(requestLogging(logger));
+  app.use(rejectBadTextInUrl);
   // A JSON API: nothing on it may load, frame or submit anything.
   app.use(
     helmet({

@@ -30,7 +30,7 @@ import type { CancellationTimeoutUnit } from '../config.js';
 import type { Notifier } from '../notify/notifier.js';
 import type { LedgerOrder, OrderPatch, SessionRecord, Store } from '../store/types.js';
 import type { UpstreamClient } from '../upstream/client.js';
-import { UpstreamError, UpstreamValidationError } from '../upstream/errors.js';
+import { refusesUsedReference, UpstreamError, UpstreamValidationError } from '../upstream/errors.js';
 import { newCallbackSecret, orderReference } from './ids.js';
 import { createKeyedLock } from './keyed-lock.js';
 import type { OptionsCache } from './options-cache.js';
@@ -195,12 +195,25 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
     return new HttpProblem('upstream_rejected', 'The payment service refused the order.', { retryable: false, cause: error });
   }
 
+  /**
+   * The upstream refused our reference as used: an earlier send of this very attempt reached it although its answer
+   * was lost (a re-send after a lookup that did not see it yet). The order is the upstream's, never failed: its
+   * status is recorded and the shopper's retry finds it (as orphaned: its redirectUrl is known to nobody) and starts
+   * a new attempt.
+   */
+  async function adoptExisting(order: LedgerOrder, cause: UpstreamValidationError): Promise<never> {
+    const found = await upstream.getOrder(order.orderReference).catch(() => null);
+    await record(order, { also: { createState: 'unknown' }, ...(found ? { upstream: found } : {}) }, 'reference_exists_upstream', { status: cause.status });
+    throw inProgress();
+  }
+
   /** Sends the recorded attempt upstream and records what came back. */
   async function createUpstream(order: LedgerOrder, request: OrderRequest): Promise<PlacedOrder> {
     let outcome;
     try {
       outcome = await upstream.createOrder(request);
     } catch (error) {
+      if (error instanceof UpstreamValidationError && refusesUsedReference(error, 'orderReference')) return adoptExisting(order, error);
       if (error instanceof UpstreamValidationError) {
         await record(order, { also: { createState: 'rejected' }, decided: 'failed' }, 'upstream_refused', { messages: error.messages.length });
         throw refusedByUpstream(error);
@@ -250,6 +263,9 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
         createState: 'creating',
         callbackSecret: secret,
         createdAt,
+        // If this process dies before the create's answer is recorded, the reconciler still asks the upstream once
+        // any request could have ended (the answer, when it comes, moves this to the usual first poll).
+        nextPollAt: new Date(createdAt.getTime() + staleAfterMs),
       });
       await tx.appendEvent({
         orderReference: reference,

@@ -1,6 +1,8 @@
-// JSON bodies only, 16 KB at most: other media types get 415, larger bodies 413, broken JSON 400 (problem.ts).
+// JSON bodies only, 16 KB at most: other media types get 415, larger bodies 413, broken JSON 400 (problem.ts), and
+// text that cannot be stored 400 invalid_text (text-guard.ts).
 import express, { type RequestHandler } from 'express';
 import { HttpProblem } from './problem.js';
+import { rejectBadTextInBody } from './text-guard.js';
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
 const JSON_TYPES = ['application/json', 'application/*+json'];
@@ -10,4 +12,8 @@ const requireJson: RequestHandler = (req, _res, next) => {
   next(new HttpProblem('unsupported_media_type', 'Send the request body as application/json.'));
 };
 
-export const jsonBody: RequestHandler[] = [requireJson, express.json({ limit: BODY_LIMIT_BYTES, type: JSON_TYPES, strict: true })];
+export const jsonBody: RequestHandler[] = [
+  requireJson,
+  express.json({ limit: BODY_LIMIT_BYTES, type: JSON_TYPES, strict: true }),
+  rejectBadTextInBody,
+];

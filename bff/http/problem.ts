@@ -15,6 +15,7 @@ const CODES = {
   unknown_field: [400, 'Unknown field'],
   malformed_json: [400, 'Malformed JSON'],
   malformed_request: [400, 'Malformed request'],
+  invalid_text: [400, 'Invalid text'],
   unreadable_notification: [400, 'Unreadable notification'],
   idempotency_key_required: [400, 'Idempotency-Key required'],
   unauthorized: [401, 'Unauthorized'],

@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { maskSecretsInUrl } from '../checkout/urls.js';
+import { serializeError } from '../logger.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -30,6 +31,7 @@ export function requestLogging(logger: Logger) {
         remoteAddress: req.socket?.remoteAddress,
       }),
       res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
+      err: serializeError,
     },
   });
 }

@@ -11,6 +11,7 @@ import { recordObservation } from '../after-payment/observe.js';
 import { settleRefunds, type SettlementDeps } from '../after-payment/refund-settlement.js';
 import { CALLBACK_ROUTE } from '../checkout/urls.js';
 import { HttpProblem } from '../http/problem.js';
+import { badTextPaths, invalidText } from '../http/text-guard.js';
 import type { LedgerOrder } from '../store/types.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import { UpstreamError } from '../upstream/errors.js';
@@ -37,6 +38,8 @@ export interface Hint {
   refundReference?: string;
   /** The order the notification names (account-level notifications carry it in the body). */
   orderReference?: string;
+  /** Where the body holds text that cannot be stored (then `event` is 'invalid_text' and nothing else is read). */
+  invalidText?: string[];
 }
 
 /** What the body claims, if it can be read at all; never trusted, only journalled and used to pick what to re-read. */
@@ -47,6 +50,8 @@ export function readHint(raw: unknown): Hint {
   } catch {
     return { event: 'unreadable' };
   }
+  const invalid = badTextPaths(json);
+  if (invalid.length > 0) return { event: 'invalid_text', invalidText: invalid };
   const parsed = notificationSchema.safeParse(json);
   if (!parsed.success) return { event: 'unreadable' };
   const { event, status, refundReference, orderReference } = parsed.data;
@@ -123,7 +128,13 @@ export function callbackRoutes(deps: CallbackDeps): Router {
     if (!order || !secretMatches(order.callbackSecret, req.params.secret)) {
       throw new HttpProblem('not_found', 'There is nothing at this address.');
     }
-    const outcome = await answerFast(order, readHint(req.body));
+    const hint = readHint(req.body);
+    if (hint.invalidText) {
+      // Journalled, and refused as what it is: a body that cannot be stored (not our failure, so no 503).
+      await deps.store.appendEvent({ orderReference: order.orderReference, source: 'callback', status: order.status, upstreamStatus: null, payload: { event: hint.event }, at: deps.now() });
+      throw invalidText(hint.invalidText);
+    }
+    const outcome = await answerFast(order, hint);
     res.status(outcome === 'done' ? 200 : 202).json({ received: true });
   });
   return router;

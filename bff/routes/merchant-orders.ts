@@ -17,6 +17,7 @@ import type { Operations, OperationRequest } from '../after-payment/operations.j
 import { settleRefunds, type SettlementDeps } from '../after-payment/refund-settlement.js';
 import { orderSummaryView, orderView, refundView } from '../after-payment/views.js';
 import { jsonBody } from '../http/json-body.js';
+import { isBadText } from '../http/text-guard.js';
 import { HttpProblem, parseOrProblem } from '../http/problem.js';
 import type { OperationKind } from '../store/after-payment-types.js';
 import type { LedgerOrder } from '../store/types.js';
@@ -41,7 +42,9 @@ function decodeCursor(cursor: string): { createdAt: Date; orderReference: string
   try {
     const [at, orderReference] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
     const createdAt = new Date(String(at));
-    if (typeof at !== 'string' || typeof orderReference !== 'string' || Number.isNaN(createdAt.getTime())) throw invalidCursor();
+    if (typeof at !== 'string' || typeof orderReference !== 'string' || isBadText(orderReference) || Number.isNaN(createdAt.getTime())) {
+      throw invalidCursor();
+    }
     return { createdAt, orderReference };
   } catch {
     throw invalidCursor();

@@ -5,6 +5,7 @@
 // of one notification within a minute are answered without work; unknown orders are acknowledged and ignored.
 import { Router, type RequestHandler } from 'express';
 import { HttpProblem } from '../http/problem.js';
+import { invalidText } from '../http/text-guard.js';
 import { createNotificationHandler, notificationBody, orderForNotification, readHint, type CallbackDeps, type Hint } from './callbacks.js';
 
 export const UPSTREAM_WEBHOOK_ROUTE = '/v1/webhooks/upstream';
@@ -33,6 +34,10 @@ export function upstreamWebhookRoutes(deps: CallbackDeps, rateLimit: RequestHand
   const isRepeat = repeatFilter(deps.now);
   router.post(UPSTREAM_WEBHOOK_ROUTE, rateLimit, notificationBody(), async (req, res) => {
     const hint = readHint(req.body);
+    if (hint.invalidText) {
+      deps.logger.warn({ event: hint.event }, 'account webhook: a notification with text that cannot be stored');
+      throw invalidText(hint.invalidText);
+    }
     if (hint.event === 'unreadable' || !hint.orderReference) {
       deps.logger.warn({ event: hint.event }, 'account webhook: a notification without an event or an order reference');
       throw new HttpProblem('unreadable_notification', 'A notification needs an event and the order it is about (merchantReference).');

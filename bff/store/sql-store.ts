@@ -124,10 +124,10 @@ function storeTx(db: SqlDb): StoreTx {
     async insertOrder(o: NewOrder) {
       const rows = await db.query<Row>(
         `insert into orders
-           (order_reference, session_id, attempt, provider, amount_minor, currency, status, create_state, callback_secret, created_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+           (order_reference, session_id, attempt, provider, amount_minor, currency, status, create_state, callback_secret, created_at, next_poll_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
          returning *`,
-        [o.orderReference, o.sessionId, o.attempt, o.provider, o.amountMinor, o.currency, o.status, o.createState, o.callbackSecret, o.createdAt],
+        [o.orderReference, o.sessionId, o.attempt, o.provider, o.amountMinor, o.currency, o.status, o.createState, o.callbackSecret, o.createdAt, o.nextPollAt],
       );
       return toOrder(rows[0]!);
     },

@@ -55,6 +55,8 @@ export interface NewOrder {
   createState: CreateState;
   callbackSecret: string;
   createdAt: Date;
+  /** When the reconciler first asks the upstream about it (set at insert, so no attempt is ever forgotten). */
+  nextPollAt: Date | null;
 }
 
 export interface LedgerOrder extends NewOrder {

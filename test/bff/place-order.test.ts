@@ -130,17 +130,38 @@ describe('placing an order', () => {
     expect(creates()).toEqual([]);
   });
 
-  it('an upstream refusal that names no shopper field is a 502, and the attempt is recorded as refused', async () => {
+  it('a reference the upstream already holds is adopted, never failed, and the retry moves on to a new one', async () => {
     const id = await createSession(stack.bff.url);
     const first = (await place(id)).body;
     // A ledger that lost its rows (say, restored from an old backup) reuses attempt 1's reference; the upstream
-    // refuses the duplicate, and the BFF must not pass that off as the shopper's mistake.
+    // refuses the duplicate. That order is the upstream's: not the shopper's mistake, and not failed.
     await stack.db.driver.exec('delete from order_events; delete from orders');
     const answer = await place(id);
+    expect([answer.status, answer.body.code, answer.body.retryable]).toEqual([409, 'order_in_progress', true]);
+    expect(answer.body).not.toHaveProperty('errors');
+    expect(await stack.db.store.getOrder(first.orderReference)).toMatchObject({ createState: 'unknown', status: 'pending', upstreamStatus: 'PENDING' });
+    const retry = await place(id);
+    expect(retry.status).toBe(201);
+    expect(retry.body.orderReference).not.toBe(first.orderReference);
+  });
+
+  it('an upstream refusal that names no shopper field is a 502, and the attempt is recorded as refused', async () => {
+    // A refusal the sandbox never gives a BFF that checks its carts first: the docs' 400 body, about the amount.
+    const refusing = await stack.startBff({
+      client: {
+        fetch: async (input, init) =>
+          init?.method === 'POST' && new URL(String(input)).pathname === '/orders'
+            ? new Response(JSON.stringify({ statusCode: 400, message: ['orderAmount must not have more than 2 decimal places'], error: 'Bad Request' }), { status: 400 })
+            : fetch(input, init),
+      },
+    });
+    const id = await createSession(refusing.url);
+    const answer = await call(`${refusing.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()));
     expect(answer.status).toBe(502);
     expect(answer.body).toMatchObject({ code: 'upstream_rejected', retryable: false });
     expect(answer.body).not.toHaveProperty('errors');
-    expect(await stack.db.store.getOrder(first.orderReference)).toMatchObject({ createState: 'rejected', status: 'failed' });
+    const [order] = await stack.db.store.listSessionOrders(id);
+    expect(order).toMatchObject({ createState: 'rejected', status: 'failed' });
   });
 });
 

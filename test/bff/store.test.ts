@@ -42,6 +42,7 @@ function order(reference: string, attempt = 1, sessionId = 'cs_one'): NewOrder {
     createState: 'creating',
     callbackSecret: 'secret-1',
     createdAt: T0,
+    nextPollAt: null,
   };
 }
 
