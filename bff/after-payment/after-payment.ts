@@ -93,7 +93,7 @@ export function createAfterPayment({ config, store, upstream, logger, now, fetch
   const notifications = { ...settlement, upstream, logger, answerWithinMs: Math.min(2_000, Math.floor(timeoutMs / 2)) };
   return {
     upstreamFacingRoutes: [
-      returnRoutes({ ...observe, upstream, paymentSecret: config.paymentSecret, logger }),
+      returnRoutes({ ...observe, upstream, paymentSecret: config.paymentSecret, logger, rateLimit: perClientRateLimit(config.rateLimitPerMinute) }),
       callbackRoutes(notifications),
       // Local choice: the account webhook serves the whole account: ten times the widget's per-client limit.
       upstreamWebhookRoutes(notifications, perClientRateLimit(10 * config.rateLimitPerMinute)),

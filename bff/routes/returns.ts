@@ -1,10 +1,12 @@
 // GET /v1/returns/:orderReference: the shopper's way back from the provider (the dynamicRedirectUrl).
 // Local choice, for a return whose hash is missing or wrong: nothing changes (no upstream read, no ledger write;
-// only a log line) and the shopper is still sent on to the shop with the status the ledger holds, because a
-// genuine shopper whose query was mangled should not be stranded, and the shop reads the order server-side anyway.
+// only a log line) and the shopper is still sent on to the shop, with `status=unknown`: a genuine shopper whose
+// query was mangled should not be stranded, the shop reads the order server-side anyway, and an unsigned address
+// must not tell anyone an order's status. A verified return re-reads the upstream at most once per order in a few
+// seconds (replays and concurrent loads share that read), and the route is rate limited per client.
 // An unknown reference gets a plain 404 page, an address that cannot be read a plain 400 page, a failure of our
 // own a plain 503 page: never a 500 or a JSON problem.
-import { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
+import { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
 import { returnQuerySchema } from '../../shared/merchant-api.js';
 import { recordObservation, type ObserveDeps } from '../after-payment/observe.js';
@@ -13,7 +15,7 @@ import { verifyReturnSignature } from '../after-payment/return-signature.js';
 import { viewStatus } from '../after-payment/views.js';
 import { RETURN_ROUTE } from '../checkout/urls.js';
 import { problemFor } from '../http/problem.js';
-import type { LedgerOrder, LedgerStatus } from '../store/types.js';
+import type { LedgerOrder } from '../store/types.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import { UpstreamError } from '../upstream/errors.js';
 
@@ -21,7 +23,12 @@ export interface ReturnDeps extends ObserveDeps {
   upstream: UpstreamClient;
   paymentSecret: string;
   logger: Logger;
+  rateLimit: RequestHandler;
 }
+
+// Local choice: how long one upstream read serves every return of the same order, and how many orders are remembered.
+const READ_WINDOW_MS = 5_000;
+const REMEMBERED = 10_000;
 
 function page(res: Response, status: number, title: string, message: string) {
   res.status(status).setHeader('Content-Security-Policy', RETURN_PAGE_CSP).type('html').send(returnErrorPage(title, message));
@@ -44,16 +51,19 @@ export const returnPageErrors: ErrorRequestHandler = (error: unknown, req, res, 
     return;
   }
   if (problem.status === 404) notFoundPage(res);
-  else if (problem.status < 500) {
+  else if (problem.status === 429) {
+    for (const [name, value] of Object.entries(problem.extras.headers ?? {})) res.setHeader(name, value);
+    page(res, 429, 'Too many attempts', 'Please wait a moment, then go back to the shop: it will show the status of your order.');
+  } else if (problem.status < 500) {
     page(res, 400, 'This link is damaged', 'The address of this page is incomplete or changed. Please go back to the shop and check your order there.');
   } else unavailablePage(res);
 };
 
-/** The session's returnUrl with orderReference and the normalised status added (its own query kept). */
-function shopperDestination(returnUrl: string, orderReference: string, status: LedgerStatus): string {
+/** The session's returnUrl with orderReference and the status to show (its own query kept). */
+function shopperDestination(returnUrl: string, orderReference: string, status: string): string {
   const url = new URL(returnUrl);
   url.searchParams.set('orderReference', orderReference);
-  url.searchParams.set('status', viewStatus(status));
+  url.searchParams.set('status', status);
   return url.href;
 }
 
@@ -83,7 +93,21 @@ export function returnRoutes(deps: ReturnDeps): Router {
     }
   }
 
-  router.get(RETURN_ROUTE, async (req: Request<{ orderReference: string }>, res) => {
+  const recentReads = new Map<string, { at: number; read: Promise<LedgerOrder> }>();
+
+  /** One upstream read per order per READ_WINDOW_MS: a replayed or reloaded return gets the same answer. */
+  function sharedRead(order: LedgerOrder, redirectStatus: string): Promise<LedgerOrder> {
+    const now = deps.now().getTime();
+    const last = recentReads.get(order.orderReference);
+    if (last && now - last.at < READ_WINDOW_MS) return last.read;
+    const read = verifiedReturn(order, redirectStatus);
+    recentReads.delete(order.orderReference);
+    recentReads.set(order.orderReference, { at: now, read });
+    if (recentReads.size > REMEMBERED) recentReads.delete(recentReads.keys().next().value!);
+    return read;
+  }
+
+  router.get(RETURN_ROUTE, deps.rateLimit, async (req: Request<{ orderReference: string }>, res) => {
     const reference = req.params.orderReference;
     try {
       const order = await store.getOrder(reference);
@@ -97,10 +121,13 @@ export function returnRoutes(deps: ReturnDeps): Router {
         query.success &&
         query.data.reference === reference &&
         verifyReturnSignature({ status: query.data.status ?? '', reference, hash: query.data.hash ?? '' }, deps.paymentSecret);
-      let current = order;
-      if (signed) current = await verifiedReturn(order, query.data.status!);
-      else logger.warn({ orderReference: reference }, 'return without a valid signature: nothing changed');
-      res.redirect(303, shopperDestination(session.returnUrl, reference, current.status));
+      if (!signed) {
+        logger.warn({ orderReference: reference }, 'return without a valid signature: nothing changed');
+        res.redirect(303, shopperDestination(session.returnUrl, reference, 'unknown'));
+        return;
+      }
+      const current = await sharedRead(order, query.data.status!);
+      res.redirect(303, shopperDestination(session.returnUrl, reference, viewStatus(current.status)));
     } catch (error) {
       logger.error({ err: error, orderReference: reference }, 'return failed');
       unavailablePage(res);

@@ -20,7 +20,8 @@ function returnUrl(reference: string, query: Record<string, string>): string {
 
 async function expectUnchanged(reference: string, answer: Awaited<ReturnType<typeof followReturn>>) {
   expect(answer.status).toBe(303);
-  expect(destination(answer).query).toEqual({ orderReference: reference, status: 'pending' });
+  // An unsigned address tells nobody the order's status: the shop asks the merchant API.
+  expect(destination(answer).query).toEqual({ orderReference: reference, status: 'unknown' });
   const order = await stack.db.store.getOrder(reference);
   expect(order).toMatchObject({ status: 'pending', paidMinor: 0 });
   expect((await stack.db.store.listEvents(reference)).map((event) => event.source)).toEqual(['create', 'create']);
@@ -83,19 +84,40 @@ describe('genuine returns', () => {
     expect(destination(answer)).toEqual({ base: 'https://shop.example/done', query: { lang: 'ar', orderReference, status: 'paid' } });
   });
 
-  it('a second visit of the same return changes nothing more', async () => {
+  it('a second visit of the same return changes nothing more, and shares the first one\'s upstream read', async () => {
     const { orderReference } = await placeOrder(stack.bff.url);
     const { redirectTo } = await stack.sandbox.decide(orderReference, { outcome: 'approve' });
     await followReturn(redirectTo);
     const again = await followReturn(redirectTo);
     expect(destination(again).query.status).toBe('paid');
+    expect(upstreamReads(stack.sandbox, orderReference)).toBe(1);
     const statuses = (await stack.db.store.listEvents(orderReference)).map((event) => [event.source, event.status]);
     expect(statuses).toEqual([
       ['create', 'initiated'],
       ['create', 'pending'],
       ['return', 'paid'],
-      ['return', 'paid'],
     ]);
+  });
+
+  it('100 replays of a signed return, at once, cost one upstream read', async () => {
+    const { orderReference } = await placeOrder(stack.bff.url);
+    const { redirectTo } = await stack.sandbox.decide(orderReference, { outcome: 'approve' });
+    const answers = await Promise.all(Array.from({ length: 100 }, () => followReturn(redirectTo)));
+    expect(new Set(answers.map((answer) => `${answer.status} ${destination(answer).query.status}`))).toEqual(new Set(['303 paid']));
+    expect(upstreamReads(stack.sandbox, orderReference)).toBe(1);
+  });
+
+  it('is rate limited per client: a plain page that says to wait, with Retry-After', async () => {
+    const limited = await stack.startBff({ env: { OPI_RATE_LIMIT_PER_MINUTE: '2', OPI_UPSTREAM_TIMEOUT_MS: '500' } });
+    const { orderReference } = await placeOrder(limited.url);
+    const url = `${limited.url}/v1/returns/${orderReference}`;
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await call(url, { redirect: 'manual' })).status);
+    expect(statuses).toEqual([303, 303, 429]);
+    const refused = await call(url, { redirect: 'manual' });
+    expect([refused.status, refused.headers.get('content-type')]).toEqual([429, 'text/html; charset=utf-8']);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.text).toContain('Too many attempts');
   });
 
   it('with the upstream down, the shopper goes on with the ledger status and the visit is journalled', async () => {
