@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig, withListeningPort } from './config.js';
 import { widgetBundleFrom, type WidgetBundle } from './http/widget-asset.js';
+import { answerClientErrors } from './http/client-errors.js';
 import { createLogger } from './logger.js';
 import { openStore } from './store/open-store.js';
 import { createUpstreamClient } from './upstream/client.js';
@@ -40,6 +41,7 @@ async function main() {
   if (!widgetBundle) logger.warn(`${WIDGET_BUNDLE} not found: /opi-checkout.js answers 404 until npm run build`);
 
   const server = createServer();
+  answerClientErrors(server);
   server.keepAliveTimeout = KEEP_ALIVE_MS;
   server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   server.on('error', (error) => {

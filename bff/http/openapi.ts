@@ -74,7 +74,8 @@ function operation(op: Operation) {
       ? { description: 'Success', content: json(okBody as ComponentName) }
       : { description: okBody },
   };
-  const problems: ProblemCode[] = [...(op.auth ? (['unauthorized'] as const) : []), ...(op.problems ?? [])];
+  // Any route may meet text that cannot be stored, or an address or headers over Node's limit.
+  const problems: ProblemCode[] = [...(op.auth ? (['unauthorized'] as const) : []), ...(op.problems ?? []), 'invalid_text', 'headers_too_large'];
   for (const code of problems) {
     const status = String(problemStatus(code));
     const existing = responses[status] as { description: string } | undefined;
@@ -149,19 +150,22 @@ export function buildOpenApiDocument(publicUrl: string) {
       '/v1/returns/{orderReference}': {
         get: { summary: "The shopper's return from the provider (dynamicRedirectUrl): hash checked, order re-read, then a 303 to the session's returnUrl",
           parameters: [{ name: 'orderReference', in: 'path', required: true, schema: { type: 'string' } }],
-          responses: { 303: { description: 'To returnUrl with orderReference and the normalised status' }, 400: { description: 'An address that cannot be decoded: a plain HTML page' },
+          responses: { 303: { description: "To returnUrl with orderReference and the normalised status (status=unknown when the hash does not verify); one upstream read per order per 5 s" }, 400: { description: 'An address that cannot be decoded, or text that cannot be stored: a plain HTML page' },
+            429: { description: 'Too many returns from this client: a plain HTML page with Retry-After' },
             404: { description: 'Unknown order: a plain HTML page' } } },
       },
       '/v1/callbacks/{orderReference}/{secret}': {
         post: { summary: "The upstream's callback (dynamicCallbackUrl); the body is only a hint, the order is re-read",
           parameters: ['orderReference', 'secret'].map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
-          responses: { 200: { description: 'Recorded' }, 404: { description: 'Unknown order or wrong secret; nothing changes' } } },
+          responses: { 200: { description: 'Recorded' }, 202: { description: 'Accepted: the re-read goes on' },
+            400: { description: 'invalid_text: the body holds text that cannot be stored (journalled)', content: { 'application/problem+json': { schema: ref('Problem') } } },
+            404: { description: 'Unknown order or wrong secret; nothing changes' }, 503: { description: 'not_ready: the ledger could not be read; deliver again' } } },
       },
       '/v1/webhooks/upstream': {
         post: { summary: "The merchant account's webhook (register it in the upstream's portal): REFUND_CALLBACK and ORDER_STATUS_UPDATE, flat or in `data`; only a hint, the order or its refunds are re-read",
           requestBody: { content: { 'application/json': { schema: { type: 'object', required: ['event'], properties: { event: { type: 'string' }, merchantReference: { type: 'string' }, data: { type: 'object' } } } } } },
           responses: { 200: { description: 'Acted on (or a repeat of one acted on within a minute)' }, 202: { description: 'Accepted: still working, or no such order here' },
-            400: { description: 'unreadable_notification: no event or no order reference', content: { 'application/problem+json': { schema: ref('Problem') } } },
+            400: { description: 'unreadable_notification: no event or no order reference; invalid_text: text that cannot be stored', content: { 'application/problem+json': { schema: ref('Problem') } } },
             429: { description: 'rate_limited' }, 503: { description: 'not_ready: the ledger could not be read; deliver again' } } },
       },
       '/opi-checkout.js': { get: { summary: 'The widget module (see /v1/widget for its versioned URL and SRI hash)', responses: { 200: { description: 'JavaScript' } } } },

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { AfterPayment } from '../../bff/after-payment/after-payment.js';
 import { createApp } from '../../bff/app.js';
+import { answerClientErrors } from '../../bff/http/client-errors.js';
 import { loadConfig, type Config } from '../../bff/config.js';
 import type { WidgetBundle } from '../../bff/http/widget-asset.js';
 import { createLogger } from '../../bff/logger.js';
@@ -61,6 +62,7 @@ export function listenOnPort0(server: Server): Promise<string> {
 /** The BFF on a real port, configured as `npm run bff` would be from `env`, with its logs captured. */
 export async function startBff(options: BffOptions): Promise<TestBff> {
   const server = createServer();
+  answerClientErrors(server);
   const url = await listenOnPort0(server);
   const config = loadConfig({
     OPI_UPSTREAM_URL: options.upstreamUrl,
