@@ -28,6 +28,12 @@ export const refundViewSchema = z.object({
   amount: z.number(),
   currency: z.string(),
   status: refundStatusViewSchema,
+  /**
+   * While `pending`, what is known of it: `awaiting_upstream`, the payment service took it and will settle it;
+   * `unknown`, its answer never came (lost, or never sent): the BFF keeps asking, and a retry with the same
+   * Idempotency-Key asks first and sends it, with the same reference, only if the payment service does not have it.
+   */
+  upstreamOutcome: z.optional(z.enum(['awaiting_upstream', 'unknown'])),
   description: z.nullable(z.string()),
   createdAt: z.string(),
 });

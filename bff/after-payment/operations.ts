@@ -170,7 +170,8 @@ export function createOperations(deps: OperationsDeps) {
         const order = (await tx.getOrder(operation.orderReference, { forUpdate: true }))!;
         await pollBy(tx, order, new Date(deps.now().getTime() + deps.firstCheckDelayMs));
       });
-      return answerFor(operation);
+      // Said as it is (upstreamOutcome: unknown), and not kept for the key: its retry asks the upstream again.
+      return { ...answerFor(operation), provisional: true };
     }
   }
 

@@ -18,6 +18,7 @@ export function refundView(operation: OrderOperation): RefundView {
     amount: toMajor(operation.amountMinor, operation.currency),
     currency: operation.currency,
     status: refundStatus(operation),
+    ...(operation.status === 'requested' ? { upstreamOutcome: 'unknown' as const } : operation.status === 'pending' ? { upstreamOutcome: 'awaiting_upstream' as const } : {}),
     description: operation.description,
     createdAt: operation.createdAt.toISOString(),
   };

@@ -9,6 +9,8 @@ import type { Store } from '../store/types.js';
 export interface StoredAnswer {
   status: number;
   body: unknown;
+  /** Sent, but not kept for the key: a retry with it runs again (an answer that says the outcome is not known yet). */
+  provisional?: boolean;
 }
 
 export interface IdempotencyDeps {
@@ -47,7 +49,8 @@ export async function once(
     if (await deps.store.claimIdempotencyKey(scope, key, requestHash, lease)) {
       try {
         const answer = await work();
-        await deps.store.completeIdempotencyKey(scope, key, answer.status, answer.body, claimedAt);
+        if (answer.provisional) await deps.store.releaseIdempotencyKey(scope, key, claimedAt);
+        else await deps.store.completeIdempotencyKey(scope, key, answer.status, answer.body, claimedAt);
         return { ...answer, replayed: false };
       } catch (error) {
         await deps.store.releaseIdempotencyKey(scope, key, claimedAt);

@@ -211,6 +211,25 @@ describe('an operation recorded but never sent (the instance stopped in between)
 const refundsOf = async (orderReference: string) => orderViewSchema.parse((await getOrder(stack.bff.url, orderReference)).body);
 
 describe('a refund whose answer was lost', () => {
+  it("says its outcome is unknown, and a retry of the same key asks the upstream first, then sends it once", async () => {
+    clock.offsetMs = 0;
+    const { orderReference } = await placeOrder(stack.bff.url);
+    await followReturn((await stack.sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
+    stack.sandbox.setFault('refund', { kind: 'hang' }, { times: 1 });
+    const key = randomUUID();
+    const lost = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 20 }, key);
+    expect([lost.status, lost.body.status, lost.body.upstreamOutcome]).toEqual([201, 'pending', 'unknown']);
+
+    const retried = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 20 }, key);
+    expect([retried.status, retried.body.status, retried.body.refundReference]).toEqual([201, 'succeeded', lost.body.refundReference]);
+    expect(retried.body).not.toHaveProperty('upstreamOutcome');
+    const asked = stack.sandbox.journal.filter((entry) => entry.route === 'list-refunds' || entry.route === 'refund').map((entry) => [entry.route, entry.status]);
+    expect(asked.slice(-2)).toEqual([['list-refunds', 200], ['refund', 201]]);
+    // Now the answer is known: the same key replays it.
+    const replayed = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 20 }, key);
+    expect([replayed.headers.get('idempotent-replayed'), replayed.body.status]).toEqual(['true', 'succeeded']);
+  });
+
   it('is not failed by a later refund while the refund list is down, and is settled once the list is back', async () => {
     clock.offsetMs = 0;
     const { orderReference } = await placeOrder(stack.bff.url);

@@ -22,7 +22,7 @@ describe('a pending refund without any callback', () => {
     await followReturn((await stack.sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
     await stack.sandbox.idle();
     const refund = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 20 });
-    expect(refund.body).toMatchObject({ status: 'pending', amount: 20 });
+    expect(refund.body).toMatchObject({ status: 'pending', amount: 20, upstreamOutcome: 'awaiting_upstream' });
 
     await stack.sandbox.idle(); // settled upstream; nothing is sent to the BFF
     expect(stack.sandbox.deliveries.map((delivery) => delivery.event)).toEqual(['ORDER_ASYNC_CALLBACK']);
