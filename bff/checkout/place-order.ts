@@ -201,19 +201,19 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
    * status is recorded and the shopper's retry finds it (as orphaned: its redirectUrl is known to nobody) and starts
    * a new attempt.
    */
-  async function adoptExisting(order: LedgerOrder, cause: UpstreamValidationError): Promise<never> {
-    const found = await upstream.getOrder(order.orderReference).catch(() => null);
+  async function adoptExisting(order: LedgerOrder, cause: UpstreamValidationError, deadline: number): Promise<never> {
+    const found = await upstream.getOrder(order.orderReference, deadline).catch(() => null);
     await record(order, { also: { createState: 'unknown' }, ...(found ? { upstream: found } : {}) }, 'reference_exists_upstream', { status: cause.status });
     throw inProgress();
   }
 
   /** Sends the recorded attempt upstream and records what came back. */
-  async function createUpstream(order: LedgerOrder, request: OrderRequest): Promise<PlacedOrder> {
+  async function createUpstream(order: LedgerOrder, request: OrderRequest, deadline: number): Promise<PlacedOrder> {
     let outcome;
     try {
-      outcome = await upstream.createOrder(request);
+      outcome = await upstream.createOrder(request, deadline);
     } catch (error) {
-      if (error instanceof UpstreamValidationError && refusesUsedReference(error, 'orderReference')) return adoptExisting(order, error);
+      if (error instanceof UpstreamValidationError && refusesUsedReference(error, 'orderReference')) return adoptExisting(order, error, deadline);
       if (error instanceof UpstreamValidationError) {
         await record(order, { also: { createState: 'rejected' }, decided: 'failed' }, 'upstream_refused', { messages: error.messages.length });
         throw refusedByUpstream(error);
@@ -238,7 +238,7 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
     return { orderReference: order.orderReference, redirectUrl, replayed: false };
   }
 
-  async function newAttempt(session: SessionRecord, body: PlaceOrderRequest): Promise<PlacedOrder> {
+  async function newAttempt(session: SessionRecord, body: PlaceOrderRequest, deadline: number): Promise<PlacedOrder> {
     const provider = await eligibleProvider(session, body.bnplProvider);
     const secret = newCallbackSecret();
     const { order, request } = await store.transaction(async (tx) => {
@@ -277,33 +277,34 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
       });
       return { order: inserted, request: built };
     });
-    return createUpstream(order, request);
+    return createUpstream(order, request, deadline);
   }
 
-  async function attemptOrder(sessionId: string, body: PlaceOrderRequest): Promise<PlacedOrder> {
+  /** `deadline`: the whole request's upstream budget, the lookup, the token and the create included. */
+  async function attemptOrder(sessionId: string, body: PlaceOrderRequest, deadline: number): Promise<PlacedOrder> {
     const plan = await decide(sessionId, body.bnplProvider);
     if (plan.kind === 'replay') return { orderReference: plan.order.orderReference, redirectUrl: plan.order.redirectUrl!, replayed: true };
-    if (plan.kind === 'new') return newAttempt(plan.session, body);
+    if (plan.kind === 'new') return newAttempt(plan.session, body, deadline);
 
     const { order, session } = plan;
-    const found = await upstream.getOrder(order.orderReference);
+    const found = await upstream.getOrder(order.orderReference, deadline);
     if (found === null) {
       // The upstream never got it: the same reference (and callback secret) is safe to send again.
       const provider = await eligibleProvider(session, body.bnplProvider);
-      return createUpstream(order, buildOrder(session, body, provider, order.orderReference, order.callbackSecret));
+      return createUpstream(order, buildOrder(session, body, provider, order.orderReference, order.callbackSecret), deadline);
     }
     await record(order, { also: { createState: 'orphaned' }, upstream: found }, 'redirect_lost');
-    return newAttempt(session, body);
+    return newAttempt(session, body, deadline);
   }
 
-  async function withIdempotencyKey(sessionId: string, body: PlaceOrderRequest, key: string): Promise<PlacedOrder> {
+  async function withIdempotencyKey(sessionId: string, body: PlaceOrderRequest, key: string, deadline: number): Promise<PlacedOrder> {
     const hash = createHash('sha256').update(canonical(body)).digest('hex');
     // No wait for a request in flight with the same key: in this process the session lock already queues it, so
     // only another instance can be running it, and the widget retries on the retryable 409.
     const idempotency = { store, now: deps.now, waitMs: 0, leaseMs: idempotencyLeaseMs(deps.upstreamTimeoutMs) };
     let placedNow: PlacedOrder | undefined;
     const answer = await once(idempotency, `checkout-order:${sessionId}`, key, hash, async () => {
-      placedNow = await attemptOrder(sessionId, body);
+      placedNow = await attemptOrder(sessionId, body, deadline);
       return { status: 201, body: { orderReference: placedNow.orderReference, redirectUrl: placedNow.redirectUrl } };
     });
     if (placedNow) return placedNow;
@@ -314,7 +315,11 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
   return {
     async place(sessionId: string, body: PlaceOrderRequest, idempotencyKey?: string): Promise<PlacedOrder> {
       requireOpenSession(await loadSession(store, sessionId), deps.now());
-      return lock(sessionId, () => (idempotencyKey ? withIdempotencyKey(sessionId, body, idempotencyKey) : attemptOrder(sessionId, body)));
+      return lock(sessionId, () => {
+        // Counted from when this request's turn comes: a double submit queued behind the first spends none of it.
+        const deadline = upstream.requestDeadline();
+        return idempotencyKey ? withIdempotencyKey(sessionId, body, idempotencyKey, deadline) : attemptOrder(sessionId, body, deadline);
+      });
     },
   };
 }

@@ -46,9 +46,10 @@ export type CreateOrderOutcome =
 
 export interface UpstreamClient {
   getOptions(query: OptionsQuery): Promise<OptionItem[]>;
-  createOrder(order: OrderRequest): Promise<CreateOrderOutcome>;
+  /** `deadline` (the client's clock): the incoming request's whole budget, if it started before this call. */
+  createOrder(order: OrderRequest, deadline?: number): Promise<CreateOrderOutcome>;
   /** null when the upstream does not know the reference (404). */
-  getOrder(orderReference: string): Promise<OrderStatusRecord | null>;
+  getOrder(orderReference: string, deadline?: number): Promise<OrderStatusRecord | null>;
   capture(orderReference: string, request: CaptureRequest): Promise<CaptureRecord>;
   void(orderReference: string, request: VoidRequest): Promise<VoidRecord>;
   refund(orderReference: string, request: RefundRequest): Promise<RefundRecord>;
@@ -59,6 +60,8 @@ export interface UpstreamClient {
   listRefunds(orderReference: string): Promise<RefundRecord[]>;
   /** Resolves when a token can be obtained (readiness). */
   checkToken(): Promise<void>;
+  /** The deadline of one incoming request's upstream work (OPI_UPSTREAM_TIMEOUT_MS from now, on this client's clock). */
+  requestDeadline(): number;
 }
 
 export interface UpstreamClientDeps {
@@ -71,8 +74,8 @@ export interface UpstreamClientDeps {
 }
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-// After a lost write, the question "did it happen?" gets at least this long even when the write used the budget up.
-const RECOVERY_MIN_MS = 1_000;
+// After a lost write, asking "did it happen?" is worth it only with at least this much of the budget left.
+const MIN_LOOKUP_MS = 250;
 
 type AuthorizedSpec<T> = Omit<CallSpec<T>, 'url' | 'headers'> & { path: string; json?: unknown };
 
@@ -103,16 +106,21 @@ export function createUpstreamClient(deps: UpstreamClientDeps): UpstreamClient {
     };
   }
 
-  /** One call with the current token, and one more with a fresh token if the upstream answers 401. */
+  /**
+   * One call with the current token, and one more with a fresh token if the upstream answers 401, all within one
+   * deadline: the token's fetch spends the call's budget, never a budget of its own.
+   */
   async function authorized<T>(s: AuthorizedSpec<T>, allowNotFound = false): Promise<T | null> {
-    const token = await tokens.getToken();
+    const deadline = s.deadline ?? clock() + config.timeoutMs;
+    const call = { ...s, deadline };
+    const token = await tokens.getToken(deadline);
     try {
-      return await transport.call({ ...spec(s, token), allowNotFound });
+      return await transport.call({ ...spec(call, token), allowNotFound });
     } catch (error) {
       if (!(error instanceof UpstreamAuthError) || error.status !== 401 || !tokens.refreshable) throw error;
       tokens.invalidate(token);
-      const fresh = await tokens.getToken();
-      return transport.call({ ...spec(s, fresh), allowNotFound });
+      const fresh = await tokens.getToken(deadline);
+      return transport.call({ ...spec(call, fresh), allowNotFound });
     }
   }
 
@@ -149,26 +157,28 @@ export function createUpstreamClient(deps: UpstreamClientDeps): UpstreamClient {
 
   /**
    * A write that must happen at most once. When its answer is lost (timeout, reset, 5xx, garbage), `lookup` asks
-   * whether it happened: found -> `recovered`; not found -> one more write with the same reference, within budget.
+   * whether it happened: found -> `recovered`; not found -> one more write with the same reference. All of it,
+   * tokens included, within one deadline (the caller's, else OPI_UPSTREAM_TIMEOUT_MS from now).
    */
   async function writeOnce<T, R>(
     write: (deadline: number) => Promise<T>,
     lookup: (deadline: number) => Promise<R | null>,
     recovered: (found: R, cause: UpstreamError) => T,
+    deadline = clock() + config.timeoutMs,
   ): Promise<T> {
-    const deadline = clock() + config.timeoutMs;
     try {
       return await write(deadline);
     } catch (error) {
       if (!(error instanceof UpstreamError) || !error.retryable) throw error;
+      if (deadline - clock() < MIN_LOOKUP_MS) throw error; // no budget left to ask: still unknown
       let found: R | null;
       try {
-        found = await lookup(Math.max(deadline, clock() + Math.min(RECOVERY_MIN_MS, config.timeoutMs)));
+        found = await lookup(deadline);
       } catch {
         throw error; // still unknown: the caller keeps the write as "unknown" and asks again later
       }
       if (found !== null) return recovered(found, error);
-      if (deadline - clock() < RECOVERY_MIN_MS / 4) throw error;
+      if (deadline - clock() < MIN_LOOKUP_MS) throw error;
       return write(deadline);
     }
   }
@@ -183,15 +193,16 @@ export function createUpstreamClient(deps: UpstreamClientDeps): UpstreamClient {
       return items;
     },
 
-    createOrder(order) {
+    createOrder(order, deadline) {
       return writeOnce<CreateOrderOutcome, OrderStatusRecord>(
-        async (deadline) => ({ kind: 'created', record: await post('create-order', '/orders', order, orderRecordSchema, deadline) }),
-        (deadline) => getOrder(order.orderReference, deadline),
+        async (budget) => ({ kind: 'created', record: await post('create-order', '/orders', order, orderRecordSchema, budget) }),
+        (budget) => getOrder(order.orderReference, budget),
         (status, cause) => ({ kind: 'exists', status, cause }),
+        deadline,
       );
     },
 
-    getOrder: (orderReference) => getOrder(orderReference),
+    getOrder: (orderReference, deadline) => getOrder(orderReference, deadline),
 
     capture: (orderReference, request) => post('capture', `${ref(orderReference)}/capture`, request, captureRecordSchema),
 
@@ -211,5 +222,7 @@ export function createUpstreamClient(deps: UpstreamClientDeps): UpstreamClient {
     async checkToken() {
       await tokens.getToken();
     },
+
+    requestDeadline: () => clock() + config.timeoutMs,
   };
 }

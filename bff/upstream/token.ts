@@ -2,11 +2,12 @@
 // refreshed before they expire. Concurrent callers share one refresh.
 import { tokenResponseSchema } from '../../shared/upstream.js';
 import type { UpstreamAuth } from '../config.js';
-import { UpstreamAuthError, UpstreamValidationError } from './errors.js';
+import { UpstreamAuthError, UpstreamTimeoutError, UpstreamValidationError } from './errors.js';
 import type { Transport } from './transport.js';
 
 export interface TokenSource {
-  getToken(): Promise<string>;
+  /** `deadline` (the transport's clock): the caller's whole budget, which waiting for a token spends too. */
+  getToken(deadline?: number): Promise<string>;
   /** Drops `token` if it is still the cached one, after the upstream refused it. */
   invalidate(token: string): void;
   /** Whether a new token can be obtained (false for a static token). */
@@ -26,7 +27,17 @@ export function createTokenSource(auth: UpstreamAuth, tokenUrl: string, transpor
   let cached: { token: string; refreshAt: number } | undefined;
   let inflight: Promise<string> | undefined;
 
-  async function fetchToken(): Promise<string> {
+  /** The shared refresh, given up on by one caller once its own deadline passes (the refresh goes on for others). */
+  function within(refresh: Promise<string>, deadline: number | undefined): Promise<string> {
+    if (deadline === undefined) return refresh;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new UpstreamTimeoutError('token: no token within the budget', { operation: 'token' })), Math.max(0, deadline - clock()));
+    });
+    return Promise.race([refresh, late]).finally(() => clearTimeout(timer));
+  }
+
+  async function fetchToken(deadline: number | undefined): Promise<string> {
     const body = new URLSearchParams({
       grant_type: 'client_credentials',
       client_id: clientId,
@@ -44,6 +55,7 @@ export function createTokenSource(auth: UpstreamAuth, tokenUrl: string, transpor
         schema: tokenResponseSchema,
         // Minting a token changes nothing upstream, so it is as safe to retry as a read.
         retry: 'safe',
+        ...(deadline === undefined ? {} : { deadline }),
       }))!;
       const lifetimeMs = answer.expires_in * 1000;
       cached = { token: answer.access_token, refreshAt: requestedAt + lifetimeMs - Math.min(MAX_EARLY_MS, lifetimeMs * EARLY_SHARE) };
@@ -58,12 +70,12 @@ export function createTokenSource(auth: UpstreamAuth, tokenUrl: string, transpor
 
   return {
     refreshable: true,
-    getToken() {
+    getToken(deadline) {
       if (cached && clock() < cached.refreshAt) return Promise.resolve(cached.token);
-      inflight ??= fetchToken().finally(() => {
+      inflight ??= fetchToken(deadline).finally(() => {
         inflight = undefined;
       });
-      return inflight;
+      return within(inflight, deadline);
     },
     invalidate(token) {
       if (cached?.token === token) cached = undefined;
