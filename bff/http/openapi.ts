@@ -43,7 +43,7 @@ const COMPONENTS = {
 type ComponentName = keyof typeof COMPONENTS;
 
 function jsonSchema(schema: z.core.$ZodType, io: Io): Record<string, unknown> {
-  // Refinements (amount sums, ISO checks) have no JSON Schema form; they are described in the README.
+  // Refinements (amount sums, ISO checks) have no JSON Schema form; they are described in docs/architecture.md.
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
   return rest;
 }
@@ -168,7 +168,10 @@ export function buildOpenApiDocument(publicUrl: string) {
             400: { description: 'unreadable_notification: no event or no order reference; invalid_text: text that cannot be stored', content: { 'application/problem+json': { schema: ref('Problem') } } },
             429: { description: 'rate_limited' }, 503: { description: 'not_ready: the ledger could not be read; deliver again' } } },
       },
-      '/opi-checkout.js': { get: { summary: 'The widget module (see /v1/widget for its versioned URL and SRI hash)', responses: { 200: { description: 'JavaScript' } } } },
+      '/opi-checkout.js': { get: { summary: 'The widget module (see /v1/widget for its versioned URL and SRI hash)', responses: { 200: { description: 'JavaScript' }, 404: { description: 'widget_not_built' } } } },
+      '/opi-checkout.js.sri': { get: { summary: "The widget module's SRI hash (sha384-...), as text", responses: { 200: { description: 'text/plain' }, 404: { description: 'widget_not_built' } } } },
+      '/v1/widget': { get: { summary: "The current widget build: { url, integrity }, to render the page's script tag", responses: { 200: { description: '{ url, integrity }' }, 404: { description: 'widget_not_built' } } } },
+      '/openapi.json': { get: { summary: 'This document', responses: { 200: { description: 'OpenAPI 3.1' } } } },
       '/healthz': { get: { summary: 'The process is up', responses: { 200: { description: 'Up' } } } },
       '/readyz': { get: { summary: 'The ledger answers and an upstream token can be had', responses: { 200: { description: 'Ready' }, 503: { description: 'Not ready' } } } },
     },

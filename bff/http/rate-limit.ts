@@ -11,7 +11,7 @@ export function perClientRateLimit(perMinute: number): RequestHandler {
     limit: perMinute,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    // Its console warning about X-Forwarded-For without trust proxy is OPI_TRUST_PROXY's job (README).
+    // Its console warning about X-Forwarded-For without trust proxy is OPI_TRUST_PROXY's job (docs/configuration.md).
     validate: { xForwardedForHeader: false },
     handler(req, _res, next) {
       const reset = (req as { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;

@@ -1,7 +1,7 @@
 // Merchant notifications are signed like Stripe's webhooks: HMAC-SHA256 over `${timestamp}.${rawBody}` with the
 // notification secret, sent as `Opi-Signature: t=<unix seconds>,v1=<hex>`. The timestamp is inside the MAC so a
 // captured delivery cannot be replayed later. verifyNotificationSignature imports nothing but node:crypto, so a
-// merchant can copy it as it is (the README shows it).
+// merchant can copy it as it is (docs/notifications.md shows it).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export const NOTIFICATION_SIGNATURE_HEADER = 'Opi-Signature';

@@ -1,4 +1,6 @@
+import type { Router } from 'express';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../bff/app.js';
 import { placeOrderRequestSchema } from '../../shared/checkout-api.js';
 import { call, createSession, json, merchant, shopper } from '../support/checkout.js';
 import { useCheckoutStack } from '../support/stack.js';
@@ -11,6 +13,24 @@ beforeAll(async () => {
   expect(answer.status).toBe(200);
   document = answer.body;
 });
+
+interface Layer {
+  rawPath?: string | string[];
+  route?: { path: string; methods: Record<string, boolean> };
+  handle: { stack?: Layer[] };
+}
+
+/** Every [method, path] the router serves, paths in OpenAPI's form (/v1/orders/{orderReference}). */
+function servedRoutes(router: Router, prefix = ''): [string, string][] {
+  return ((router as unknown as { stack: Layer[] }).stack ?? []).flatMap((layer) => {
+    const here = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
+    if (layer.route) {
+      const path = `${prefix}${layer.route.path}`.replace(/\/$/, '').replace(/:(\w+)/g, '{$1}') || '/';
+      return Object.keys(layer.route.methods).filter((method) => method !== '_all').map((method) => [method.toUpperCase(), path] as [string, string]);
+    }
+    return layer.handle.stack ? servedRoutes(layer.handle as unknown as Router, `${prefix}${here}`) : [];
+  });
+}
 
 describe('GET /openapi.json', () => {
   it('is an OpenAPI 3.1 document of the BFF at its public URL', () => {
@@ -33,6 +53,17 @@ describe('GET /openapi.json', () => {
     expect(refund.responses['422'].description).toContain('refund_exceeds_refundable');
     expect(refund.responses['401'].content['application/problem+json'].schema).toEqual({ $ref: '#/components/schemas/Problem' });
     expect(refund.parameters).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: true }));
+  });
+
+  it('documents every route the app serves', () => {
+    const app = createApp({ config: stack.bff.config, store: stack.db.store, upstream: stack.bff.upstream, logger: stack.bff.logger });
+    const served = servedRoutes(app.router as unknown as Router).map(([method, path]) => `${method} ${path}`);
+    const documented = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    // Both ways: nothing served without a description, nothing described that is not served.
+    expect(served.length).toBeGreaterThanOrEqual(18);
+    expect([...served].sort()).toEqual([...documented].sort());
   });
 
   it('documents only routes the app really serves', async () => {

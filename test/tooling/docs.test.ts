@@ -1,0 +1,12 @@
+// The generated parts of docs/ match their sources (the OpenAPI document, custom-elements.json): a route, field,
+// attribute or event changed without `npm run docs` fails here.
+import { describe, expect, it } from 'vitest';
+import { GENERATED, MARKER, regenerated } from '../../scripts/generate-docs.js';
+
+describe.each(Object.keys(GENERATED))('%s', (file) => {
+  it('is what its source says, below its hand-written part', () => {
+    const { current, expected } = regenerated(file);
+    expect(current.indexOf(MARKER)).toBeGreaterThan(0);
+    expect(current).toBe(expected);
+  });
+});
