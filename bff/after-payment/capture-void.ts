@@ -9,6 +9,7 @@ import { toMajor } from '../../shared/money.js';
 import { normalisePaymentStatus } from '../../shared/status.js';
 import type { OrderStatusRecord } from '../../shared/upstream.js';
 import type { OrderOperation } from '../store/after-payment-types.js';
+import { requireOrder } from '../store/require-order.js';
 import type { LedgerOrder, Store, StoreTx } from '../store/types.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import { refusesUsedReference, UpstreamError } from '../upstream/errors.js';
@@ -38,7 +39,7 @@ export function finishOperation(
   upstreamStatus: string | null,
 ): Promise<OrderOperation> {
   return deps.store.transaction(async (tx) => {
-    const order = (await tx.getOrder(operation.orderReference, { forUpdate: true }))!;
+    const order = await requireOrder(tx, operation.orderReference, { forUpdate: true });
     const current = (await tx.getOperation(operation.reference))!;
     if (current.status !== 'requested') return current;
     const updated = await tx.updateOperation(operation.reference, { status, ...(upstreamStatus ? { upstreamStatus } : {}) });
@@ -103,7 +104,7 @@ async function outcomeOfRefusedResend(deps: CaptureVoidDeps, operation: OrderOpe
     throw error;
   }
   if (!upstreamOrder || normalisePaymentStatus(upstreamOrder.status).status !== 'paid') return null;
-  const order = (await deps.store.getOrder(operation.orderReference))!;
+  const order = await requireOrder(deps.store, operation.orderReference);
   const shown = outcomeShownBy(order, await deps.store.listOperations(operation.orderReference), operation, upstreamOrder);
   // Unreadable (no or an unexpected captureStatus, another capture or void open): the amount stays reserved.
   return shown === 'unreadable' ? null : shown;
@@ -112,7 +113,7 @@ async function outcomeOfRefusedResend(deps: CaptureVoidDeps, operation: OrderOpe
 /** Makes the reconciler look at the order once the operation can no longer be in flight. */
 async function resendLater(deps: CaptureVoidDeps, operation: OrderOperation) {
   await deps.store.transaction(async (tx) => {
-    const order = (await tx.getOrder(operation.orderReference, { forUpdate: true }))!;
+    const order = await requireOrder(tx, operation.orderReference, { forUpdate: true });
     await pollBy(tx, order, new Date(deps.now().getTime() + deps.resendAfterMs));
   });
 }

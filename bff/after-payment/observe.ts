@@ -11,6 +11,7 @@
 import { normalisePaymentStatus, type OrderStatus } from '../../shared/status.js';
 import type { OrderStatusRecord } from '../../shared/upstream.js';
 import type { Notifier } from '../notify/notifier.js';
+import { requireOrder } from '../store/require-order.js';
 import type { EventSource, LedgerOrder, OrderPatch, Store, StoreTx } from '../store/types.js';
 import { checkPaidAmount, type HoldReason } from './paid-amount.js';
 import { isFinalStatus, nextStatus } from './transitions.js';
@@ -126,8 +127,7 @@ function plan(order: LedgerOrder, { upstream, decided }: Observation): Planned {
 
 /** recordObservation's work inside the caller's transaction, with the order row locked here. */
 export async function observeInTx(tx: StoreTx, deps: ObserveDeps, orderReference: string, observation: Observation): Promise<ObservationResult> {
-  const order = await tx.getOrder(orderReference, { forUpdate: true });
-  if (!order) throw new Error(`order ${orderReference} vanished from the ledger`);
+  const order = await requireOrder(tx, orderReference, { forUpdate: true });
   let planned = plan(order, observation);
   if (planned.patch.status && holdsPayment({ status: planned.patch.status })) planned = await oneSessionOnePayment(tx, order, planned);
   const { holdReason } = planned;

@@ -13,6 +13,7 @@ import { currencyExponent, payableDecimalsMessage, toMajor, toMinor, toPayableMi
 import { once, type IdempotencyDeps, type StoredAnswer } from '../http/idempotency.js';
 import { HttpProblem, upstreamProblem, type ProblemCode } from '../http/problem.js';
 import type { OperationKind, OrderOperation } from '../store/after-payment-types.js';
+import { requireOrder } from '../store/require-order.js';
 import type { LedgerOrder } from '../store/types.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import { refusesUsedReference, UpstreamError, UpstreamValidationError } from '../upstream/errors.js';
@@ -167,7 +168,7 @@ export function createOperations(deps: OperationsDeps) {
       // The answer was lost, or the reference is taken, and the refund list could not tell: it stays pending until the list does.
       logger.warn({ orderReference: operation.orderReference, refund: operation.reference, code: error.code }, 'refund outcome unknown; left pending');
       await store.transaction(async (tx) => {
-        const order = (await tx.getOrder(operation.orderReference, { forUpdate: true }))!;
+        const order = await requireOrder(tx, operation.orderReference, { forUpdate: true });
         await pollBy(tx, order, new Date(deps.now().getTime() + deps.firstCheckDelayMs));
       });
       // Said as it is (upstreamOutcome: unknown), and not kept for the key: its retry asks the upstream again.

@@ -7,6 +7,7 @@ import { normaliseRefundStatus } from '../../shared/status.js';
 import type { RefundRecord } from '../../shared/upstream.js';
 import type { Notifier } from '../notify/notifier.js';
 import type { OperationStatus, OrderOperation } from '../store/after-payment-types.js';
+import { requireOrder } from '../store/require-order.js';
 import type { EventSource, LedgerOrder, Store, StoreTx } from '../store/types.js';
 import { isRecordOf } from '../upstream/refund-match.js';
 import { isOpenOperation } from './amounts.js';
@@ -50,8 +51,7 @@ export async function settleRefunds(deps: SettlementDeps, orderReference: string
   let announced = false;
   const unmatched: string[] = [];
   const refunds = await store.transaction(async (tx) => {
-    const order = await tx.getOrder(orderReference, { forUpdate: true });
-    if (!order) throw new Error(`order ${orderReference} vanished from the ledger`);
+    const order = await requireOrder(tx, orderReference, { forUpdate: true });
     const now = deps.now();
     let refundedMinor = order.refundedMinor;
     const result: OrderOperation[] = [];

@@ -42,6 +42,7 @@ export async function once(
   work: () => Promise<StoredAnswer>,
 ): Promise<StoredAnswer & { replayed: boolean }> {
   const sleep = deps.sleep ?? realSleep;
+  // A real wait (with real sleeps), so measured in real time: the app clock may be a test's frozen one.
   const giveUpAt = Date.now() + deps.waitMs;
   for (;;) {
     const claimedAt = deps.now();

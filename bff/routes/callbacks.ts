@@ -12,6 +12,7 @@ import { settleRefunds, type SettlementDeps } from '../after-payment/refund-sett
 import { CALLBACK_ROUTE } from '../checkout/urls.js';
 import { HttpProblem } from '../http/problem.js';
 import { badTextPaths, invalidText } from '../http/text-guard.js';
+import { requireOrder } from '../store/require-order.js';
 import type { LedgerOrder } from '../store/types.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import { UpstreamError } from '../upstream/errors.js';
@@ -84,7 +85,7 @@ export function createNotificationHandler(deps: CallbackDeps) {
       // Journal the delivery anyway and let the reconciler ask again soon.
       logger.warn({ orderReference, code: error.code }, 'upstream read after a callback failed; the reconciler will retry');
       await store.transaction(async (tx) => {
-        const current = (await tx.getOrder(orderReference, { forUpdate: true }))!;
+        const current = await requireOrder(tx, orderReference, { forUpdate: true });
         if (hint.event !== 'REFUND_CALLBACK') {
           await tx.appendEvent({ orderReference, source: 'callback', status: current.status, upstreamStatus: null, payload: { ...payload, upstreamError: error.code }, at: deps.now() });
         }

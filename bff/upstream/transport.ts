@@ -136,7 +136,7 @@ export function createTransport(deps: TransportDeps): Transport {
     if (status === 429 || status >= 500) {
       return {
         error: new UpstreamUnavailableError(`${operation}: upstream answered ${status}`, { operation, status }),
-        retryAfter: retryAfterMs(response.headers.get('retry-after'), Date.now()),
+        retryAfter: retryAfterMs(response.headers.get('retry-after'), deps.clock()),
       };
     }
     return { error: new UpstreamError(`${operation}: upstream answered ${status}${messages[0] ? `: ${messages[0]}` : ''}`, { operation, status }) };

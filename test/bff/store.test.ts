@@ -1,6 +1,7 @@
 // The ledger on each driver: PGlite always, PostgreSQL too when DATABASE_URL is set (.ci/run starts one).
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS, runMigrations } from '../../bff/store/migrations.js';
+import { num } from '../../bff/store/row.js';
 import { isUniqueViolation } from '../../bff/store/sql.js';
 import type { NewOrder, NewSession } from '../../bff/store/types.js';
 import { storeDrivers, useTestStore } from '../support/store.js';
@@ -45,6 +46,13 @@ function order(reference: string, attempt = 1, sessionId = 'cs_one'): NewOrder {
     nextPollAt: null,
   };
 }
+
+describe('column readers', () => {
+  it('read whole numbers exactly, from a number or the text pg sends, and refuse anything else', () => {
+    expect([num(42), num('9007199254740991'), num('-5')]).toEqual([42, 9007199254740991, -5]);
+    for (const bad of ['9007199254740993', '1.5', 'abc', '', null, undefined]) expect(() => num(bad), String(bad)).toThrow('is not a safe integer');
+  });
+});
 
 describe.each(storeDrivers())('ledger store on $name', ({ open }) => {
   const t = useTestStore(open);
