@@ -2,7 +2,7 @@
 // merchant notification outbox, the order list, and the reconciler's claims.
 import type { MerchantNotification } from '../../shared/merchant-api.js';
 import type { OrderStatus } from '../../shared/status.js';
-import type { LedgerOrder } from './types.js';
+import type { LedgerOrder } from './records.js';
 
 export type OperationKind = 'refund' | 'capture' | 'void';
 /** `requested`: sent (or about to be) and not yet answered; it already counts against what is left. */

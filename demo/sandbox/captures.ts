@@ -7,7 +7,7 @@ import type { SandboxContext } from './context.js';
 import { HttpError, parseBody } from './http.js';
 import { requireOrder } from './order-view.js';
 import { captureRequestSchema, voidRequestSchema } from './schemas.js';
-import type { SandboxOrder } from './store.js';
+import type { SandboxOrder } from './order.js';
 
 const remainingMinor = (order: SandboxOrder): number => order.amountMinor - order.capturedMinor - order.voidedMinor;
 

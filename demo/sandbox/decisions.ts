@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { notifyAccount, type SandboxContext } from './context.js';
 import { HttpError } from './http.js';
 import { orderCallbackData } from './order-view.js';
-import type { OrderStatus, SandboxOrder } from './store.js';
+import type { OrderStatus, SandboxOrder } from './order.js';
 import type { Decision, DecisionOutcome, DecisionResult } from './types.js';
 
 export const decisionSchema = z.object({

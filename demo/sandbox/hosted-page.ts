@@ -6,7 +6,7 @@ import { providerDisplayName } from '../../shared/providers.js';
 import { firstAndLast, intervalAdverb, instalmentPlan } from './plans.js';
 import { escapeHtml } from './html.js';
 import { logoPath } from './logos.js';
-import type { SandboxOrder } from './store.js';
+import type { SandboxOrder } from './order.js';
 import type { Decision, DecisionMode, DecisionOutcome } from './types.js';
 
 const OUTCOMES: readonly { value: DecisionOutcome; label: string; hint: string }[] = [

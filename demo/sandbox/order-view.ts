@@ -1,7 +1,7 @@
 // GET /orders/{reference}: the public docs' GetOrderResponse, which the order callbacks also carry.
 import { isoTime, type SandboxContext } from './context.js';
 import { HttpError } from './http.js';
-import type { SandboxOrder } from './store.js';
+import type { SandboxOrder } from './order.js';
 
 // Local choice: one 404 text naming the order on every route; the docs show a text only for the refund's 404
 // ("Original OrderID doesn't exist").

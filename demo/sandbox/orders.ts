@@ -8,7 +8,7 @@ import { isoTime, type SandboxContext } from './context.js';
 import { scheduleCancellation } from './decisions.js';
 import { HttpError, parseBody } from './http.js';
 import { orderRequestSchema, type OrderRequest } from './schemas.js';
-import type { SandboxOrder } from './store.js';
+import type { SandboxOrder } from './order.js';
 
 /** The value at a dotted path ("shippingAddress", "customer.email") of a request. */
 function valueAt(source: unknown, path: string): unknown {

@@ -4,7 +4,7 @@ import type { SandboxContext } from './context.js';
 import { decide } from './decisions.js';
 import { messagePage, paymentPage, resultPage } from './hosted-page.js';
 import { decodeParam, HttpError, type Reply } from './http.js';
-import type { SandboxOrder } from './store.js';
+import type { SandboxOrder } from './order.js';
 import type { DecisionMode, DecisionOutcome } from './types.js';
 
 // No script runs on these pages; styles are inline. Chromium applies form-action to the redirect after a

@@ -5,7 +5,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CATALOGUE } from './catalogue.js';
-import type { SandboxOrder } from './store.js';
+import type { SandboxOrder } from './order.js';
 
 const FILE = 'sandbox-orders.json';
 

@@ -7,7 +7,7 @@ import { notifyAccount, type SandboxContext } from './context.js';
 import { HttpError, parseBody } from './http.js';
 import { requireOrder } from './order-view.js';
 import { refundRequestSchema } from './schemas.js';
-import type { SandboxOrder, SandboxRefund } from './store.js';
+import type { SandboxOrder, SandboxRefund } from './order.js';
 
 function refundRecord(order: SandboxOrder, refund: SandboxRefund) {
   return {

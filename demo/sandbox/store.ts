@@ -1,57 +1,7 @@
 // The sandbox's memory: orders by reference and by token, and the references that must stay unique; on disk too
 // when it has a data folder (persistence.ts).
-import type { CatalogueEntry } from './catalogue.js';
+import type { SandboxOrder } from './order.js';
 import { loadOrders, saveOrders } from './persistence.js';
-import type { Decision } from './types.js';
-
-/** GET /orders/{reference} statuses. Create answers lower-case `pending`; everything after is upper-case. */
-export type OrderStatus = 'PENDING' | 'SUCCESSFUL' | 'DECLINED' | 'CANCELLED' | 'ERROR';
-/** Local choice: the docs show only AUTHORIZED; the other three are the sandbox's names. */
-export type CaptureStatus = 'AUTHORIZED' | 'PARTIALLY_CAPTURED' | 'CAPTURED' | 'VOIDED';
-
-export interface SandboxRefund {
-  /** As the merchant sent it: what must stay unique. */
-  refundReference: string;
-  /** As the sandbox answers it (the docs' suffix unless strictDocs is off). */
-  upstreamReference: string;
-  bnplRefundId: string;
-  amountMinor: number;
-  status: 'PENDING' | 'SUCCESSFUL';
-  /** Milliseconds since the epoch. */
-  createdAt: number;
-}
-
-export interface SandboxOrder {
-  reference: string;
-  orderToken: string;
-  transactionReference: string;
-  /** The provider's own order id; the redirect's providerReference. */
-  bnplOrderId: string;
-  provider: CatalogueEntry;
-  currency: string;
-  locale: string;
-  /** As the merchant sent it (major units). */
-  orderAmount: number;
-  amountMinor: number;
-  autoCapture: boolean;
-  dynamicRedirectUrl?: string;
-  dynamicCallbackUrl?: string;
-  createdAt: number;
-  updatedAt: number;
-  status: OrderStatus;
-  /** Every status the order had, for the transaction details (INITIATED and PENDING at creation). */
-  history: { status: 'INITIATED' | OrderStatus; at: number }[];
-  captures: { captureReference: string; amountMinor: number; at: number }[];
-  /** Set once the shopper (or a test) has decided; a pending decision keeps status PENDING until it settles. */
-  decision?: Required<Decision>;
-  cancelledBy: 'user' | 'system' | null;
-  failureReason: string | null;
-  rejectReason: string | null;
-  captureStatus: CaptureStatus | null;
-  capturedMinor: number;
-  voidedMinor: number;
-  refunds: SandboxRefund[];
-}
 
 export class OrderStore {
   private readonly byReference = new Map<string, SandboxOrder>();
