@@ -17,6 +17,11 @@ const RANK: Record<CurrentStatus, number> = {
   failed: 3,
 };
 
+/** Still waiting for the upstream's word: a pending order is polled, and its attempt is still the session's. */
+export function isLiveStatus(status: CurrentStatus): boolean {
+  return status === 'initiated' || status === 'pending' || status === 'unknown';
+}
+
 export function isFinalStatus(status: CurrentStatus): boolean {
   return status !== 'unknown' && FINAL_ORDER_STATUSES.has(status);
 }

@@ -24,6 +24,7 @@ import type { PlaceOrderRequest, ProviderView } from '../../shared/checkout-api.
 import { toMajor } from '../../shared/money.js';
 import { orderRequestSchema, type OrderRequest, type OrderStatusRecord } from '../../shared/upstream.js';
 import { holdsPayment, recordObservation, type CreateAnswer } from '../after-payment/observe.js';
+import { isLiveStatus } from '../after-payment/transitions.js';
 import { idempotencyLeaseMs, once } from '../http/idempotency.js';
 import { HttpProblem, upstreamFieldErrors, upstreamProblem } from '../http/problem.js';
 import type { CancellationTimeoutUnit } from '../config.js';
@@ -67,10 +68,9 @@ export interface PlacedOrder {
 
 /** The widget-body fields the shopper controls; an upstream message about anything else is not theirs to fix. */
 const SHOPPER_FIELDS = new Set(['bnplProvider', 'customer', 'billingAddress', 'shippingAddress', 'shippingMethod']);
-const LIVE_STATUSES = new Set(['initiated', 'pending', 'unknown']);
 const LIVE_CREATE_STATES = new Set(['creating', 'created', 'unknown']);
 
-const isLive = (order: LedgerOrder) => LIVE_CREATE_STATES.has(order.createState) && LIVE_STATUSES.has(order.status);
+const isLive = (order: LedgerOrder) => LIVE_CREATE_STATES.has(order.createState) && isLiveStatus(order.status);
 
 /** JSON with sorted keys, so the same request always hashes the same. */
 function canonical(value: unknown): string {

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { MerchantNotification } from '../../shared/merchant-api.js';
-import { backoffDelay, type BackoffOptions } from '../reconcile/schedule.js';
+import { backoffDelay, type BackoffOptions } from '../lib/backoff.js';
 import type { Store, StoreTx } from '../store/types.js';
 import { deliverNotification } from './deliver.js';
 

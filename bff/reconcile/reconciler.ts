@@ -8,10 +8,12 @@ import { isOpenOperation } from '../after-payment/amounts.js';
 import { resendStaleCapturesAndVoids, type CaptureVoidDeps } from '../after-payment/capture-void.js';
 import { recordObservation, type ObserveDeps } from '../after-payment/observe.js';
 import { settleRefunds, type SettlementDeps } from '../after-payment/refund-settlement.js';
+import { isLiveStatus } from '../after-payment/transitions.js';
+import { backoffDelay, type BackoffOptions } from '../lib/backoff.js';
 import type { Notifier } from '../notify/notifier.js';
 import type { LedgerOrder, Store } from '../store/types.js';
 import type { UpstreamClient } from '../upstream/client.js';
-import { backoffDelay, nextPollAt, pollDeadline, type BackoffOptions } from './schedule.js';
+import { nextPollAt, pollDeadline } from './schedule.js';
 
 export interface ReconcilerDeps {
   store: Store;
@@ -47,7 +49,6 @@ export interface Reconciler {
   stop(): Promise<void>;
 }
 
-const LIVE = new Set(['initiated', 'pending', 'unknown']);
 const CONCURRENCY = 4;
 
 export function createReconciler(deps: ReconcilerDeps): Reconciler {
@@ -62,7 +63,7 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
       if (!order || order.claimedBy !== deps.claimant) return;
       const now = deps.now();
       let next: Date | null = null;
-      if (LIVE.has(order.status)) {
+      if (isLiveStatus(order.status)) {
         const session = await tx.getSession(order.sessionId);
         const minutes = session?.cart.cancellationTimeout ?? deps.defaultCancellationMinutes;
         const deadline = pollDeadline(order.createdAt, minutes, deps.backoff.initialDelayMs);
@@ -84,7 +85,7 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
   async function reconcileOrder(order: LedgerOrder) {
     const { orderReference } = order;
     try {
-      if (LIVE.has(order.status)) {
+      if (isLiveStatus(order.status)) {
         const fresh = await upstream.getOrder(orderReference);
         await recordObservation(observe, orderReference, { source: 'poll', upstream: fresh, journal: 'on-change' });
       }

@@ -1,7 +1,7 @@
 // One upstream HTTP call: a budget that covers retries and the body read, bounded jittered retries that honour
 // Retry-After, and every answer parsed with its shared schema before anyone sees it.
 import type { Logger } from 'pino';
-import { backoffDelay, type BackoffOptions } from '../reconcile/schedule.js';
+import { backoffDelay, type BackoffOptions } from '../lib/backoff.js';
 import { upstreamErrorSchema } from '../../shared/upstream.js';
 import {
   UpstreamAuthError,

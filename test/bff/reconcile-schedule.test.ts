@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { backoffDelay, nextPollAt, pollDeadline, type BackoffOptions } from '../../bff/reconcile/schedule.js';
+import { backoffDelay, type BackoffOptions } from '../../bff/lib/backoff.js';
+import { nextPollAt, pollDeadline } from '../../bff/reconcile/schedule.js';
 
 const noJitter: BackoffOptions = { initialDelayMs: 1000, maxDelayMs: 10_000, factor: 2, jitter: 0 };
 
