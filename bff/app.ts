@@ -19,7 +19,10 @@ import { rejectBadTextInUrl } from './http/text-guard.js';
 import { widgetAssetRoutes, type WidgetBundle } from './http/widget-asset.js';
 import { merchantSessionRoutes, widgetSessionRoutes } from './routes/checkout-sessions.js';
 import { healthRoutes } from './routes/health.js';
-import { returnPageErrors } from './routes/returns.js';
+import { callbackRoutes } from './routes/callbacks.js';
+import { merchantOrderRoutes } from './routes/merchant-orders.js';
+import { returnPageErrors, returnRoutes } from './routes/returns.js';
+import { upstreamWebhookRoutes } from './routes/upstream-webhook.js';
 import type { Store } from './store/types.js';
 import type { UpstreamClient } from './upstream/client.js';
 
@@ -89,8 +92,13 @@ export function createApp({ config, store, upstream, logger, now = () => new Dat
     perClientRateLimit(config.rateLimitPerMinute),
     widgetSessionRoutes(sessions, placer),
   );
-  app.use(...afterPayment.upstreamFacingRoutes);
-  app.use('/v1/orders', afterPayment.merchantRoutes(merchantAuth(config.merchantKeys)));
+  // The upstream's ways in (no merchant key: the hash, the per-order secret and re-reads guard them).
+  const { observe, settlement, operations, notifications } = afterPayment;
+  app.use(returnRoutes({ ...observe, upstream, paymentSecret: config.paymentSecret, logger, rateLimit: perClientRateLimit(config.rateLimitPerMinute) }));
+  app.use(callbackRoutes(notifications));
+  // Local choice: the account webhook serves the whole account: ten times the widget's per-client limit.
+  app.use(upstreamWebhookRoutes(notifications, perClientRateLimit(10 * config.rateLimitPerMinute)));
+  app.use('/v1/orders', merchantOrderRoutes({ ...observe, upstream, settlement, operations, logger }, merchantAuth(config.merchantKeys)));
   app.use(notFound);
   app.use('/v1/returns', returnPageErrors);
   app.use(errorHandler);

@@ -1,23 +1,19 @@
-// Everything after the shopper leaves for the provider, assembled from the app's dependencies: the return and
-// callback endpoints, the merchant's order API, the reconciler and the merchant notifications.
+// Everything after the shopper leaves for the provider, assembled from the app's dependencies: the services behind
+// the return, callback, webhook and merchant order routes (bff/app.ts mounts those), the reconciler and the
+// merchant notifications.
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import type { RequestHandler, Router } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { idempotencyLeaseMs } from '../http/idempotency.js';
-import { perClientRateLimit } from '../http/rate-limit.js';
 import { createNotifier, type Notifier } from '../notify/notifier.js';
 import { createReconciler, type Reconciler } from '../reconcile/reconciler.js';
-import { callbackRoutes } from '../routes/callbacks.js';
-import { upstreamWebhookRoutes } from '../routes/upstream-webhook.js';
-import { merchantOrderRoutes } from '../routes/merchant-orders.js';
-import { returnRoutes } from '../routes/returns.js';
 import type { Store } from '../store/types.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import type { CaptureVoidDeps } from './capture-void.js';
-import { createOperations } from './operations.js';
-import type { SettlementDeps } from './refund-settlement.js';
+import type { ObserveDeps } from './observe.js';
+import { createOperations, type Operations } from './operations.js';
+import type { NotificationDeps, SettlementDeps } from './refund-settlement.js';
 
 export interface AfterPaymentDeps {
   config: Config;
@@ -29,10 +25,14 @@ export interface AfterPaymentDeps {
   fetch?: typeof fetch;
 }
 
+/** The services of what follows the redirect; bff/app.ts mounts the routes on them. */
 export interface AfterPayment {
-  /** The return and callback endpoints (no merchant key: the hash and the per-order secret guard them). */
-  upstreamFacingRoutes: Router[];
-  merchantRoutes(auth: RequestHandler): Router;
+  /** Recording what the upstream says about an order. */
+  observe: ObserveDeps;
+  settlement: SettlementDeps;
+  operations: Operations;
+  /** What the per-order callbacks and the account webhook need. */
+  notifications: NotificationDeps;
   reconciler: Reconciler;
   notifier: Notifier;
 }
@@ -88,18 +88,7 @@ export function createAfterPayment({ config, store, upstream, logger, now, fetch
     idempotency: { store, now, waitMs: 2 * timeoutMs + 1_000, leaseMs: idempotencyLeaseMs(timeoutMs) },
     captureVoid,
   });
-  const observe = { store, notifier, now };
   // Local choice: the upstream gets its answer within 2 s (or half our own upstream budget), done or not.
   const notifications = { ...settlement, upstream, logger, answerWithinMs: Math.min(2_000, Math.floor(timeoutMs / 2)) };
-  return {
-    upstreamFacingRoutes: [
-      returnRoutes({ ...observe, upstream, paymentSecret: config.paymentSecret, logger, rateLimit: perClientRateLimit(config.rateLimitPerMinute) }),
-      callbackRoutes(notifications),
-      // Local choice: the account webhook serves the whole account: ten times the widget's per-client limit.
-      upstreamWebhookRoutes(notifications, perClientRateLimit(10 * config.rateLimitPerMinute)),
-    ],
-    merchantRoutes: (auth) => merchantOrderRoutes({ ...observe, upstream, settlement, operations, logger }, auth),
-    reconciler,
-    notifier,
-  };
+  return { observe: { store, notifier, now }, settlement, operations, notifications, reconciler, notifier };
 }

@@ -9,6 +9,7 @@ import type { Notifier } from '../notify/notifier.js';
 import type { OperationStatus, OrderOperation } from '../store/after-payment-types.js';
 import { requireOrder } from '../store/require-order.js';
 import type { EventSource, LedgerOrder, Store, StoreTx } from '../store/types.js';
+import type { UpstreamClient } from '../upstream/client.js';
 import { isRecordOf } from '../upstream/refund-match.js';
 import { isOpenOperation } from './amounts.js';
 import { refundView } from './views.js';
@@ -20,6 +21,14 @@ export interface SettlementDeps {
   logger?: Logger;
   /** When an open refund first needs a look from the reconciler. */
   firstCheckDelayMs: number;
+}
+
+/** What acting on the upstream's notifications needs: settlement, and the upstream to re-read. */
+export interface NotificationDeps extends SettlementDeps {
+  upstream: UpstreamClient;
+  logger: Logger;
+  /** The answer is sent after the work or after this long, whichever comes first. */
+  answerWithinMs: number;
 }
 
 /** Makes the reconciler look at the order by `at` at the latest (a refund is waiting for its result). */

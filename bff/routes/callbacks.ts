@@ -5,24 +5,17 @@
 // journalled. The answer waits for that work only briefly: the upstream gets its 2xx fast either way.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import express, { Router, type Request } from 'express';
-import type { Logger } from 'pino';
 import { notificationSchema } from '../../shared/upstream.js';
 import { recordObservation } from '../after-payment/observe.js';
-import { settleRefunds, type SettlementDeps } from '../after-payment/refund-settlement.js';
+import { settleRefunds, type NotificationDeps } from '../after-payment/refund-settlement.js';
 import { CALLBACK_ROUTE } from '../checkout/urls.js';
 import { HttpProblem } from '../http/problem.js';
 import { badTextPaths, invalidText } from '../http/text-guard.js';
 import { requireOrder } from '../store/require-order.js';
 import type { LedgerOrder } from '../store/types.js';
-import type { UpstreamClient } from '../upstream/client.js';
 import { UpstreamError } from '../upstream/errors.js';
 
-export interface CallbackDeps extends SettlementDeps {
-  upstream: UpstreamClient;
-  logger: Logger;
-  /** The answer is sent after the work or after this long, whichever comes first. */
-  answerWithinMs: number;
-}
+export type CallbackDeps = NotificationDeps;
 
 // Local choice: larger than the BFF's 16 KB JSON limit, since the upstream may add the provider's raw response.
 const CALLBACK_BODY_LIMIT = '64kb';
