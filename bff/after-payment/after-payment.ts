@@ -11,7 +11,7 @@ import { createReconciler, type Reconciler } from '../reconcile/reconciler.js';
 import type { Store } from '../store/types.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import type { CaptureVoidDeps } from './capture-void.js';
-import type { ObserveDeps } from './observe.js';
+import type { ObserveDeps } from '../orders/observe.js';
 import { createOperations, type Operations } from './operations.js';
 import type { NotificationDeps, SettlementDeps } from './refund-settlement.js';
 

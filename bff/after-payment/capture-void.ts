@@ -13,7 +13,7 @@ import { requireOrder } from '../store/require-order.js';
 import type { LedgerOrder, Store, StoreTx } from '../store/types.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import { refusesUsedReference, UpstreamError } from '../upstream/errors.js';
-import { isOpenOperation } from './amounts.js';
+import { isOpenOperation } from '../orders/amounts.js';
 import { pollBy } from './refund-settlement.js';
 
 export interface CaptureVoidDeps {

@@ -18,10 +18,10 @@ import type { LedgerOrder } from '../store/types.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import { refusesUsedReference, UpstreamError, UpstreamValidationError } from '../upstream/errors.js';
 import { isRecordOf } from '../upstream/refund-match.js';
-import { refundableMinor, uncapturedMinor } from './amounts.js';
+import { refundableMinor, uncapturedMinor } from '../orders/amounts.js';
 import { finishOperation, journalOperation, sendCaptureOrVoid, type CaptureVoidDeps } from './capture-void.js';
 import { pollBy, settleRefunds, type SettlementDeps } from './refund-settlement.js';
-import { refundView } from './views.js';
+import { refundView } from '../orders/views.js';
 
 export interface OperationsDeps extends SettlementDeps {
   upstream: UpstreamClient;

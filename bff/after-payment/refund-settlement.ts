@@ -11,8 +11,8 @@ import { requireOrder } from '../store/require-order.js';
 import type { EventSource, LedgerOrder, Store, StoreTx } from '../store/types.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import { isRecordOf } from '../upstream/refund-match.js';
-import { isOpenOperation } from './amounts.js';
-import { refundView } from './views.js';
+import { isOpenOperation } from '../orders/amounts.js';
+import { refundView } from '../orders/views.js';
 
 export interface SettlementDeps {
   store: Store;

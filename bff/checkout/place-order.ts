@@ -8,7 +8,7 @@
 //  - Local choice: another provider may start even while an earlier attempt is still live upstream (a shopper
 //    who came back from the provider's page without cancelling). Only one payment can count: the first order to
 //    be paid completes the session (no new attempt after that), and any other attempt paid later is put on_hold
-//    as `session_already_paid` for the merchant to refund (bff/after-payment/observe.ts).
+//    as `session_already_paid` for the merchant to refund (bff/orders/observe.ts).
 //  - Every status the create call learns goes through the same forward-only, amount-checked observation as a
 //    return, callback or poll, under the order's row lock, so it never overwrites what a callback wrote.
 //  - Every attempt is recorded before the upstream call. If the answer is lost, the attempt stays `unknown`
@@ -23,8 +23,8 @@ import { withAddressDefaults } from '../../shared/address.js';
 import type { PlaceOrderRequest, ProviderView } from '../../shared/checkout-api.js';
 import { toMajor } from '../../shared/money.js';
 import { orderRequestSchema, type OrderRequest, type OrderStatusRecord } from '../../shared/upstream.js';
-import { holdsPayment, recordObservation, type CreateAnswer } from '../after-payment/observe.js';
-import { isLiveStatus } from '../after-payment/transitions.js';
+import { holdsPayment, recordObservation, type CreateAnswer } from '../orders/observe.js';
+import { isLiveStatus } from '../orders/transitions.js';
 import { idempotencyLeaseMs, once } from '../http/idempotency.js';
 import { HttpProblem, upstreamFieldErrors, upstreamProblem } from '../http/problem.js';
 import type { CancellationTimeoutUnit } from '../config.js';

@@ -4,11 +4,11 @@
 // orders with a lease (for update skip locked), so several BFF instances on one PostgreSQL never poll the same
 // order at once. Each round also delivers the merchant notifications that are due.
 import type { Logger } from 'pino';
-import { isOpenOperation } from '../after-payment/amounts.js';
+import { isOpenOperation } from '../orders/amounts.js';
 import { resendStaleCapturesAndVoids, type CaptureVoidDeps } from '../after-payment/capture-void.js';
-import { recordObservation, type ObserveDeps } from '../after-payment/observe.js';
+import { recordObservation, type ObserveDeps } from '../orders/observe.js';
 import { settleRefunds, type SettlementDeps } from '../after-payment/refund-settlement.js';
-import { isLiveStatus } from '../after-payment/transitions.js';
+import { isLiveStatus } from '../orders/transitions.js';
 import { backoffDelay, type BackoffOptions } from '../lib/backoff.js';
 import type { Notifier } from '../notify/notifier.js';
 import type { LedgerOrder, Store } from '../store/types.js';

@@ -6,7 +6,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import express, { Router, type Request } from 'express';
 import { notificationSchema } from '../../shared/upstream.js';
-import { recordObservation } from '../after-payment/observe.js';
+import { recordObservation } from '../orders/observe.js';
 import { settleRefunds, type NotificationDeps } from '../after-payment/refund-settlement.js';
 import { CALLBACK_ROUTE } from '../checkout/urls.js';
 import { HttpProblem } from '../http/problem.js';

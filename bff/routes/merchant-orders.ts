@@ -11,11 +11,11 @@ import {
   type OrderListResponse,
   type RefundListResponse,
 } from '../../shared/merchant-api.js';
-import { isOpenOperation } from '../after-payment/amounts.js';
-import { recordObservation, type ObserveDeps } from '../after-payment/observe.js';
+import { isOpenOperation } from '../orders/amounts.js';
+import { recordObservation, type ObserveDeps } from '../orders/observe.js';
 import type { Operations, OperationRequest } from '../after-payment/operations.js';
 import { settleRefunds, type SettlementDeps } from '../after-payment/refund-settlement.js';
-import { orderSummaryView, orderView, refundView } from '../after-payment/views.js';
+import { orderSummaryView, orderView, refundView } from '../orders/views.js';
 import { jsonBody } from '../http/json-body.js';
 import { isBadText } from '../http/text-guard.js';
 import { HttpProblem, parseOrProblem } from '../http/problem.js';

@@ -9,10 +9,10 @@
 import { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
 import { returnQuerySchema } from '../../shared/merchant-api.js';
-import { recordObservation, type ObserveDeps } from '../after-payment/observe.js';
+import { recordObservation, type ObserveDeps } from '../orders/observe.js';
 import { RETURN_PAGE_CSP, returnErrorPage } from '../after-payment/return-page.js';
 import { verifyReturnSignature } from '../after-payment/return-signature.js';
-import { viewStatus } from '../after-payment/views.js';
+import { viewStatus } from '../orders/views.js';
 import { RETURN_ROUTE } from '../checkout/urls.js';
 import { problemFor } from '../http/problem.js';
 import type { LedgerOrder } from '../store/types.js';

@@ -65,7 +65,7 @@ export interface LedgerOrder extends NewOrder {
   refundedMinor: number;
   capturedMinor: number;
   voidedMinor: number;
-  /** Why the order is on_hold (bff/after-payment/observe.ts); null otherwise. */
+  /** Why the order is on_hold (bff/orders/observe.ts); null otherwise. */
   holdReason: string | null;
   nextPollAt: Date | null;
   pollAttempts: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPaidAmount } from '../../bff/after-payment/paid-amount.js';
+import { checkPaidAmount } from '../../bff/orders/paid-amount.js';
 
 const owedAed = { amountMinor: 25775, currency: 'AED' };
 

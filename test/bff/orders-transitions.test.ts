@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { canTransition, isFinalStatus, nextStatus } from '../../bff/after-payment/transitions.js';
+import { canTransition, isFinalStatus, nextStatus } from '../../bff/orders/transitions.js';
 import { ORDER_STATUSES, type OrderStatus } from '../../shared/status.js';
 
 const FINAL: OrderStatus[] = ['paid', 'declined', 'cancelled', 'failed'];
