@@ -27,11 +27,14 @@ function compactTemplates(): Plugin {
       const edits: { start: number; end: number; text: string }[] = [];
       const visit = (node: unknown): void => {
         if (!node || typeof node !== 'object') return;
-        if (Array.isArray(node)) return node.forEach(visit);
+        if (Array.isArray(node)) {
+          node.forEach(visit);
+          return;
+        }
         const n = node as Node;
-        const tag = n.type === 'TaggedTemplateExpression' ? (n['tag'] as { name?: string }).name : undefined;
+        const tag = n.type === 'TaggedTemplateExpression' ? (n.tag as { name?: string }).name : undefined;
         if (tag === 'html' || tag === 'css') {
-          for (const quasi of (n['quasi'] as { quasis: (Node & { value: { raw: string } })[] }).quasis) {
+          for (const quasi of (n.quasi as { quasis: (Node & { value: { raw: string } })[] }).quasis) {
             edits.push({ start: quasi.start, end: quasi.end, text: squeeze(tag, quasi.value.raw) });
           }
         }

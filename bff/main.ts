@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { createApp } from './app.js';
-import { ConfigError, loadConfig, withListeningPort } from './config.js';
+import { ConfigError, loadConfig, withListeningPort, type Config } from './config.js';
 import { widgetBundleFrom, type WidgetBundle } from './http/widget-asset.js';
 import { answerClientErrors } from './http/client-errors.js';
 import { createLogger } from './logger.js';
@@ -24,7 +24,7 @@ function readWidget(): WidgetBundle | undefined {
 }
 
 async function main() {
-  let config;
+  let config: Config;
   try {
     config = loadConfig(process.env);
   } catch (error) {

@@ -8,7 +8,6 @@ export const customerSchema = z.object({
   email,
   phoneNumber,
 });
-export type Customer = z.infer<typeof customerSchema>;
 
 const addressShape = {
   title: optionalText,

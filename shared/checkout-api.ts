@@ -4,7 +4,6 @@
 import * as z from 'zod/mini';
 import { addressInputSchema, customerSchema } from './address.js';
 import { amount, currencyCode, countryCode, httpUrl, optionalText, shippingMethod, typeError, upstreamLocale } from './fields.js';
-import { ORDER_STATUSES } from './status.js';
 import { checkCartAmounts, orderItemSchema, providerName } from './upstream.js';
 
 /** Prefill the merchant may pass: any subset of the shopper's details. */
@@ -138,9 +137,6 @@ export const problemSchema = z.looseObject({
   errors: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
 });
 export type Problem = z.infer<typeof problemSchema>;
-
-/** The normalised order statuses the BFF reports (shared/status.ts). */
-export const orderStatusEnum = z.enum(ORDER_STATUSES);
 
 interface IssueLike {
   path: readonly PropertyKey[];

@@ -16,7 +16,8 @@ export function isCountryCode(code: string): boolean {
 
 /** English country name, the form the upstream expects in `region` when there is none. */
 export function countryName(code: string, locale = 'en'): string {
-  const names = locale === 'en' ? (regions ??= regionNames()) : new Intl.DisplayNames([locale], { type: 'region' });
+  regions ??= regionNames();
+  const names = locale === 'en' ? regions : new Intl.DisplayNames([locale], { type: 'region' });
   return names.of(code) ?? code;
 }
 

@@ -10,7 +10,6 @@ export const refundStatusViewSchema = z.enum(REFUND_STATUSES);
 
 /** Where an order event came from: the BFF's create call, the shopper's return, a callback, polling, the merchant. */
 export const ORDER_EVENT_SOURCES = ['create', 'return', 'callback', 'poll', 'merchant'] as const;
-export type OrderEventSource = (typeof ORDER_EVENT_SOURCES)[number];
 
 /** One entry of an order's journal: every status observation, including deliveries that changed nothing. */
 export const orderEventViewSchema = z.object({
@@ -96,7 +95,6 @@ export const orderListQuerySchema = z.strictObject({
   ),
   cursor: z.optional(text().check(z.minLength(1, { error: 'is required' }), atMost(200))),
 });
-export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
 /** GET /v1/orders: newest first; pass nextCursor back as `cursor` for the next page. */
 export const orderListResponseSchema = z.object({
@@ -119,24 +117,20 @@ export const refundListResponseSchema = z.object({ data: z.array(refundViewSchem
 export type RefundListResponse = z.infer<typeof refundListResponseSchema>;
 
 /** POST /v1/orders/:reference/capture and /void: without an amount, all that is left. */
-export const captureRequestBodySchema = z.strictObject({
+export const captureOrVoidRequestSchema = z.strictObject({
   amount: z.optional(positiveAmount),
   description: optionalText,
 });
-export type CaptureRequestBody = z.infer<typeof captureRequestBodySchema>;
-export const voidRequestBodySchema = captureRequestBodySchema;
-export type VoidRequestBody = CaptureRequestBody;
+export type CaptureOrVoidRequest = z.infer<typeof captureOrVoidRequestSchema>;
 
 /** Answer of capture and void: `reference` is the captureReference or voidReference the BFF sent upstream. */
-export const captureViewSchema = z.object({
+export const captureOrVoidViewSchema = z.object({
   orderReference: z.string(),
   amount: z.number(),
   currency: z.string(),
   reference: z.string(),
 });
-export type CaptureView = z.infer<typeof captureViewSchema>;
-export const voidViewSchema = captureViewSchema;
-export type VoidView = CaptureView;
+export type CaptureOrVoidView = z.infer<typeof captureOrVoidViewSchema>;
 
 /** The Idempotency-Key header every merchant write carries: printable ASCII, 1 to 255 characters. */
 export const idempotencyKeySchema = z
@@ -153,7 +147,6 @@ export const returnQuerySchema = z.looseObject({
   providerReference: z.optional(z.string()),
   hash: z.optional(z.string()),
 });
-export type ReturnQuery = z.infer<typeof returnQuerySchema>;
 
 /** Body of a merchant notification (POSTed to OPI_MERCHANT_WEBHOOK_URL). Verify the Opi-Signature header over the raw body before parsing it. */
 export const merchantNotificationSchema = z.discriminatedUnion('type', [

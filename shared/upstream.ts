@@ -356,13 +356,16 @@ export interface DroppedOption {
 export function readOptionItems(list: readonly unknown[]): { items: OptionItem[]; dropped: DroppedOption[] } {
   const items: OptionItem[] = [];
   const dropped: DroppedOption[] = [];
-  list.forEach((raw, index) => {
+  for (const [index, raw] of list.entries()) {
     const parsed = optionItemSchema.safeParse(raw);
-    if (parsed.success) return void items.push(parsed.data);
+    if (parsed.success) {
+      items.push(parsed.data);
+      continue;
+    }
     const name = typeof raw === 'object' && raw !== null && typeof (raw as { name?: unknown }).name === 'string' ? (raw as { name: string }).name : undefined;
     const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(item)'}: ${issue.message}`);
     dropped.push({ index, ...(name === undefined ? {} : { name: name.slice(0, 64) }), issues });
-  });
+  }
   return { items, dropped };
 }
 
@@ -374,7 +377,6 @@ export const tokenResponseSchema = z.looseObject({
   token_type: requiredText,
   scope: z.optional(text()),
 });
-export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 /** Every upstream error: `message` is a list for validation errors, a string otherwise. */
 export const upstreamErrorSchema = z.looseObject({
@@ -382,7 +384,6 @@ export const upstreamErrorSchema = z.looseObject({
   message: z.union([z.string(), z.array(z.string())]),
   error: z.optional(z.string()),
 });
-export type UpstreamErrorBody = z.infer<typeof upstreamErrorSchema>;
 
 const notificationFields = {
   merchantReference: z.optional(text()),
@@ -407,4 +408,3 @@ export const notificationSchema = z.pipe(
     };
   }),
 );
-export type Notification = z.infer<typeof notificationSchema>;

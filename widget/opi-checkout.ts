@@ -145,7 +145,8 @@ export class OpiCheckout extends LitElement {
   async reload(): Promise<void> {
     if (!this.session) return;
     this.loading?.abort();
-    const controller = (this.loading = new AbortController());
+    const controller = new AbortController();
+    this.loading = controller;
     // A reload behind an open form keeps the form on screen; only a first load or a failure shows the skeleton.
     if (this.phase !== 'ready') this.phase = 'loading';
     try {

@@ -128,9 +128,9 @@ export function validateOrder(provider: Provider, values: Values, layout: FormLa
     billingAddress: check('billingAddress', addressInputSchema, billing)!,
   };
   if (layout.shipping) {
-    order.shippingAddress = check('shippingAddress', addressInputSchema, sameAsBilling ? billing : { ...section('shippingAddress'), email: customer['email'] });
+    order.shippingAddress = check('shippingAddress', addressInputSchema, sameAsBilling ? billing : { ...section('shippingAddress'), email: customer.email });
   }
-  if (layout.shippingMethod) order.shippingMethod = values['shippingMethod'] as PlaceOrderRequest['shippingMethod'];
+  if (layout.shippingMethod) order.shippingMethod = values.shippingMethod as PlaceOrderRequest['shippingMethod'];
   for (const path of layout.required) if (!values[path]?.trim() && !problems.has(path)) problems.set(path, 'required');
   if (problems.size) return { problems };
   order.billingAddress = withAddressDefaults(order.billingAddress);

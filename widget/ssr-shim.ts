@@ -4,8 +4,14 @@
 const scope = globalThis as { HTMLElement?: unknown; document?: unknown };
 const added: ('HTMLElement' | 'document')[] = [];
 
-if (!scope.HTMLElement) added.push('HTMLElement'), (scope.HTMLElement = class {});
-if (!scope.document) added.push('document'), (scope.document = { createTreeWalker() {} });
+if (!scope.HTMLElement) {
+  added.push('HTMLElement');
+  scope.HTMLElement = class {};
+}
+if (!scope.document) {
+  added.push('document');
+  scope.document = { createTreeWalker() {} };
+}
 
 export function removeStandIns(): void {
   for (const name of added) delete scope[name];

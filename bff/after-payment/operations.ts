@@ -8,7 +8,7 @@
 //     or the reconciler sends it again (bff/after-payment/capture-void.ts).
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { CaptureView } from '../../shared/merchant-api.js';
+import type { CaptureOrVoidView } from '../../shared/merchant-api.js';
 import { currencyExponent, payableDecimalsMessage, toMajor, toMinor, toPayableMinor } from '../../shared/money.js';
 import { once, type IdempotencyDeps, type StoredAnswer } from '../http/idempotency.js';
 import { HttpProblem, upstreamProblem, type ProblemCode } from '../http/problem.js';
@@ -132,7 +132,7 @@ export function createOperations(deps: OperationsDeps) {
   function answerFor(operation: OrderOperation): StoredAnswer {
     if (operation.kind === 'refund') return { status: 201, body: refundView(operation) };
     if (operation.status !== 'succeeded') return problemAnswer(refusedUpstream(operation.kind));
-    const view: CaptureView = {
+    const view: CaptureOrVoidView = {
       orderReference: operation.orderReference,
       amount: toMajor(operation.amountMinor, operation.currency),
       currency: operation.currency,

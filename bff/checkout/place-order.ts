@@ -30,7 +30,7 @@ import { HttpProblem, upstreamFieldErrors, upstreamProblem } from '../http/probl
 import type { CancellationTimeoutUnit } from '../config.js';
 import type { Notifier } from '../notify/notifier.js';
 import type { LedgerOrder, OrderPatch, SessionRecord, Store } from '../store/types.js';
-import type { UpstreamClient } from '../upstream/client.js';
+import type { CreateOrderOutcome, UpstreamClient } from '../upstream/client.js';
 import { refusesUsedReference, UpstreamError, UpstreamValidationError } from '../upstream/errors.js';
 import { newCallbackSecret, orderReference } from './ids.js';
 import { createKeyedLock } from './keyed-lock.js';
@@ -209,7 +209,7 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
 
   /** Sends the recorded attempt upstream and records what came back. */
   async function createUpstream(order: LedgerOrder, request: OrderRequest, deadline: number): Promise<PlacedOrder> {
-    let outcome;
+    let outcome: CreateOrderOutcome;
     try {
       outcome = await upstream.createOrder(request, deadline);
     } catch (error) {

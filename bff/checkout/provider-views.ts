@@ -1,7 +1,7 @@
 // Upstream options -> what the widget shows: providers for this cart's currency, eligible ones sorted by priority,
 // and those out of range listed with the reason, limits compared in minor units.
 import type { ProviderView, UnavailableProvider } from '../../shared/checkout-api.js';
-import { INSTALMENT_INTERVALS } from '../../shared/checkout-api.js';
+import type { INSTALMENT_INTERVALS } from '../../shared/checkout-api.js';
 import { currencyExponent, decimalToMinor } from '../../shared/money.js';
 import { providerDisplayName } from '../../shared/providers.js';
 import type { OptionItem } from '../../shared/upstream.js';

@@ -10,8 +10,8 @@ import {
   sessionViewSchema,
 } from '../../shared/checkout-api.js';
 import {
-  captureRequestBodySchema,
-  captureViewSchema,
+  captureOrVoidRequestSchema,
+  captureOrVoidViewSchema,
   orderListQuerySchema,
   orderListResponseSchema,
   orderViewSchema,
@@ -35,8 +35,8 @@ const COMPONENTS = {
   RefundRequest: [refundRequestBodySchema, 'input'],
   RefundView: [refundViewSchema, 'output'],
   RefundList: [refundListResponseSchema, 'output'],
-  CaptureOrVoidRequest: [captureRequestBodySchema, 'input'],
-  CaptureOrVoidView: [captureViewSchema, 'output'],
+  CaptureOrVoidRequest: [captureOrVoidRequestSchema, 'input'],
+  CaptureOrVoidView: [captureOrVoidViewSchema, 'output'],
   Problem: [problemSchema, 'output'],
 } as const satisfies Record<string, readonly [z.core.$ZodType, Io]>;
 

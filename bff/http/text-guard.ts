@@ -6,6 +6,7 @@ import type { RequestHandler } from 'express';
 import { HttpProblem } from './problem.js';
 
 // Without the u flag a regular expression sees UTF-16 code units, so a lone surrogate can be matched.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching U+0000 is this expression's purpose.
 const BAD_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const MESSAGE = 'must not contain U+0000 or an unpaired surrogate';
 

@@ -3,11 +3,10 @@
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
 import {
-  captureRequestBodySchema,
+  captureOrVoidRequestSchema,
   idempotencyKeySchema,
   orderListQuerySchema,
   refundRequestBodySchema,
-  voidRequestBodySchema,
   type OrderListResponse,
   type RefundListResponse,
 } from '../../shared/merchant-api.js';
@@ -133,11 +132,11 @@ export function merchantOrderRoutes(deps: MerchantOrderDeps, auth: RequestHandle
   });
   router.post('/:orderReference/capture', ...optionalJsonBody, async (req: WithReference, res) => {
     const key = requiredIdempotencyKey(req);
-    await operate('capture', req, res, parseOrProblem(captureRequestBodySchema, req.body ?? {}), key);
+    await operate('capture', req, res, parseOrProblem(captureOrVoidRequestSchema, req.body ?? {}), key);
   });
   router.post('/:orderReference/void', ...optionalJsonBody, async (req: WithReference, res) => {
     const key = requiredIdempotencyKey(req);
-    await operate('void', req, res, parseOrProblem(voidRequestBodySchema, req.body ?? {}), key);
+    await operate('void', req, res, parseOrProblem(captureOrVoidRequestSchema, req.body ?? {}), key);
   });
   return router;
 }

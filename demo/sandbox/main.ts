@@ -67,7 +67,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', stop);
   // A start-up banner for the person who ran `npm run sandbox`, not a log line.
   process.stdout.write(
-    [
+    `${[
       `opi sandbox listening on ${url}`,
       `  token endpoint  POST ${sandbox.tokenUrl} (form: client_id, client_secret, grant_type=client_credentials, scope=api-user)`,
       `  docs' quirks    ${strictDocs ? "on (suffixed refund references, 2 decimals at most, ...; SANDBOX_STRICT_DOCS=false for the plain shapes)" : 'off (SANDBOX_STRICT_DOCS=false)'}`,
@@ -77,7 +77,7 @@ async function main(): Promise<void> {
       // Only the origin: a webhook's path or query may carry the merchant's own secret.
       `  orders kept in  ${dataDir ?? 'memory only (SANDBOX_DATA_DIR unset)'}`,
       `  account webhook ${webhookUrl ? `${new URL(webhookUrl).origin}/... (from SANDBOX_WEBHOOK_URL)` : 'none (SANDBOX_WEBHOOK_URL unset: REFUND_CALLBACK and ORDER_STATUS_UPDATE are not sent)'}`,
-    ].join('\n') + '\n',
+    ].join('\n')}\n`,
   );
 }
 

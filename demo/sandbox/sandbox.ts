@@ -14,19 +14,8 @@ import { httpUrl, resolveSettings } from './settings.js';
 import { OrderStore } from './store.js';
 import { SANDBOX_ROUTES, type JournalEntry, type Sandbox, type SandboxOptions } from './types.js';
 
-export type {
-  CallbackDelivery,
-  Decision,
-  DecisionResult,
-  Fault,
-  FaultOptions,
-  JournalEntry,
-  Sandbox,
-  SandboxOptions,
-  SandboxRoute,
-} from './types.js';
+export type { Sandbox, SandboxOptions } from './types.js';
 export { SANDBOX_ROUTES };
-export { redirectHash } from './decisions.js';
 
 /** A host as it goes into a URL: unspecified addresses become loopback, IPv6 gets brackets. */
 function urlHost(address: string): string {

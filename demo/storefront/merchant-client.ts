@@ -3,12 +3,11 @@
 import * as z from 'zod/mini';
 import { createSessionResponseSchema, problemSchema, type CreateSessionRequest, type Problem } from '../../shared/checkout-api.js';
 import {
-  captureViewSchema,
+  captureOrVoidViewSchema,
   orderListResponseSchema,
   orderViewSchema,
   refundViewSchema,
-  voidViewSchema,
-  type CaptureRequestBody,
+  type CaptureOrVoidRequest,
   type RefundRequestBody,
 } from '../../shared/merchant-api.js';
 import type { OrderStatus } from '../../shared/status.js';
@@ -90,9 +89,9 @@ export function createMerchantClient(options: MerchantClientOptions) {
     },
     refund: (reference: string, body: RefundRequestBody, idempotencyKey: string) =>
       call(refundViewSchema, 'POST', orderPath(reference, '/refunds'), body, idempotencyKey),
-    capture: (reference: string, body: CaptureRequestBody, idempotencyKey: string) =>
-      call(captureViewSchema, 'POST', orderPath(reference, '/capture'), body, idempotencyKey),
-    void: (reference: string, body: CaptureRequestBody, idempotencyKey: string) =>
-      call(voidViewSchema, 'POST', orderPath(reference, '/void'), body, idempotencyKey),
+    capture: (reference: string, body: CaptureOrVoidRequest, idempotencyKey: string) =>
+      call(captureOrVoidViewSchema, 'POST', orderPath(reference, '/capture'), body, idempotencyKey),
+    void: (reference: string, body: CaptureOrVoidRequest, idempotencyKey: string) =>
+      call(captureOrVoidViewSchema, 'POST', orderPath(reference, '/void'), body, idempotencyKey),
   };
 }

@@ -43,7 +43,10 @@ export function securityHeaders(origins: CspOrigins) {
  * Browsers label every request with Sec-Fetch-Site, older ones at least with Origin on a POST.
  */
 export function sameOriginWrites(req: Request, res: Response, next: NextFunction): void {
-  if (req.method === 'GET' || req.method === 'HEAD') return next();
+  if (req.method === 'GET' || req.method === 'HEAD') {
+    next();
+    return;
+  }
   const site = req.get('sec-fetch-site');
   const origin = req.get('origin');
   const crossSite = site !== undefined ? site !== 'same-origin' && site !== 'none' : origin !== undefined && origin !== `${req.protocol}://${req.get('host')}`;

@@ -142,7 +142,7 @@ describe('answering fast', () => {
     expect(answer.status).toBe(202);
     expect(Date.now() - started).toBeLessThan(900);
 
-    let last;
+    let last: Awaited<ReturnType<typeof stack.db.store.listEvents>>[number] | undefined;
     for (let i = 0; i < 100 && last?.source !== 'callback'; i++) {
       await new Promise((resolve) => setTimeout(resolve, 30));
       last = (await stack.db.store.listEvents(orderReference)).at(-1);

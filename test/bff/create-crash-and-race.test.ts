@@ -7,8 +7,6 @@ import { useCheckoutStack } from '../support/stack.js';
 import { FAST_SANDBOX, testClock } from './after-payment-harness.js';
 
 const TIMEOUT_MS = 300;
-// Past the longest any request can run (3 upstream budgets + 5 s): the attempt's first poll is due.
-const STALE_MS = 3 * TIMEOUT_MS + 5_000 + 1;
 const clock = testClock();
 const stack = useCheckoutStack({ sandbox: FAST_SANDBOX, now: clock.now, env: { OPI_UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) } });
 

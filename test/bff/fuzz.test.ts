@@ -61,7 +61,7 @@ const contentType = fc.constantFrom('application/json', 'application/json', 'app
 const contentEncoding = fc.constantFrom(undefined, undefined, undefined, 'gzip', 'br', 'identity');
 
 /** Percent-escapes of any text (lone surrogates included, as their UTF-8 replacement bytes); raw escapes kept. */
-const escape = (value: string) =>
+const percentEscape = (value: string) =>
   /^(%[0-9A-Fa-f]{0,2}|%zz)$/.test(value) ? value : [...Buffer.from(value, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
 
 function bytes(value: string, how: 'utf8' | 'latin1' | 'broken'): Buffer {
@@ -92,8 +92,8 @@ describe('every route under hostile input', () => {
     const failures: string[] = [];
     await fc.assert(
       fc.asyncProperty(request, async (r) => {
-        const path = r.route.path.replace(/\{(\w+)\}/g, (_match, name: string) => escape(r.params[name] ?? known[name]!));
-        const query = Object.entries(r.query).map(([key, value]) => `${escape(key)}=${escape(value)}`).join('&');
+        const path = r.route.path.replace(/\{(\w+)\}/g, (_match, name: string) => percentEscape(r.params[name] ?? known[name]!));
+        const query = Object.entries(r.query).map(([key, value]) => `${percentEscape(key)}=${percentEscape(value)}`).join('&');
         const headers: Record<string, string> = {};
         if (r.route.auth === 'merchant' && r.withKey) Object.assign(headers, merchant);
         if (r.contentType) headers['content-type'] = r.contentType;

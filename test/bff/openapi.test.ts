@@ -73,7 +73,7 @@ describe('GET /openapi.json', () => {
     const placed = await call(`${stack.bff.url}/v1/checkout-sessions/${session}/orders`, json('POST', shopper()));
     expect(placed.status).toBe(201);
     const created = stack.sandbox.journal.find((entry) => entry.method === 'POST' && entry.path.startsWith('/orders'));
-    const callbackUrl = (created?.body as { dynamicCallbackUrl: string }).dynamicCallbackUrl;
+    const callbackUrl = (created?.body as { dynamicCallbackUrl: string } | undefined)?.dynamicCallbackUrl ?? '';
     const concrete: Record<string, string> = { '/v1/callbacks/{orderReference}/{secret}': callbackUrl };
 
     const entries = Object.entries(document.paths as Record<string, Record<string, unknown>>);

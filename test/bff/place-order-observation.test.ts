@@ -13,7 +13,7 @@ type Fetch = typeof fetch;
 const isCreate = (url: string, init?: RequestInit) => init?.method === 'POST' && new URL(url).pathname === '/orders';
 
 /** A BFF whose upstream client hands `onCreateAnswer` each create answer before the BFF sees it. */
-function bffWithCreateHook(onCreateAnswer: (body: { orderReference: string; paymentStatus: string }) => Promise<Record<string, unknown> | void>) {
+function bffWithCreateHook(onCreateAnswer: (body: { orderReference: string; paymentStatus: string }) => Promise<Record<string, unknown> | undefined>) {
   const hooked: Fetch = async (input, init) => {
     const response = await fetch(input, init);
     if (!isCreate(String(input), init) || response.status !== 201) return response;

@@ -84,14 +84,16 @@ afterEach(async () => {
 
 /** Starts `npm start`'s script on these ports with a fresh data folder; afterEach stops it and removes the folder. */
 async function startDemoOn([sandbox, bff, storefront, token]: [number, number, number, number]) {
-  const folder = (dataDir = await mkdtemp(join(tmpdir(), 'opi-start-')));
-  const demo = (running = startDemo({
+  const folder = await mkdtemp(join(tmpdir(), 'opi-start-'));
+  dataDir = folder;
+  const demo = startDemo({
     SANDBOX_PORT: String(sandbox),
     SANDBOX_TOKEN_PORT: String(token),
     BFF_PORT: String(bff),
     STOREFRONT_PORT: String(storefront),
     OPI_DATA_DIR: folder,
-  }));
+  });
+  running = demo;
   return { demo, folder };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  captureRequestBodySchema,
+  captureOrVoidRequestSchema,
   idempotencyKeySchema,
   merchantNotificationSchema,
   orderListQuerySchema,
@@ -37,11 +37,11 @@ describe('refund request body', () => {
 
 describe('capture and void body', () => {
   it('makes the amount optional (all that is left)', () => {
-    expect(captureRequestBodySchema.parse({})).toEqual({});
-    expect(captureRequestBodySchema.parse({ amount: 3 })).toEqual({ amount: 3 });
+    expect(captureOrVoidRequestSchema.parse({})).toEqual({});
+    expect(captureOrVoidRequestSchema.parse({ amount: 3 })).toEqual({ amount: 3 });
   });
   it('refuses a zero amount and unknown fields', () => {
-    expect(errorsOf(captureRequestBodySchema.safeParse({ amount: 0, currency: 'AED' }))).toEqual(
+    expect(errorsOf(captureOrVoidRequestSchema.safeParse({ amount: 0, currency: 'AED' }))).toEqual(
       expect.arrayContaining([
         { path: 'amount', message: 'must be more than 0' },
         { path: 'currency', message: 'is not an accepted field' },

@@ -27,7 +27,10 @@ async function submitted(order: Parameters<typeof fakeBff>[0]['order'], locale: 
 const STATES: Record<string, State> = {
   loading: async (locale) => {
     const never = gate();
-    return mount(fakeBff({ session: async () => (await never.wait, json(200, sessionView())) }), { locale, wait: false });
+    return mount(fakeBff({ session: async () => {
+      await never.wait;
+      return json(200, sessionView());
+    } }), { locale, wait: false });
   },
   providers: (locale) => mount(open(), { locale }),
   form: async (locale) => {
@@ -44,7 +47,10 @@ const STATES: Record<string, State> = {
   },
   submitting: async (locale) => {
     const never = gate();
-    const el = await submitted(async () => (await never.wait, created()), locale);
+    const el = await submitted(async () => {
+      await never.wait;
+      return created();
+    }, locale);
     await waitUntil(() => part(el, 'form')!.getAttribute('aria-busy') === 'true');
     return el;
   },

@@ -111,7 +111,10 @@ describe('<opi-checkout> languages and amounts', () => {
 
   it('uses the page language while the session loads, and a host dir="rtl"', async () => {
     const answer = gate();
-    const bff = fakeBff({ session: async () => (await answer.wait, json(200, sessionView())) });
+    const bff = fakeBff({ session: async () => {
+      await answer.wait;
+      return json(200, sessionView());
+    } });
     const wrapper = await fixture<HTMLElement>(html`<div lang="ar">
       <opi-checkout dir="rtl" session="cs_test_1" api-base="https://bff.example" .fetchImpl=${bff.fetch}></opi-checkout>
     </div>`);

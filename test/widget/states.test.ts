@@ -28,7 +28,10 @@ describe('<opi-checkout> states', () => {
   for (const providers of [[tabby], [tabby, tamara], [tabby, tamara, postpay]]) {
     it(`lands ${providers.length} provider row(s) where the skeleton's bones were: the list itself does not move`, async () => {
       const answer = gate();
-      const el = await mount(fakeBff({ session: async () => (await answer.wait, json(200, sessionView({ providers }))) }), { wait: false });
+      const el = await mount(fakeBff({ session: async () => {
+      await answer.wait;
+      return json(200, sessionView({ providers }));
+    } }), { wait: false });
       const box = (node: Element) => {
         const { top, height } = node.getBoundingClientRect();
         return { top, height };
@@ -39,7 +42,9 @@ describe('<opi-checkout> states', () => {
       expect(box(part(el, 'providers')!.querySelector('legend')!), 'the legend').to.deep.equal(legendBone);
       const rows = parts(el, 'provider').map(box);
       expect(rows).to.have.length(providers.length);
-      rows.slice(0, rowBones.length).forEach((row, index) => expect(row, `row ${index + 1}`).to.deep.equal(rowBones[index]));
+      rows.slice(0, rowBones.length).forEach((row, index) => {
+        expect(row, `row ${index + 1}`).to.deep.equal(rowBones[index]);
+      });
     });
   }
 

@@ -8,7 +8,13 @@ import { choose, mount, part } from './support/mount.js';
 const style = (element: Element | null) => getComputedStyle(element!);
 
 describe('<opi-checkout> theming', () => {
-  afterEach(() => emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' }));
+  // The page's colour scheme is set on its root, as a shop's stylesheet does: an inline style on the host itself
+  // would win over the widget's :host rule and hide what that rule does.
+  const pageScheme = (scheme: string) => document.documentElement.style.setProperty('color-scheme', scheme);
+  afterEach(async () => {
+    pageScheme('');
+    await emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
+  });
 
   it('takes its colours, radius and spacing from --opi-* custom properties', async () => {
     const el = await mount(fakeBff({ session: sessionView({ providers: [sessionView().providers[0]!] }) }));
@@ -23,10 +29,6 @@ describe('<opi-checkout> theming', () => {
     expect(style(part(el, 'base')).fontFamily).to.equal('serif');
   });
 
-  // The page's colour scheme is set on its root, as a shop's stylesheet does: an inline style on the host itself
-  // would win over the widget's :host rule and hide what that rule does.
-  const pageScheme = (scheme: string) => document.documentElement.style.setProperty('color-scheme', scheme);
-  afterEach(() => pageScheme(''));
 
   it('follows prefers-color-scheme with its default colours when the page opts in with color-scheme: light dark', async () => {
     pageScheme('light dark');
@@ -50,7 +52,10 @@ describe('<opi-checkout> theming', () => {
 
   it('stops the skeleton pulse under prefers-reduced-motion', async () => {
     const never = gate();
-    const el = await mount(fakeBff({ session: async () => (await never.wait, json(200, sessionView())) }), { wait: false });
+    const el = await mount(fakeBff({ session: async () => {
+      await never.wait;
+      return json(200, sessionView());
+    } }), { wait: false });
     const bone = part(el, 'skeleton')!.firstElementChild;
     expect(style(bone).animationName).to.equal('pulse');
     await emulateMedia({ reducedMotion: 'reduce' });
@@ -64,7 +69,10 @@ describe('<opi-checkout> theming', () => {
         .filter((node) => node.localName !== 'option' && !node.getAttribute('part'))
         .map((node) => node.outerHTML.slice(0, 80));
     const never = gate();
-    const loading = await mount(fakeBff({ session: async () => (await never.wait, json(200, sessionView())) }), { wait: false });
+    const loading = await mount(fakeBff({ session: async () => {
+      await never.wait;
+      return json(200, sessionView());
+    } }), { wait: false });
     expect(unparted(loading), 'loading').to.deep.equal([]);
     expect(part(loading, 'bone'), 'the skeleton\'s bones').to.exist;
 
