@@ -14,7 +14,9 @@ const publicContractOnly = {
       module.declarations = module.declarations?.filter((declaration) => exported.has(declaration.name));
       for (const declaration of module.declarations ?? []) {
         if (!declaration.customElement) continue;
-        const internal = new Set(declaration.members?.filter((member) => member.privacy === 'private').map((member) => member.name));
+        const internal = new Set(
+          declaration.members?.filter((member) => member.privacy === 'private').map((member) => member.name),
+        );
         declaration.attributes = declaration.attributes?.filter((attribute) => !internal.has(attribute.fieldName));
         declaration.events = declaration.events?.filter((event) => event.name);
       }

@@ -18,10 +18,14 @@ const freshWidgetBundle = {
   name: 'fresh-widget-bundle',
   serverStart() {
     const script = "import('./demo/storefront/widget-build.ts').then((builder) => builder.ensureWidgetBuilt())";
-    execFileSync(process.execPath, [fileURLToPath(new URL('./node_modules/tsx/dist/cli.mjs', import.meta.url)), '--eval', script], {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    execFileSync(
+      process.execPath,
+      [fileURLToPath(new URL('./node_modules/tsx/dist/cli.mjs', import.meta.url)), '--eval', script],
+      {
+        cwd: root,
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    );
   },
 };
 

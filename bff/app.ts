@@ -40,7 +40,15 @@ export interface AppDeps {
 /** The app, and the after-payment parts main.ts starts and stops (the reconciler) and tests drive. */
 export type BffApp = Express & { afterPayment: AfterPayment };
 
-export function createApp({ config, store, upstream, logger, now = () => new Date(), widgetBundle, fetch }: AppDeps): BffApp {
+export function createApp({
+  config,
+  store,
+  upstream,
+  logger,
+  now = () => new Date(),
+  widgetBundle,
+  fetch,
+}: AppDeps): BffApp {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -94,11 +102,22 @@ export function createApp({ config, store, upstream, logger, now = () => new Dat
   );
   // The upstream's ways in (no merchant key: the hash, the per-order secret and re-reads guard them).
   const { observe, settlement, operations, notifications } = afterPayment;
-  app.use(returnRoutes({ ...observe, upstream, paymentSecret: config.paymentSecret, logger, rateLimit: perClientRateLimit(config.rateLimitPerMinute) }));
+  app.use(
+    returnRoutes({
+      ...observe,
+      upstream,
+      paymentSecret: config.paymentSecret,
+      logger,
+      rateLimit: perClientRateLimit(config.rateLimitPerMinute),
+    }),
+  );
   app.use(callbackRoutes(notifications));
   // Local choice: the account webhook serves the whole account: ten times the widget's per-client limit.
   app.use(upstreamWebhookRoutes(notifications, perClientRateLimit(10 * config.rateLimitPerMinute)));
-  app.use('/v1/orders', merchantOrderRoutes({ ...observe, upstream, settlement, operations, logger }, merchantAuth(config.merchantKeys)));
+  app.use(
+    '/v1/orders',
+    merchantOrderRoutes({ ...observe, upstream, settlement, operations, logger }, merchantAuth(config.merchantKeys)),
+  );
   app.use(notFound);
   app.use('/v1/returns', returnPageErrors);
   app.use(errorHandler);

@@ -17,7 +17,10 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** The upstream's environments (its public docs name the hosts); `sandbox` is the local simulator. */
 export const ENVIRONMENTS = {
-  sandbox: { apiUrl: `http://127.0.0.1:${SANDBOX_DEFAULTS.port}`, tokenUrl: `http://127.0.0.1:${SANDBOX_DEFAULTS.tokenPort}/token` },
+  sandbox: {
+    apiUrl: `http://127.0.0.1:${SANDBOX_DEFAULTS.port}`,
+    tokenUrl: `http://127.0.0.1:${SANDBOX_DEFAULTS.tokenPort}/token`,
+  },
   qa: { apiUrl: 'https://api.qa.optty.com', tokenUrl: 'https://auth.qa.optty.com/token' },
   production: { apiUrl: 'https://api.optty.com', tokenUrl: 'https://auth.optty.com/token' },
 } as const;
@@ -95,7 +98,8 @@ const wholeNumber = (min: number, max: number, what: string) =>
     z.string(),
     z.transform((value, ctx) => {
       const n = Number(value.trim());
-      if (!/^\d+$/.test(value.trim()) || n < min || n > max) return fail(ctx, value, `must be ${what} from ${min} to ${max}`);
+      if (!/^\d+$/.test(value.trim()) || n < min || n > max)
+        return fail(ctx, value, `must be ${what} from ${min} to ${max}`);
       return n;
     }),
   );
@@ -113,13 +117,18 @@ const url = (what: string) =>
       } catch {
         return fail(ctx, value, `must be an http or https URL (${what})`);
       }
-      if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return fail(ctx, value, `must be an http or https URL (${what})`);
+      if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+        return fail(ctx, value, `must be an http or https URL (${what})`);
       if (parsed.username || parsed.password) return fail(ctx, value, 'must not carry credentials in the URL');
       return parsed.href.replace(/\/+$/, '');
     }),
   );
 
-const list = (value: string) => value.split(',').map((item) => item.trim()).filter(Boolean);
+const list = (value: string) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 
 const origins = z.pipe(
   z.string(),
@@ -133,7 +142,11 @@ const origins = z.pipe(
         /* reported below */
       }
       if (!origin || origin === 'null' || origin !== item.replace(/\/$/, '')) {
-        return fail(ctx, value, `must be a comma-separated list of origins such as https://shop.example (got "${item}")`);
+        return fail(
+          ctx,
+          value,
+          `must be a comma-separated list of origins such as https://shop.example (got "${item}")`,
+        );
       }
       result.push(origin);
     }
@@ -142,7 +155,12 @@ const origins = z.pipe(
 );
 
 const secret = (min: number) =>
-  z.pipe(z.string(), z.transform((value, ctx) => (value.trim().length >= min ? value.trim() : fail(ctx, '', `must be at least ${min} characters`))));
+  z.pipe(
+    z.string(),
+    z.transform((value, ctx) =>
+      value.trim().length >= min ? value.trim() : fail(ctx, '', `must be at least ${min} characters`),
+    ),
+  );
 
 const merchantKeys = z.pipe(
   z.string(),
@@ -191,13 +209,17 @@ const envSchema = z.object({
   OPI_ALLOWED_ORIGINS: z.optional(origins),
   OPI_PUBLIC_URL: z.optional(url('the BFF public base URL')),
   DATABASE_URL: z.optional(
-    z.string().check(z.regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// connection URL' })),
+    z
+      .string()
+      .check(z.regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// connection URL' })),
   ),
   OPI_DATA_DIR: z.optional(z.string().check(z.minLength(1, { error: 'must not be empty' }))),
   OPI_LOG_LEVEL: z.optional(z.enum(LOG_LEVELS, { error: `must be one of: ${LOG_LEVELS.join(', ')}` })),
   OPI_UPSTREAM_TIMEOUT_MS: z.optional(wholeNumber(50, 120_000, 'a whole number of milliseconds')),
   OPI_SESSION_TTL_MINUTES: z.optional(wholeNumber(1, 7 * 24 * 60, 'a whole number of minutes')),
-  OPI_CANCELLATION_TIMEOUT_UNIT: z.optional(z.enum(CANCELLATION_TIMEOUT_UNITS, { error: `must be one of: ${CANCELLATION_TIMEOUT_UNITS.join(', ')}` })),
+  OPI_CANCELLATION_TIMEOUT_UNIT: z.optional(
+    z.enum(CANCELLATION_TIMEOUT_UNITS, { error: `must be one of: ${CANCELLATION_TIMEOUT_UNITS.join(', ')}` }),
+  ),
   OPI_OPTIONS_CACHE_SECONDS: z.optional(wholeNumber(0, 3600, 'a whole number of seconds')),
   OPI_TRUST_PROXY: z.optional(trustProxy),
   OPI_RATE_LIMIT_PER_MINUTE: z.optional(wholeNumber(1, 100_000, 'a whole number of requests')),
@@ -215,7 +237,9 @@ export const CONFIG_VARIABLES = Object.keys(envSchema.shape) as (keyof typeof en
 
 /** Empty variables count as unset, as shells and .env files commonly leave them. */
 function present(env: Record<string, string | undefined>): Record<string, string> {
-  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''));
+  return Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''),
+  );
 }
 
 export function loadConfig(env: Record<string, string | undefined>): Config {
@@ -235,14 +259,18 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const problems: string[] = [];
 
   if (e.OPI_UPSTREAM_SANDBOX && !isLoopbackHost(upstreamHost)) {
-    problems.push(`OPI_UPSTREAM_SANDBOX=true needs a loopback OPI_UPSTREAM_URL (got ${upstreamHost}): the sandbox runs on this machine`);
+    problems.push(
+      `OPI_UPSTREAM_SANDBOX=true needs a loopback OPI_UPSTREAM_URL (got ${upstreamHost}): the sandbox runs on this machine`,
+    );
   }
   if (e.OPI_UPSTREAM_SANDBOX && environment !== 'sandbox') {
     problems.push(`OPI_UPSTREAM_SANDBOX=true contradicts OPI_ENVIRONMENT=${environment}`);
   }
   if (environment === 'sandbox' && !isLocalSandbox && !e.OPI_TOKEN_URL) {
     // The local sandbox's token port says nothing about another upstream's token host.
-    problems.push(`OPI_TOKEN_URL must be set when OPI_UPSTREAM_URL is not the local sandbox (${upstreamHost}), or set OPI_ENVIRONMENT to qa or production`);
+    problems.push(
+      `OPI_TOKEN_URL must be set when OPI_UPSTREAM_URL is not the local sandbox (${upstreamHost}), or set OPI_ENVIRONMENT to qa or production`,
+    );
   }
   if (!isLocalSandbox) {
     // Real upstreams get real credentials only: nothing falls back to the public sandbox values.
@@ -259,8 +287,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
           (missing.includes('OPI_CLIENT_ID') ? ' (or set OPI_ACCESS_TOKEN instead of the client credentials)' : ''),
       );
     }
-    if (new URL(upstreamUrl).protocol !== 'https:') problems.push('OPI_UPSTREAM_URL must use https for a non-local upstream');
-    if (tokenUrl !== ENVIRONMENTS.sandbox.tokenUrl && new URL(tokenUrl).protocol !== 'https:') problems.push('OPI_TOKEN_URL must use https for a non-local upstream');
+    if (new URL(upstreamUrl).protocol !== 'https:')
+      problems.push('OPI_UPSTREAM_URL must use https for a non-local upstream');
+    if (tokenUrl !== ENVIRONMENTS.sandbox.tokenUrl && new URL(tokenUrl).protocol !== 'https:')
+      problems.push('OPI_TOKEN_URL must use https for a non-local upstream');
     if (e.OPI_MERCHANT_KEYS?.includes(SANDBOX_DEFAULTS.merchantKey)) {
       problems.push('OPI_MERCHANT_KEYS must not contain the development key outside the local sandbox');
     }
@@ -268,16 +298,27 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       problems.push('OPI_PAYMENT_SECRET must not be the sandbox demo secret outside the local sandbox');
     }
     // The upstream sends shoppers and callbacks to the public URL; the widget runs on the shop's own origins.
-    if (!e.OPI_PUBLIC_URL) problems.push('OPI_PUBLIC_URL must be set (https) when OPI_UPSTREAM_URL is not the local sandbox');
-    else if (!e.OPI_PUBLIC_URL.startsWith('https:')) problems.push('OPI_PUBLIC_URL must use https when OPI_UPSTREAM_URL is not the local sandbox');
-    if (!e.OPI_ALLOWED_ORIGINS) problems.push('OPI_ALLOWED_ORIGINS must be set when OPI_UPSTREAM_URL is not the local sandbox');
+    if (!e.OPI_PUBLIC_URL)
+      problems.push('OPI_PUBLIC_URL must be set (https) when OPI_UPSTREAM_URL is not the local sandbox');
+    else if (!e.OPI_PUBLIC_URL.startsWith('https:'))
+      problems.push('OPI_PUBLIC_URL must use https when OPI_UPSTREAM_URL is not the local sandbox');
+    if (!e.OPI_ALLOWED_ORIGINS)
+      problems.push('OPI_ALLOWED_ORIGINS must be set when OPI_UPSTREAM_URL is not the local sandbox');
   }
-  if (e.OPI_CLIENT_ID && !e.OPI_CLIENT_SECRET && !e.OPI_ACCESS_TOKEN) problems.push('OPI_CLIENT_SECRET must be set together with OPI_CLIENT_ID');
-  if (e.OPI_CLIENT_SECRET && !e.OPI_CLIENT_ID && !e.OPI_ACCESS_TOKEN) problems.push('OPI_CLIENT_ID must be set together with OPI_CLIENT_SECRET');
+  if (e.OPI_CLIENT_ID && !e.OPI_CLIENT_SECRET && !e.OPI_ACCESS_TOKEN)
+    problems.push('OPI_CLIENT_SECRET must be set together with OPI_CLIENT_ID');
+  if (e.OPI_CLIENT_SECRET && !e.OPI_CLIENT_ID && !e.OPI_ACCESS_TOKEN)
+    problems.push('OPI_CLIENT_ID must be set together with OPI_CLIENT_SECRET');
   if (e.OPI_MERCHANT_WEBHOOK_URL && !e.OPI_MERCHANT_WEBHOOK_SECRET) {
-    problems.push('OPI_MERCHANT_WEBHOOK_SECRET must be set together with OPI_MERCHANT_WEBHOOK_URL (it signs the notifications)');
+    problems.push(
+      'OPI_MERCHANT_WEBHOOK_SECRET must be set together with OPI_MERCHANT_WEBHOOK_URL (it signs the notifications)',
+    );
   }
-  if (e.OPI_MERCHANT_WEBHOOK_URL && !e.OPI_MERCHANT_WEBHOOK_URL.startsWith('https:') && !isLoopbackHost(new URL(e.OPI_MERCHANT_WEBHOOK_URL).hostname)) {
+  if (
+    e.OPI_MERCHANT_WEBHOOK_URL &&
+    !e.OPI_MERCHANT_WEBHOOK_URL.startsWith('https:') &&
+    !isLoopbackHost(new URL(e.OPI_MERCHANT_WEBHOOK_URL).hostname)
+  ) {
     problems.push('OPI_MERCHANT_WEBHOOK_URL must use https (plain http only to a loopback host)');
   }
   const pollInitialMs = e.OPI_POLL_INITIAL_MS ?? 30_000;
@@ -330,7 +371,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       : {}),
   };
 }
-
 
 /**
  * The configuration once the server listens: with PORT=0 and no OPI_PUBLIC_URL, the default public URL names

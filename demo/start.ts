@@ -35,7 +35,9 @@ function readPort(variable: string, what: string, fallback: number): PortSetting
 function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
-    probe.once('error', (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' ? resolve(false) : reject(error)));
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'EADDRINUSE' ? resolve(false) : reject(error),
+    );
     probe.listen({ port, host: HOST, exclusive: true }, () => probe.close(() => resolve(true)));
   });
 }
@@ -44,9 +46,12 @@ async function checkPorts(settings: readonly PortSetting[]): Promise<void> {
   const problems: string[] = [];
   for (const [index, setting] of settings.entries()) {
     const clash = settings.slice(0, index).find((other) => other.port === setting.port);
-    if (clash) problems.push(`${clash.variable} and ${setting.variable} are both ${setting.port}; give each its own port.`);
+    if (clash)
+      problems.push(`${clash.variable} and ${setting.variable} are both ${setting.port}; give each its own port.`);
     else if (!(await portIsFree(setting.port))) {
-      problems.push(`Port ${setting.port} (${setting.what}) is already in use: stop what uses it, or choose another port with ${setting.variable}=<port> npm start.`);
+      problems.push(
+        `Port ${setting.port} (${setting.what}) is already in use: stop what uses it, or choose another port with ${setting.variable}=<port> npm start.`,
+      );
     }
   }
   if (problems.length > 0) throw new StartError(problems.join('\n'));
@@ -56,7 +61,8 @@ async function checkPorts(settings: readonly PortSetting[]): Promise<void> {
 function waitForPort(port: number, child: ChildProcess, name: string, logFile: string): Promise<void> {
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   return new Promise((resolve, reject) => {
-    const onExit = (code: number | null) => reject(new StartError(`The ${name} stopped while starting (exit ${code}).\n${tail(logFile)}`));
+    const onExit = (code: number | null) =>
+      reject(new StartError(`The ${name} stopped while starting (exit ${code}).\n${tail(logFile)}`));
     child.once('exit', onExit);
     const attempt = () => {
       const socket = createConnection({ port, host: HOST });
@@ -69,7 +75,11 @@ function waitForPort(port: number, child: ChildProcess, name: string, logFile: s
         socket.destroy();
         if (Date.now() > deadline) {
           child.off('exit', onExit);
-          reject(new StartError(`The ${name} did not start listening on port ${port} within ${STARTUP_TIMEOUT_MS / 1000} s; see ${relative(process.cwd(), logFile)}.`));
+          reject(
+            new StartError(
+              `The ${name} did not start listening on port ${port} within ${STARTUP_TIMEOUT_MS / 1000} s; see ${relative(process.cwd(), logFile)}.`,
+            ),
+          );
         } else setTimeout(attempt, 150);
       });
     };
@@ -79,7 +89,12 @@ function waitForPort(port: number, child: ChildProcess, name: string, logFile: s
 
 function tail(file: string, lines = 15): string {
   try {
-    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).map((line) => `  | ${line}`).join('\n');
+    return readFileSync(file, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .slice(-lines)
+      .map((line) => `  | ${line}`)
+      .join('\n');
   } catch {
     return '';
   }
@@ -167,7 +182,9 @@ async function main(): Promise<void> {
   const watch = (child: Child) =>
     child.process.once('exit', (code, signal) => {
       if (stopping) return;
-      console.error(`The ${child.name} stopped unexpectedly (${signal ?? `exit ${code}`}); stopping the demo.\n${tail(child.logFile)}`);
+      console.error(
+        `The ${child.name} stopped unexpectedly (${signal ?? `exit ${code}`}); stopping the demo.\n${tail(child.logFile)}`,
+      );
       void stopAll(1);
     });
 
@@ -194,7 +211,13 @@ async function main(): Promise<void> {
       ...(process.env.OPI_UPSTREAM_URL ? {} : { OPI_UPSTREAM_SANDBOX: 'true' }),
       OPI_PUBLIC_URL: bffUrl,
       OPI_ALLOWED_ORIGINS: `${storefrontUrl},http://localhost:${storefrontPort.port}`,
-      ...definedEnv(['OPI_UPSTREAM_URL', 'OPI_TOKEN_URL', 'OPI_UPSTREAM_SANDBOX', 'OPI_PUBLIC_URL', 'OPI_ALLOWED_ORIGINS']),
+      ...definedEnv([
+        'OPI_UPSTREAM_URL',
+        'OPI_TOKEN_URL',
+        'OPI_UPSTREAM_SANDBOX',
+        'OPI_PUBLIC_URL',
+        'OPI_ALLOWED_ORIGINS',
+      ]),
       OPI_DATA_DIR: dataDir,
       PORT: String(bffPort.port),
     };
@@ -227,7 +250,9 @@ async function main(): Promise<void> {
         row('sandbox', sandboxUrl, "the local upstream and the providers' hosted pages"),
         row('token', tokenUrl, "the sandbox's token endpoint, on its own origin as upstream"),
         '',
-        configuredKey ? '  merchant key: the first of OPI_MERCHANT_KEYS' : `  dev merchant key: ${SANDBOX_DEFAULTS.merchantKey} (local sandbox only)`,
+        configuredKey
+          ? '  merchant key: the first of OPI_MERCHANT_KEYS'
+          : `  dev merchant key: ${SANDBOX_DEFAULTS.merchantKey} (local sandbox only)`,
         `  logs: ${logs}`,
         '',
         'Press Ctrl-C to stop.',

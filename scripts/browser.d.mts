@@ -11,4 +11,8 @@ export declare function findBrowser(where: {
 }): BrowserSearch;
 export declare function findBrowserHere(): BrowserSearch;
 export declare function browserPath(): string;
-export declare function canInstallWithApt(read?: (path: string) => string, exists?: (path: string) => boolean, uid?: number): boolean;
+export declare function canInstallWithApt(
+  read?: (path: string) => string,
+  exists?: (path: string) => boolean,
+  uid?: number,
+): boolean;

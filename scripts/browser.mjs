@@ -25,10 +25,11 @@ export const KNOWN_LOCATIONS = {
 
 /** What to run to get a browser, per platform. */
 export function installAdvice(platform) {
-  const command = {
-    linux: 'apt-get install chromium (or npx playwright install chromium)',
-    darwin: 'brew install --cask chromium (or npx playwright install chromium)',
-  }[platform] ?? 'npx playwright install chromium';
+  const command =
+    {
+      linux: 'apt-get install chromium (or npx playwright install chromium)',
+      darwin: 'brew install --cask chromium (or npx playwright install chromium)',
+    }[platform] ?? 'npx playwright install chromium';
   return `No Chromium-family browser found for the browser tests: ${command}, or set CHROME_PATH to one.`;
 }
 
@@ -38,7 +39,13 @@ export function installAdvice(platform) {
  *   otherInstallations?: () => string[], playwrightPath?: () => string | undefined }} where
  * @returns {{ path: string } | { problem: string, missing: boolean }}
  */
-export function findBrowser({ env, platform, exists, otherInstallations = () => [], playwrightPath = () => undefined }) {
+export function findBrowser({
+  env,
+  platform,
+  exists,
+  otherInstallations = () => [],
+  playwrightPath = () => undefined,
+}) {
   if (env.CHROME_PATH) {
     return exists(env.CHROME_PATH)
       ? { path: env.CHROME_PATH }
@@ -86,13 +93,19 @@ export function browserPath() {
 }
 
 /** Debian or Ubuntu, as root, with apt-get: where `npm test` may install Debian's chromium itself. */
-export function canInstallWithApt(read = (path) => readFileSync(path, 'utf8'), exists = existsSync, uid = process.getuid?.()) {
+export function canInstallWithApt(
+  read = (path) => readFileSync(path, 'utf8'),
+  exists = existsSync,
+  uid = process.getuid?.(),
+) {
   let release = '';
   try {
     release = read('/etc/os-release');
   } catch {
     return false;
   }
-  const ids = [...release.matchAll(/^(?:ID|ID_LIKE)=(.*)$/gm)].flatMap((match) => match[1].replace(/"/g, '').split(/\s+/));
+  const ids = [...release.matchAll(/^(?:ID|ID_LIKE)=(.*)$/gm)].flatMap((match) =>
+    match[1].replace(/"/g, '').split(/\s+/),
+  );
   return uid === 0 && exists('/usr/bin/apt-get') && ids.some((id) => id === 'debian' || id === 'ubuntu');
 }

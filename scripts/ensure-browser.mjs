@@ -6,14 +6,17 @@ import { canInstallWithApt, findBrowserHere } from './browser.mjs';
 
 function aptGet(args) {
   // apt's own output goes nowhere unless it fails: the one line below says what is happening.
-  const run = spawnSync('apt-get', args, { encoding: 'utf8', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const run = spawnSync('apt-get', args, {
+    encoding: 'utf8',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
   if (run.status !== 0) process.stderr.write(run.stdout + run.stderr);
   return run.status === 0;
 }
 
 let found = findBrowserHere();
 if ('problem' in found && found.missing && canInstallWithApt()) {
-  console.log('No Chromium-family browser found: installing Debian\'s chromium with apt-get (one time)...');
+  console.log("No Chromium-family browser found: installing Debian's chromium with apt-get (one time)...");
   if (aptGet(['update', '-q']) && aptGet(['install', '-y', '-q', 'chromium'])) found = findBrowserHere();
 }
 if ('problem' in found) {

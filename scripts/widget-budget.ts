@@ -7,7 +7,9 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const BUNDLE = process.argv[2] ? pathToFileURL(process.argv[2]) : new URL('../dist/widget/opi-checkout.js', import.meta.url);
+const BUNDLE = process.argv[2]
+  ? pathToFileURL(process.argv[2])
+  : new URL('../dist/widget/opi-checkout.js', import.meta.url);
 /** 20 KB, counted as 20 x 1024 bytes of gzip at the best compression level. */
 const BUDGET_BYTES = 20 * 1024;
 

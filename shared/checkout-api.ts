@@ -3,7 +3,16 @@
 // everything inside the BFF is integer minor units.
 import * as z from 'zod/mini';
 import { addressInputSchema, customerSchema } from './address.js';
-import { amount, currencyCode, countryCode, httpUrl, optionalText, shippingMethod, typeError, upstreamLocale } from './fields.js';
+import {
+  amount,
+  currencyCode,
+  countryCode,
+  httpUrl,
+  optionalText,
+  shippingMethod,
+  typeError,
+  upstreamLocale,
+} from './fields.js';
 import { checkCartAmounts, orderItemSchema, providerName } from './upstream.js';
 
 /** Prefill the merchant may pass: any subset of the shopper's details. */
@@ -17,10 +26,12 @@ export type Prefill = z.infer<typeof prefillSchema>;
 /** POST /v1/checkout-sessions (merchant key): the cart, fixed server-side. */
 export const createSessionRequestSchema = z
   .strictObject({
-    orderItems: z.array(orderItemSchema, { error: typeError('a list of items') }).check(
-      z.minLength(1, { error: 'must have at least one item' }),
-      z.maxLength(100, { error: 'must have at most 100 items' }),
-    ),
+    orderItems: z
+      .array(orderItemSchema, { error: typeError('a list of items') })
+      .check(
+        z.minLength(1, { error: 'must have at least one item' }),
+        z.maxLength(100, { error: 'must have at most 100 items' }),
+      ),
     shippingAmount: z._default(amount, 0),
     taxAmount: z._default(amount, 0),
     discountAmount: z._default(amount, 0),
@@ -31,10 +42,9 @@ export const createSessionRequestSchema = z
     channel: optionalText,
     autoCapture: z.optional(z.boolean({ error: 'must be true or false' })),
     cancellationTimeout: z.optional(
-      z.number({ error: typeError('a whole number of minutes') }).check(
-        z.int({ error: 'must be a whole number of minutes' }),
-        z.gte(1, { error: 'must be at least 1' }),
-      ),
+      z
+        .number({ error: typeError('a whole number of minutes') })
+        .check(z.int({ error: 'must be a whole number of minutes' }), z.gte(1, { error: 'must be at least 1' })),
     ),
     /** Whether the cart ships physical goods (the widget then asks for a shipping address). Default true. */
     requiresShipping: z._default(z.boolean({ error: 'must be true or false' }), true),
@@ -70,9 +80,7 @@ export const providerViewSchema = z.object({
   priority: z.number(),
   minAmount: z.number(),
   maxAmount: z.number(),
-  instalments: z.nullable(
-    z.object({ count: z.number(), amount: z.number(), interval: z.enum(INSTALMENT_INTERVALS) }),
-  ),
+  instalments: z.nullable(z.object({ count: z.number(), amount: z.number(), interval: z.enum(INSTALMENT_INTERVALS) })),
   interestRate: z.number(),
   /** Dotted paths into the order the provider needs beyond the always-required ones, e.g. "shippingAddress". */
   requiredFields: z.array(z.string()),

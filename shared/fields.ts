@@ -49,21 +49,26 @@ export const email = z.pipe(
 export const phoneNumber = text().check(
   z.trim(),
   z.regex(/^\+?[\d\s().-]+$/, { error: 'may contain only digits, spaces, +, ( ), - and .' }),
-  z.refine((value) => {
-    const digits = value.replace(/\D/g, '').length;
-    return digits >= 6 && digits <= 15;
-  }, { error: 'must have 6 to 15 digits' }),
+  z.refine(
+    (value) => {
+      const digits = value.replace(/\D/g, '').length;
+      return digits >= 6 && digits <= 15;
+    },
+    { error: 'must have 6 to 15 digits' },
+  ),
 );
 
 /** A decimal amount in major units; the currency's decimals are checked where the currency is known. */
 /** The largest single amount accepted, in major units: far above any cart, and exact in minor units of any currency. */
 export const MAX_AMOUNT = 1_000_000_000;
 
-export const amount = z.number({ error: typeError('a number') }).check(
-  z.refine(Number.isFinite, { error: 'must be a finite number' }),
-  z.gte(0, { error: 'must not be negative' }),
-  z.lte(MAX_AMOUNT, { error: `must be at most ${MAX_AMOUNT}` }),
-);
+export const amount = z
+  .number({ error: typeError('a number') })
+  .check(
+    z.refine(Number.isFinite, { error: 'must be a finite number' }),
+    z.gte(0, { error: 'must not be negative' }),
+    z.lte(MAX_AMOUNT, { error: `must be at most ${MAX_AMOUNT}` }),
+  );
 
 export const SHIPPING_METHODS = ['delivery', 'store', 'digital', 'pickup'] as const;
 export const shippingMethod = z.enum(SHIPPING_METHODS, {

@@ -86,10 +86,12 @@ export const orderListQuerySchema = z.strictObject({
   limit: z._default(
     z.pipe(
       queryInteger,
-      z.number().check(
-        z.gte(1, { error: 'must be at least 1' }),
-        z.lte(ORDER_LIST_MAX_LIMIT, { error: `must be at most ${ORDER_LIST_MAX_LIMIT}` }),
-      ),
+      z
+        .number()
+        .check(
+          z.gte(1, { error: 'must be at least 1' }),
+          z.lte(ORDER_LIST_MAX_LIMIT, { error: `must be at most ${ORDER_LIST_MAX_LIMIT}` }),
+        ),
     ),
     ORDER_LIST_DEFAULT_LIMIT,
   ),

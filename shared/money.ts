@@ -7,7 +7,8 @@ const exponentCache = new Map<string, number>();
 export function currencyExponent(currency: string): number {
   let exponent = exponentCache.get(currency);
   if (exponent === undefined) {
-    exponent = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    exponent =
+      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
     exponentCache.set(currency, exponent);
   }
   return exponent;
@@ -44,7 +45,9 @@ export function decimalToMinor(major: number, exponent: number): number | null {
  */
 export const UPSTREAM_MAX_DECIMALS = 2;
 export function toPayableMinor(major: number, currency: string): number | null {
-  return decimalToMinor(major, Math.min(currencyExponent(currency), UPSTREAM_MAX_DECIMALS)) === null ? null : toMinor(major, currency);
+  return decimalToMinor(major, Math.min(currencyExponent(currency), UPSTREAM_MAX_DECIMALS)) === null
+    ? null
+    : toMinor(major, currency);
 }
 
 /** Why an amount is refused by toPayableMinor, for a problem's field message. */

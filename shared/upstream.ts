@@ -19,8 +19,7 @@ import {
 } from './fields.js';
 import { isCurrencyCode, payableDecimalsMessage, toPayableMinor } from './money.js';
 
-const integer = (message: string) =>
-  z.number({ error: typeError('a whole number') }).check(z.int({ error: message }));
+const integer = (message: string) => z.number({ error: typeError('a whole number') }).check(z.int({ error: message }));
 
 /** A provider name as the options operation returns it: TABBY_AE, KLARNA_US (some, such as SEZZLE, have no country). */
 export const providerName = text().check(
@@ -92,10 +91,20 @@ export function checkCartAmounts(cart: CartAmounts, sink: IssueSink, orderAmount
     const total = minor(item.totalAmount, ['orderItems', index, 'totalAmount']);
     if (valid && !Number.isSafeInteger(unit * item.quantity)) {
       valid = false;
-      sink.addIssue({ code: 'custom', message: 'is too large', path: ['orderItems', index, 'quantity'], input: item.quantity });
+      sink.addIssue({
+        code: 'custom',
+        message: 'is too large',
+        path: ['orderItems', index, 'quantity'],
+        input: item.quantity,
+      });
     } else if (valid && unit * item.quantity !== total) {
       valid = false;
-      sink.addIssue({ code: 'custom', message: 'must equal quantity * unitPrice', path: ['orderItems', index, 'totalAmount'], input: item.totalAmount });
+      sink.addIssue({
+        code: 'custom',
+        message: 'must equal quantity * unitPrice',
+        path: ['orderItems', index, 'totalAmount'],
+        input: item.totalAmount,
+      });
     }
     return total;
   });
@@ -105,11 +114,21 @@ export function checkCartAmounts(cart: CartAmounts, sink: IssueSink, orderAmount
   const expected = totals.reduce((sum, total) => sum + total, 0) + shipping + tax - discount;
   if (valid && !Number.isSafeInteger(expected)) {
     valid = false;
-    sink.addIssue({ code: 'custom', message: 'the order total is too large', path: ['orderItems'], input: cart.orderItems });
+    sink.addIssue({
+      code: 'custom',
+      message: 'the order total is too large',
+      path: ['orderItems'],
+      input: cart.orderItems,
+    });
   }
   if (valid && expected < 0) {
     valid = false;
-    sink.addIssue({ code: 'custom', message: 'must not exceed the items, shipping and tax', path: ['discountAmount'], input: cart.discountAmount });
+    sink.addIssue({
+      code: 'custom',
+      message: 'must not exceed the items, shipping and tax',
+      path: ['discountAmount'],
+      input: cart.discountAmount,
+    });
   }
   if (orderAmount !== undefined) {
     const given = minor(orderAmount, ['orderAmount']);
@@ -135,9 +154,9 @@ export const orderRequestSchema = z
     purchaseCurrency: currencyCode,
     locale: upstreamLocale,
     orderAmount: amount,
-    orderItems: z.array(orderItemSchema, { error: typeError('a list of items') }).check(
-      z.minLength(1, { error: 'must have at least one item' }),
-    ),
+    orderItems: z
+      .array(orderItemSchema, { error: typeError('a list of items') })
+      .check(z.minLength(1, { error: 'must have at least one item' })),
     taxAmount: amount,
     shippingAmount: amount,
     discountAmount: amount,
@@ -260,7 +279,12 @@ export const transactionDetailsSchema = z.pipe(
     ),
   }),
   z.transform(({ refunds }): RefundRecord[] =>
-    refunds.map((refund) => ({ refundReference: refund.refundId, refundedAmount: refund.amount, refundStatus: refund.status, ...(refund.createdAt ? { refundDate: refund.createdAt } : {}) })),
+    refunds.map((refund) => ({
+      refundReference: refund.refundId,
+      refundedAmount: refund.amount,
+      refundStatus: refund.status,
+      ...(refund.createdAt ? { refundDate: refund.createdAt } : {}),
+    })),
   ),
 );
 
@@ -301,7 +325,9 @@ const costSchema = z.looseObject({ amount: looseNumber, currency: text() });
 function requiredFieldPath(entry: unknown): string | undefined {
   if (typeof entry === 'string') return entry.trim() || undefined;
   if (typeof entry !== 'object' || entry === null) return undefined;
-  const named = ['field', 'name', 'path'].map((key) => (entry as Record<string, unknown>)[key]).find((value) => typeof value === 'string');
+  const named = ['field', 'name', 'path']
+    .map((key) => (entry as Record<string, unknown>)[key])
+    .find((value) => typeof value === 'string');
   return typeof named === 'string' ? named.trim() || undefined : undefined;
 }
 
@@ -312,7 +338,9 @@ function requiredFieldPath(entry: unknown): string | undefined {
  */
 const requiredFieldsSchema = z.pipe(
   z.unknown(),
-  z.transform((value) => (Array.isArray(value) ? value.map(requiredFieldPath).filter((path) => path !== undefined) : [])),
+  z.transform((value) =>
+    Array.isArray(value) ? value.map(requiredFieldPath).filter((path) => path !== undefined) : [],
+  ),
 );
 
 /** One item of GET /options. */
@@ -325,9 +353,7 @@ export const optionItemSchema = z.looseObject({
   terms: z.optional(text()),
   imageUrl: z.optional(text()),
   image: z.optional(text()),
-  instalment: z.optional(
-    z.looseObject({ rate: costSchema, termDuration: looseNumber, termUnit: text() }),
-  ),
+  instalment: z.optional(z.looseObject({ rate: costSchema, termDuration: looseNumber, termUnit: text() })),
   monthlyCost: z.optional(costSchema),
   weeklyCost: z.optional(costSchema),
   termDurationInMonths: z.optional(looseNumber),
@@ -362,7 +388,10 @@ export function readOptionItems(list: readonly unknown[]): { items: OptionItem[]
       items.push(parsed.data);
       continue;
     }
-    const name = typeof raw === 'object' && raw !== null && typeof (raw as { name?: unknown }).name === 'string' ? (raw as { name: string }).name : undefined;
+    const name =
+      typeof raw === 'object' && raw !== null && typeof (raw as { name?: unknown }).name === 'string'
+        ? (raw as { name: string }).name
+        : undefined;
     const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(item)'}: ${issue.message}`);
     dropped.push({ index, ...(name === undefined ? {} : { name: name.slice(0, 64) }), issues });
   }

@@ -28,16 +28,30 @@ export interface CheckoutApiOptions {
 
 const isSessionView = (body: unknown): body is SessionView => {
   const view = body as Partial<SessionView> | undefined;
-  return typeof view?.id === 'string' && Array.isArray(view.providers) && Array.isArray(view.unavailableProviders) && !!view.prefill;
+  return (
+    typeof view?.id === 'string' &&
+    Array.isArray(view.providers) &&
+    Array.isArray(view.unavailableProviders) &&
+    !!view.prefill
+  );
 };
 
 const isOrder = (body: unknown): body is PlaceOrderResponse =>
   typeof (body as Partial<PlaceOrderResponse> | undefined)?.redirectUrl === 'string';
 
-export function createCheckoutApi({ baseUrl, fetch: fetchFn = fetch, timeoutMs = 15_000 }: CheckoutApiOptions): CheckoutApi {
+export function createCheckoutApi({
+  baseUrl,
+  fetch: fetchFn = fetch,
+  timeoutMs = 15_000,
+}: CheckoutApiOptions): CheckoutApi {
   const base = baseUrl.replace(/\/?$/, '/');
 
-  async function call<T>(valid: (body: unknown) => body is T, path: string, init: RequestInit, signal?: AbortSignal): Promise<T> {
+  async function call<T>(
+    valid: (body: unknown) => body is T,
+    path: string,
+    init: RequestInit,
+    signal?: AbortSignal,
+  ): Promise<T> {
     let response: Response;
     let body: unknown;
     try {
@@ -62,7 +76,9 @@ export function createCheckoutApi({ baseUrl, fetch: fetchFn = fetch, timeoutMs =
 
   return {
     getSession: async (sessionId, signal) =>
-      toCheckoutSession(await call(isSessionView, encodeURIComponent(sessionId), { headers: { accept: 'application/json' } }, signal)),
+      toCheckoutSession(
+        await call(isSessionView, encodeURIComponent(sessionId), { headers: { accept: 'application/json' } }, signal),
+      ),
     placeOrder: (sessionId, order, idempotencyKey) =>
       call(isOrder, `${encodeURIComponent(sessionId)}/orders`, {
         method: 'POST',

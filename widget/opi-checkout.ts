@@ -6,8 +6,23 @@ import { countryOptions } from './countries.js';
 import { OpiErrorEvent, OpiOrderCreatedEvent, OpiProviderChangeEvent, OpiReadyEvent } from './events.js';
 import { failureText, isFinal } from './failures.js';
 import { CUSTOMER_FIELDS } from './form-fields.js';
-import { isRightToLeft, resolveLanguage, stringsFor, type ErrorKind, type StringOverrides, type Strings } from './i18n/index.js';
-import { formLayout, initialSameAsBilling, initialValues, problemFor, validateOrder, visiblePath, type Values } from './order-form.js';
+import {
+  isRightToLeft,
+  resolveLanguage,
+  stringsFor,
+  type ErrorKind,
+  type StringOverrides,
+  type Strings,
+} from './i18n/index.js';
+import {
+  formLayout,
+  initialSameAsBilling,
+  initialValues,
+  problemFor,
+  validateOrder,
+  visiblePath,
+  type Values,
+} from './order-form.js';
 import { styles } from './opi-checkout.styles.js';
 import { isSafeRedirect } from './redirect.js';
 import { field, sameAsBillingToggle, shippingMethodField, type FieldContext } from './render/fields.js';
@@ -178,7 +193,8 @@ export class OpiCheckout extends LitElement {
 
   /** A message that replaced the focused control (expired, redirecting, ...) takes the focus, not the page's body. */
   protected override updated(): void {
-    if (this.hadFocus && !this.matches(':focus-within')) this.renderRoot.querySelector<HTMLElement>('.message')?.focus();
+    if (this.hadFocus && !this.matches(':focus-within'))
+      this.renderRoot.querySelector<HTMLElement>('.message')?.focus();
   }
 
   private get language(): string {
@@ -190,7 +206,11 @@ export class OpiCheckout extends LitElement {
   }
 
   private api() {
-    return createCheckoutApi({ baseUrl: new URL(this.apiBase || '/', location.href).href, fetch: this.fetchImpl, timeoutMs: this.requestTimeout });
+    return createCheckoutApi({
+      baseUrl: new URL(this.apiBase || '/', location.href).href,
+      fetch: this.fetchImpl,
+      timeoutMs: this.requestTimeout,
+    });
   }
 
   /** Ends the checkout with a message in place of the form, or (with a notice) keeps the form; tells the host. */
@@ -230,7 +250,12 @@ export class OpiCheckout extends LitElement {
     if (this.phase !== 'ready' || !provider || !checkout) return;
     this.touched = new Set(['*']);
     this.serverProblems = new Map();
-    const { order, problems } = validateOrder(provider, this.values, formLayout(checkout, provider, sameAsBilling), sameAsBilling);
+    const { order, problems } = validateOrder(
+      provider,
+      this.values,
+      formLayout(checkout, provider, sameAsBilling),
+      sameAsBilling,
+    );
     this.notice = order ? undefined : this.fixFields(problems.size);
     if (!order) {
       // A second failed submit with the same count is announced again: the region goes quiet for a moment first,
@@ -263,7 +288,8 @@ export class OpiCheckout extends LitElement {
       let unplaced = !error.fieldErrors.length;
       for (const { path } of error.fieldErrors) {
         const target = visiblePath(path, sameAsBilling);
-        if (this.renderRoot.querySelector(`[name="${target}"]`)) placed.set(target, problemFor(target, this.values[target]));
+        if (this.renderRoot.querySelector(`[name="${target}"]`))
+          placed.set(target, problemFor(target, this.values[target]));
         else unplaced = true;
       }
       this.serverProblems = placed;
@@ -326,7 +352,7 @@ export class OpiCheckout extends LitElement {
           : html`${providerList(checkout!.providers, strings, money, (n) => this.count(n), this.selected, this.onProviderChange)}${notes}${this.renderForm(strings, language, money)}`;
     return html`<div part="base" class="base" lang=${language} dir=${this.getAttribute('dir') === 'rtl' || isRightToLeft(language) ? 'rtl' : 'ltr'}>
       <div part="status" class="sr-only" role="status">
-        ${this.hush ? '' : stateText ?? (phase === 'submitting' ? strings.submitting : this.notice?.(strings) ?? strings.providerCount(checkout!.providers.length, this.count(checkout!.providers.length)))}
+        ${this.hush ? '' : (stateText ?? (phase === 'submitting' ? strings.submitting : (this.notice?.(strings) ?? strings.providerCount(checkout!.providers.length, this.count(checkout!.providers.length)))))}
       </div>
       ${content}
     </div>`;
@@ -337,7 +363,11 @@ export class OpiCheckout extends LitElement {
     this.renderRoot.querySelector<HTMLElement>('[name="provider"], [part~="retry"]')?.focus();
   }
 
-  private renderForm(strings: Strings, language: string, money: (minor: number) => string): TemplateResult | typeof nothing {
+  private renderForm(
+    strings: Strings,
+    language: string,
+    money: (minor: number) => string,
+  ): TemplateResult | typeof nothing {
     const { checkout, provider, sameAsBilling, touched } = this;
     if (!checkout || !provider) return nothing;
     const layout = formLayout(checkout, provider, sameAsBilling);
@@ -346,7 +376,8 @@ export class OpiCheckout extends LitElement {
       strings,
       value: (path) => this.values[path] ?? '',
       error: (path) => {
-        const problem = this.serverProblems.get(path) ?? (touched.has('*') || touched.has(path) ? problems.get(path) : undefined);
+        const problem =
+          this.serverProblems.get(path) ?? (touched.has('*') || touched.has(path) ? problems.get(path) : undefined);
         return problem && strings.errors[problem];
       },
       countries: countryOptions(language, checkout.country),
@@ -356,15 +387,25 @@ export class OpiCheckout extends LitElement {
     const fieldset = (part: string, legend: string, content: unknown) =>
       html`<fieldset part="fieldset ${part}"><legend part="legend">${legend}</legend><div part="fields" class="fields">${content}</div></fieldset>`;
     return html`<form part="form" novalidate aria-busy=${submitting} @submit=${this.onSubmit} @input=${this.onInput} @change=${this.onInput} @focusout=${this.onFocusOut}>
-      ${fieldset('customer', strings.customerLegend, CUSTOMER_FIELDS.map((name) => field('customer', name, ctx)))}
-      ${fieldset('billing', strings.billingLegend, layout.billing.map((name) => field('billingAddress', name, ctx)))}
-      ${layout.shipping || layout.shippingMethod
-        ? fieldset('shipping', strings.shippingLegend, [
-            layout.shippingMethod ? shippingMethodField(ctx) : nothing,
-            layout.shipping ? sameAsBillingToggle(sameAsBilling, strings) : nothing,
-            layout.shippingFields.map((name) => field('shippingAddress', name, ctx)),
-          ])
-        : nothing}
+      ${fieldset(
+        'customer',
+        strings.customerLegend,
+        CUSTOMER_FIELDS.map((name) => field('customer', name, ctx)),
+      )}
+      ${fieldset(
+        'billing',
+        strings.billingLegend,
+        layout.billing.map((name) => field('billingAddress', name, ctx)),
+      )}
+      ${
+        layout.shipping || layout.shippingMethod
+          ? fieldset('shipping', strings.shippingLegend, [
+              layout.shippingMethod ? shippingMethodField(ctx) : nothing,
+              layout.shipping ? sameAsBillingToggle(sameAsBilling, strings) : nothing,
+              layout.shippingFields.map((name) => field('shippingAddress', name, ctx)),
+            ])
+          : nothing
+      }
       ${this.notice ? html`<p part="alert" class="error">${this.notice(strings)}</p>` : nothing}
       <button part="submit" type="submit" aria-disabled=${submitting}>
         ${submitting ? strings.submitting : strings.pay(money(checkout.amount), provider.displayName)}

@@ -19,7 +19,8 @@ const CONTACT: readonly string[] = CUSTOMER_FIELDS;
  */
 export function visiblePath(path: string, sameAsBilling: boolean): string {
   const [section, name = ''] = path.split('.');
-  if (section === 'shippingAddress' && (name === 'email' || sameAsBilling)) return visiblePath(`billingAddress.${name}`, false);
+  if (section === 'shippingAddress' && (name === 'email' || sameAsBilling))
+    return visiblePath(`billingAddress.${name}`, false);
   return section === 'billingAddress' && CONTACT.includes(name) ? `customer.${name}` : path;
 }
 
@@ -45,14 +46,20 @@ export function formLayout(session: CheckoutSession, provider: Provider, sameAsB
   const shipping = session.requiresShipping || provider.requiresShippingAddress;
   const billing = addressFields('billingAddress');
   const shippingFields = shipping && !sameAsBilling ? addressFields('shippingAddress') : [];
-  const shown = [...billing.map((name) => fieldPath('billingAddress', name)), ...shippingFields.map((name) => fieldPath('shippingAddress', name))];
+  const shown = [
+    ...billing.map((name) => fieldPath('billingAddress', name)),
+    ...shippingFields.map((name) => fieldPath('shippingAddress', name)),
+  ];
   return {
     billing,
     shipping,
     shippingFields,
     // A shipping method the merchant already chose is the BFF's to send; the shopper is asked only when it is open.
-    shippingMethod: !session.shippingMethod && (session.requiresShipping || provider.requiredFields.includes('shippingMethod')),
-    required: provider.requiredFields.map((path) => visiblePath(path, sameAsBilling)).filter((path) => shown.includes(path)),
+    shippingMethod:
+      !session.shippingMethod && (session.requiresShipping || provider.requiredFields.includes('shippingMethod')),
+    required: provider.requiredFields
+      .map((path) => visiblePath(path, sameAsBilling))
+      .filter((path) => shown.includes(path)),
   };
 }
 
@@ -85,7 +92,12 @@ export function initialSameAsBilling({ prefill }: CheckoutSession): boolean {
   return !street || street === prefill.billingAddress?.streetAddress;
 }
 
-const KINDS: Record<string, ErrorKind> = { email: 'email', phoneNumber: 'phone', country: 'country', shippingMethod: 'choice' };
+const KINDS: Record<string, ErrorKind> = {
+  email: 'email',
+  phoneNumber: 'phone',
+  country: 'country',
+  shippingMethod: 'choice',
+};
 
 /** What is wrong with a field, in the catalogue's terms: empty, or not right for its kind of value. */
 export const problemFor = (path: string, raw: string | undefined): ErrorKind =>
@@ -103,7 +115,12 @@ export interface Validation {
  * addressInputSchema). The provider comes from the BFF's own list and the shipping method from a select of
  * SHIPPING_METHODS, so the widget does not re-check those two (Local choice: it keeps the bundle within budget).
  */
-export function validateOrder(provider: Provider, values: Values, layout: FormLayout, sameAsBilling: boolean): Validation {
+export function validateOrder(
+  provider: Provider,
+  values: Values,
+  layout: FormLayout,
+  sameAsBilling: boolean,
+): Validation {
   const section = (name: string) =>
     Object.fromEntries(
       Object.entries(values)
@@ -128,7 +145,11 @@ export function validateOrder(provider: Provider, values: Values, layout: FormLa
     billingAddress: check('billingAddress', addressInputSchema, billing)!,
   };
   if (layout.shipping) {
-    order.shippingAddress = check('shippingAddress', addressInputSchema, sameAsBilling ? billing : { ...section('shippingAddress'), email: customer.email });
+    order.shippingAddress = check(
+      'shippingAddress',
+      addressInputSchema,
+      sameAsBilling ? billing : { ...section('shippingAddress'), email: customer.email },
+    );
   }
   if (layout.shippingMethod) order.shippingMethod = values.shippingMethod as PlaceOrderRequest['shippingMethod'];
   for (const path of layout.required) if (!values[path]?.trim() && !problems.has(path)) problems.set(path, 'required');

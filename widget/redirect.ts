@@ -11,5 +11,7 @@ export function isSafeRedirect(url: string, page = location.hostname): boolean {
   } catch {
     return false;
   }
-  return parsed.protocol === 'https:' || (parsed.protocol === 'http:' && LOOPBACK.has(parsed.hostname) && LOOPBACK.has(page));
+  return (
+    parsed.protocol === 'https:' || (parsed.protocol === 'http:' && LOOPBACK.has(parsed.hostname) && LOOPBACK.has(page))
+  );
 }

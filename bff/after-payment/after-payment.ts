@@ -50,14 +50,24 @@ export function createAfterPayment({ config, store, upstream, logger, now, fetch
       ? {
           settings: {
             ...config.notifications,
-            backoff: { initialDelayMs: config.notifications.retryDelayMs, maxDelayMs: 3_600_000, factor: 2, jitter: 0.2 },
+            backoff: {
+              initialDelayMs: config.notifications.retryDelayMs,
+              maxDelayMs: 3_600_000,
+              factor: 2,
+              jitter: 0.2,
+            },
             // Local choice: a merchant endpoint gets the same budget as the upstream.
             timeoutMs,
           },
         }
       : {}),
   });
-  const backoff = { initialDelayMs: config.reconcile.pollInitialMs, maxDelayMs: config.reconcile.pollMaxMs, factor: 2, jitter: 0.2 };
+  const backoff = {
+    initialDelayMs: config.reconcile.pollInitialMs,
+    maxDelayMs: config.reconcile.pollMaxMs,
+    factor: 2,
+    jitter: 0.2,
+  };
   const settlement: SettlementDeps = {
     store,
     notifier,

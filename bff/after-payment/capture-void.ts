@@ -42,10 +42,15 @@ export function finishOperation(
     const order = await requireOrder(tx, operation.orderReference, { forUpdate: true });
     const current = (await tx.getOperation(operation.reference))!;
     if (current.status !== 'requested') return current;
-    const updated = await tx.updateOperation(operation.reference, { status, ...(upstreamStatus ? { upstreamStatus } : {}) });
+    const updated = await tx.updateOperation(operation.reference, {
+      status,
+      ...(upstreamStatus ? { upstreamStatus } : {}),
+    });
     let after = order;
     if (status === 'succeeded' && operation.kind === 'capture') {
-      after = await tx.updateOrder(order.orderReference, { capturedMinor: order.capturedMinor + operation.amountMinor });
+      after = await tx.updateOrder(order.orderReference, {
+        capturedMinor: order.capturedMinor + operation.amountMinor,
+      });
     } else if (status === 'succeeded' && operation.kind === 'void') {
       after = await tx.updateOrder(order.orderReference, { voidedMinor: order.voidedMinor + operation.amountMinor });
     }
@@ -55,7 +60,13 @@ export function finishOperation(
 }
 
 /** The order journal's line for a step of a refund, capture or void. */
-export async function journalOperation(tx: StoreTx, order: LedgerOrder, operation: OrderOperation, result: string, at: Date) {
+export async function journalOperation(
+  tx: StoreTx,
+  order: LedgerOrder,
+  operation: OrderOperation,
+  result: string,
+  at: Date,
+) {
   await tx.appendEvent({
     orderReference: order.orderReference,
     source: 'merchant',
@@ -77,14 +88,23 @@ function captureStatusFor(paid: number, captured: number, voided: number): strin
  * Whether the upstream's order shows this capture or void done ('succeeded'), not done ('failed'), or cannot
  * tell (null). Another unanswered capture or void on the order makes it unreadable.
  */
-export function outcomeShownBy(order: LedgerOrder, operations: readonly OrderOperation[], operation: OrderOperation, upstream: OrderStatusRecord): 'succeeded' | 'failed' | 'unreadable' {
+export function outcomeShownBy(
+  order: LedgerOrder,
+  operations: readonly OrderOperation[],
+  operation: OrderOperation,
+  upstream: OrderStatusRecord,
+): 'succeeded' | 'failed' | 'unreadable' {
   if (normalisePaymentStatus(upstream.status).status !== 'paid') return 'unreadable';
-  const others = operations.filter((other) => other.reference !== operation.reference && other.kind !== 'refund' && isOpenOperation(other));
+  const others = operations.filter(
+    (other) => other.reference !== operation.reference && other.kind !== 'refund' && isOpenOperation(other),
+  );
   if (others.length > 0) return 'unreadable';
   const { paidMinor: paid, capturedMinor: captured, voidedMinor: voided } = order;
   const before = captureStatusFor(paid, captured, voided);
   const after =
-    operation.kind === 'capture' ? captureStatusFor(paid, captured + operation.amountMinor, voided) : captureStatusFor(paid, captured, voided + operation.amountMinor);
+    operation.kind === 'capture'
+      ? captureStatusFor(paid, captured + operation.amountMinor, voided)
+      : captureStatusFor(paid, captured, voided + operation.amountMinor);
   const shown = upstream.captureStatus?.trim().toUpperCase();
   if (before === after) return 'unreadable';
   if (shown === after) return 'succeeded';
@@ -93,7 +113,11 @@ export function outcomeShownBy(order: LedgerOrder, operations: readonly OrderOpe
 }
 
 /** The outcome of a resend the upstream refused, from the refusal or the order as it now shows; null while neither tells. */
-async function outcomeOfRefusedResend(deps: CaptureVoidDeps, operation: OrderOperation, refusal: UpstreamError): Promise<'succeeded' | 'failed' | null> {
+async function outcomeOfRefusedResend(
+  deps: CaptureVoidDeps,
+  operation: OrderOperation,
+  refusal: UpstreamError,
+): Promise<'succeeded' | 'failed' | null> {
   // A partial capture of a partly captured order looks the same before and after: only this refusal tells.
   if (refusesUsedReference(refusal, `${operation.kind}Reference`)) return 'succeeded';
   let upstreamOrder: OrderStatusRecord | null;
@@ -105,7 +129,12 @@ async function outcomeOfRefusedResend(deps: CaptureVoidDeps, operation: OrderOpe
   }
   if (!upstreamOrder || normalisePaymentStatus(upstreamOrder.status).status !== 'paid') return null;
   const order = await requireOrder(deps.store, operation.orderReference);
-  const shown = outcomeShownBy(order, await deps.store.listOperations(operation.orderReference), operation, upstreamOrder);
+  const shown = outcomeShownBy(
+    order,
+    await deps.store.listOperations(operation.orderReference),
+    operation,
+    upstreamOrder,
+  );
   // Unreadable (no or an unexpected captureStatus, another capture or void open): the amount stays reserved.
   return shown === 'unreadable' ? null : shown;
 }
@@ -119,15 +148,25 @@ async function resendLater(deps: CaptureVoidDeps, operation: OrderOperation) {
 }
 
 /** Sends a capture or void; `resend`: it may have reached the upstream before (a retried key, the reconciler). */
-export async function sendCaptureOrVoid(deps: CaptureVoidDeps, operation: OrderOperation, resend: boolean): Promise<SendResult> {
+export async function sendCaptureOrVoid(
+  deps: CaptureVoidDeps,
+  operation: OrderOperation,
+  resend: boolean,
+): Promise<SendResult> {
   const { upstream, logger } = deps;
   const amount = toMajor(operation.amountMinor, operation.currency);
   const extra = operation.description ? { description: operation.description } : {};
   const context = { orderReference: operation.orderReference, reference: operation.reference };
   try {
-    if (operation.kind === 'capture') await upstream.capture(operation.orderReference, { captureReference: operation.reference, amount, ...extra });
+    if (operation.kind === 'capture')
+      await upstream.capture(operation.orderReference, { captureReference: operation.reference, amount, ...extra });
     else await upstream.void(operation.orderReference, { voidReference: operation.reference, amount, ...extra });
-    const done = await finishOperation(deps, operation, 'succeeded', operation.kind === 'capture' ? 'CAPTURED' : 'VOIDED');
+    const done = await finishOperation(
+      deps,
+      operation,
+      'succeeded',
+      operation.kind === 'capture' ? 'CAPTURED' : 'VOIDED',
+    );
     return { kind: 'settled', operation: done };
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
@@ -142,7 +181,10 @@ export async function sendCaptureOrVoid(deps: CaptureVoidDeps, operation: OrderO
     }
     const outcome = await outcomeOfRefusedResend(deps, operation, error);
     if (!outcome) {
-      logger.warn({ ...context, code: error.code }, `${operation.kind} resend refused and the order does not tell; amount stays reserved`);
+      logger.warn(
+        { ...context, code: error.code },
+        `${operation.kind} resend refused and the order does not tell; amount stays reserved`,
+      );
       await resendLater(deps, operation);
       return { kind: 'unknown', cause: error };
     }
@@ -155,7 +197,8 @@ export async function sendCaptureOrVoid(deps: CaptureVoidDeps, operation: OrderO
 export async function resendStaleCapturesAndVoids(deps: CaptureVoidDeps, orderReference: string): Promise<void> {
   const staleBefore = deps.now().getTime() - deps.resendAfterMs;
   const stale = (await deps.store.listOperations(orderReference)).filter(
-    (operation) => operation.kind !== 'refund' && operation.status === 'requested' && operation.createdAt.getTime() <= staleBefore,
+    (operation) =>
+      operation.kind !== 'refund' && operation.status === 'requested' && operation.createdAt.getTime() <= staleBefore,
   );
   for (const operation of stale) await sendCaptureOrVoid(deps, operation, true);
 }

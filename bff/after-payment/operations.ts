@@ -50,9 +50,11 @@ const operationReference = (kind: OperationKind, key: string) =>
 // The API reference marks refundDescription required: a refund without the merchant's own words says this (local choice).
 const DEFAULT_REFUND_DESCRIPTION = 'Refund requested by the merchant';
 
-const money = (minor: number, currency: string) => `${toMajor(minor, currency).toFixed(currencyExponent(currency))} ${currency}`;
+const money = (minor: number, currency: string) =>
+  `${toMajor(minor, currency).toFixed(currencyExponent(currency))} ${currency}`;
 
-const reused = () => new HttpProblem('idempotency_key_reused', 'This Idempotency-Key was used with a different request.');
+const reused = () =>
+  new HttpProblem('idempotency_key_reused', 'This Idempotency-Key was used with a different request.');
 
 function problemAnswer(problem: HttpProblem): StoredAnswer {
   return { status: problem.status, body: problem.body() };
@@ -68,7 +70,12 @@ const refusedUpstream = (kind: OperationKind) =>
 const takesOperations = (order: LedgerOrder) =>
   order.status === 'paid' || (order.status === 'on_hold' && order.holdReason === 'session_already_paid');
 
-function amountToSpend(kind: OperationKind, order: LedgerOrder, operations: readonly OrderOperation[], amount: number | undefined): number {
+function amountToSpend(
+  kind: OperationKind,
+  order: LedgerOrder,
+  operations: readonly OrderOperation[],
+  amount: number | undefined,
+): number {
   const requested = amount === undefined ? undefined : toPayableMinor(amount, order.currency);
   if (requested === null) {
     throw new HttpProblem('validation_failed', 'The request body is not valid.', {
@@ -76,22 +83,34 @@ function amountToSpend(kind: OperationKind, order: LedgerOrder, operations: read
     });
   }
   if (!takesOperations(order)) {
-    throw new HttpProblem(NOT_POSSIBLE[kind], `Only a paid order can take a ${kind}; this one is ${order.status === 'unknown' ? 'pending' : order.status}.`);
+    throw new HttpProblem(
+      NOT_POSSIBLE[kind],
+      `Only a paid order can take a ${kind}; this one is ${order.status === 'unknown' ? 'pending' : order.status}.`,
+    );
   }
   if (kind === 'refund') {
     if (order.capturedMinor === 0) {
-      throw new HttpProblem('order_not_refundable', 'Nothing of this order is captured yet: capture or void it instead.');
+      throw new HttpProblem(
+        'order_not_refundable',
+        'Nothing of this order is captured yet: capture or void it instead.',
+      );
     }
     const left = refundableMinor(order, operations);
     if (requested! > left) {
-      throw new HttpProblem('refund_exceeds_refundable', `At most ${money(left, order.currency)} of this order can still be refunded.`);
+      throw new HttpProblem(
+        'refund_exceeds_refundable',
+        `At most ${money(left, order.currency)} of this order can still be refunded.`,
+      );
     }
     return requested!;
   }
   const left = uncapturedMinor(order, operations);
   if (left === 0) throw new HttpProblem(NOT_POSSIBLE[kind], `Nothing of this order is left to ${kind}.`);
   if (requested !== undefined && requested > left) {
-    throw new HttpProblem('amount_exceeds_remaining', `At most ${money(left, order.currency)} of this order is left to ${kind}.`);
+    throw new HttpProblem(
+      'amount_exceeds_remaining',
+      `At most ${money(left, order.currency)} of this order is left to ${kind}.`,
+    );
   }
   return requested ?? left;
 }
@@ -106,7 +125,8 @@ export function createOperations(deps: OperationsDeps) {
       if (!order) throw new HttpProblem('order_not_found', 'There is no order with this reference.');
       const existing = await tx.getOperation(reference);
       if (existing) {
-        const sameAmount = request.amount === undefined || toMinor(request.amount, order.currency) === existing.amountMinor;
+        const sameAmount =
+          request.amount === undefined || toMinor(request.amount, order.currency) === existing.amountMinor;
         if (existing.orderReference !== orderReference || existing.kind !== kind || !sameAmount) throw reused();
         return { operation: existing, send: existing.status === 'requested', retry: true };
       }
@@ -142,13 +162,16 @@ export function createOperations(deps: OperationsDeps) {
   }
 
   async function refund(operation: OrderOperation, description: string, retry: boolean): Promise<StoredAnswer> {
-    const settledAnswer = (settled: OrderOperation[]) => answerFor(settled.find((candidate) => candidate.reference === operation.reference)!);
+    const settledAnswer = (settled: OrderOperation[]) =>
+      answerFor(settled.find((candidate) => candidate.reference === operation.reference)!);
     try {
       if (retry) {
         // A retried key whose first request may have reached the upstream: ask before sending it again.
         const records = await upstream.listRefunds(operation.orderReference);
         if (records.some((record) => isRecordOf(record, operation.reference, operation.upstreamReference))) {
-          return settledAnswer(await settleRefunds(deps, operation.orderReference, { kind: 'list', records }, 'merchant'));
+          return settledAnswer(
+            await settleRefunds(deps, operation.orderReference, { kind: 'list', records }, 'merchant'),
+          );
         }
       }
       const record = await upstream.refund(operation.orderReference, {
@@ -156,17 +179,37 @@ export function createOperations(deps: OperationsDeps) {
         refundAmount: { amount: toMajor(operation.amountMinor, operation.currency), currency: operation.currency },
         refundDescription: description || DEFAULT_REFUND_DESCRIPTION,
       });
-      return settledAnswer(await settleRefunds(deps, operation.orderReference, { kind: 'answer', reference: operation.reference, record }, 'merchant'));
+      return settledAnswer(
+        await settleRefunds(
+          deps,
+          operation.orderReference,
+          { kind: 'answer', reference: operation.reference, record },
+          'merchant',
+        ),
+      );
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
       // A refusal of its reference as used means the upstream has this refund (an earlier send; its list lags).
       if (!error.retryable && !refusesUsedReference(error, 'refundReference')) {
-        logger.warn({ orderReference: operation.orderReference, refund: operation.reference, code: error.code, status: error.status }, 'upstream refused a refund');
+        logger.warn(
+          {
+            orderReference: operation.orderReference,
+            refund: operation.reference,
+            code: error.code,
+            status: error.status,
+          },
+          'upstream refused a refund',
+        );
         await finishOperation(deps, operation, 'failed', null);
-        return problemAnswer(error instanceof UpstreamValidationError ? refusedUpstream('refund') : upstreamProblem(error));
+        return problemAnswer(
+          error instanceof UpstreamValidationError ? refusedUpstream('refund') : upstreamProblem(error),
+        );
       }
       // The answer was lost, or the reference is taken, and the refund list could not tell: it stays pending until the list does.
-      logger.warn({ orderReference: operation.orderReference, refund: operation.reference, code: error.code }, 'refund outcome unknown; left pending');
+      logger.warn(
+        { orderReference: operation.orderReference, refund: operation.reference, code: error.code },
+        'refund outcome unknown; left pending',
+      );
       await store.transaction(async (tx) => {
         const order = await requireOrder(tx, operation.orderReference, { forUpdate: true });
         await pollBy(tx, order, new Date(deps.now().getTime() + deps.firstCheckDelayMs));
@@ -181,10 +224,14 @@ export function createOperations(deps: OperationsDeps) {
     if (result.kind === 'unknown') {
       // The key is released: retrying it sends the same reference; the reconciler does too, later.
       if (result.cause.retryable) throw upstreamProblem(result.cause);
-      throw new HttpProblem('outcome_unknown', `The payment service has not confirmed this ${operation.kind} yet. Its amount stays reserved; try the same Idempotency-Key again later.`, {
-        retryable: true,
-        cause: result.cause,
-      });
+      throw new HttpProblem(
+        'outcome_unknown',
+        `The payment service has not confirmed this ${operation.kind} yet. Its amount stays reserved; try the same Idempotency-Key again later.`,
+        {
+          retryable: true,
+          cause: result.cause,
+        },
+      );
     }
     const { refusal } = result;
     if (refusal && !(refusal instanceof UpstreamValidationError)) return problemAnswer(upstreamProblem(refusal));
@@ -200,7 +247,9 @@ export function createOperations(deps: OperationsDeps) {
       return once(deps.idempotency, 'merchant-write', key, requestHash, async () => {
         const { operation, send, retry } = await reserve(kind, orderReference, request, operationReference(kind, key));
         if (!send) return answerFor(operation);
-        return kind === 'refund' ? refund(operation, request.description ?? '', retry) : captureOrVoid(operation, retry);
+        return kind === 'refund'
+          ? refund(operation, request.description ?? '', retry)
+          : captureOrVoid(operation, retry);
       });
     },
   };

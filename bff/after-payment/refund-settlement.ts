@@ -47,7 +47,9 @@ function settledStatus(operation: OrderOperation, record: RefundRecord): Operati
  * What the upstream said about an order's refunds: the answer to our own request for refund `reference` (that
  * refund's record, whatever reference it carries), or a list of the order's refund records.
  */
-export type RefundRecords = { kind: 'answer'; reference: string; record: RefundRecord } | { kind: 'list'; records: readonly RefundRecord[] };
+export type RefundRecords =
+  | { kind: 'answer'; reference: string; record: RefundRecord }
+  | { kind: 'list'; records: readonly RefundRecord[] };
 
 function recordFor(operation: OrderOperation, said: RefundRecords): RefundRecord | undefined {
   if (said.kind === 'answer') return said.reference === operation.reference ? said.record : undefined;
@@ -55,7 +57,12 @@ function recordFor(operation: OrderOperation, said: RefundRecords): RefundRecord
 }
 
 /** Applies the upstream's records to the order's open refunds; answers the refunds as they now stand. */
-export async function settleRefunds(deps: SettlementDeps, orderReference: string, said: RefundRecords, source: EventSource): Promise<OrderOperation[]> {
+export async function settleRefunds(
+  deps: SettlementDeps,
+  orderReference: string,
+  said: RefundRecords,
+  source: EventSource,
+): Promise<OrderOperation[]> {
   const { store, notifier } = deps;
   let announced = false;
   const unmatched: string[] = [];
@@ -78,7 +85,11 @@ export async function settleRefunds(deps: SettlementDeps, orderReference: string
         result.push(learned ? await tx.updateOperation(operation.reference, { upstreamReference }) : operation);
         continue;
       }
-      const updated = await tx.updateOperation(operation.reference, { status, upstreamStatus: record.refundStatus, upstreamReference });
+      const updated = await tx.updateOperation(operation.reference, {
+        status,
+        upstreamStatus: record.refundStatus,
+        upstreamReference,
+      });
       result.push(updated);
       if (status === 'succeeded') refundedMinor += operation.amountMinor;
       await tx.appendEvent({
@@ -86,7 +97,12 @@ export async function settleRefunds(deps: SettlementDeps, orderReference: string
         source,
         status: order.status,
         upstreamStatus: order.upstreamStatus,
-        payload: { refund: operation.reference, refundStatus: status, upstreamRefundStatus: record.refundStatus, upstreamRefundReference: record.refundReference },
+        payload: {
+          refund: operation.reference,
+          refundStatus: status,
+          upstreamRefundStatus: record.refundStatus,
+          upstreamRefundReference: record.refundReference,
+        },
         at: now,
       });
       if (status !== 'pending') {
@@ -94,12 +110,16 @@ export async function settleRefunds(deps: SettlementDeps, orderReference: string
         announced = true;
       }
     }
-    const current = refundedMinor === order.refundedMinor ? order : await tx.updateOrder(orderReference, { refundedMinor });
+    const current =
+      refundedMinor === order.refundedMinor ? order : await tx.updateOrder(orderReference, { refundedMinor });
     if (result.some(isOpenOperation)) await pollBy(tx, current, new Date(now.getTime() + deps.firstCheckDelayMs));
     return result;
   });
   if (unmatched.length > 0) {
-    deps.logger?.warn({ orderReference, refunds: unmatched, upstreamRecords: said.kind === 'list' ? said.records.length : 1 }, "open refunds not in the upstream's refund records yet; left pending");
+    deps.logger?.warn(
+      { orderReference, refunds: unmatched, upstreamRecords: said.kind === 'list' ? said.records.length : 1 },
+      "open refunds not in the upstream's refund records yet; left pending",
+    );
   }
   if (announced) notifier.kick();
   return refunds;

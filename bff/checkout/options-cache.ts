@@ -18,7 +18,12 @@ export interface OptionsCache {
 const MAX_ENTRIES = 1_000;
 
 /** Every answer also teaches `catalogue` the providers it names (bff/checkout/provider-catalogue.ts). */
-export function createOptionsCache(upstream: UpstreamClient, ttlSeconds: number, now: () => Date, catalogue?: ProviderCatalogue): OptionsCache {
+export function createOptionsCache(
+  upstream: UpstreamClient,
+  ttlSeconds: number,
+  now: () => Date,
+  catalogue?: ProviderCatalogue,
+): OptionsCache {
   const entries = new Map<string, { expiresAt: number; value: Promise<OptionItem[]> }>();
   return {
     get(key) {

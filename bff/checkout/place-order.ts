@@ -76,7 +76,9 @@ const isLive = (order: LedgerOrder) => LIVE_CREATE_STATES.has(order.createState)
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1));
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
   }
   return JSON.stringify(value);
@@ -110,14 +112,21 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
     detail: Record<string, unknown> = {},
   ) {
     // An attempt the upstream may hold is due for its first status check (the reconciler's schedule).
-    const pollSoon = step.also.createState !== 'rejected' ? { nextPollAt: new Date(deps.now().getTime() + deps.firstPollDelayMs) } : {};
-    const { order: updated } = await recordObservation({ store, notifier: deps.notifier, now: deps.now }, order.orderReference, {
-      source: 'create',
-      ...(step.upstream ? { upstream: step.upstream } : {}),
-      ...(step.decided ? { decided: step.decided } : {}),
-      also: { ...step.also, ...pollSoon },
-      payload: { reason, attempt: order.attempt, provider: order.provider, ...detail },
-    });
+    const pollSoon =
+      step.also.createState !== 'rejected'
+        ? { nextPollAt: new Date(deps.now().getTime() + deps.firstPollDelayMs) }
+        : {};
+    const { order: updated } = await recordObservation(
+      { store, notifier: deps.notifier, now: deps.now },
+      order.orderReference,
+      {
+        source: 'create',
+        ...(step.upstream ? { upstream: step.upstream } : {}),
+        ...(step.decided ? { decided: step.decided } : {}),
+        also: { ...step.also, ...pollSoon },
+        payload: { reason, attempt: order.attempt, provider: order.provider, ...detail },
+      },
+    );
     return updated;
   }
 
@@ -155,10 +164,18 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
     return provider;
   }
 
-  function buildOrder(session: SessionRecord, body: PlaceOrderRequest, provider: ProviderView, reference: string, secret: string): OrderRequest {
+  function buildOrder(
+    session: SessionRecord,
+    body: PlaceOrderRequest,
+    provider: ProviderView,
+    reference: string,
+    secret: string,
+  ): OrderRequest {
     const { cart } = session;
     // Local choice: when a shipping address is needed but not given, the billing address is used ("same as billing").
-    const shipping = body.shippingAddress ?? (provider.requiresShippingAddress || cart.requiresShipping ? body.billingAddress : undefined);
+    const shipping =
+      body.shippingAddress ??
+      (provider.requiresShippingAddress || cart.requiresShipping ? body.billingAddress : undefined);
     const shippingMethod = body.shippingMethod ?? cart.shippingMethod;
     // Our own construction, checked by the shared contract: a failure here is a bug (500), never sent upstream.
     return orderRequestSchema.parse({
@@ -191,8 +208,14 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
     const errors = upstreamFieldErrors(error.messages);
     const shopper = errors.filter((entry) => SHOPPER_FIELDS.has(entry.path.split('.')[0]!));
     logger.warn({ upstreamMessages: errors.map((entry) => entry.path || '(unnamed)') }, 'upstream refused the order');
-    if (shopper.length > 0) return new HttpProblem('validation_failed', 'The payment service refused some of the details.', { errors: shopper });
-    return new HttpProblem('upstream_rejected', 'The payment service refused the order.', { retryable: false, cause: error });
+    if (shopper.length > 0)
+      return new HttpProblem('validation_failed', 'The payment service refused some of the details.', {
+        errors: shopper,
+      });
+    return new HttpProblem('upstream_rejected', 'The payment service refused the order.', {
+      retryable: false,
+      cause: error,
+    });
   }
 
   /**
@@ -203,7 +226,12 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
    */
   async function adoptExisting(order: LedgerOrder, cause: UpstreamValidationError, deadline: number): Promise<never> {
     const found = await upstream.getOrder(order.orderReference, deadline).catch(() => null);
-    await record(order, { also: { createState: 'unknown' }, ...(found ? { upstream: found } : {}) }, 'reference_exists_upstream', { status: cause.status });
+    await record(
+      order,
+      { also: { createState: 'unknown' }, ...(found ? { upstream: found } : {}) },
+      'reference_exists_upstream',
+      { status: cause.status },
+    );
     throw inProgress();
   }
 
@@ -213,28 +241,47 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
     try {
       outcome = await upstream.createOrder(request, deadline);
     } catch (error) {
-      if (error instanceof UpstreamValidationError && refusesUsedReference(error, 'orderReference')) return adoptExisting(order, error, deadline);
+      if (error instanceof UpstreamValidationError && refusesUsedReference(error, 'orderReference'))
+        return adoptExisting(order, error, deadline);
       if (error instanceof UpstreamValidationError) {
-        await record(order, { also: { createState: 'rejected' }, decided: 'failed' }, 'upstream_refused', { messages: error.messages.length });
+        await record(order, { also: { createState: 'rejected' }, decided: 'failed' }, 'upstream_refused', {
+          messages: error.messages.length,
+        });
         throw refusedByUpstream(error);
       }
       if (error instanceof UpstreamError && !error.retryable) {
-        await record(order, { also: { createState: 'rejected' }, decided: 'failed' }, error.code, { status: error.status });
+        await record(order, { also: { createState: 'rejected' }, decided: 'failed' }, error.code, {
+          status: error.status,
+        });
         throw upstreamProblem(error);
       }
       await record(order, { also: { createState: 'unknown' } }, error instanceof UpstreamError ? error.code : 'error');
       throw error;
     }
     if (outcome.kind === 'exists') {
-      await record(order, { also: { createState: 'unknown' }, upstream: outcome.status }, 'answer_lost_order_exists', { cause: outcome.cause.code });
+      await record(order, { also: { createState: 'unknown' }, upstream: outcome.status }, 'answer_lost_order_exists', {
+        cause: outcome.cause.code,
+      });
       throw upstreamProblem(outcome.cause);
     }
     const { redirectUrl, paymentStatus } = outcome.record;
     if (!isSafeRedirect(redirectUrl, deps.allowLoopbackRedirect)) {
-      await record(order, { also: { createState: 'rejected', upstreamStatus: paymentStatus }, decided: 'failed' }, 'unsafe_redirect');
-      throw new HttpProblem('upstream_invalid_redirect', 'The payment service returned a payment page we cannot send you to.', { retryable: false });
+      await record(
+        order,
+        { also: { createState: 'rejected', upstreamStatus: paymentStatus }, decided: 'failed' },
+        'unsafe_redirect',
+      );
+      throw new HttpProblem(
+        'upstream_invalid_redirect',
+        'The payment service returned a payment page we cannot send you to.',
+        { retryable: false },
+      );
     }
-    await record(order, { also: { createState: 'created', redirectUrl }, upstream: { kind: 'create-answer', status: paymentStatus } }, 'created');
+    await record(
+      order,
+      { also: { createState: 'created', redirectUrl }, upstream: { kind: 'create-answer', status: paymentStatus } },
+      'created',
+    );
     return { orderReference: order.orderReference, redirectUrl, replayed: false };
   }
 
@@ -283,7 +330,8 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
   /** `deadline`: the whole request's upstream budget, the lookup, the token and the create included. */
   async function attemptOrder(sessionId: string, body: PlaceOrderRequest, deadline: number): Promise<PlacedOrder> {
     const plan = await decide(sessionId, body.bnplProvider);
-    if (plan.kind === 'replay') return { orderReference: plan.order.orderReference, redirectUrl: plan.order.redirectUrl!, replayed: true };
+    if (plan.kind === 'replay')
+      return { orderReference: plan.order.orderReference, redirectUrl: plan.order.redirectUrl!, replayed: true };
     if (plan.kind === 'new') return newAttempt(plan.session, body, deadline);
 
     const { order, session } = plan;
@@ -291,13 +339,22 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
     if (found === null) {
       // The upstream never got it: the same reference (and callback secret) is safe to send again.
       const provider = await eligibleProvider(session, body.bnplProvider);
-      return createUpstream(order, buildOrder(session, body, provider, order.orderReference, order.callbackSecret), deadline);
+      return createUpstream(
+        order,
+        buildOrder(session, body, provider, order.orderReference, order.callbackSecret),
+        deadline,
+      );
     }
     await record(order, { also: { createState: 'orphaned' }, upstream: found }, 'redirect_lost');
     return newAttempt(session, body, deadline);
   }
 
-  async function withIdempotencyKey(sessionId: string, body: PlaceOrderRequest, key: string, deadline: number): Promise<PlacedOrder> {
+  async function withIdempotencyKey(
+    sessionId: string,
+    body: PlaceOrderRequest,
+    key: string,
+    deadline: number,
+  ): Promise<PlacedOrder> {
     const hash = createHash('sha256').update(canonical(body)).digest('hex');
     // No wait for a request in flight with the same key: in this process the session lock already queues it, so
     // only another instance can be running it, and the widget retries on the retryable 409.
@@ -318,7 +375,9 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
       return lock(sessionId, () => {
         // Counted from when this request's turn comes: a double submit queued behind the first spends none of it.
         const deadline = upstream.requestDeadline();
-        return idempotencyKey ? withIdempotencyKey(sessionId, body, idempotencyKey, deadline) : attemptOrder(sessionId, body, deadline);
+        return idempotencyKey
+          ? withIdempotencyKey(sessionId, body, idempotencyKey, deadline)
+          : attemptOrder(sessionId, body, deadline);
       });
     },
   };

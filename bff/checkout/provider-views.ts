@@ -56,7 +56,11 @@ const limitMinor = (major: number, exponent: number, round: (x: number) => numbe
   decimalToMinor(major, exponent) ?? round(major * 10 ** exponent);
 
 /** Why a provider does not take this amount (limits compared in minor units), or null when it does. */
-export function rangeRefusal(option: OptionItem, amountMinor: number, exponent: number): UnavailableProvider['reason'] | null {
+export function rangeRefusal(
+  option: OptionItem,
+  amountMinor: number,
+  exponent: number,
+): UnavailableProvider['reason'] | null {
   if (amountMinor < limitMinor(option.minAmount, exponent, Math.floor)) return 'below_minimum';
   if (amountMinor > limitMinor(option.maxAmount, exponent, Math.ceil)) return 'above_maximum';
   return null;
@@ -87,7 +91,13 @@ export function toProviderLists(options: readonly OptionItem[], cart: CartAmount
     const displayName = providerDisplayName(option.name);
     const refusal = rangeRefusal(option, cart.amountMinor, exponent);
     if (refusal) {
-      unavailableProviders.push({ name: option.name, displayName, minAmount: option.minAmount, maxAmount: option.maxAmount, reason: refusal });
+      unavailableProviders.push({
+        name: option.name,
+        displayName,
+        minAmount: option.minAmount,
+        maxAmount: option.maxAmount,
+        reason: refusal,
+      });
       continue;
     }
     const requiredFields = option.requiredFields ?? [];
@@ -103,7 +113,9 @@ export function toProviderLists(options: readonly OptionItem[], cart: CartAmount
       instalments: instalments(option),
       interestRate: option.interestRate ?? 0,
       requiredFields,
-      requiresShippingAddress: requiredFields.some((path) => path === 'shippingAddress' || path.startsWith('shippingAddress.')),
+      requiresShippingAddress: requiredFields.some(
+        (path) => path === 'shippingAddress' || path.startsWith('shippingAddress.'),
+      ),
     });
   }
   return { providers, unavailableProviders };

@@ -1,9 +1,5 @@
 // Checkout sessions: the merchant's server fixes the cart (and so the price) here; the widget can only read it.
-import {
-  createSessionRequestSchema,
-  type CreateSessionResponse,
-  type SessionView,
-} from '../../shared/checkout-api.js';
+import { createSessionRequestSchema, type CreateSessionResponse, type SessionView } from '../../shared/checkout-api.js';
 import { toMajor } from '../../shared/money.js';
 import { checkCartAmounts } from '../../shared/upstream.js';
 import { HttpProblem, parseOrProblem } from '../http/problem.js';
@@ -60,17 +56,27 @@ export async function createCheckoutSession(deps: SessionDeps, body: unknown): P
     country: request.purchaseCountry,
     locale: request.locale,
     returnUrl: request.returnUrl,
-    prefill: { ...(customer ? { customer } : {}), ...(billingAddress ? { billingAddress } : {}), ...(shippingAddress ? { shippingAddress } : {}) },
+    prefill: {
+      ...(customer ? { customer } : {}),
+      ...(billingAddress ? { billingAddress } : {}),
+      ...(shippingAddress ? { shippingAddress } : {}),
+    },
     expiresAt,
     createdAt,
   });
-  return { id, expiresAt: expiresAt.toISOString(), amount: toMajor(amountMinor, request.purchaseCurrency), currency: request.purchaseCurrency };
+  return {
+    id,
+    expiresAt: expiresAt.toISOString(),
+    amount: toMajor(amountMinor, request.purchaseCurrency),
+    currency: request.purchaseCurrency,
+  };
 }
 
 /** A session the shopper may still pay: 404 unknown, 410 expired, 409 completed. */
 export function requireOpenSession(session: SessionRecord | null, now: Date): SessionRecord {
   if (!session) throw new HttpProblem('session_not_found', 'This checkout session does not exist.');
-  if (session.state === 'completed') throw new HttpProblem('session_completed', 'This checkout session has already been paid.');
+  if (session.state === 'completed')
+    throw new HttpProblem('session_completed', 'This checkout session has already been paid.');
   if (now.getTime() >= session.expiresAt.getTime()) {
     throw new HttpProblem('session_expired', 'This checkout session has expired. Please start the checkout again.');
   }

@@ -65,10 +65,14 @@ export async function once(
       }
       if (existing.statusCode !== null) return { status: existing.statusCode, body: existing.response, replayed: true };
       if (Date.now() >= giveUpAt) {
-        throw new HttpProblem('idempotency_key_in_flight', 'A request with this Idempotency-Key is still being processed.', {
-          retryable: true,
-          headers: { 'Retry-After': '1' },
-        });
+        throw new HttpProblem(
+          'idempotency_key_in_flight',
+          'A request with this Idempotency-Key is still being processed.',
+          {
+            retryable: true,
+            headers: { 'Retry-After': '1' },
+          },
+        );
       }
     }
     // Released in between (the first request failed) or still running: look again shortly.

@@ -44,7 +44,10 @@ type ComponentName = keyof typeof COMPONENTS;
 
 function jsonSchema(schema: z.core.$ZodType, io: Io): Record<string, unknown> {
   // Refinements (amount sums, ISO checks) have no JSON Schema form; they are described in docs/architecture.md.
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
   return rest;
 }
 
@@ -63,19 +66,36 @@ interface Operation {
 }
 
 function operation(op: Operation) {
-  const parameters: unknown[] = (op.params ?? []).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
-  for (const [name, schema] of Object.entries(op.query ?? {})) parameters.push({ name, in: 'query', required: false, schema });
+  const parameters: unknown[] = (op.params ?? []).map((name) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
+  for (const [name, schema] of Object.entries(op.query ?? {}))
+    parameters.push({ name, in: 'query', required: false, schema });
   if (op.idempotencyKey) {
-    parameters.push({ name: 'Idempotency-Key', in: 'header', required: op.idempotencyKey === 'required', schema: { type: 'string' } });
+    parameters.push({
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: op.idempotencyKey === 'required',
+      schema: { type: 'string' },
+    });
   }
   const [okStatus, okBody] = op.ok;
   const responses: Record<string, unknown> = {
-    [okStatus]: okBody in COMPONENTS
-      ? { description: 'Success', content: json(okBody as ComponentName) }
-      : { description: okBody },
+    [okStatus]:
+      okBody in COMPONENTS
+        ? { description: 'Success', content: json(okBody as ComponentName) }
+        : { description: okBody },
   };
   // Any route may meet text that cannot be stored, or an address or headers over Node's limit.
-  const problems: ProblemCode[] = [...(op.auth ? (['unauthorized'] as const) : []), ...(op.problems ?? []), 'invalid_text', 'headers_too_large'];
+  const problems: ProblemCode[] = [
+    ...(op.auth ? (['unauthorized'] as const) : []),
+    ...(op.problems ?? []),
+    'invalid_text',
+    'headers_too_large',
+  ];
   for (const code of problems) {
     const status = String(problemStatus(code));
     const existing = responses[status] as { description: string } | undefined;
@@ -99,81 +119,234 @@ export function buildOpenApiDocument(publicUrl: string) {
   const listQuery = jsonSchema(orderListQuerySchema, 'input') as { properties: Record<string, unknown> };
   const operateOnOrder = (summary: string, notAllowed: ProblemCode) =>
     operation({
-      summary, auth: 'merchant', params: ['orderReference'], idempotencyKey: 'required', body: 'CaptureOrVoidRequest',
+      summary,
+      auth: 'merchant',
+      params: ['orderReference'],
+      idempotencyKey: 'required',
+      body: 'CaptureOrVoidRequest',
       ok: [201, 'CaptureOrVoidView'],
-      problems: ['validation_failed', 'idempotency_key_required', 'order_not_found', notAllowed, 'amount_exceeds_remaining', 'idempotency_key_reused',
-        'idempotency_key_in_flight', 'operation_refused', 'outcome_unknown', ...UPSTREAM_FAILURES],
+      problems: [
+        'validation_failed',
+        'idempotency_key_required',
+        'order_not_found',
+        notAllowed,
+        'amount_exceeds_remaining',
+        'idempotency_key_reused',
+        'idempotency_key_in_flight',
+        'operation_refused',
+        'outcome_unknown',
+        ...UPSTREAM_FAILURES,
+      ],
     });
   return {
     openapi: '3.1.0',
     info: {
       title: 'opi-checkout BFF',
       version: '1',
-      description: 'Amounts are decimal numbers in the major unit of the currency (257.75 AED). Every refusal is application/problem+json with a stable code.',
+      description:
+        'Amounts are decimal numbers in the major unit of the currency (257.75 AED). Every refusal is application/problem+json with a stable code.',
     },
     servers: [{ url: publicUrl }],
     components: {
-      securitySchemes: { merchantKey: { type: 'http', scheme: 'bearer', description: 'A merchant key (OPI_MERCHANT_KEYS); server to server only.' } },
-      schemas: Object.fromEntries(Object.entries(COMPONENTS).map(([name, [schema, io]]) => [name, jsonSchema(schema, io)])),
+      securitySchemes: {
+        merchantKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'A merchant key (OPI_MERCHANT_KEYS); server to server only.',
+        },
+      },
+      schemas: Object.fromEntries(
+        Object.entries(COMPONENTS).map(([name, [schema, io]]) => [name, jsonSchema(schema, io)]),
+      ),
     },
     paths: {
       '/v1/checkout-sessions': {
-        post: operation({ summary: 'Create a checkout session with the cart (merchant server)', auth: 'merchant', body: 'CreateSessionRequest',
-          ok: [201, 'CreateSessionResponse'], problems: ['validation_failed', 'unknown_field', 'malformed_json', 'malformed_request'] }),
+        post: operation({
+          summary: 'Create a checkout session with the cart (merchant server)',
+          auth: 'merchant',
+          body: 'CreateSessionRequest',
+          ok: [201, 'CreateSessionResponse'],
+          problems: ['validation_failed', 'unknown_field', 'malformed_json', 'malformed_request'],
+        }),
       },
       '/v1/checkout-sessions/{id}': {
-        get: operation({ summary: 'Everything the widget needs: amount, prefill and the providers for this cart', params: ['id'],
-          ok: [200, 'SessionView'], problems: ['session_not_found', 'session_completed', 'session_expired', 'rate_limited', ...UPSTREAM_FAILURES] }),
+        get: operation({
+          summary: 'Everything the widget needs: amount, prefill and the providers for this cart',
+          params: ['id'],
+          ok: [200, 'SessionView'],
+          problems: ['session_not_found', 'session_completed', 'session_expired', 'rate_limited', ...UPSTREAM_FAILURES],
+        }),
       },
       '/v1/checkout-sessions/{id}/orders': {
-        post: operation({ summary: "Place the order with the shopper's choices; a double submit gets the same order", params: ['id'],
-          idempotencyKey: 'optional', body: 'PlaceOrderRequest', ok: [201, 'PlaceOrderResponse'],
-          problems: ['validation_failed', 'unknown_field', 'malformed_request', 'session_not_found', 'session_completed', 'order_in_progress', 'session_expired',
-            'provider_not_eligible', 'idempotency_key_reused', 'rate_limited', 'upstream_invalid_redirect', 'upstream_rejected', ...UPSTREAM_FAILURES] }),
+        post: operation({
+          summary: "Place the order with the shopper's choices; a double submit gets the same order",
+          params: ['id'],
+          idempotencyKey: 'optional',
+          body: 'PlaceOrderRequest',
+          ok: [201, 'PlaceOrderResponse'],
+          problems: [
+            'validation_failed',
+            'unknown_field',
+            'malformed_request',
+            'session_not_found',
+            'session_completed',
+            'order_in_progress',
+            'session_expired',
+            'provider_not_eligible',
+            'idempotency_key_reused',
+            'rate_limited',
+            'upstream_invalid_redirect',
+            'upstream_rejected',
+            ...UPSTREAM_FAILURES,
+          ],
+        }),
       },
       '/v1/orders': {
-        get: operation({ summary: 'Orders, newest first', auth: 'merchant', query: listQuery.properties, ok: [200, 'OrderList'], problems: ['validation_failed'] }),
+        get: operation({
+          summary: 'Orders, newest first',
+          auth: 'merchant',
+          query: listQuery.properties,
+          ok: [200, 'OrderList'],
+          problems: ['validation_failed'],
+        }),
       },
       '/v1/orders/{orderReference}': {
-        get: operation({ summary: 'One order: the ledger after a fresh upstream read, with its events and refunds', auth: 'merchant',
-          params: ['orderReference'], ok: [200, 'OrderView'], problems: ['order_not_found'] }),
+        get: operation({
+          summary: 'One order: the ledger after a fresh upstream read, with its events and refunds',
+          auth: 'merchant',
+          params: ['orderReference'],
+          ok: [200, 'OrderView'],
+          problems: ['order_not_found'],
+        }),
       },
       '/v1/orders/{orderReference}/refunds': {
-        get: operation({ summary: "The order's refunds", auth: 'merchant', params: ['orderReference'], ok: [200, 'RefundList'], problems: ['order_not_found'] }),
-        post: operation({ summary: 'Refund part or all of what was paid; never more', auth: 'merchant', params: ['orderReference'],
-          idempotencyKey: 'required', body: 'RefundRequest', ok: [201, 'RefundView'],
-          problems: ['validation_failed', 'idempotency_key_required', 'order_not_found', 'order_not_refundable', 'refund_exceeds_refundable',
-            'idempotency_key_reused', 'idempotency_key_in_flight', ...UPSTREAM_FAILURES] }),
+        get: operation({
+          summary: "The order's refunds",
+          auth: 'merchant',
+          params: ['orderReference'],
+          ok: [200, 'RefundList'],
+          problems: ['order_not_found'],
+        }),
+        post: operation({
+          summary: 'Refund part or all of what was paid; never more',
+          auth: 'merchant',
+          params: ['orderReference'],
+          idempotencyKey: 'required',
+          body: 'RefundRequest',
+          ok: [201, 'RefundView'],
+          problems: [
+            'validation_failed',
+            'idempotency_key_required',
+            'order_not_found',
+            'order_not_refundable',
+            'refund_exceeds_refundable',
+            'idempotency_key_reused',
+            'idempotency_key_in_flight',
+            ...UPSTREAM_FAILURES,
+          ],
+        }),
       },
-      '/v1/orders/{orderReference}/capture': { post: operateOnOrder('Capture an authorised order (all that is left by default)', 'order_not_capturable') },
-      '/v1/orders/{orderReference}/void': { post: operateOnOrder('Void what is left of an authorised order', 'order_not_voidable') },
+      '/v1/orders/{orderReference}/capture': {
+        post: operateOnOrder('Capture an authorised order (all that is left by default)', 'order_not_capturable'),
+      },
+      '/v1/orders/{orderReference}/void': {
+        post: operateOnOrder('Void what is left of an authorised order', 'order_not_voidable'),
+      },
       '/v1/returns/{orderReference}': {
-        get: { summary: "The shopper's return from the provider (dynamicRedirectUrl): hash checked, order re-read, then a 303 to the session's returnUrl",
+        get: {
+          summary:
+            "The shopper's return from the provider (dynamicRedirectUrl): hash checked, order re-read, then a 303 to the session's returnUrl",
           parameters: [{ name: 'orderReference', in: 'path', required: true, schema: { type: 'string' } }],
-          responses: { 303: { description: "To returnUrl with orderReference and the normalised status (status=unknown when the hash does not verify); one upstream read per order per 5 s" }, 400: { description: 'An address that cannot be decoded, or text that cannot be stored: a plain HTML page' },
+          responses: {
+            303: {
+              description:
+                'To returnUrl with orderReference and the normalised status (status=unknown when the hash does not verify); one upstream read per order per 5 s',
+            },
+            400: { description: 'An address that cannot be decoded, or text that cannot be stored: a plain HTML page' },
             429: { description: 'Too many returns from this client: a plain HTML page with Retry-After' },
-            404: { description: 'Unknown order: a plain HTML page' } } },
+            404: { description: 'Unknown order: a plain HTML page' },
+          },
+        },
       },
       '/v1/callbacks/{orderReference}/{secret}': {
-        post: { summary: "The upstream's callback (dynamicCallbackUrl); the body is only a hint, the order is re-read",
-          parameters: ['orderReference', 'secret'].map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
-          responses: { 200: { description: 'Recorded' }, 202: { description: 'Accepted: the re-read goes on' },
-            400: { description: 'invalid_text: the body holds text that cannot be stored (journalled)', content: { 'application/problem+json': { schema: ref('Problem') } } },
-            404: { description: 'Unknown order or wrong secret; nothing changes' }, 503: { description: 'not_ready: the ledger could not be read; deliver again' } } },
+        post: {
+          summary: "The upstream's callback (dynamicCallbackUrl); the body is only a hint, the order is re-read",
+          parameters: ['orderReference', 'secret'].map((name) => ({
+            name,
+            in: 'path',
+            required: true,
+            schema: { type: 'string' },
+          })),
+          responses: {
+            200: { description: 'Recorded' },
+            202: { description: 'Accepted: the re-read goes on' },
+            400: {
+              description: 'invalid_text: the body holds text that cannot be stored (journalled)',
+              content: { 'application/problem+json': { schema: ref('Problem') } },
+            },
+            404: { description: 'Unknown order or wrong secret; nothing changes' },
+            503: { description: 'not_ready: the ledger could not be read; deliver again' },
+          },
+        },
       },
       '/v1/webhooks/upstream': {
-        post: { summary: "The merchant account's webhook (register it in the upstream's portal): REFUND_CALLBACK and ORDER_STATUS_UPDATE, flat or in `data`; only a hint, the order or its refunds are re-read",
-          requestBody: { content: { 'application/json': { schema: { type: 'object', required: ['event'], properties: { event: { type: 'string' }, merchantReference: { type: 'string' }, data: { type: 'object' } } } } } },
-          responses: { 200: { description: 'Acted on (or a repeat of one acted on within a minute)' }, 202: { description: 'Accepted: still working, or no such order here' },
-            400: { description: 'unreadable_notification: no event or no order reference; invalid_text: text that cannot be stored', content: { 'application/problem+json': { schema: ref('Problem') } } },
-            429: { description: 'rate_limited' }, 503: { description: 'not_ready: the ledger could not be read; deliver again' } } },
+        post: {
+          summary:
+            "The merchant account's webhook (register it in the upstream's portal): REFUND_CALLBACK and ORDER_STATUS_UPDATE, flat or in `data`; only a hint, the order or its refunds are re-read",
+          requestBody: {
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['event'],
+                  properties: {
+                    event: { type: 'string' },
+                    merchantReference: { type: 'string' },
+                    data: { type: 'object' },
+                  },
+                },
+              },
+            },
+          },
+          responses: {
+            200: { description: 'Acted on (or a repeat of one acted on within a minute)' },
+            202: { description: 'Accepted: still working, or no such order here' },
+            400: {
+              description:
+                'unreadable_notification: no event or no order reference; invalid_text: text that cannot be stored',
+              content: { 'application/problem+json': { schema: ref('Problem') } },
+            },
+            429: { description: 'rate_limited' },
+            503: { description: 'not_ready: the ledger could not be read; deliver again' },
+          },
+        },
       },
-      '/opi-checkout.js': { get: { summary: 'The widget module (see /v1/widget for its versioned URL and SRI hash)', responses: { 200: { description: 'JavaScript' }, 404: { description: 'widget_not_built' } } } },
-      '/opi-checkout.js.sri': { get: { summary: "The widget module's SRI hash (sha384-...), as text", responses: { 200: { description: 'text/plain' }, 404: { description: 'widget_not_built' } } } },
-      '/v1/widget': { get: { summary: "The current widget build: { url, integrity }, to render the page's script tag", responses: { 200: { description: '{ url, integrity }' }, 404: { description: 'widget_not_built' } } } },
+      '/opi-checkout.js': {
+        get: {
+          summary: 'The widget module (see /v1/widget for its versioned URL and SRI hash)',
+          responses: { 200: { description: 'JavaScript' }, 404: { description: 'widget_not_built' } },
+        },
+      },
+      '/opi-checkout.js.sri': {
+        get: {
+          summary: "The widget module's SRI hash (sha384-...), as text",
+          responses: { 200: { description: 'text/plain' }, 404: { description: 'widget_not_built' } },
+        },
+      },
+      '/v1/widget': {
+        get: {
+          summary: "The current widget build: { url, integrity }, to render the page's script tag",
+          responses: { 200: { description: '{ url, integrity }' }, 404: { description: 'widget_not_built' } },
+        },
+      },
       '/openapi.json': { get: { summary: 'This document', responses: { 200: { description: 'OpenAPI 3.1' } } } },
       '/healthz': { get: { summary: 'The process is up', responses: { 200: { description: 'Up' } } } },
-      '/readyz': { get: { summary: 'The ledger answers and an upstream token can be had', responses: { 200: { description: 'Ready' }, 503: { description: 'Not ready' } } } },
+      '/readyz': {
+        get: {
+          summary: 'The ledger answers and an upstream token can be had',
+          responses: { 200: { description: 'Ready' }, 503: { description: 'Not ready' } },
+        },
+      },
     },
   };
 }

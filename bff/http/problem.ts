@@ -106,7 +106,9 @@ interface IssueLike {
 
 /** Parses `input` or throws a 400 naming every bad field (an unknown field by its own name: `unknown_field`). */
 export function parseOrProblem<T>(
-  schema: { safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: readonly IssueLike[] } } },
+  schema: {
+    safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: readonly IssueLike[] } };
+  },
   input: unknown,
   what = 'request body',
 ): T {
@@ -122,7 +124,8 @@ export function parseOrProblem<T>(
 }
 
 // A leading field path followed by the verb of a validation message (class-validator style).
-const FIELD_MESSAGE = /^([A-Za-z_]\w*(?:\.\w+|\[\d+\])*)\s+((?:must|should|is|are|has|have|cannot|can|does|do|already|contains|needs)\b.*)$/s;
+const FIELD_MESSAGE =
+  /^([A-Za-z_]\w*(?:\.\w+|\[\d+\])*)\s+((?:must|should|is|are|has|have|cannot|can|does|do|already|contains|needs)\b.*)$/s;
 
 /** "billingAddress.country must be ..." -> { path: 'billingAddress.country', message: 'must be ...' }; else path ''. */
 export function upstreamFieldErrors(messages: readonly string[]): FieldError[] {
@@ -137,16 +140,29 @@ export function upstreamFieldErrors(messages: readonly string[]): FieldError[] {
 export function upstreamProblem(error: UpstreamError): HttpProblem {
   const cause = error;
   if (error instanceof UpstreamTimeoutError) {
-    return new HttpProblem('upstream_timeout', 'The payment service did not answer in time. Please try again.', { retryable: true, cause });
+    return new HttpProblem('upstream_timeout', 'The payment service did not answer in time. Please try again.', {
+      retryable: true,
+      cause,
+    });
   }
   if (error instanceof UpstreamUnavailableError) {
-    return new HttpProblem('upstream_unavailable', 'The payment service is unavailable. Please try again.', { retryable: true, cause });
+    return new HttpProblem('upstream_unavailable', 'The payment service is unavailable. Please try again.', {
+      retryable: true,
+      cause,
+    });
   }
   if (error instanceof UpstreamProtocolError) {
-    return new HttpProblem('upstream_invalid_response', 'The payment service answered unexpectedly. Please try again.', { retryable: true, cause });
+    return new HttpProblem(
+      'upstream_invalid_response',
+      'The payment service answered unexpectedly. Please try again.',
+      { retryable: true, cause },
+    );
   }
   if (error instanceof UpstreamAuthError) {
-    return new HttpProblem('upstream_auth_failed', 'The payment service is not available right now.', { retryable: false, cause });
+    return new HttpProblem('upstream_auth_failed', 'The payment service is not available right now.', {
+      retryable: false,
+      cause,
+    });
   }
   return new HttpProblem('upstream_rejected', 'The payment service refused the request.', { retryable: false, cause });
 }
@@ -168,7 +184,9 @@ const BODY_ERRORS: Record<string, [ProblemCode, string]> = {
 /** A library's own refusal of the request (http-errors style: a 4xx `status`, `expose`), or a URIError. */
 function clientErrorStatus(error: unknown): number | null {
   if (error instanceof URIError) return 400;
-  const status = (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
+  const status =
+    (error as { status?: unknown; statusCode?: unknown } | null)?.status ??
+    (error as { statusCode?: unknown } | null)?.statusCode;
   return typeof status === 'number' && status >= 400 && status < 500 ? status : null;
 }
 
@@ -184,15 +202,18 @@ export function problemFor(error: unknown, req: Request): HttpProblem {
   // Undecodable percent-encoding in the path, a body that does not match its Content-Encoding, and the like.
   const status = clientErrorStatus(error);
   if (status === 413) return new HttpProblem('payload_too_large', BODY_ERRORS['entity.too.large']![1]);
-  if (status === 415) return new HttpProblem('unsupported_media_type', 'The request body encoding or type is not supported.');
-  if (status !== null) return new HttpProblem('malformed_request', 'The request could not be read: its address or body is malformed.');
+  if (status === 415)
+    return new HttpProblem('unsupported_media_type', 'The request body encoding or type is not supported.');
+  if (status !== null)
+    return new HttpProblem('malformed_request', 'The request could not be read: its address or body is malformed.');
   req.log?.error({ err: error }, 'unexpected error');
   return new HttpProblem('internal', 'Something went wrong on our side.');
 }
 
 export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
   const problem = problemFor(error, req);
-  if (problem.status >= 500 && problem.code !== 'internal') req.log?.warn({ err: problem.extras.cause ?? problem, code: problem.code }, 'upstream problem');
+  if (problem.status >= 500 && problem.code !== 'internal')
+    req.log?.warn({ err: problem.extras.cause ?? problem, code: problem.code }, 'upstream problem');
   if (res.headersSent) {
     res.destroy();
     return;

@@ -16,7 +16,12 @@ export function perClientRateLimit(perMinute: number): RequestHandler {
     handler(req, _res, next) {
       const reset = (req as { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
       const seconds = reset ? Math.max(1, Math.ceil((reset.getTime() - Date.now()) / 1000)) : 60;
-      next(new HttpProblem('rate_limited', 'Too many requests. Please wait a moment.', { retryable: true, headers: { 'Retry-After': String(seconds) } }));
+      next(
+        new HttpProblem('rate_limited', 'Too many requests. Please wait a moment.', {
+          retryable: true,
+          headers: { 'Retry-After': String(seconds) },
+        }),
+      );
     },
   });
 }

@@ -20,7 +20,8 @@ export function requestLogging(logger: Logger) {
       return id;
     },
     autoLogging: { ignore: (req) => req.url === '/healthz' },
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+    customLogLevel: (_req, res, error) =>
+      error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
     wrapSerializers: false,
     serializers: {
       req: (req: IncomingMessage & { id?: unknown }) => ({

@@ -31,9 +31,13 @@ export function badTextPaths(value: unknown, prefix: string[] = []): string[] {
 }
 
 export function invalidText(paths: string[]): HttpProblem {
-  return new HttpProblem('invalid_text', 'Text in the request holds a character that cannot be stored (U+0000 or a lone surrogate).', {
-    errors: paths.map((path) => ({ path, message: MESSAGE })),
-  });
+  return new HttpProblem(
+    'invalid_text',
+    'Text in the request holds a character that cannot be stored (U+0000 or a lone surrogate).',
+    {
+      errors: paths.map((path) => ({ path, message: MESSAGE })),
+    },
+  );
 }
 
 /** The address: each decoded path segment and every query value. An undecodable one is Express's own 400. */

@@ -33,7 +33,9 @@ export function widgetAssetRoutes(bundle: WidgetBundle | undefined, publicUrl: s
     res.setHeader('ETag', etag);
     res.setHeader(
       'Cache-Control',
-      req.query.v === versionOf(widget) ? 'public, max-age=31536000, immutable' : 'public, max-age=300, must-revalidate',
+      req.query.v === versionOf(widget)
+        ? 'public, max-age=31536000, immutable'
+        : 'public, max-age=300, must-revalidate',
     );
     if (req.get('if-none-match') === etag) {
       res.status(304).end();

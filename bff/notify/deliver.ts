@@ -28,7 +28,9 @@ export async function deliverNotification(body: string, target: DeliveryTarget):
       signal: AbortSignal.timeout(target.timeoutMs),
     });
     await response.body?.cancel().catch(() => {});
-    return response.status >= 200 && response.status < 300 ? { ok: true } : { ok: false, error: `HTTP ${response.status}` };
+    return response.status >= 200 && response.status < 300
+      ? { ok: true }
+      : { ok: false, error: `HTTP ${response.status}` };
   } catch (error) {
     const timedOut = error instanceof Error && error.name === 'TimeoutError';
     return { ok: false, error: timedOut ? 'timeout' : error instanceof Error ? error.message : 'failed' };

@@ -76,9 +76,21 @@ export function createNotifier(deps: NotifierDeps): Notifier {
         continue;
       }
       const givingUp = attempt >= settings.maxAttempts;
-      const nextAttemptAt = givingUp ? null : new Date(now().getTime() + backoffDelay(attempt - 1, settings.backoff, deps.random));
-      await store.recordNotificationAttempt(notification.id, claimant, { delivered: false, error: result.error, nextAttemptAt });
-      const context = { notificationId: notification.id, type: notification.type, orderReference: notification.orderReference, attempt, error: result.error };
+      const nextAttemptAt = givingUp
+        ? null
+        : new Date(now().getTime() + backoffDelay(attempt - 1, settings.backoff, deps.random));
+      await store.recordNotificationAttempt(notification.id, claimant, {
+        delivered: false,
+        error: result.error,
+        nextAttemptAt,
+      });
+      const context = {
+        notificationId: notification.id,
+        type: notification.type,
+        orderReference: notification.orderReference,
+        attempt,
+        error: result.error,
+      };
       if (givingUp) logger.error(context, 'merchant notification given up after its last attempt');
       else logger.warn({ ...context, nextAttemptAt }, 'merchant notification not delivered; will retry');
     }
@@ -104,7 +116,9 @@ export function createNotifier(deps: NotifierDeps): Notifier {
       round = (async () => {
         do {
           again = false;
-          await deliverDue().catch((error: unknown) => logger.error({ err: error }, 'merchant notification round failed'));
+          await deliverDue().catch((error: unknown) =>
+            logger.error({ err: error }, 'merchant notification round failed'),
+          );
         } while (again);
       })().finally(() => {
         round = undefined;

@@ -29,7 +29,8 @@ export interface CreateAnswer {
   status: string;
 }
 
-const isCreateAnswer = (upstream: OrderStatusRecord | CreateAnswer): upstream is CreateAnswer => upstream.kind === 'create-answer';
+const isCreateAnswer = (upstream: OrderStatusRecord | CreateAnswer): upstream is CreateAnswer =>
+  upstream.kind === 'create-answer';
 
 export interface Observation {
   source: EventSource;
@@ -56,7 +57,8 @@ export interface ObservationResult {
 export type OrderHoldReason = HoldReason | 'session_already_paid';
 
 /** Whether an order holds its session's payment: the session takes no other. */
-export const holdsPayment = (order: Pick<LedgerOrder, 'status'>) => order.status === 'paid' || order.status === 'on_hold';
+export const holdsPayment = (order: Pick<LedgerOrder, 'status'>) =>
+  order.status === 'paid' || order.status === 'on_hold';
 
 /** The merchant hears of final statuses and of orders put on hold. */
 const announced = (order: LedgerOrder) => isFinalStatus(order.status) || order.status === 'on_hold';
@@ -77,7 +79,9 @@ function createAnswerPatch(order: LedgerOrder, answer: CreateAnswer): Planned {
   const status = observed === 'paid' ? 'pending' : observed;
   const next = status === 'unknown' ? null : nextStatus(order.status, status);
   if (next) return { patch: { status: next, upstreamStatus: answer.status } };
-  return { patch: order.status === 'initiated' && order.upstreamStatus === null ? { upstreamStatus: answer.status } : {} };
+  return {
+    patch: order.status === 'initiated' && order.upstreamStatus === null ? { upstreamStatus: answer.status } : {},
+  };
 }
 
 function readPatch(order: LedgerOrder, upstream: OrderStatusRecord): Planned {
@@ -104,7 +108,9 @@ function readPatch(order: LedgerOrder, upstream: OrderStatusRecord): Planned {
  */
 async function oneSessionOnePayment(tx: StoreTx, order: LedgerOrder, planned: Planned): Promise<Planned> {
   const session = await tx.getSession(order.sessionId, { forUpdate: true });
-  const others = (await tx.listSessionOrders(order.sessionId)).filter((other) => other.orderReference !== order.orderReference && holdsPayment(other));
+  const others = (await tx.listSessionOrders(order.sessionId)).filter(
+    (other) => other.orderReference !== order.orderReference && holdsPayment(other),
+  );
   if (session && session.state !== 'completed') await tx.setSessionState(session.id, 'completed');
   if (others.length === 0 || planned.patch.status !== 'paid') return planned;
   // An order held for another reason (underpaid) and now paid in full is a second payment too: its hold reason
@@ -126,10 +132,16 @@ function plan(order: LedgerOrder, { upstream, decided }: Observation): Planned {
 }
 
 /** recordObservation's work inside the caller's transaction, with the order row locked here. */
-export async function observeInTx(tx: StoreTx, deps: ObserveDeps, orderReference: string, observation: Observation): Promise<ObservationResult> {
+export async function observeInTx(
+  tx: StoreTx,
+  deps: ObserveDeps,
+  orderReference: string,
+  observation: Observation,
+): Promise<ObservationResult> {
   const order = await requireOrder(tx, orderReference, { forUpdate: true });
   let planned = plan(order, observation);
-  if (planned.patch.status && holdsPayment({ status: planned.patch.status })) planned = await oneSessionOnePayment(tx, order, planned);
+  if (planned.patch.status && holdsPayment({ status: planned.patch.status }))
+    planned = await oneSessionOnePayment(tx, order, planned);
   const { holdReason } = planned;
   const patch: OrderPatch = { ...observation.also, ...planned.patch };
   const changed = patch.status !== undefined;
@@ -152,12 +164,21 @@ export async function observeInTx(tx: StoreTx, deps: ObserveDeps, orderReference
     });
   }
   if (changed && announced(updated)) {
-    await deps.notifier.enqueue(tx, 'order.status', orderReference, orderSummaryView(updated, await tx.listOperations(orderReference)));
+    await deps.notifier.enqueue(
+      tx,
+      'order.status',
+      orderReference,
+      orderSummaryView(updated, await tx.listOperations(orderReference)),
+    );
   }
   return { order: updated, changed };
 }
 
-export async function recordObservation(deps: ObserveDeps, orderReference: string, observation: Observation): Promise<ObservationResult> {
+export async function recordObservation(
+  deps: ObserveDeps,
+  orderReference: string,
+  observation: Observation,
+): Promise<ObservationResult> {
   const result = await deps.store.transaction((tx) => observeInTx(tx, deps, orderReference, observation));
   if (result.changed) deps.notifier.kick();
   return result;

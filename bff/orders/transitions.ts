@@ -36,7 +36,10 @@ export function canTransition(current: CurrentStatus, next: OrderStatus): boolea
  * The status the ledger should hold after an observation, or null when nothing changes. An upstream spelling
  * we do not know (`unknown`) changes nothing: it is journalled verbatim and the order keeps being polled.
  */
-export function nextStatus(current: CurrentStatus, observed: NormalisedStatus<OrderStatus>['status']): OrderStatus | null {
+export function nextStatus(
+  current: CurrentStatus,
+  observed: NormalisedStatus<OrderStatus>['status'],
+): OrderStatus | null {
   if (observed === 'unknown') return null;
   return canTransition(current, observed) ? observed : null;
 }

@@ -9,7 +9,8 @@ import { refundableMinor } from './amounts.js';
 /** An upstream spelling the BFF does not know is shown as pending (it is never final, and it is still polled). */
 export const viewStatus = (status: LedgerStatus): OrderStatus => (status === 'unknown' ? 'pending' : status);
 
-const refundStatus = (operation: OrderOperation): RefundStatus => (operation.status === 'requested' ? 'pending' : operation.status);
+const refundStatus = (operation: OrderOperation): RefundStatus =>
+  operation.status === 'requested' ? 'pending' : operation.status;
 
 export function refundView(operation: OrderOperation): RefundView {
   return {
@@ -18,7 +19,11 @@ export function refundView(operation: OrderOperation): RefundView {
     amount: toMajor(operation.amountMinor, operation.currency),
     currency: operation.currency,
     status: refundStatus(operation),
-    ...(operation.status === 'requested' ? { upstreamOutcome: 'unknown' as const } : operation.status === 'pending' ? { upstreamOutcome: 'awaiting_upstream' as const } : {}),
+    ...(operation.status === 'requested'
+      ? { upstreamOutcome: 'unknown' as const }
+      : operation.status === 'pending'
+        ? { upstreamOutcome: 'awaiting_upstream' as const }
+        : {}),
     description: operation.description,
     createdAt: operation.createdAt.toISOString(),
   };
@@ -54,7 +59,11 @@ function eventView(event: OrderEvent, order: LedgerOrder): OrderEventView {
   };
 }
 
-export function orderView(order: LedgerOrder, operations: readonly OrderOperation[], events: readonly OrderEvent[]): OrderView {
+export function orderView(
+  order: LedgerOrder,
+  operations: readonly OrderOperation[],
+  events: readonly OrderEvent[],
+): OrderView {
   return {
     ...orderSummaryView(order, operations),
     events: events.map((event) => eventView(event, order)),

@@ -69,8 +69,18 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
         const deadline = pollDeadline(order.createdAt, minutes, deps.backoff.initialDelayMs);
         next = nextPollAt(order.pollAttempts, now, deadline, deps.backoff, deps.random);
         if (!next) {
-          logger.warn({ orderReference, status: order.status }, 'order still not final after its cancellation timeout; polling stops');
-          await tx.appendEvent({ orderReference, source: 'poll', status: order.status, upstreamStatus: order.upstreamStatus, payload: { reason: 'poll_deadline_passed' }, at: now });
+          logger.warn(
+            { orderReference, status: order.status },
+            'order still not final after its cancellation timeout; polling stops',
+          );
+          await tx.appendEvent({
+            orderReference,
+            source: 'poll',
+            status: order.status,
+            upstreamStatus: order.upstreamStatus,
+            payload: { reason: 'poll_deadline_passed' },
+            at: now,
+          });
         }
       }
       if (!next && (await tx.listOperations(orderReference)).some(isOpenOperation)) {
@@ -78,7 +88,12 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
         // interval, until it has a result.
         next = new Date(now.getTime() + backoffDelay(order.pollAttempts, deps.backoff, deps.random));
       }
-      await tx.updateOrder(orderReference, { nextPollAt: next, pollAttempts: order.pollAttempts + 1, claimedUntil: null, claimedBy: null });
+      await tx.updateOrder(orderReference, {
+        nextPollAt: next,
+        pollAttempts: order.pollAttempts + 1,
+        claimedUntil: null,
+        claimedBy: null,
+      });
     });
   }
 
@@ -90,7 +105,12 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
         await recordObservation(observe, orderReference, { source: 'poll', upstream: fresh, journal: 'on-change' });
       }
       if ((await store.listOperations(orderReference, 'refund')).some(isOpenOperation)) {
-        await settleRefunds(deps.settlement, orderReference, { kind: 'list', records: await upstream.listRefunds(orderReference) }, 'poll');
+        await settleRefunds(
+          deps.settlement,
+          orderReference,
+          { kind: 'list', records: await upstream.listRefunds(orderReference) },
+          'poll',
+        );
       }
       await resendStaleCapturesAndVoids(deps.captureVoid, orderReference);
     } catch (error) {

@@ -14,7 +14,13 @@ export function pollDeadline(createdAt: Date, cancellationTimeoutMinutes: number
  * When to poll next after `attempt` polls, or null when the deadline has passed. The last poll lands exactly on
  * the deadline, so an order the upstream cancelled by timeout is read once more before polling stops.
  */
-export function nextPollAt(attempt: number, now: Date, deadline: Date, options: BackoffOptions, random?: () => number): Date | null {
+export function nextPollAt(
+  attempt: number,
+  now: Date,
+  deadline: Date,
+  options: BackoffOptions,
+  random?: () => number,
+): Date | null {
   if (now.getTime() >= deadline.getTime()) return null;
   const at = now.getTime() + backoffDelay(attempt, options, random);
   return new Date(Math.min(at, deadline.getTime()));

@@ -21,7 +21,8 @@ export type CallbackDeps = NotificationDeps;
 const CALLBACK_BODY_LIMIT = '64kb';
 
 /** Our own failure (the ledger): a 503 makes the upstream deliver again later. */
-const notRecorded = () => new HttpProblem('not_ready', 'The delivery could not be recorded; please deliver it again.', { retryable: true });
+const notRecorded = () =>
+  new HttpProblem('not_ready', 'The delivery could not be recorded; please deliver it again.', { retryable: true });
 
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 const secretMatches = (expected: string, given: string) => timingSafeEqual(digest(expected), digest(given));
@@ -49,7 +50,12 @@ export function readHint(raw: unknown): Hint {
   const parsed = notificationSchema.safeParse(json);
   if (!parsed.success) return { event: 'unreadable' };
   const { event, status, refundReference, orderReference } = parsed.data;
-  return { event, ...(status ? { status } : {}), ...(refundReference ? { refundReference } : {}), ...(orderReference ? { orderReference } : {}) };
+  return {
+    event,
+    ...(status ? { status } : {}),
+    ...(refundReference ? { refundReference } : {}),
+    ...(orderReference ? { orderReference } : {}),
+  };
 }
 
 /** The body of a notification, as text whatever its content type says (the upstream's is not documented). */
@@ -65,22 +71,52 @@ export function createNotificationHandler(deps: CallbackDeps) {
 
   async function handle(order: LedgerOrder, hint: Hint) {
     const orderReference = order.orderReference;
-    const payload = { event: hint.event, ...(hint.status ? { hintStatus: hint.status } : {}), ...(hint.refundReference ? { refundReference: hint.refundReference } : {}) };
+    const payload = {
+      event: hint.event,
+      ...(hint.status ? { hintStatus: hint.status } : {}),
+      ...(hint.refundReference ? { refundReference: hint.refundReference } : {}),
+    };
     try {
       if (hint.event === 'REFUND_CALLBACK') {
-        await store.appendEvent({ orderReference, source: 'callback', status: order.status, upstreamStatus: null, payload, at: deps.now() });
-        await settleRefunds(deps, orderReference, { kind: 'list', records: await upstream.listRefunds(orderReference) }, 'callback');
+        await store.appendEvent({
+          orderReference,
+          source: 'callback',
+          status: order.status,
+          upstreamStatus: null,
+          payload,
+          at: deps.now(),
+        });
+        await settleRefunds(
+          deps,
+          orderReference,
+          { kind: 'list', records: await upstream.listRefunds(orderReference) },
+          'callback',
+        );
         return;
       }
-      await recordObservation(deps, orderReference, { source: 'callback', upstream: await upstream.getOrder(orderReference), payload });
+      await recordObservation(deps, orderReference, {
+        source: 'callback',
+        upstream: await upstream.getOrder(orderReference),
+        payload,
+      });
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
       // Journal the delivery anyway and let the reconciler ask again soon.
-      logger.warn({ orderReference, code: error.code }, 'upstream read after a callback failed; the reconciler will retry');
+      logger.warn(
+        { orderReference, code: error.code },
+        'upstream read after a callback failed; the reconciler will retry',
+      );
       await store.transaction(async (tx) => {
         const current = await requireOrder(tx, orderReference, { forUpdate: true });
         if (hint.event !== 'REFUND_CALLBACK') {
-          await tx.appendEvent({ orderReference, source: 'callback', status: current.status, upstreamStatus: null, payload: { ...payload, upstreamError: error.code }, at: deps.now() });
+          await tx.appendEvent({
+            orderReference,
+            source: 'callback',
+            status: current.status,
+            upstreamStatus: null,
+            payload: { ...payload, upstreamError: error.code },
+            at: deps.now(),
+          });
         }
         await tx.updateOrder(orderReference, { nextPollAt: deps.now() });
       });
@@ -107,7 +143,10 @@ export function createNotificationHandler(deps: CallbackDeps) {
 }
 
 /** Reads an order for a notification; a ledger that cannot be read is our failure (503: deliver again). */
-export async function orderForNotification(deps: Pick<CallbackDeps, 'store' | 'logger'>, orderReference: string): Promise<LedgerOrder | null> {
+export async function orderForNotification(
+  deps: Pick<CallbackDeps, 'store' | 'logger'>,
+  orderReference: string,
+): Promise<LedgerOrder | null> {
   return deps.store.getOrder(orderReference).catch((error: unknown) => {
     deps.logger.error({ err: error }, 'notification: the ledger could not be read');
     throw notRecorded();
@@ -117,19 +156,30 @@ export async function orderForNotification(deps: Pick<CallbackDeps, 'store' | 'l
 export function callbackRoutes(deps: CallbackDeps): Router {
   const router = Router();
   const answerFast = createNotificationHandler(deps);
-  router.post(CALLBACK_ROUTE, notificationBody(), async (req: Request<{ orderReference: string; secret: string }>, res) => {
-    const order = await orderForNotification(deps, req.params.orderReference);
-    if (!order || !secretMatches(order.callbackSecret, req.params.secret)) {
-      throw new HttpProblem('not_found', 'There is nothing at this address.');
-    }
-    const hint = readHint(req.body);
-    if (hint.invalidText) {
-      // Journalled, and refused as what it is: a body that cannot be stored (not our failure, so no 503).
-      await deps.store.appendEvent({ orderReference: order.orderReference, source: 'callback', status: order.status, upstreamStatus: null, payload: { event: hint.event }, at: deps.now() });
-      throw invalidText(hint.invalidText);
-    }
-    const outcome = await answerFast(order, hint);
-    res.status(outcome === 'done' ? 200 : 202).json({ received: true });
-  });
+  router.post(
+    CALLBACK_ROUTE,
+    notificationBody(),
+    async (req: Request<{ orderReference: string; secret: string }>, res) => {
+      const order = await orderForNotification(deps, req.params.orderReference);
+      if (!order || !secretMatches(order.callbackSecret, req.params.secret)) {
+        throw new HttpProblem('not_found', 'There is nothing at this address.');
+      }
+      const hint = readHint(req.body);
+      if (hint.invalidText) {
+        // Journalled, and refused as what it is: a body that cannot be stored (not our failure, so no 503).
+        await deps.store.appendEvent({
+          orderReference: order.orderReference,
+          source: 'callback',
+          status: order.status,
+          upstreamStatus: null,
+          payload: { event: hint.event },
+          at: deps.now(),
+        });
+        throw invalidText(hint.invalidText);
+      }
+      const outcome = await answerFast(order, hint);
+      res.status(outcome === 'done' ? 200 : 202).json({ received: true });
+    },
+  );
   return router;
 }

@@ -25,7 +25,10 @@ export function healthRoutes(store: Store, upstream: UpstreamClient, logger: Log
       within(store.ping(), READY_TIMEOUT_MS),
       within(upstream.checkToken(), READY_TIMEOUT_MS),
     ]);
-    const checks = { store: storeCheck.status === 'fulfilled' ? 'ok' : 'failed', upstream: upstreamCheck.status === 'fulfilled' ? 'ok' : 'failed' };
+    const checks = {
+      store: storeCheck.status === 'fulfilled' ? 'ok' : 'failed',
+      upstream: upstreamCheck.status === 'fulfilled' ? 'ok' : 'failed',
+    };
     if (checks.store === 'ok' && checks.upstream === 'ok') {
       res.json({ status: 'ready', checks });
       return;
@@ -34,7 +37,12 @@ export function healthRoutes(store: Store, upstream: UpstreamClient, logger: Log
       if (check.status === 'rejected') logger.warn({ err: check.reason }, 'readiness check failed');
     }
     res.setHeader('Retry-After', '5');
-    sendProblem(res, new HttpProblem('not_ready', `Not ready: store ${checks.store}, upstream ${checks.upstream}.`, { retryable: true }));
+    sendProblem(
+      res,
+      new HttpProblem('not_ready', `Not ready: store ${checks.store}, upstream ${checks.upstream}.`, {
+        retryable: true,
+      }),
+    );
   });
   return router;
 }

@@ -33,15 +33,23 @@ export interface MerchantOrderDeps extends ObserveDeps {
 type WithReference = Request<{ orderReference: string }>;
 
 const invalidCursor = () =>
-  new HttpProblem('validation_failed', 'The query is not valid.', { errors: [{ path: 'cursor', message: 'is not a cursor from this API' }] });
+  new HttpProblem('validation_failed', 'The query is not valid.', {
+    errors: [{ path: 'cursor', message: 'is not a cursor from this API' }],
+  });
 
-const encodeCursor = (order: LedgerOrder) => Buffer.from(JSON.stringify([order.createdAt.toISOString(), order.orderReference])).toString('base64url');
+const encodeCursor = (order: LedgerOrder) =>
+  Buffer.from(JSON.stringify([order.createdAt.toISOString(), order.orderReference])).toString('base64url');
 
 function decodeCursor(cursor: string): { createdAt: Date; orderReference: string } {
   try {
     const [at, orderReference] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
     const createdAt = new Date(String(at));
-    if (typeof at !== 'string' || typeof orderReference !== 'string' || isBadText(orderReference) || Number.isNaN(createdAt.getTime())) {
+    if (
+      typeof at !== 'string' ||
+      typeof orderReference !== 'string' ||
+      isBadText(orderReference) ||
+      Number.isNaN(createdAt.getTime())
+    ) {
       throw invalidCursor();
     }
     return { createdAt, orderReference };
@@ -51,17 +59,23 @@ function decodeCursor(cursor: string): { createdAt: Date; orderReference: string
 }
 
 /** Capture and void may come without a body ("all that is left"); a body, when sent, must be JSON. */
-const optionalJsonBody: RequestHandler[] = jsonBody.map((handler) => (req: Request, res: Response, next: NextFunction) => {
-  const bodyless = req.headers['transfer-encoding'] === undefined && (req.headers['content-length'] ?? '0') === '0';
-  return bodyless ? next() : handler(req, res, next);
-});
+const optionalJsonBody: RequestHandler[] = jsonBody.map(
+  (handler) => (req: Request, res: Response, next: NextFunction) => {
+    const bodyless = req.headers['transfer-encoding'] === undefined && (req.headers['content-length'] ?? '0') === '0';
+    return bodyless ? next() : handler(req, res, next);
+  },
+);
 
 function requiredIdempotencyKey(req: Request): string {
   const header = req.get('idempotency-key');
   if (header === undefined) {
-    throw new HttpProblem('idempotency_key_required', 'Send an Idempotency-Key header with every refund, capture and void.', {
-      errors: [{ path: 'Idempotency-Key', message: 'is required' }],
-    });
+    throw new HttpProblem(
+      'idempotency_key_required',
+      'Send an Idempotency-Key header with every refund, capture and void.',
+      {
+        errors: [{ path: 'Idempotency-Key', message: 'is required' }],
+      },
+    );
   }
   return parseOrProblem(idempotencyKeySchema, header, 'Idempotency-Key header');
 }
@@ -81,9 +95,18 @@ export function merchantOrderRoutes(deps: MerchantOrderDeps, auth: RequestHandle
   async function refresh(order: LedgerOrder): Promise<void> {
     const { orderReference } = order;
     try {
-      await recordObservation(deps, orderReference, { source: 'merchant', upstream: await upstream.getOrder(orderReference), journal: 'on-change' });
+      await recordObservation(deps, orderReference, {
+        source: 'merchant',
+        upstream: await upstream.getOrder(orderReference),
+        journal: 'on-change',
+      });
       if ((await store.listOperations(orderReference, 'refund')).some(isOpenOperation)) {
-        await settleRefunds(deps.settlement, orderReference, { kind: 'list', records: await upstream.listRefunds(orderReference) }, 'merchant');
+        await settleRefunds(
+          deps.settlement,
+          orderReference,
+          { kind: 'list', records: await upstream.listRefunds(orderReference) },
+          'merchant',
+        );
       }
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
@@ -99,15 +122,23 @@ export function merchantOrderRoutes(deps: MerchantOrderDeps, auth: RequestHandle
       ...(query.cursor ? { before: decodeCursor(query.cursor) } : {}),
     });
     const page = orders.slice(0, query.limit);
-    const data = await Promise.all(page.map(async (order) => orderSummaryView(order, await store.listOperations(order.orderReference))));
-    const body: OrderListResponse = { data, nextCursor: orders.length > query.limit ? encodeCursor(page.at(-1)!) : null };
+    const data = await Promise.all(
+      page.map(async (order) => orderSummaryView(order, await store.listOperations(order.orderReference))),
+    );
+    const body: OrderListResponse = {
+      data,
+      nextCursor: orders.length > query.limit ? encodeCursor(page.at(-1)!) : null,
+    };
     res.json(body);
   });
 
   router.get('/:orderReference', async (req: WithReference, res) => {
     await refresh(await requireOrder(req.params.orderReference));
     const order = await requireOrder(req.params.orderReference);
-    const [operations, events] = await Promise.all([store.listOperations(order.orderReference), store.listEvents(order.orderReference)]);
+    const [operations, events] = await Promise.all([
+      store.listOperations(order.orderReference),
+      store.listEvents(order.orderReference),
+    ]);
     res.json(orderView(order, operations, events));
   });
 
@@ -118,7 +149,13 @@ export function merchantOrderRoutes(deps: MerchantOrderDeps, auth: RequestHandle
     res.json(body);
   });
 
-  async function operate(kind: OperationKind, req: WithReference, res: Response, request: OperationRequest, key: string) {
+  async function operate(
+    kind: OperationKind,
+    req: WithReference,
+    res: Response,
+    request: OperationRequest,
+    key: string,
+  ) {
     const answer = await operations.run(kind, req.params.orderReference, request, key);
     if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
     res.status(answer.status);

@@ -31,14 +31,28 @@ const READ_WINDOW_MS = 5_000;
 const REMEMBERED = 10_000;
 
 function page(res: Response, status: number, title: string, message: string) {
-  res.status(status).setHeader('Content-Security-Policy', RETURN_PAGE_CSP).type('html').send(returnErrorPage(title, message));
+  res
+    .status(status)
+    .setHeader('Content-Security-Policy', RETURN_PAGE_CSP)
+    .type('html')
+    .send(returnErrorPage(title, message));
 }
 
 const notFoundPage = (res: Response) =>
-  page(res, 404, 'We could not find this payment', 'The link you followed does not match an order of this shop. Please go back to the shop and check your order there.');
+  page(
+    res,
+    404,
+    'We could not find this payment',
+    'The link you followed does not match an order of this shop. Please go back to the shop and check your order there.',
+  );
 
 const unavailablePage = (res: Response) =>
-  page(res, 503, 'We could not confirm your payment just now', 'Please go back to the shop in a moment: it will show the status of your order.');
+  page(
+    res,
+    503,
+    'We could not confirm your payment just now',
+    'Please go back to the shop in a moment: it will show the status of your order.',
+  );
 
 /**
  * Mounted at /v1/returns after every route: whatever went wrong on a shopper's return (an address that cannot
@@ -53,9 +67,19 @@ export const returnPageErrors: ErrorRequestHandler = (error: unknown, req, res, 
   if (problem.status === 404) notFoundPage(res);
   else if (problem.status === 429) {
     for (const [name, value] of Object.entries(problem.extras.headers ?? {})) res.setHeader(name, value);
-    page(res, 429, 'Too many attempts', 'Please wait a moment, then go back to the shop: it will show the status of your order.');
+    page(
+      res,
+      429,
+      'Too many attempts',
+      'Please wait a moment, then go back to the shop: it will show the status of your order.',
+    );
   } else if (problem.status < 500) {
-    page(res, 400, 'This link is damaged', 'The address of this page is incomplete or changed. Please go back to the shop and check your order there.');
+    page(
+      res,
+      400,
+      'This link is damaged',
+      'The address of this page is incomplete or changed. Please go back to the shop and check your order there.',
+    );
   } else unavailablePage(res);
 };
 
@@ -76,7 +100,8 @@ export function returnRoutes(deps: ReturnDeps): Router {
     const payload = { redirectStatus };
     try {
       const fresh = await upstream.getOrder(order.orderReference);
-      return (await recordObservation(deps, order.orderReference, { source: 'return', upstream: fresh, payload })).order;
+      return (await recordObservation(deps, order.orderReference, { source: 'return', upstream: fresh, payload }))
+        .order;
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
       // The reconciler finishes the job; the shopper is not kept waiting for it.
@@ -120,7 +145,10 @@ export function returnRoutes(deps: ReturnDeps): Router {
       const signed =
         query.success &&
         query.data.reference === reference &&
-        verifyReturnSignature({ status: query.data.status ?? '', reference, hash: query.data.hash ?? '' }, deps.paymentSecret);
+        verifyReturnSignature(
+          { status: query.data.status ?? '', reference, hash: query.data.hash ?? '' },
+          deps.paymentSecret,
+        );
       if (!signed) {
         logger.warn({ orderReference: reference }, 'return without a valid signature: nothing changed');
         res.redirect(303, shopperDestination(session.returnUrl, reference, 'unknown'));

@@ -6,7 +6,14 @@
 import { Router, type RequestHandler } from 'express';
 import { HttpProblem } from '../http/problem.js';
 import { invalidText } from '../http/text-guard.js';
-import { createNotificationHandler, notificationBody, orderForNotification, readHint, type CallbackDeps, type Hint } from './callbacks.js';
+import {
+  createNotificationHandler,
+  notificationBody,
+  orderForNotification,
+  readHint,
+  type CallbackDeps,
+  type Hint,
+} from './callbacks.js';
 
 export const UPSTREAM_WEBHOOK_ROUTE = '/v1/webhooks/upstream';
 
@@ -40,7 +47,10 @@ export function upstreamWebhookRoutes(deps: CallbackDeps, rateLimit: RequestHand
     }
     if (hint.event === 'unreadable' || !hint.orderReference) {
       deps.logger.warn({ event: hint.event }, 'account webhook: a notification without an event or an order reference');
-      throw new HttpProblem('unreadable_notification', 'A notification needs an event and the order it is about (merchantReference).');
+      throw new HttpProblem(
+        'unreadable_notification',
+        'A notification needs an event and the order it is about (merchantReference).',
+      );
     }
     const log = { event: hint.event, orderReference: hint.orderReference, hintStatus: hint.status };
     if (isRepeat(hint)) {

@@ -3,14 +3,8 @@
 // take the same row at once, and a row left by a stopped instance is taken up again once its lease lapses.
 import { date, textOrNull, type Row } from './row.js';
 import type { SqlDb } from './sql.js';
-import type {
-  AfterPaymentStore,
-  AfterPaymentTx,
-  DueNotification,
-  OrderOperation,
-} from './after-payment-types.js';
+import type { AfterPaymentStore, AfterPaymentTx, DueNotification, OrderOperation } from './after-payment-types.js';
 import type { LedgerOrder } from './types.js';
-
 
 function toOperation(row: Row): OrderOperation {
   return {

@@ -49,7 +49,7 @@ export interface DueNotification {
 
 export type NotificationOutcome =
   | { delivered: true; at: Date }
-  | { delivered: false; error: string; /** null: attempts used up, given up. */ nextAttemptAt: Date | null };
+  | { delivered: false; error: string /** null: attempts used up, given up. */; nextAttemptAt: Date | null };
 
 export interface OrderListFilter {
   status?: OrderStatus;

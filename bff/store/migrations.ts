@@ -158,12 +158,17 @@ export async function runMigrations(driver: SqlDriver): Promise<number[]> {
     version integer primary key, name text not null, applied_at timestamptz not null default now())`);
   return driver.transaction(async (db) => {
     await db.query('select pg_advisory_xact_lock(7341001)');
-    const applied = new Set((await db.query<{ version: number }>('select version from schema_migrations')).map((row) => Number(row.version)));
+    const applied = new Set(
+      (await db.query<{ version: number }>('select version from schema_migrations')).map((row) => Number(row.version)),
+    );
     const done: number[] = [];
     for (const migration of MIGRATIONS) {
       if (applied.has(migration.version)) continue;
       await db.exec(migration.sql);
-      await db.query('insert into schema_migrations (version, name) values ($1, $2)', [migration.version, migration.name]);
+      await db.query('insert into schema_migrations (version, name) values ($1, $2)', [
+        migration.version,
+        migration.name,
+      ]);
       done.push(migration.version);
     }
     return done;

@@ -13,7 +13,9 @@ export interface StoreOptions {
 }
 
 export async function openStore({ databaseUrl, dataDir }: StoreOptions): Promise<Store> {
-  const driver = databaseUrl ? await createPgDriver({ connectionString: databaseUrl }) : await createPgliteDriver(dataDir);
+  const driver = databaseUrl
+    ? await createPgDriver({ connectionString: databaseUrl })
+    : await createPgliteDriver(dataDir);
   try {
     await runMigrations(driver);
   } catch (error) {

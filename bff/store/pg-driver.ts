@@ -25,7 +25,8 @@ export interface PgDriverOptions {
 }
 
 export async function createPgDriver({ connectionString, schema, max = 10 }: PgDriverOptions): Promise<SqlDriver> {
-  if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error('schema must be a plain lower-case identifier');
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema))
+    throw new Error('schema must be a plain lower-case identifier');
   const pool = new pg.Pool({ connectionString, max, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
   // An idle client's connection error must not crash the process; the next query reports it.
   pool.on('error', () => {});

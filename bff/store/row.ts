@@ -6,7 +6,8 @@ export type Row = Record<string, unknown>;
 export function num(value: unknown): number {
   // Number(null) and Number('') are 0: a missing value must not read as zero money.
   const result = value === null || value === undefined || value === '' ? Number.NaN : Number(value);
-  if (!Number.isSafeInteger(result)) throw new RangeError(`ledger value ${String(value).slice(0, 32)} is not a safe integer`);
+  if (!Number.isSafeInteger(result))
+    throw new RangeError(`ledger value ${String(value).slice(0, 32)} is not a safe integer`);
   return result;
 }
 export const date = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));

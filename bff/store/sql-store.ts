@@ -110,7 +110,19 @@ function storeTx(db: SqlDb): StoreTx {
         `insert into checkout_sessions
            (id, order_prefix, cart, amount_minor, currency, country, locale, return_url, prefill, expires_at, created_at)
          values ($1, $2, $3::jsonb, $4, $5, $6, $7, $8, $9::jsonb, $10, $11)`,
-        [s.id, s.orderPrefix, json(s.cart), s.amountMinor, s.currency, s.country, s.locale, s.returnUrl, json(s.prefill), s.expiresAt, s.createdAt],
+        [
+          s.id,
+          s.orderPrefix,
+          json(s.cart),
+          s.amountMinor,
+          s.currency,
+          s.country,
+          s.locale,
+          s.returnUrl,
+          json(s.prefill),
+          s.expiresAt,
+          s.createdAt,
+        ],
       );
     },
     async getSession(id, options) {
@@ -127,12 +139,26 @@ function storeTx(db: SqlDb): StoreTx {
            (order_reference, session_id, attempt, provider, amount_minor, currency, status, create_state, callback_secret, created_at, next_poll_at)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
          returning *`,
-        [o.orderReference, o.sessionId, o.attempt, o.provider, o.amountMinor, o.currency, o.status, o.createState, o.callbackSecret, o.createdAt, o.nextPollAt],
+        [
+          o.orderReference,
+          o.sessionId,
+          o.attempt,
+          o.provider,
+          o.amountMinor,
+          o.currency,
+          o.status,
+          o.createState,
+          o.callbackSecret,
+          o.createdAt,
+          o.nextPollAt,
+        ],
       );
       return toOrder(rows[0]!);
     },
     async getOrder(orderReference, options) {
-      const rows = await db.query<Row>(`select * from orders where order_reference = $1${lock(options)}`, [orderReference]);
+      const rows = await db.query<Row>(`select * from orders where order_reference = $1${lock(options)}`, [
+        orderReference,
+      ]);
       return rows[0] ? toOrder(rows[0]) : null;
     },
     async listSessionOrders(sessionId) {
@@ -154,16 +180,28 @@ function storeTx(db: SqlDb): StoreTx {
       await db.query(
         `insert into order_events (order_reference, source, status, upstream_status, payload, created_at)
          values ($1, $2, $3, $4, $5::jsonb, $6)`,
-        [e.orderReference, e.source, e.status, e.upstreamStatus, e.payload === undefined ? null : json(e.payload), e.at],
+        [
+          e.orderReference,
+          e.source,
+          e.status,
+          e.upstreamStatus,
+          e.payload === undefined ? null : json(e.payload),
+          e.at,
+        ],
       );
     },
     async listEvents(orderReference) {
-      const rows = await db.query<Row>('select * from order_events where order_reference = $1 order by id', [orderReference]);
+      const rows = await db.query<Row>('select * from order_events where order_reference = $1 order by id', [
+        orderReference,
+      ]);
       return rows.map(toEvent);
     },
 
     async getIdempotencyKey(scope, key, options) {
-      const rows = await db.query<Row>(`select * from idempotency_keys where scope = $1 and key = $2${lock(options)}`, [scope, key]);
+      const rows = await db.query<Row>(`select * from idempotency_keys where scope = $1 and key = $2${lock(options)}`, [
+        scope,
+        key,
+      ]);
       return rows[0] ? toIdempotency(rows[0]) : null;
     },
     async claimIdempotencyKey(scope, key, requestHash, lease) {

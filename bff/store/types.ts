@@ -1,7 +1,19 @@
 // The ledger as the rest of the BFF sees it. One interface, two drivers (bff/store/open-store.ts); its records in
 // records.ts (re-exported here), its after-payment part in after-payment-types.ts.
 import type { AfterPaymentStore, AfterPaymentTx } from './after-payment-types.js';
-import type { IdempotencyLease, IdempotencyRecord, LedgerOrder, LockOption, NewOrder, NewOrderEvent, NewSession, OrderEvent, OrderPatch, SessionRecord, SessionState } from './records.js';
+import type {
+  IdempotencyLease,
+  IdempotencyRecord,
+  LedgerOrder,
+  LockOption,
+  NewOrder,
+  NewOrderEvent,
+  NewSession,
+  OrderEvent,
+  OrderPatch,
+  SessionRecord,
+  SessionState,
+} from './records.js';
 
 export type * from './records.js';
 
@@ -28,7 +40,13 @@ export interface StoreTx extends AfterPaymentTx {
    */
   claimIdempotencyKey(scope: string, key: string, requestHash: string, lease?: IdempotencyLease): Promise<boolean>;
   /** Stores the answer; with `claimedAt`, only while that claim still holds the key. */
-  completeIdempotencyKey(scope: string, key: string, statusCode: number, response: unknown, claimedAt?: Date): Promise<void>;
+  completeIdempotencyKey(
+    scope: string,
+    key: string,
+    statusCode: number,
+    response: unknown,
+    claimedAt?: Date,
+  ): Promise<void>;
   /**
    * Forgets an in-flight key whose request failed before anything happened, so the client may retry it; with
    * `claimedAt`, only while that claim still holds the key.

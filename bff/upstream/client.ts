@@ -127,11 +127,27 @@ export function createUpstreamClient(deps: UpstreamClientDeps): UpstreamClient {
   // Without allowNotFound a call never answers null.
   const must = async <T>(s: AuthorizedSpec<T>): Promise<T> => (await authorized(s))!;
   const ref = (orderReference: string) => `/orders/${encodeURIComponent(orderReference)}`;
-  const post = <T>(operation: string, path: string, json: unknown, schema: Schema<T>, deadline?: number, retry: RetryPolicy = 'unprocessed') =>
-    must({ operation, method: 'POST', path, json, schema, retry, deadline });
+  const post = <T>(
+    operation: string,
+    path: string,
+    json: unknown,
+    schema: Schema<T>,
+    deadline?: number,
+    retry: RetryPolicy = 'unprocessed',
+  ) => must({ operation, method: 'POST', path, json, schema, retry, deadline });
 
   function getOrder(orderReference: string, deadline?: number) {
-    return authorized({ operation: 'get-order', method: 'GET', path: ref(orderReference), schema: orderStatusSchema, retry: 'safe', deadline }, true);
+    return authorized(
+      {
+        operation: 'get-order',
+        method: 'GET',
+        path: ref(orderReference),
+        schema: orderStatusSchema,
+        retry: 'safe',
+        deadline,
+      },
+      true,
+    );
   }
 
   // Learned once per process: the upstream has no refund list route, so the details are read instead.
@@ -139,18 +155,35 @@ export function createUpstreamClient(deps: UpstreamClientDeps): UpstreamClient {
 
   function refundsFromDetails(orderReference: string, deadline?: number) {
     // A read, although a POST: the docs' transaction details change nothing, so retrying it is safe.
-    return must({ operation: 'order-details', method: 'POST', path: `${ref(orderReference)}/details`, schema: transactionDetailsSchema, retry: 'safe', deadline });
+    return must({
+      operation: 'order-details',
+      method: 'POST',
+      path: `${ref(orderReference)}/details`,
+      schema: transactionDetailsSchema,
+      retry: 'safe',
+      deadline,
+    });
   }
 
   async function listRefunds(orderReference: string, deadline?: number): Promise<RefundRecord[]> {
     if (refundListMissing) return refundsFromDetails(orderReference, deadline);
     try {
-      return await must({ operation: 'list-refunds', method: 'GET', path: `${ref(orderReference)}/refund`, schema: refundListSchema, retry: 'safe', deadline });
+      return await must({
+        operation: 'list-refunds',
+        method: 'GET',
+        path: `${ref(orderReference)}/refund`,
+        schema: refundListSchema,
+        retry: 'safe',
+        deadline,
+      });
     } catch (error) {
       if (!(error instanceof UpstreamError) || (error.status !== 404 && error.status !== 405)) throw error;
       const records = await refundsFromDetails(orderReference, deadline); // a 404 here too: the order is unknown
       refundListMissing = true;
-      deps.logger?.warn({ status: error.status }, 'the upstream has no refund list route; refunds are read from the transaction details');
+      deps.logger?.warn(
+        { status: error.status },
+        'the upstream has no refund list route; refunds are read from the transaction details',
+      );
       return records;
     }
   }
@@ -186,16 +219,31 @@ export function createUpstreamClient(deps: UpstreamClientDeps): UpstreamClient {
   return {
     async getOptions({ amount, currency, channel }) {
       // isCapable is marked required in the docs (default false): false asks for logo URLs, not base64 images.
-      const query = new URLSearchParams({ amount: String(amount), currency, isCapable: 'false', ...(channel ? { channel } : {}) });
-      const list = await must({ operation: 'get-options', method: 'GET', path: `/options?${query}`, schema: optionsResponseSchema, retry: 'safe' });
+      const query = new URLSearchParams({
+        amount: String(amount),
+        currency,
+        isCapable: 'false',
+        ...(channel ? { channel } : {}),
+      });
+      const list = await must({
+        operation: 'get-options',
+        method: 'GET',
+        path: `/options?${query}`,
+        schema: optionsResponseSchema,
+        retry: 'safe',
+      });
       const { items, dropped } = readOptionItems(list);
-      for (const item of dropped) deps.logger?.warn({ option: item }, 'an upstream option item the contract refuses was dropped');
+      for (const item of dropped)
+        deps.logger?.warn({ option: item }, 'an upstream option item the contract refuses was dropped');
       return items;
     },
 
     createOrder(order, deadline) {
       return writeOnce<CreateOrderOutcome, OrderStatusRecord>(
-        async (budget) => ({ kind: 'created', record: await post('create-order', '/orders', order, orderRecordSchema, budget) }),
+        async (budget) => ({
+          kind: 'created',
+          record: await post('create-order', '/orders', order, orderRecordSchema, budget),
+        }),
         (budget) => getOrder(order.orderReference, budget),
         (status, cause) => ({ kind: 'exists', status, cause }),
         deadline,
@@ -204,7 +252,8 @@ export function createUpstreamClient(deps: UpstreamClientDeps): UpstreamClient {
 
     getOrder: (orderReference, deadline) => getOrder(orderReference, deadline),
 
-    capture: (orderReference, request) => post('capture', `${ref(orderReference)}/capture`, request, captureRecordSchema),
+    capture: (orderReference, request) =>
+      post('capture', `${ref(orderReference)}/capture`, request, captureRecordSchema),
 
     void: (orderReference, request) => post('void', `${ref(orderReference)}/void`, request, voidRecordSchema),
 
@@ -212,7 +261,8 @@ export function createUpstreamClient(deps: UpstreamClientDeps): UpstreamClient {
       return writeOnce<RefundRecord, RefundRecord>(
         (deadline) => post('refund', `${ref(orderReference)}/refund`, request, refundRecordSchema, deadline),
         async (deadline) =>
-          (await listRefunds(orderReference, deadline)).find((refund) => isRecordOf(refund, request.refundReference)) ?? null,
+          (await listRefunds(orderReference, deadline)).find((refund) => isRecordOf(refund, request.refundReference)) ??
+          null,
         (refund) => refund,
       );
     },

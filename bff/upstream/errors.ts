@@ -48,7 +48,10 @@ export class UpstreamValidationError extends UpstreamError {
     readonly messages: string[],
     options: UpstreamErrorOptions,
   ) {
-    super(`${options.operation}: upstream refused the request (${messages.length} message${messages.length === 1 ? '' : 's'})`, options);
+    super(
+      `${options.operation}: upstream refused the request (${messages.length} message${messages.length === 1 ? '' : 's'})`,
+      options,
+    );
   }
 }
 
@@ -70,5 +73,8 @@ export class UpstreamProtocolError extends UpstreamError {
  */
 export function refusesUsedReference(error: UpstreamError, field: string): boolean {
   const wording = `${field} already exists`.toLowerCase();
-  return error instanceof UpstreamValidationError && error.messages.some((message) => message.toLowerCase().includes(wording));
+  return (
+    error instanceof UpstreamValidationError &&
+    error.messages.some((message) => message.toLowerCase().includes(wording))
+  );
 }

@@ -5,7 +5,11 @@
 // our references all have one length, so one of ours is never the start of another.
 import type { RefundRecord } from '../../shared/upstream.js';
 
-export function isRecordOf(record: Pick<RefundRecord, 'refundReference'>, ours: string, upstreamReference?: string | null): boolean {
+export function isRecordOf(
+  record: Pick<RefundRecord, 'refundReference'>,
+  ours: string,
+  upstreamReference?: string | null,
+): boolean {
   const theirs = record.refundReference;
   return theirs === ours || (!!upstreamReference && theirs === upstreamReference) || theirs.startsWith(`${ours}-`);
 }

@@ -32,7 +32,10 @@ export function createTokenSource(auth: UpstreamAuth, tokenUrl: string, transpor
     if (deadline === undefined) return refresh;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new UpstreamTimeoutError('token: no token within the budget', { operation: 'token' })), Math.max(0, deadline - clock()));
+      timer = setTimeout(
+        () => reject(new UpstreamTimeoutError('token: no token within the budget', { operation: 'token' })),
+        Math.max(0, deadline - clock()),
+      );
     });
     return Promise.race([refresh, late]).finally(() => clearTimeout(timer));
   }
@@ -58,11 +61,18 @@ export function createTokenSource(auth: UpstreamAuth, tokenUrl: string, transpor
         ...(deadline === undefined ? {} : { deadline }),
       }))!;
       const lifetimeMs = answer.expires_in * 1000;
-      cached = { token: answer.access_token, refreshAt: requestedAt + lifetimeMs - Math.min(MAX_EARLY_MS, lifetimeMs * EARLY_SHARE) };
+      cached = {
+        token: answer.access_token,
+        refreshAt: requestedAt + lifetimeMs - Math.min(MAX_EARLY_MS, lifetimeMs * EARLY_SHARE),
+      };
       return answer.access_token;
     } catch (error) {
       if (error instanceof UpstreamValidationError) {
-        throw new UpstreamAuthError('token: upstream refused the client credentials (400)', { operation: 'token', status: 400, cause: error });
+        throw new UpstreamAuthError('token: upstream refused the client credentials (400)', {
+          operation: 'token',
+          status: 400,
+          cause: error,
+        });
       }
       throw error;
     }

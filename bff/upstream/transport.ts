@@ -14,7 +14,11 @@ import {
 
 /** Anything with zod's safeParse (the shared/ mini schemas). */
 export interface Schema<T> {
-  safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+  safeParse(
+    input: unknown,
+  ):
+    | { success: true; data: T }
+    | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
 }
 
 export interface TransportDeps {
@@ -99,7 +103,13 @@ export function createTransport(deps: TransportDeps): Transport {
     let response: Response;
     let text: string;
     try {
-      response = await deps.fetch(spec.url, { method: spec.method, headers: spec.headers, body: spec.body, signal, redirect: 'manual' });
+      response = await deps.fetch(spec.url, {
+        method: spec.method,
+        headers: spec.headers,
+        body: spec.body,
+        signal,
+        redirect: 'manual',
+      });
     } catch (cause) {
       if (signal.aborted) return { error: timedOut(cause) };
       const code = (cause as { cause?: { code?: string } }).cause?.code;
@@ -116,30 +126,52 @@ export function createTransport(deps: TransportDeps): Transport {
       text = await response.text();
     } catch (cause) {
       if (signal.aborted) return { error: timedOut(cause) };
-      return { error: new UpstreamUnavailableError(`${operation}: connection lost while reading the answer`, { operation, cause, status: response.status }) };
+      return {
+        error: new UpstreamUnavailableError(`${operation}: connection lost while reading the answer`, {
+          operation,
+          cause,
+          status: response.status,
+        }),
+      };
     }
     const { status } = response;
     const json = parseJson(text);
     if (status >= 200 && status < 300) {
-      if (!json.ok) return { error: new UpstreamProtocolError(`${operation}: answer is not JSON`, { operation, status }) };
+      if (!json.ok)
+        return { error: new UpstreamProtocolError(`${operation}: answer is not JSON`, { operation, status }) };
       const parsed = spec.schema.safeParse(json.value);
       if (!parsed.success) {
-        const where = parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || '(body)'} ${issue.message}`);
-        return { error: new UpstreamProtocolError(`${operation}: answer does not match the contract: ${where.join('; ')}`, { operation, status }) };
+        const where = parsed.error.issues
+          .slice(0, 3)
+          .map((issue) => `${issue.path.join('.') || '(body)'} ${issue.message}`);
+        return {
+          error: new UpstreamProtocolError(`${operation}: answer does not match the contract: ${where.join('; ')}`, {
+            operation,
+            status,
+          }),
+        };
       }
       return { result: { value: parsed.data } };
     }
     if (status === 404 && spec.allowNotFound) return { result: { value: null } };
     const messages = json.ok ? errorMessages(json.value) : [];
     if (status === 400) return { error: new UpstreamValidationError(messages, { operation, status }) };
-    if (status === 401) return { error: new UpstreamAuthError(`${operation}: upstream refused the credentials (401)`, { operation, status }) };
+    if (status === 401)
+      return {
+        error: new UpstreamAuthError(`${operation}: upstream refused the credentials (401)`, { operation, status }),
+      };
     if (status === 429 || status >= 500) {
       return {
         error: new UpstreamUnavailableError(`${operation}: upstream answered ${status}`, { operation, status }),
         retryAfter: retryAfterMs(response.headers.get('retry-after'), deps.clock()),
       };
     }
-    return { error: new UpstreamError(`${operation}: upstream answered ${status}${messages[0] ? `: ${messages[0]}` : ''}`, { operation, status }) };
+    return {
+      error: new UpstreamError(`${operation}: upstream answered ${status}${messages[0] ? `: ${messages[0]}` : ''}`, {
+        operation,
+        status,
+      }),
+    };
   }
 
   function mayRetry(policy: RetryPolicy, error: UpstreamError): boolean {
@@ -156,10 +188,21 @@ export function createTransport(deps: TransportDeps): Transport {
       const outcome = await attempt(spec, Math.max(MIN_ATTEMPT_MS, deadline - started));
       if (outcome.result) return outcome.result.value;
       const error = outcome.error!;
-      const log = { operation: spec.operation, method: spec.method, path, attempt: n + 1, status: error.status, code: error.code, ms: clock() - started };
+      const log = {
+        operation: spec.operation,
+        method: spec.method,
+        path,
+        attempt: n + 1,
+        status: error.status,
+        code: error.code,
+        ms: clock() - started,
+      };
       const delay = outcome.retryAfter ?? backoffDelay(n, RETRY_BACKOFF, deps.random);
       const retry = n + 1 < MAX_ATTEMPTS && mayRetry(spec.retry, error) && clock() + delay + MIN_ATTEMPT_MS <= deadline;
-      logger?.warn({ upstream: log, retryInMs: retry ? delay : undefined }, retry ? 'upstream call failed, retrying' : 'upstream call failed');
+      logger?.warn(
+        { upstream: log, retryInMs: retry ? delay : undefined },
+        retry ? 'upstream call failed, retrying' : 'upstream call failed',
+      );
       if (!retry) throw error;
       await deps.sleep(delay);
     }

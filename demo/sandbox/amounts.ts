@@ -19,16 +19,26 @@ export const TOO_LARGE = `must be at most ${MAX_AMOUNT}`;
  * An amount in minor units, or what is wrong with it (too large, too many decimals). The docs allow "up to 2
  * decimal places" for every amount, whatever the currency's own decimals (KWD has 3): with strictDocs, so does this.
  */
-export function amountInMinor(ctx: Pick<SandboxContext, 'strictDocs'>, amount: number, currency: string): { minor: number } | { problem: string } {
+export function amountInMinor(
+  ctx: Pick<SandboxContext, 'strictDocs'>,
+  amount: number,
+  currency: string,
+): { minor: number } | { problem: string } {
   if (amount > MAX_AMOUNT) return { problem: TOO_LARGE };
   const exponent = currencyExponent(currency);
-  if (ctx.strictDocs && exponent > 2 && decimalToMinor(amount, 2) === null) return { problem: 'must not have more than 2 decimal places' };
+  if (ctx.strictDocs && exponent > 2 && decimalToMinor(amount, 2) === null)
+    return { problem: 'must not have more than 2 decimal places' };
   const minor = decimalToMinor(amount, exponent);
   return minor === null ? { problem: `must have at most ${exponent} decimals in ${currency}` } : { minor };
 }
 
 /** A request's amount in minor units; 400 naming the field when it is too large or too precise for the currency. */
-export function minorAmount(ctx: Pick<SandboxContext, 'strictDocs'>, amount: number, currency: string, field: string): number {
+export function minorAmount(
+  ctx: Pick<SandboxContext, 'strictDocs'>,
+  amount: number,
+  currency: string,
+  field: string,
+): number {
   const result = amountInMinor(ctx, amount, currency);
   if ('problem' in result) throw new HttpError(400, [`${field} ${result.problem}`]);
   return result.minor;

@@ -30,39 +30,75 @@ const ORDER = '/orders/([^/]+)';
 // docs show. Local choice for capture (201, not shown) and refund (201, as the merchant plugin expects).
 export const API_ROUTES: readonly ApiRoute[] = [
   {
-    method: 'POST', pattern: /^\/token$/, route: 'token', body: 'form', status: 200,
+    method: 'POST',
+    pattern: /^\/token$/,
+    route: 'token',
+    body: 'form',
+    status: 200,
     handle: (ctx, _reference, { body }) => ctx.tokens.issue(body as Record<string, string>),
   },
   {
-    method: 'GET', pattern: /^\/options$/, route: 'options', body: 'none', status: 200,
+    method: 'GET',
+    pattern: /^\/options$/,
+    route: 'options',
+    body: 'none',
+    status: 200,
     handle: (ctx, _reference, { query }) => listOptions(ctx, query),
   },
   {
-    method: 'POST', pattern: /^\/orders$/, route: 'create-order', body: 'json', status: 201,
+    method: 'POST',
+    pattern: /^\/orders$/,
+    route: 'create-order',
+    body: 'json',
+    status: 201,
     handle: (ctx, _reference, { body }) => createOrder(ctx, body),
   },
   {
-    method: 'GET', pattern: new RegExp(`^${ORDER}$`), route: 'get-order', body: 'none', status: 200,
+    method: 'GET',
+    pattern: new RegExp(`^${ORDER}$`),
+    route: 'get-order',
+    body: 'none',
+    status: 200,
     handle: (ctx, reference) => orderView(requireOrder(ctx, reference)),
   },
   {
-    method: 'POST', pattern: new RegExp(`^${ORDER}/details$`), route: 'order-details', body: 'none', status: 200,
+    method: 'POST',
+    pattern: new RegExp(`^${ORDER}/details$`),
+    route: 'order-details',
+    body: 'none',
+    status: 200,
     handle: (ctx, reference) => transactionDetails(ctx, reference),
   },
   {
-    method: 'POST', pattern: new RegExp(`^${ORDER}/capture$`), route: 'capture', body: 'json', status: 201,
+    method: 'POST',
+    pattern: new RegExp(`^${ORDER}/capture$`),
+    route: 'capture',
+    body: 'json',
+    status: 201,
     handle: (ctx, reference, { body }) => captureOrder(ctx, reference, body),
   },
   {
-    method: 'POST', pattern: new RegExp(`^${ORDER}/void$`), route: 'void', body: 'json', status: 200,
+    method: 'POST',
+    pattern: new RegExp(`^${ORDER}/void$`),
+    route: 'void',
+    body: 'json',
+    status: 200,
     handle: (ctx, reference, { body }) => voidOrder(ctx, reference, body),
   },
   {
-    method: 'POST', pattern: new RegExp(`^${ORDER}/refund$`), route: 'refund', body: 'json', status: 201,
+    method: 'POST',
+    pattern: new RegExp(`^${ORDER}/refund$`),
+    route: 'refund',
+    body: 'json',
+    status: 201,
     handle: (ctx, reference, { body }) => createRefund(ctx, reference, body),
   },
   {
-    method: 'GET', pattern: new RegExp(`^${ORDER}/refund$`), route: 'list-refunds', body: 'none', status: 200,
+    method: 'GET',
+    pattern: new RegExp(`^${ORDER}/refund$`),
+    route: 'list-refunds',
+    body: 'none',
+    status: 200,
     handle: (ctx, reference) => listRefunds(ctx, reference),
   },
 ];
@@ -72,7 +108,11 @@ export type Surface = 'api' | 'auth';
 const surfaceOf = (route: ApiRoute): Surface => (route.route === 'token' ? 'auth' : 'api');
 
 /** The route for a method and path (trailing slash removed) on one origin, with its decoded order reference. */
-export function findApiRoute(surface: Surface, method: string, path: string): { route: ApiRoute; reference: string } | undefined {
+export function findApiRoute(
+  surface: Surface,
+  method: string,
+  path: string,
+): { route: ApiRoute; reference: string } | undefined {
   const trimmed = path.length > 1 ? path.replace(/\/$/, '') : path;
   for (const route of API_ROUTES) {
     if (route.method !== method || surfaceOf(route) !== surface) continue;

@@ -38,7 +38,11 @@ export class TokenIssuer {
   /** POST /token. `form` is the form-encoded body; the `?expires_in=1` the docs always show is ignored. */
   issue(form: Record<string, string>): TokenAnswer {
     const missing = ['client_id', 'client_secret', 'grant_type', 'scope'].filter((field) => !form[field]);
-    if (missing.length > 0) throw new HttpError(400, missing.map((field) => `${field} is required`));
+    if (missing.length > 0)
+      throw new HttpError(
+        400,
+        missing.map((field) => `${field} is required`),
+      );
     const problems: string[] = [];
     if (form.grant_type !== 'client_credentials') problems.push('grant_type must be client_credentials');
     // Local choice: only the machine-to-machine scope the order endpoints need is granted here.
@@ -75,7 +79,12 @@ export class TokenIssuer {
     const issuedAt = this.now() / 1000;
     const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
     const payload = base64url(
-      JSON.stringify({ scope: SCOPE, iat: issuedAt, exp: issuedAt + this.lifetimeSeconds, jti: randomBytes(6).toString('hex') }),
+      JSON.stringify({
+        scope: SCOPE,
+        iat: issuedAt,
+        exp: issuedAt + this.lifetimeSeconds,
+        jti: randomBytes(6).toString('hex'),
+      }),
     );
     return `${header}.${payload}.${this.signature(`${header}.${payload}`)}`;
   }

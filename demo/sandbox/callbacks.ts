@@ -44,15 +44,28 @@ export class CallbackSender {
       for (let attempt = 1; attempt <= this.settings.attempts; attempt++) {
         if (await this.attempt(url, envelope, attempt, signal)) return;
         // Local choice: the docs promise retries but show no schedule; base, 2x base, 4x base, ...
-        if (attempt < this.settings.attempts) await this.scheduler.sleep(this.settings.baseDelayMs * 2 ** (attempt - 1));
+        if (attempt < this.settings.attempts)
+          await this.scheduler.sleep(this.settings.baseDelayMs * 2 ** (attempt - 1));
       }
     });
   }
 
-  private async attempt(url: string, envelope: CallbackEnvelope, attempt: number, closed: AbortSignal): Promise<boolean> {
+  private async attempt(
+    url: string,
+    envelope: CallbackEnvelope,
+    attempt: number,
+    closed: AbortSignal,
+  ): Promise<boolean> {
     const record = (result: Pick<CallbackDelivery, 'outcome' | 'status' | 'error'>): boolean => {
       const { event, data } = envelope;
-      const delivery: CallbackDelivery = { at: new Date(this.now()).toISOString(), url, event, orderReference: data.orderReference, attempt, ...result };
+      const delivery: CallbackDelivery = {
+        at: new Date(this.now()).toISOString(),
+        url,
+        event,
+        orderReference: data.orderReference,
+        attempt,
+        ...result,
+      };
       appendCapped(this.deliveries, delivery, this.settings.historyLimit);
       return result.outcome === 'delivered';
     };

@@ -12,7 +12,12 @@ import type { SandboxOrder } from './order.js';
 const remainingMinor = (order: SandboxOrder): number => order.amountMinor - order.capturedMinor - order.voidedMinor;
 
 /** Checks shared by capture and void; answers the amount in minor units. */
-function authorisedAmount(ctx: SandboxContext, order: SandboxOrder, action: 'capture' | 'void', amount: number): number {
+function authorisedAmount(
+  ctx: SandboxContext,
+  order: SandboxOrder,
+  action: 'capture' | 'void',
+  amount: number,
+): number {
   const done = action === 'capture' ? 'captured' : 'voided';
   if (order.status !== 'SUCCESSFUL') {
     throw new HttpError(400, `Order ${order.reference} cannot be ${done}: its status is ${order.status}`);
@@ -21,7 +26,8 @@ function authorisedAmount(ctx: SandboxContext, order: SandboxOrder, action: 'cap
     throw new HttpError(400, `Order ${order.reference} cannot be ${done}: its captureStatus is ${order.captureStatus}`);
   }
   const left = remainingMinor(order);
-  if (left === 0) throw new HttpError(400, `Order ${order.reference} cannot be ${done}: nothing is left of its authorisation`);
+  if (left === 0)
+    throw new HttpError(400, `Order ${order.reference} cannot be ${done}: nothing is left of its authorisation`);
   const minor = minorAmount(ctx, amount, order.currency, 'amount');
   if (minor > left) {
     throw new HttpError(400, `amount exceeds what is left to ${action} (${codeAmount(left, order.currency)})`);

@@ -7,7 +7,9 @@ import { decodeParam, HttpError, parseBody, type Reply } from './http.js';
 import type { Sandbox } from './types.js';
 
 const failuresSchema = z.object({
-  count: z.number({ error: 'must be a number' }).check(z.int({ error: 'must be a whole number' }), z.gte(0, { error: 'must be at least 0' })),
+  count: z
+    .number({ error: 'must be a number' })
+    .check(z.int({ error: 'must be a whole number' }), z.gte(0, { error: 'must be at least 0' })),
 });
 
 /** Answers a control request; `path` is the part after /__sandbox. */

@@ -10,7 +10,9 @@ import type { OrderStatus, SandboxOrder } from './order.js';
 import type { Decision, DecisionOutcome, DecisionResult } from './types.js';
 
 export const decisionSchema = z.object({
-  outcome: z.enum(['approve', 'decline', 'cancel', 'error'], { error: 'must be one of: approve, decline, cancel, error' }),
+  outcome: z.enum(['approve', 'decline', 'cancel', 'error'], {
+    error: 'must be one of: approve, decline, cancel, error',
+  }),
   mode: z.optional(z.enum(['instant', 'pending'], { error: 'must be one of: instant, pending' })),
 });
 
@@ -65,7 +67,12 @@ export function scheduleCancellation(ctx: SandboxContext, order: SandboxOrder, m
   });
 }
 
-function finalise(ctx: SandboxContext, order: SandboxOrder, status: OrderStatus, cancelledBy: 'user' | 'system' = 'user'): void {
+function finalise(
+  ctx: SandboxContext,
+  order: SandboxOrder,
+  status: OrderStatus,
+  cancelledBy: 'user' | 'system' = 'user',
+): void {
   order.status = status;
   order.updatedAt = ctx.now();
   if (status === 'SUCCESSFUL') {

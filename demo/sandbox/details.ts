@@ -13,7 +13,11 @@ export function transactionDetails(ctx: SandboxContext, reference: string) {
   return {
     ...orderView(order),
     amount: String(order.orderAmount),
-    transactionHistory: order.history.map((entry) => ({ transactionId: randomUUID(), status: entry.status, createdAt: isoTime(entry.at) })),
+    transactionHistory: order.history.map((entry) => ({
+      transactionId: randomUUID(),
+      status: entry.status,
+      createdAt: isoTime(entry.at),
+    })),
     refunds: order.refunds.map((refund) => ({
       refundId: refund.upstreamReference,
       amount: amount(refund.amountMinor),

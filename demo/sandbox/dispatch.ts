@@ -65,7 +65,8 @@ function requestUrl(target: string): URL {
  */
 async function controlBody(req: IncomingMessage, method: string): Promise<unknown> {
   const text = await readBody(req);
-  if ((method === 'POST' || method === 'PUT') && !isJson(req)) throw new HttpError(415, 'Content-Type must be application/json');
+  if ((method === 'POST' || method === 'PUT') && !isJson(req))
+    throw new HttpError(415, 'Content-Type must be application/json');
   return parseJson(text, true);
 }
 
@@ -177,10 +178,17 @@ export function createDispatcher({ surface, ctx, faults, journal, historyLimit, 
     const logo = /^\/logos\/([\w.-]+)$/.exec(url.pathname);
     if (logo && method === 'GET') {
       const svg = logoFile(logo[1] ?? '');
-      if (svg) return send(res, { status: 200, text: svg, headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' } });
+      if (svg)
+        return send(res, {
+          status: 200,
+          text: svg,
+          headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' },
+        });
     }
     if (url.pathname.startsWith('/__sandbox/')) {
-      return safely(res, async () => controlRoute(sandbox, method, url.pathname.slice('/__sandbox'.length), await controlBody(req, method)));
+      return safely(res, async () =>
+        controlRoute(sandbox, method, url.pathname.slice('/__sandbox'.length), await controlBody(req, method)),
+      );
     }
     const page = /^\/pay\/([^/]+)(\/result)?\/?$/.exec(url.pathname);
     if (page) return pay(req, res, method, url, page);

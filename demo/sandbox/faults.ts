@@ -4,11 +4,13 @@ import { HttpError, parseBody } from './http.js';
 import { SANDBOX_ROUTES, type Fault, type FaultOptions, type SandboxRoute } from './types.js';
 
 const wholeNumber = (min: number, max: number) =>
-  z.number({ error: 'must be a number' }).check(
-    z.int({ error: 'must be a whole number' }),
-    z.gte(min, { error: `must be at least ${min}` }),
-    z.lte(max, { error: `must be at most ${max}` }),
-  );
+  z
+    .number({ error: 'must be a number' })
+    .check(
+      z.int({ error: 'must be a whole number' }),
+      z.gte(min, { error: `must be at least ${min}` }),
+      z.lte(max, { error: `must be at most ${max}` }),
+    );
 
 const faultSchema = z.discriminatedUnion(
   'kind',
@@ -16,7 +18,9 @@ const faultSchema = z.discriminatedUnion(
     z.object({ kind: z.literal('latency'), ms: wholeNumber(0, 600_000) }),
     z.object({
       kind: z.literal('status'),
-      status: z.union([z.literal(500), z.literal(502), z.literal(503), z.literal(429)], { error: 'must be 500, 502, 503 or 429' }),
+      status: z.union([z.literal(500), z.literal(502), z.literal(503), z.literal(429)], {
+        error: 'must be 500, 502, 503 or 429',
+      }),
       retryAfterSeconds: z.optional(wholeNumber(0, 86_400)),
     }),
     z.object({ kind: z.literal('hang') }),
@@ -60,9 +64,13 @@ export class FaultTable {
 
   set(route: SandboxRoute, fault: Fault, options: FaultOptions = {}): void {
     const parsed = parseFaultBody({ ...fault, ...options });
-    const applies = parsed.fault.kind === 'reset-after-create' ? WRITES.has(route) : !isAfterCreate(parsed.fault) || route === 'create-order';
+    const applies =
+      parsed.fault.kind === 'reset-after-create'
+        ? WRITES.has(route)
+        : !isAfterCreate(parsed.fault) || route === 'create-order';
     if (!applies) {
-      const where = parsed.fault.kind === 'reset-after-create' ? 'create-order, capture, void and refund' : 'create-order';
+      const where =
+        parsed.fault.kind === 'reset-after-create' ? 'create-order, capture, void and refund' : 'create-order';
       throw new HttpError(400, [`kind ${parsed.fault.kind} applies to ${where} only`]);
     }
     this.active.set(route, { fault: parsed.fault, timesLeft: parsed.options.times ?? Number.POSITIVE_INFINITY });

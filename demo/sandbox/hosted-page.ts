@@ -131,9 +131,10 @@ const RESULT_TEXT: Record<SandboxOrder['status'], string> = {
 
 /** The outcome, for an order with no dynamicRedirectUrl, or one already decided. */
 export function resultPage(order: SandboxOrder, note = ''): string {
-  const text = order.status === 'CANCELLED' && order.cancelledBy === 'system'
-    ? 'Order cancelled by the system: it was not paid in time.'
-    : RESULT_TEXT[order.status];
+  const text =
+    order.status === 'CANCELLED' && order.cancelledBy === 'system'
+      ? 'Order cancelled by the system: it was not paid in time.'
+      : RESULT_TEXT[order.status];
   // A pending order's page refreshes itself until the final status is in; no script needed.
   const head = order.status === 'PENDING' ? '<meta http-equiv="refresh" content="3">\n' : '';
   return layout(

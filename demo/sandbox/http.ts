@@ -42,7 +42,9 @@ export class HttpError extends Error {
 
 /** A schema refusal: 400 with one "<field path> <message>" per issue, as the upstream lists them. */
 export function validationError(issues: readonly { path: PropertyKey[]; message: string }[]): HttpError {
-  const messages = issues.map(({ path, message }) => (path.length > 0 ? `${path.map(String).join('.')} ${message}` : 'body must be a JSON object'));
+  const messages = issues.map(({ path, message }) =>
+    path.length > 0 ? `${path.map(String).join('.')} ${message}` : 'body must be a JSON object',
+  );
   return new HttpError(400, [...new Set(messages)]);
 }
 

@@ -5,7 +5,9 @@ import { escapeHtml } from './html.js';
 
 /** "TABBY_AE" -> "tabby": the brands share one logo across markets. */
 function logoSlug(providerName: string): string {
-  return providerDisplayName(providerName).toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  return providerDisplayName(providerName)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-');
 }
 
 export function logoPath(providerName: string): string {

@@ -70,7 +70,7 @@ async function main(): Promise<void> {
     `${[
       `opi sandbox listening on ${url}`,
       `  token endpoint  POST ${sandbox.tokenUrl} (form: client_id, client_secret, grant_type=client_credentials, scope=api-user)`,
-      `  docs' quirks    ${strictDocs ? "on (suffixed refund references, 2 decimals at most, ...; SANDBOX_STRICT_DOCS=false for the plain shapes)" : 'off (SANDBOX_STRICT_DOCS=false)'}`,
+      `  docs' quirks    ${strictDocs ? 'on (suffixed refund references, 2 decimals at most, ...; SANDBOX_STRICT_DOCS=false for the plain shapes)' : 'off (SANDBOX_STRICT_DOCS=false)'}`,
       `  client id       ${clientId}`,
       `  client secret   ${clientSecret.shown}`,
       `  payment secret  ${paymentSecret.shown}`,

@@ -49,7 +49,11 @@ function optionItem(entry: CatalogueEntry, query: OptionsQuery, baseUrl: string)
     imageUrl: `${baseUrl}${logoPath(entry.name)}`,
     ...(image ? { image } : {}),
     // Local choice: termDuration counts the instalments and termUnit is the interval between them.
-    instalment: { rate: money(plan.instalments[0] ?? 0), termDuration: plan.count, termUnit: TERM_UNITS[plan.interval] },
+    instalment: {
+      rate: money(plan.instalments[0] ?? 0),
+      termDuration: plan.count,
+      termUnit: TERM_UNITS[plan.interval],
+    },
     monthlyCost: money(costs.monthlyMinor),
     termDurationInMonths: costs.termDurationInMonths,
     weeklyCost: money(costs.weeklyMinor),

@@ -12,10 +12,13 @@ import type { SandboxOrder } from './order.js';
 
 /** The value at a dotted path ("shippingAddress", "customer.email") of a request. */
 function valueAt(source: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>(
-    (value, key) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined),
-    source,
-  );
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (value, key) =>
+        value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined,
+      source,
+    );
 }
 
 // Local choice: routing is by currency, amount and channel; the purchase country is not matched to the provider's.
@@ -26,10 +29,16 @@ function routedProvider(request: OrderRequest, amountMinor: number): CatalogueEn
   );
   if (!provider) {
     const where = channel ? ` on channel ${channel}` : '';
-    throw new HttpError(400, [`bnplProvider ${bnplProvider} is not offered for ${codeAmount(amountMinor, purchaseCurrency)}${where}`]);
+    throw new HttpError(400, [
+      `bnplProvider ${bnplProvider} is not offered for ${codeAmount(amountMinor, purchaseCurrency)}${where}`,
+    ]);
   }
   const missing = provider.requiredFields.filter((path) => valueAt(request, path) === undefined);
-  if (missing.length > 0) throw new HttpError(400, missing.map((path) => `${path} is required for ${provider.name}`));
+  if (missing.length > 0)
+    throw new HttpError(
+      400,
+      missing.map((path) => `${path} is required for ${provider.name}`),
+    );
   return provider;
 }
 

@@ -10,7 +10,8 @@ import type { DecisionMode, DecisionOutcome } from './types.js';
 // No script runs on these pages; styles are inline. Chromium applies form-action to the redirect after a
 // submission, so it is left open for the 303 to the merchant's own host.
 const PAGE_HEADERS = {
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'",
+  'content-security-policy':
+    "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'",
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
 };

@@ -27,7 +27,11 @@ export function firstAndLast(plan: InstalmentPlan): { first: number; last: numbe
 
 const ADVERBS: Record<InstalmentInterval, string> = { week: 'weekly', fortnight: 'fortnightly', month: 'monthly' };
 /** How a plan's interval is spelled in `instalment.termUnit`. */
-export const TERM_UNITS: Record<InstalmentInterval, string> = { week: 'weeks', fortnight: 'fortnights', month: 'months' };
+export const TERM_UNITS: Record<InstalmentInterval, string> = {
+  week: 'weeks',
+  fortnight: 'fortnights',
+  month: 'months',
+};
 const MONTHS_PER_INTERVAL: Record<InstalmentInterval, number> = { week: 0.25, fortnight: 0.5, month: 1 };
 
 export function intervalAdverb(interval: InstalmentInterval): string {

@@ -75,7 +75,12 @@ function settleLater(ctx: SandboxContext, order: SandboxOrder, refund: SandboxRe
     ctx.store.changed();
     notifyAccount(ctx, {
       event: 'REFUND_CALLBACK',
-      data: { orderReference: order.reference, merchantReference: order.reference, currency: order.currency, ...refundRecord(order, refund) },
+      data: {
+        orderReference: order.reference,
+        merchantReference: order.reference,
+        currency: order.currency,
+        ...refundRecord(order, refund),
+      },
     });
   });
 }

@@ -30,7 +30,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const scheduler = new Scheduler();
   const callbacks = new CallbackSender(
     scheduler,
-    { ...settings.callbackRetry, timeoutMs: settings.callbackTimeoutMs, historyLimit: settings.historyLimit, shape: settings.notificationShape },
+    {
+      ...settings.callbackRetry,
+      timeoutMs: settings.callbackTimeoutMs,
+      historyLimit: settings.historyLimit,
+      shape: settings.notificationShape,
+    },
     settings.now,
     settings.callbackFailures,
   );

@@ -72,11 +72,14 @@ export class Scheduler {
       this.timers.delete(cancel);
     };
     const arm = (left: number) => {
-      handle = setTimeout(() => {
-        if (left > MAX_TIMER_DELAY) return arm(left - MAX_TIMER_DELAY);
-        this.timers.delete(cancel);
-        task();
-      }, Math.min(left, MAX_TIMER_DELAY));
+      handle = setTimeout(
+        () => {
+          if (left > MAX_TIMER_DELAY) return arm(left - MAX_TIMER_DELAY);
+          this.timers.delete(cancel);
+          task();
+        },
+        Math.min(left, MAX_TIMER_DELAY),
+      );
     };
     arm(ms);
     this.timers.add(cancel);

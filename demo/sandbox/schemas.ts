@@ -7,7 +7,8 @@ import * as z from 'zod/mini';
 import { isCurrencyCode } from '../../shared/money.js';
 import { MAX_AMOUNT, TOO_LARGE } from './amounts.js';
 
-const missingOr = (expected: string) => (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : `must be ${expected}`);
+const missingOr = (expected: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? 'is required' : `must be ${expected}`;
 
 const text = () => z.string({ error: missingOr('text') });
 const required = text().check(z.trim(), z.minLength(1, { error: 'is required' }));
@@ -21,14 +22,18 @@ const country = text().check(
     error: 'must be an ISO 3166-1 alpha-2 country code, such as AE',
   }),
 );
-export const currency = text().check(z.refine(isCurrencyCode, { error: 'must be an ISO 4217 currency code, such as AED' }));
+export const currency = text().check(
+  z.refine(isCurrencyCode, { error: 'must be an ISO 4217 currency code, such as AED' }),
+);
 
 /** A non-negative amount in major units; its decimals are the currency's business (amounts.ts). */
-const amount = z.number({ error: missingOr('a number') }).check(
-  z.refine(Number.isFinite, { error: 'must be a number' }),
-  z.gte(0, { error: 'must not be negative' }),
-  z.lte(MAX_AMOUNT, { error: TOO_LARGE }),
-);
+const amount = z
+  .number({ error: missingOr('a number') })
+  .check(
+    z.refine(Number.isFinite, { error: 'must be a number' }),
+    z.gte(0, { error: 'must not be negative' }),
+    z.lte(MAX_AMOUNT, { error: TOO_LARGE }),
+  );
 const positiveAmount = amount.check(z.gt(0, { error: 'must be more than 0' }));
 const optionalAmount = z.optional(amount);
 
@@ -60,7 +65,9 @@ const address = object({
 
 const orderItem = object({
   name: required,
-  quantity: z.number({ error: missingOr('a number') }).check(z.int({ error: 'must be a whole number' }), z.gte(1, { error: 'must be at least 1' })),
+  quantity: z
+    .number({ error: missingOr('a number') })
+    .check(z.int({ error: 'must be a whole number' }), z.gte(1, { error: 'must be at least 1' })),
   // Declared a number, but every example is alphanumeric ("69309284M-1").
   sku: z.union([required, z.number()], { error: missingOr('text or a number') }),
   unitPrice: amount,
@@ -86,7 +93,9 @@ export const orderRequestSchema = object({
   taxAmount: z._default(amount, 0),
   shippingAmount: z._default(amount, 0),
   discountAmount: z._default(amount, 0),
-  orderItems: z.array(orderItem, { error: missingOr('a list of items') }).check(z.minLength(1, { error: 'must have at least one item' })),
+  orderItems: z
+    .array(orderItem, { error: missingOr('a list of items') })
+    .check(z.minLength(1, { error: 'must have at least one item' })),
   customer,
   billingAddress: address,
   shippingAddress: z.optional(address),
@@ -95,7 +104,11 @@ export const orderRequestSchema = object({
   dynamicRedirectUrl: z.optional(url),
   dynamicCallbackUrl: z.optional(url),
   // Unit not stated anywhere; the sandbox reads minutes (its cancellationUnitMs), a local choice.
-  cancellationTimeout: z.optional(z.number({ error: missingOr('a number') }).check(z.int({ error: 'must be a whole number' }), z.gte(1, { error: 'must be at least 1' }))),
+  cancellationTimeout: z.optional(
+    z
+      .number({ error: missingOr('a number') })
+      .check(z.int({ error: 'must be a whole number' }), z.gte(1, { error: 'must be at least 1' })),
+  ),
   autoCapture: z.optional(z.boolean({ error: missingOr('true or false') })),
   channel: optionalText,
 });

@@ -35,7 +35,8 @@ function text(name: string, value: string): string {
 
 /** An http or https URL; `name` is what the error calls it (an option, or an environment variable). */
 export function httpUrl(name: string, value: string): string {
-  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) throw new RangeError(`${name} must be an http or https URL`);
+  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol))
+    throw new RangeError(`${name} must be an http or https URL`);
   return value;
 }
 

@@ -1,6 +1,16 @@
 // The sandbox's public interface, as agreed with the BFF and e2e helpers (sandbox.ts re-exports it).
 
-export const SANDBOX_ROUTES = ['token', 'options', 'create-order', 'get-order', 'order-details', 'capture', 'void', 'refund', 'list-refunds'] as const;
+export const SANDBOX_ROUTES = [
+  'token',
+  'options',
+  'create-order',
+  'get-order',
+  'order-details',
+  'capture',
+  'void',
+  'refund',
+  'list-refunds',
+] as const;
 export type SandboxRoute = (typeof SANDBOX_ROUTES)[number];
 
 export type Fault =

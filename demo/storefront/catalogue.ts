@@ -66,7 +66,10 @@ export const PRODUCTS: readonly Product[] = [
     id: 'oud',
     sku: 'OPI-OUD-04',
     names: { en: 'Oud travel set', ar: 'طقم عود للسفر' },
-    descriptions: { en: 'Burner, charcoal and three woods in a case.', ar: 'مبخرة وفحم وثلاثة أنواع من العود في علبة.' },
+    descriptions: {
+      en: 'Burner, charcoal and three woods in a case.',
+      ar: 'مبخرة وفحم وثلاثة أنواع من العود في علبة.',
+    },
     image: 'oud.svg',
     prices: { AED: 42000, SAR: 43000, KWD: 35250, AUD: 16900, SGD: 14900 },
   },

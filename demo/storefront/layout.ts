@@ -64,7 +64,8 @@ export function shopHeader({ language, market, strings, cartCount, path }: ShopH
 <label for="market-select">${strings.market}</label>
 <select id="market-select" name="market">
 ${MARKETS.map(
-  (option) => html`<option value="${option.id}" ${option.id === market.id ? html`selected` : ''}>${countryName(option.country, language)} · ${option.currency}</option>`,
+  (option) =>
+    html`<option value="${option.id}" ${option.id === market.id ? html`selected` : ''}>${countryName(option.country, language)} · ${option.currency}</option>`,
 )}
 </select>
 <button type="submit">${strings.changeMarket}</button>

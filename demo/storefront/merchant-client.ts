@@ -1,7 +1,12 @@
 // The storefront server's client for the BFF's merchant API. The merchant key lives here, on the server, and is
 // sent only to the BFF; nothing from this module reaches a browser but the parsed answers.
 import * as z from 'zod/mini';
-import { createSessionResponseSchema, problemSchema, type CreateSessionRequest, type Problem } from '../../shared/checkout-api.js';
+import {
+  createSessionResponseSchema,
+  problemSchema,
+  type CreateSessionRequest,
+  type Problem,
+} from '../../shared/checkout-api.js';
 import {
   captureOrVoidViewSchema,
   orderListResponseSchema,
@@ -38,7 +43,10 @@ export interface WidgetAsset {
   integrity: string;
 }
 
-const widgetAssetSchema = z.object({ url: z.string(), integrity: z.string().check(z.regex(/^sha384-[A-Za-z0-9+/=]+$/)) });
+const widgetAssetSchema = z.object({
+  url: z.string(),
+  integrity: z.string().check(z.regex(/^sha384-[A-Za-z0-9+/=]+$/)),
+});
 
 export type MerchantClient = ReturnType<typeof createMerchantClient>;
 
@@ -46,8 +54,17 @@ export function createMerchantClient(options: MerchantClientOptions) {
   const fetchFn = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 10_000;
 
-  async function call<T>(schema: z.ZodMiniType<T>, method: string, path: string, body?: unknown, idempotencyKey?: string): Promise<T> {
-    const headers: Record<string, string> = { authorization: `Bearer ${options.merchantKey}`, accept: 'application/json' };
+  async function call<T>(
+    schema: z.ZodMiniType<T>,
+    method: string,
+    path: string,
+    body?: unknown,
+    idempotencyKey?: string,
+  ): Promise<T> {
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${options.merchantKey}`,
+      accept: 'application/json',
+    };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
     let response: Response;
@@ -59,16 +76,29 @@ export function createMerchantClient(options: MerchantClientOptions) {
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (cause) {
-      throw new MerchantApiError('The payment service could not be reached.', 502, 'bff_unreachable', undefined, { cause });
+      throw new MerchantApiError('The payment service could not be reached.', 502, 'bff_unreachable', undefined, {
+        cause,
+      });
     }
     const payload: unknown = await response.json().catch(() => undefined);
     if (!response.ok) {
       const problem = problemSchema.safeParse(payload);
-      if (problem.success) throw new MerchantApiError(problem.data.detail ?? problem.data.title, response.status, problem.data.code, problem.data);
+      if (problem.success)
+        throw new MerchantApiError(
+          problem.data.detail ?? problem.data.title,
+          response.status,
+          problem.data.code,
+          problem.data,
+        );
       throw new MerchantApiError(`The payment service answered ${response.status}.`, response.status, 'bff_error');
     }
     const parsed = schema.safeParse(payload);
-    if (!parsed.success) throw new MerchantApiError('The payment service sent an answer this shop does not understand.', 502, 'bff_bad_response');
+    if (!parsed.success)
+      throw new MerchantApiError(
+        'The payment service sent an answer this shop does not understand.',
+        502,
+        'bff_bad_response',
+      );
     return parsed.data;
   }
 
@@ -80,7 +110,8 @@ export function createMerchantClient(options: MerchantClientOptions) {
       const asset = await call(widgetAssetSchema, 'GET', '/v1/widget');
       return { url: new URL(asset.url, `${publicBffUrl}/`).href, integrity: asset.integrity };
     },
-    createSession: (cart: CreateSessionRequest) => call(createSessionResponseSchema, 'POST', '/v1/checkout-sessions', cart),
+    createSession: (cart: CreateSessionRequest) =>
+      call(createSessionResponseSchema, 'POST', '/v1/checkout-sessions', cart),
     getOrder: (reference: string) => call(orderViewSchema, 'GET', orderPath(reference)),
     listOrders(query: { status?: OrderStatus; limit?: number; cursor?: string } = {}) {
       const search = new URLSearchParams();

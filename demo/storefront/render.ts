@@ -45,12 +45,21 @@ export interface ShopMessage {
 }
 
 export function renderShopMessage(req: Request, res: Response, ctx: ShopContext, message: ShopMessage): void {
-  renderShopPage(req, res, ctx, { status: message.status, title: message.heading, main: messageView(message.heading, message.detail, message.back) });
+  renderShopPage(req, res, ctx, {
+    status: message.status,
+    title: message.heading,
+    main: messageView(message.heading, message.detail, message.back),
+  });
 }
 
 export function renderShopNotFound(req: Request, res: Response, ctx: ShopContext): void {
   const { strings } = ctx;
-  renderShopMessage(req, res, ctx, { status: 404, heading: strings.notFoundHeading, detail: strings.notFoundDetail, back: { href: '/', label: strings.continueShopping } });
+  renderShopMessage(req, res, ctx, {
+    status: 404,
+    heading: strings.notFoundHeading,
+    detail: strings.notFoundDetail,
+    back: { href: '/', label: strings.continueShopping },
+  });
 }
 
 export function renderConsolePage(res: Response, title: string, main: SafeHtml, status = 200): void {

@@ -49,7 +49,10 @@ export function sameOriginWrites(req: Request, res: Response, next: NextFunction
   }
   const site = req.get('sec-fetch-site');
   const origin = req.get('origin');
-  const crossSite = site !== undefined ? site !== 'same-origin' && site !== 'none' : origin !== undefined && origin !== `${req.protocol}://${req.get('host')}`;
+  const crossSite =
+    site !== undefined
+      ? site !== 'same-origin' && site !== 'none'
+      : origin !== undefined && origin !== `${req.protocol}://${req.get('host')}`;
   if (crossSite) {
     res.status(403).type('text/plain').send('Cross-site form posts are not accepted.');
     return;

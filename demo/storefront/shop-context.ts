@@ -40,7 +40,13 @@ export function shopContext(req: Request): ShopContext {
   const storedLanguage = readCookie(req, COOKIES.language);
   const language: Language = isLanguage(storedLanguage) ? storedLanguage : 'en';
   const market = findMarket(readCookie(req, COOKIES.market)) ?? DEFAULT_MARKET;
-  return { language, market, strings: STRINGS[language], locale: intlLocale(language, market), cart: parseCart(readCookie(req, COOKIES.cart)) };
+  return {
+    language,
+    market,
+    strings: STRINGS[language],
+    locale: intlLocale(language, market),
+    cart: parseCart(readCookie(req, COOKIES.cart)),
+  };
 }
 
 export function setShopCookie(req: Request, res: Response, name: string, value: string): void {

@@ -34,11 +34,21 @@ const PUBLIC_DIR = fileURLToPath(new URL('./public/', import.meta.url));
 export function createStorefront(options: StorefrontOptions): express.Express {
   const publicBffUrl = (options.publicBffUrl ?? options.bffUrl).replace(/\/+$/, '');
   const logger = options.logger ?? pino({ name: 'storefront' });
-  const client = createMerchantClient({ bffUrl: options.bffUrl, merchantKey: options.merchantKey, timeoutMs: options.bffTimeoutMs, fetch: options.fetch });
+  const client = createMerchantClient({
+    bffUrl: options.bffUrl,
+    merchantKey: options.merchantKey,
+    timeoutMs: options.bffTimeoutMs,
+    fetch: options.fetch,
+  });
 
   const app = express();
   app.disable('x-powered-by');
-  app.use(securityHeaders({ bff: new URL(publicBffUrl).origin, images: (options.imageOrigins ?? []).map((origin) => new URL(origin).origin) }));
+  app.use(
+    securityHeaders({
+      bff: new URL(publicBffUrl).origin,
+      images: (options.imageOrigins ?? []).map((origin) => new URL(origin).origin),
+    }),
+  );
   app.use('/static', express.static(PUBLIC_DIR, { maxAge: '1h', index: false, fallthrough: false }));
   app.use(express.urlencoded({ extended: false, limit: '8kb', parameterLimit: 20 }));
   app.use(sameOriginWrites);
@@ -62,13 +72,23 @@ export function createStorefront(options: StorefrontOptions): express.Express {
     if (status >= 500) logger.error({ err: error, path: req.path }, 'storefront request failed');
     if (req.path.startsWith('/console')) {
       const detail = error instanceof MerchantApiError ? error.message : 'Something went wrong on this server.';
-      renderConsolePage(res, 'Error', html`<h1>The request failed</h1><p>${detail}</p><p><a href="/console">All orders</a></p>`, status);
+      renderConsolePage(
+        res,
+        'Error',
+        html`<h1>The request failed</h1><p>${detail}</p><p><a href="/console">All orders</a></p>`,
+        status,
+      );
       return;
     }
     const ctx = shopContext(req);
     if (status === 404) return renderShopNotFound(req, res, ctx);
     const detail = status < 500 ? ctx.strings.requestRefused : ctx.strings.serviceUnavailable;
-    renderShopMessage(req, res, ctx, { status, heading: ctx.strings.shopName, detail, back: { href: '/cart', label: ctx.strings.cartHeading } });
+    renderShopMessage(req, res, ctx, {
+      status,
+      heading: ctx.strings.shopName,
+      detail,
+      back: { href: '/cart', label: ctx.strings.cartHeading },
+    });
   });
 
   return app;

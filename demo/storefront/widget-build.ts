@@ -37,7 +37,9 @@ function runViteBuild(outDir: string): Promise<void> {
     let errors = '';
     child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build failed (exit ${code}):\n${errors}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`vite build failed (exit ${code}):\n${errors}`)),
+    );
   });
 }
 

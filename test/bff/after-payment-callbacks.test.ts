@@ -4,7 +4,15 @@ import { describe, expect, it } from 'vitest';
 import type { Store } from '../../bff/store/types.js';
 import { call, json } from '../support/checkout.js';
 import { useCheckoutStack } from '../support/stack.js';
-import { callbackUrlOf, FAST_SANDBOX, followReturn, getOrder, placeOrder, postOperation, upstreamReads } from './after-payment-harness.js';
+import {
+  callbackUrlOf,
+  FAST_SANDBOX,
+  followReturn,
+  getOrder,
+  placeOrder,
+  postOperation,
+  upstreamReads,
+} from './after-payment-harness.js';
 
 const stack = useCheckoutStack({
   sandbox: { ...FAST_SANDBOX, refundSettlement: 'pending' },
@@ -44,13 +52,19 @@ describe('who may deliver', () => {
     const first = await approvedWithoutCallback();
     const second = await placeOrder(stack.bff.url);
     const secretOfSecond = callbackUrlOf(stack.sandbox, second.orderReference).split('/').at(-1)!;
-    const answer = await deliver(first.callbackUrl.replace(/\/[^/]+$/, `/${secretOfSecond}`), envelope(first.orderReference, 'SUCCESSFUL'));
+    const answer = await deliver(
+      first.callbackUrl.replace(/\/[^/]+$/, `/${secretOfSecond}`),
+      envelope(first.orderReference, 'SUCCESSFUL'),
+    );
     expect(answer.status).toBe(404);
     expect((await stack.db.store.getOrder(first.orderReference))?.status).toBe('pending');
   });
 
   it('an unknown order gets a 404', async () => {
-    const answer = await deliver(`${stack.bff.url}/v1/callbacks/opi-nope-1/secret`, envelope('opi-nope-1', 'SUCCESSFUL'));
+    const answer = await deliver(
+      `${stack.bff.url}/v1/callbacks/opi-nope-1/secret`,
+      envelope('opi-nope-1', 'SUCCESSFUL'),
+    );
     expect(answer.status).toBe(404);
   });
 });
@@ -62,7 +76,11 @@ describe('the body is only a hint', () => {
     const answers = await Promise.all(hints.map((status) => deliver(callbackUrl, envelope(orderReference, status))));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
 
-    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ status: 'paid', paidMinor: 14389, upstreamStatus: 'SUCCESSFUL' });
+    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({
+      status: 'paid',
+      paidMinor: 14389,
+      upstreamStatus: 'SUCCESSFUL',
+    });
     const callbacks = (await stack.db.store.listEvents(orderReference)).filter((event) => event.source === 'callback');
     expect(callbacks).toHaveLength(5);
     expect(callbacks.every((event) => event.status === 'paid' && event.upstreamStatus === 'SUCCESSFUL')).toBe(true);
@@ -75,7 +93,12 @@ describe('the body is only a hint', () => {
     const answer = await deliver(callbackUrlOf(stack.sandbox, orderReference), envelope(orderReference, 'SUCCESSFUL'));
     expect(answer.status).toBe(200);
     expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ status: 'pending', paidMinor: 0 });
-    expect((await stack.db.store.listEvents(orderReference)).at(-1)).toMatchObject({ source: 'callback', status: 'pending', upstreamStatus: 'PENDING', payload: { hintStatus: 'SUCCESSFUL' } });
+    expect((await stack.db.store.listEvents(orderReference)).at(-1)).toMatchObject({
+      source: 'callback',
+      status: 'pending',
+      upstreamStatus: 'PENDING',
+      payload: { hintStatus: 'SUCCESSFUL' },
+    });
   });
 
   it('a late callback never takes a final status back, even when the upstream answers PENDING again', async () => {
@@ -93,9 +116,18 @@ describe('the body is only a hint', () => {
     const other = await stack.startBff({ client: { fetch: stale }, env: { OPI_UPSTREAM_TIMEOUT_MS: '1000' } });
     const late = await deliver(callbackUrl.replace(stack.bff.url, other.url), envelope(orderReference, 'PENDING'));
     expect(late.status).toBe(200);
-    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ status: 'paid', upstreamStatus: 'SUCCESSFUL', paidMinor: 14389 });
+    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({
+      status: 'paid',
+      upstreamStatus: 'SUCCESSFUL',
+      paidMinor: 14389,
+    });
     const last = (await stack.db.store.listEvents(orderReference)).at(-1);
-    expect(last).toMatchObject({ source: 'callback', status: 'paid', upstreamStatus: 'PENDING', payload: { hintStatus: 'PENDING' } });
+    expect(last).toMatchObject({
+      source: 'callback',
+      status: 'paid',
+      upstreamStatus: 'PENDING',
+      payload: { hintStatus: 'PENDING' },
+    });
     expect(last?.payload).not.toHaveProperty('from');
   });
 
@@ -108,7 +140,10 @@ describe('the body is only a hint', () => {
     const answer = await call(callbackUrl, { method: 'POST', headers: { 'content-type': 'text/plain' }, body });
     expect(answer.status).toBe(200);
     expect((await stack.db.store.getOrder(orderReference))?.status).toBe('paid');
-    expect((await stack.db.store.listEvents(orderReference)).at(-1)).toMatchObject({ source: 'callback', payload: { event: 'unreadable' } });
+    expect((await stack.db.store.listEvents(orderReference)).at(-1)).toMatchObject({
+      source: 'callback',
+      payload: { event: 'unreadable' },
+    });
   });
 });
 
@@ -147,7 +182,11 @@ describe('answering fast', () => {
       await new Promise((resolve) => setTimeout(resolve, 30));
       last = (await stack.db.store.listEvents(orderReference)).at(-1);
     }
-    expect(last).toMatchObject({ source: 'callback', status: 'pending', payload: { upstreamError: 'upstream_timeout' } });
+    expect(last).toMatchObject({
+      source: 'callback',
+      status: 'pending',
+      payload: { upstreamError: 'upstream_timeout' },
+    });
     const order = await stack.db.store.getOrder(orderReference);
     expect(order?.nextPollAt?.getTime()).toBeLessThanOrEqual(Date.now());
   });
@@ -168,13 +207,25 @@ describe('REFUND_CALLBACK', () => {
     // by hand, as to an endpoint that receives REFUND_CALLBACK.
     await stack.sandbox.idle();
     expect(stack.sandbox.deliveries.map((delivery) => delivery.event)).not.toContain('REFUND_CALLBACK');
-    const hint = { event: 'REFUND_CALLBACK', data: { orderReference, refundReference: refund.body.refundReference, refundStatus: 'SUCCESSFUL' } };
+    const hint = {
+      event: 'REFUND_CALLBACK',
+      data: { orderReference, refundReference: refund.body.refundReference, refundStatus: 'SUCCESSFUL' },
+    };
     expect((await deliver(callbackUrlOf(stack.sandbox, orderReference), hint)).status).toBe(200);
     const events = await stack.db.store.listEvents(orderReference);
-    expect(events.some((event) => event.source === 'callback' && event.payload?.event === 'REFUND_CALLBACK')).toBe(true);
-    expect(events.at(-1)).toMatchObject({ source: 'callback', payload: { refund: refund.body.refundReference, refundStatus: 'succeeded' } });
+    expect(events.some((event) => event.source === 'callback' && event.payload?.event === 'REFUND_CALLBACK')).toBe(
+      true,
+    );
+    expect(events.at(-1)).toMatchObject({
+      source: 'callback',
+      payload: { refund: refund.body.refundReference, refundStatus: 'succeeded' },
+    });
     expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ refundedMinor: 2000 });
     const view = (await getOrder(stack.bff.url, orderReference)).body;
-    expect(view).toMatchObject({ refundedAmount: 20, refundableAmount: 123.89, refunds: [expect.objectContaining({ status: 'succeeded' })] });
+    expect(view).toMatchObject({
+      refundedAmount: 20,
+      refundableAmount: 123.89,
+      refunds: [expect.objectContaining({ status: 'succeeded' })],
+    });
   });
 });

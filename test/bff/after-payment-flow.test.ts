@@ -3,7 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import { orderViewSchema, refundViewSchema } from '../../shared/merchant-api.js';
 import { useCheckoutStack } from '../support/stack.js';
-import { destination, FAST_SANDBOX, followReturn, getOrder, placeOrder, postOperation } from './after-payment-harness.js';
+import {
+  destination,
+  FAST_SANDBOX,
+  followReturn,
+  getOrder,
+  placeOrder,
+  postOperation,
+} from './after-payment-harness.js';
 
 const stack = useCheckoutStack({
   sandbox: { ...FAST_SANDBOX, refundSettlement: 'instant' },
@@ -19,24 +26,41 @@ describe('each outcome ends with the right ledger status', () => {
     ['decline', 'declined', 'DECLINED', 0],
     ['cancel', 'cancelled', 'CANCELLED', 0],
     ['error', 'failed', 'ERROR', 0],
-  ] as const)('%s: the shopper is sent back with %s and the ledger agrees', async (outcome, status, upstreamStatus, paidAmount) => {
-    const { orderReference } = await placeOrder(stack.bff.url);
-    const { redirectTo } = await stack.sandbox.decide(orderReference, { outcome });
+  ] as const)(
+    '%s: the shopper is sent back with %s and the ledger agrees',
+    async (outcome, status, upstreamStatus, paidAmount) => {
+      const { orderReference } = await placeOrder(stack.bff.url);
+      const { redirectTo } = await stack.sandbox.decide(orderReference, { outcome });
 
-    const answer = await followReturn(redirectTo);
-    expect(answer.status).toBe(303);
-    expect(destination(answer)).toEqual({ base: RETURN_URL, query: { orderReference, status } });
-    await stack.sandbox.idle(); // the callback for the same decision arrives too, and changes nothing more
+      const answer = await followReturn(redirectTo);
+      expect(answer.status).toBe(303);
+      expect(destination(answer)).toEqual({ base: RETURN_URL, query: { orderReference, status } });
+      await stack.sandbox.idle(); // the callback for the same decision arrives too, and changes nothing more
 
-    const view = orderViewSchema.parse((await getOrder(stack.bff.url, orderReference)).body);
-    expect(view).toMatchObject({ orderReference, status, upstreamStatus, amount: 143.89, currency: 'AED', paidAmount, capturedAmount: paidAmount });
-    // The return and the callback race each other; whichever is first moves the order, once.
-    const changes = view.events.filter((event, index) => index === 0 || event.status !== view.events[index - 1]!.status);
-    expect(changes.map((event) => event.status)).toEqual(['initiated', 'pending', status]);
-    expect(['return', 'callback']).toContain(changes[2]!.source);
-    expect(view.events.filter((event) => event.source === 'return')).toEqual([expect.objectContaining({ status, upstreamStatus })]);
-    expect(view.events.filter((event) => event.source === 'callback')).toEqual([expect.objectContaining({ status, upstreamStatus })]);
-  });
+      const view = orderViewSchema.parse((await getOrder(stack.bff.url, orderReference)).body);
+      expect(view).toMatchObject({
+        orderReference,
+        status,
+        upstreamStatus,
+        amount: 143.89,
+        currency: 'AED',
+        paidAmount,
+        capturedAmount: paidAmount,
+      });
+      // The return and the callback race each other; whichever is first moves the order, once.
+      const changes = view.events.filter(
+        (event, index) => index === 0 || event.status !== view.events[index - 1]!.status,
+      );
+      expect(changes.map((event) => event.status)).toEqual(['initiated', 'pending', status]);
+      expect(['return', 'callback']).toContain(changes[2]!.source);
+      expect(view.events.filter((event) => event.source === 'return')).toEqual([
+        expect.objectContaining({ status, upstreamStatus }),
+      ]);
+      expect(view.events.filter((event) => event.source === 'callback')).toEqual([
+        expect.objectContaining({ status, upstreamStatus }),
+      ]);
+    },
+  );
 
   it('pending, then callback: the return says pending, the callback makes the order paid', async () => {
     const { orderReference } = await placeOrder(stack.bff.url);
@@ -50,7 +74,12 @@ describe('each outcome ends with the right ledger status', () => {
     const order = await stack.db.store.getOrder(orderReference);
     expect(order).toMatchObject({ status: 'paid', upstreamStatus: 'SUCCESSFUL', paidMinor: 14389, nextPollAt: null });
     const events = await stack.db.store.listEvents(orderReference);
-    expect(events.at(-1)).toMatchObject({ source: 'callback', status: 'paid', upstreamStatus: 'SUCCESSFUL', payload: { event: 'ORDER_ASYNC_CALLBACK', from: 'pending' } });
+    expect(events.at(-1)).toMatchObject({
+      source: 'callback',
+      status: 'paid',
+      upstreamStatus: 'SUCCESSFUL',
+      payload: { event: 'ORDER_ASYNC_CALLBACK', from: 'pending' },
+    });
   });
 });
 
@@ -59,9 +88,18 @@ describe('refunds', () => {
     const { orderReference } = await placeOrder(stack.bff.url);
     await followReturn((await stack.sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
 
-    const partial = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 43.89, description: 'one shirt back' });
+    const partial = await postOperation(stack.bff.url, orderReference, 'refunds', {
+      amount: 43.89,
+      description: 'one shirt back',
+    });
     expect(partial.status).toBe(201);
-    expect(refundViewSchema.parse(partial.body)).toMatchObject({ orderReference, amount: 43.89, currency: 'AED', status: 'succeeded', description: 'one shirt back' });
+    expect(refundViewSchema.parse(partial.body)).toMatchObject({
+      orderReference,
+      amount: 43.89,
+      currency: 'AED',
+      status: 'succeeded',
+      description: 'one shirt back',
+    });
 
     const rest = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 100 });
     expect(rest.status).toBe(201);
@@ -70,7 +108,10 @@ describe('refunds', () => {
     const third = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 0.01 });
     expect(third.status).toBe(422);
     expect(third.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    expect(third.body).toMatchObject({ code: 'refund_exceeds_refundable', detail: 'At most 0.00 AED of this order can still be refunded.' });
+    expect(third.body).toMatchObject({
+      code: 'refund_exceeds_refundable',
+      detail: 'At most 0.00 AED of this order can still be refunded.',
+    });
 
     const view = orderViewSchema.parse((await getOrder(stack.bff.url, orderReference)).body);
     expect(view).toMatchObject({ refundedAmount: 143.89, refundableAmount: 0 });
@@ -78,8 +119,14 @@ describe('refunds', () => {
       [43.89, 'succeeded'],
       [100, 'succeeded'],
     ]);
-    const upstreamRefunds = stack.sandbox.journal.filter((entry) => entry.method === 'POST' && entry.path.endsWith('/refund'));
-    expect(upstreamRefunds.map((entry) => (entry.body as { refundAmount: { amount: number } }).refundAmount.amount)).toEqual([43.89, 100]);
-    expect(new Set(upstreamRefunds.map((entry) => (entry.body as { refundReference: string }).refundReference)).size).toBe(2);
+    const upstreamRefunds = stack.sandbox.journal.filter(
+      (entry) => entry.method === 'POST' && entry.path.endsWith('/refund'),
+    );
+    expect(
+      upstreamRefunds.map((entry) => (entry.body as { refundAmount: { amount: number } }).refundAmount.amount),
+    ).toEqual([43.89, 100]);
+    expect(
+      new Set(upstreamRefunds.map((entry) => (entry.body as { refundReference: string }).refundReference)).size,
+    ).toBe(2);
   });
 });

@@ -30,7 +30,11 @@ export interface PlacedOrder {
 }
 
 /** A session from the merchant API, then an order from the widget API, as a shopper would place it. */
-export async function placeOrder(bffUrl: string, cart: Record<string, unknown> = {}, who: Record<string, unknown> = {}): Promise<PlacedOrder> {
+export async function placeOrder(
+  bffUrl: string,
+  cart: Record<string, unknown> = {},
+  who: Record<string, unknown> = {},
+): Promise<PlacedOrder> {
   const sessionId = await createSession(bffUrl, cart);
   const answer = await call(`${bffUrl}/v1/checkout-sessions/${sessionId}/orders`, json('POST', shopper(who)));
   if (answer.status !== 201) throw new Error(`order not placed: ${answer.status} ${answer.text}`);
@@ -46,7 +50,8 @@ export function destination(answer: Answer): { base: string; query: Record<strin
   return { base: `${url.origin}${url.pathname}`, query: Object.fromEntries(url.searchParams) };
 }
 
-export const getOrder = (bffUrl: string, reference: string) => call(`${bffUrl}/v1/orders/${reference}`, { headers: merchant });
+export const getOrder = (bffUrl: string, reference: string) =>
+  call(`${bffUrl}/v1/orders/${reference}`, { headers: merchant });
 
 export const postOperation = (
   bffUrl: string,
@@ -62,6 +67,8 @@ export const upstreamReads = (sandbox: Sandbox, reference: string) =>
 
 /** The callback URL the BFF gave the upstream for this order, as the sandbox received it at create. */
 export function callbackUrlOf(sandbox: Sandbox, reference: string): string {
-  const create = sandbox.journal.find((entry) => entry.method === 'POST' && (entry.body as { orderReference?: string })?.orderReference === reference);
+  const create = sandbox.journal.find(
+    (entry) => entry.method === 'POST' && (entry.body as { orderReference?: string })?.orderReference === reference,
+  );
   return (create!.body as { dynamicCallbackUrl: string }).dynamicCallbackUrl;
 }

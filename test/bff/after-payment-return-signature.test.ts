@@ -19,8 +19,15 @@ describe('return signature', () => {
   it('accepts the same digest in base64 and base64url', () => {
     const digest = sign('PENDING', reference);
     expect(verifyReturnSignature({ status: 'PENDING', reference, hash: digest.toString('base64') }, secret)).toBe(true);
-    expect(verifyReturnSignature({ status: 'PENDING', reference, hash: digest.toString('base64').replace(/=+$/, '') }, secret)).toBe(true);
-    expect(verifyReturnSignature({ status: 'PENDING', reference, hash: digest.toString('base64url') }, secret)).toBe(true);
+    expect(
+      verifyReturnSignature(
+        { status: 'PENDING', reference, hash: digest.toString('base64').replace(/=+$/, '') },
+        secret,
+      ),
+    ).toBe(true);
+    expect(verifyReturnSignature({ status: 'PENDING', reference, hash: digest.toString('base64url') }, secret)).toBe(
+      true,
+    );
   });
 
   it.each([

@@ -7,7 +7,12 @@ import { useCheckoutStack } from '../support/stack.js';
 import { destination, FAST_SANDBOX, followReturn, placeOrder, upstreamReads } from './after-payment-harness.js';
 
 // Only the return is under test here: the sandbox's callbacks are lost on the way.
-const stack = useCheckoutStack({ sandbox: FAST_SANDBOX, env: { OPI_UPSTREAM_TIMEOUT_MS: '500' }, between: 'settle', loseCallbacks: true });
+const stack = useCheckoutStack({
+  sandbox: FAST_SANDBOX,
+  env: { OPI_UPSTREAM_TIMEOUT_MS: '500' },
+  between: 'settle',
+  loseCallbacks: true,
+});
 
 const sign = (status: string, reference: string, secret = stack.sandbox.credentials.paymentSecret) =>
   createHmac('sha512', secret).update(`${status}|${reference}`).digest('hex');
@@ -32,12 +37,30 @@ describe('forged returns never mark an order paid', () => {
   it.each([
     ['no hash', (ref: string) => ({ reference: ref, status: 'SUCCESSFUL' })],
     ['an empty hash', (ref: string) => ({ reference: ref, status: 'SUCCESSFUL', hash: '' })],
-    ['a hash made with another secret', (ref: string) => ({ reference: ref, status: 'SUCCESSFUL', hash: sign('SUCCESSFUL', ref, 'guessed') })],
-    ['the status in lower case', (ref: string) => ({ reference: ref, status: 'successful', hash: sign('SUCCESSFUL', ref) })],
-    ['a space after the status', (ref: string) => ({ reference: ref, status: 'SUCCESSFUL ', hash: sign('SUCCESSFUL', ref) })],
-    ['a newline before the status', (ref: string) => ({ reference: ref, status: '\nSUCCESSFUL', hash: sign('SUCCESSFUL', ref) })],
-    ['another order signed into the query', (ref: string) => ({ reference: `${ref}x`, status: 'SUCCESSFUL', hash: sign('SUCCESSFUL', `${ref}x`) })],
-    ['the hash of a DECLINED return with the status changed', (ref: string) => ({ reference: ref, status: 'SUCCESSFUL', hash: sign('DECLINED', ref) })],
+    [
+      'a hash made with another secret',
+      (ref: string) => ({ reference: ref, status: 'SUCCESSFUL', hash: sign('SUCCESSFUL', ref, 'guessed') }),
+    ],
+    [
+      'the status in lower case',
+      (ref: string) => ({ reference: ref, status: 'successful', hash: sign('SUCCESSFUL', ref) }),
+    ],
+    [
+      'a space after the status',
+      (ref: string) => ({ reference: ref, status: 'SUCCESSFUL ', hash: sign('SUCCESSFUL', ref) }),
+    ],
+    [
+      'a newline before the status',
+      (ref: string) => ({ reference: ref, status: '\nSUCCESSFUL', hash: sign('SUCCESSFUL', ref) }),
+    ],
+    [
+      'another order signed into the query',
+      (ref: string) => ({ reference: `${ref}x`, status: 'SUCCESSFUL', hash: sign('SUCCESSFUL', `${ref}x`) }),
+    ],
+    [
+      'the hash of a DECLINED return with the status changed',
+      (ref: string) => ({ reference: ref, status: 'SUCCESSFUL', hash: sign('DECLINED', ref) }),
+    ],
   ])('%s: nothing changes, no upstream read, the shopper still goes on', async (_name, query) => {
     const { orderReference } = await placeOrder(stack.bff.url);
     await expectUnchanged(orderReference, await followReturn(returnUrl(orderReference, query(orderReference))));
@@ -53,24 +76,45 @@ describe('forged returns never mark an order paid', () => {
   it('a correctly signed SUCCESSFUL return while the upstream says PENDING stays pending', async () => {
     const { orderReference } = await placeOrder(stack.bff.url);
     // Signed with the real secret (a leaked secret or a replayed link), but the shopper never paid.
-    const answer = await followReturn(returnUrl(orderReference, { reference: orderReference, status: 'SUCCESSFUL', hash: sign('SUCCESSFUL', orderReference) }));
+    const answer = await followReturn(
+      returnUrl(orderReference, {
+        reference: orderReference,
+        status: 'SUCCESSFUL',
+        hash: sign('SUCCESSFUL', orderReference),
+      }),
+    );
     expect(destination(answer).query).toEqual({ orderReference, status: 'pending' });
     expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ status: 'pending', paidMinor: 0 });
     expect(upstreamReads(stack.sandbox, orderReference)).toBe(1);
     const events = await stack.db.store.listEvents(orderReference);
-    expect(events.at(-1)).toMatchObject({ source: 'return', status: 'pending', upstreamStatus: 'PENDING', payload: { redirectStatus: 'SUCCESSFUL' } });
+    expect(events.at(-1)).toMatchObject({
+      source: 'return',
+      status: 'pending',
+      upstreamStatus: 'PENDING',
+      payload: { redirectStatus: 'SUCCESSFUL' },
+    });
   });
 
   it('an order paid less than it owes goes on hold, not paid', async () => {
     const { orderReference } = await placeOrder(stack.bff.url);
     // The ledger owes one fil more than the upstream's order carries.
-    await stack.db.driver.query('update orders set amount_minor = amount_minor + 1 where order_reference = $1', [orderReference]);
+    await stack.db.driver.query('update orders set amount_minor = amount_minor + 1 where order_reference = $1', [
+      orderReference,
+    ]);
     const { redirectTo } = await stack.sandbox.decide(orderReference, { outcome: 'approve' });
     const answer = await followReturn(redirectTo);
     expect(destination(answer).query).toEqual({ orderReference, status: 'on_hold' });
-    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ status: 'on_hold', paidMinor: 14389, capturedMinor: 0 });
+    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({
+      status: 'on_hold',
+      paidMinor: 14389,
+      capturedMinor: 0,
+    });
     const events = await stack.db.store.listEvents(orderReference);
-    expect(events.at(-1)).toMatchObject({ source: 'return', status: 'on_hold', payload: { holdReason: 'underpaid', from: 'pending' } });
+    expect(events.at(-1)).toMatchObject({
+      source: 'return',
+      status: 'on_hold',
+      payload: { holdReason: 'underpaid', from: 'pending' },
+    });
   });
 });
 
@@ -81,10 +125,13 @@ describe('genuine returns', () => {
     const url = new URL(redirectTo);
     url.searchParams.set('hash', url.searchParams.get('hash')!.toUpperCase());
     const answer = await followReturn(url.href);
-    expect(destination(answer)).toEqual({ base: 'https://shop.example/done', query: { lang: 'ar', orderReference, status: 'paid' } });
+    expect(destination(answer)).toEqual({
+      base: 'https://shop.example/done',
+      query: { lang: 'ar', orderReference, status: 'paid' },
+    });
   });
 
-  it('a second visit of the same return changes nothing more, and shares the first one\'s upstream read', async () => {
+  it("a second visit of the same return changes nothing more, and shares the first one's upstream read", async () => {
     const { orderReference } = await placeOrder(stack.bff.url);
     const { redirectTo } = await stack.sandbox.decide(orderReference, { outcome: 'approve' });
     await followReturn(redirectTo);
@@ -103,7 +150,9 @@ describe('genuine returns', () => {
     const { orderReference } = await placeOrder(stack.bff.url);
     const { redirectTo } = await stack.sandbox.decide(orderReference, { outcome: 'approve' });
     const answers = await Promise.all(Array.from({ length: 100 }, () => followReturn(redirectTo)));
-    expect(new Set(answers.map((answer) => `${answer.status} ${destination(answer).query.status}`))).toEqual(new Set(['303 paid']));
+    expect(new Set(answers.map((answer) => `${answer.status} ${destination(answer).query.status}`))).toEqual(
+      new Set(['303 paid']),
+    );
     expect(upstreamReads(stack.sandbox, orderReference)).toBe(1);
   });
 
@@ -128,13 +177,21 @@ describe('genuine returns', () => {
     expect(answer.status).toBe(303);
     expect(destination(answer).query).toEqual({ orderReference, status: 'pending' });
     const events = await stack.db.store.listEvents(orderReference);
-    expect(events.at(-1)).toMatchObject({ source: 'return', status: 'pending', upstreamStatus: null, payload: { upstreamError: 'upstream_unavailable' } });
+    expect(events.at(-1)).toMatchObject({
+      source: 'return',
+      status: 'pending',
+      upstreamStatus: null,
+      payload: { upstreamError: 'upstream_unavailable' },
+    });
   });
 });
 
 describe('an unknown reference', () => {
   it('gets a plain, friendly 404 page, not a 500 or JSON', async () => {
-    const answer = await call(`${stack.bff.url}/v1/returns/opi-unknown-1?reference=opi-unknown-1&status=SUCCESSFUL&hash=${'a'.repeat(128)}`, { redirect: 'manual' });
+    const answer = await call(
+      `${stack.bff.url}/v1/returns/opi-unknown-1?reference=opi-unknown-1&status=SUCCESSFUL&hash=${'a'.repeat(128)}`,
+      { redirect: 'manual' },
+    );
     expect(answer.status).toBe(404);
     expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
     expect(answer.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'sha256-/);
@@ -143,7 +200,9 @@ describe('an unknown reference', () => {
   });
 
   it('escapes nothing of the request into the page', async () => {
-    const answer = await call(`${stack.bff.url}/v1/returns/${encodeURIComponent('<script>alert(1)</script>')}`, { redirect: 'manual' });
+    const answer = await call(`${stack.bff.url}/v1/returns/${encodeURIComponent('<script>alert(1)</script>')}`, {
+      redirect: 'manual',
+    });
     expect(answer.status).toBe(404);
     expect(answer.text).not.toContain('<script>');
   });

@@ -21,7 +21,11 @@ describe('POST /v1/checkout-sessions (merchant)', () => {
     expect(answer.status).toBe(201);
     const body = createSessionResponseSchema.parse(answer.body);
     expect(body.id).toMatch(/^cs_[A-Za-z0-9_-]{22}$/);
-    expect(body).toMatchObject({ amount: 143.89, currency: 'AED', expiresAt: new Date(clock.getTime() + 30 * 60_000).toISOString() });
+    expect(body).toMatchObject({
+      amount: 143.89,
+      currency: 'AED',
+      expiresAt: new Date(clock.getTime() + 30 * 60_000).toISOString(),
+    });
     const stored = await stack.db.store.getSession(body.id);
     expect(stored).toMatchObject({ amountMinor: 14389, currency: 'AED', country: 'AE', state: 'open' });
     expect(answer.headers.get('cache-control')).toBe('no-store');
@@ -48,17 +52,27 @@ describe('POST /v1/checkout-sessions (merchant)', () => {
   it('refuses amounts that do not add up, naming the field', async () => {
     const answer = await call(
       sessions(),
-      json('POST', cart({ orderItems: [{ name: 'Shirt', sku: 'S', quantity: 2, unitPrice: 64.5, totalAmount: 130 }] }), merchant),
+      json(
+        'POST',
+        cart({ orderItems: [{ name: 'Shirt', sku: 'S', quantity: 2, unitPrice: 64.5, totalAmount: 130 }] }),
+        merchant,
+      ),
     );
     expect(answer.status).toBe(400);
     expect(answer.body.code).toBe('validation_failed');
-    expect(answer.body.errors).toContainEqual({ path: 'orderItems.0.totalAmount', message: 'must equal quantity * unitPrice' });
+    expect(answer.body.errors).toContainEqual({
+      path: 'orderItems.0.totalAmount',
+      message: 'must equal quantity * unitPrice',
+    });
   });
 
   it('refuses more decimals than the currency has', async () => {
     const answer = await call(sessions(), json('POST', cart({ shippingAmount: 7.999 }), merchant));
     expect(answer.status).toBe(400);
-    expect(answer.body.errors).toContainEqual({ path: 'shippingAmount', message: 'must have at most 2 decimals in AED' });
+    expect(answer.body.errors).toContainEqual({
+      path: 'shippingAmount',
+      message: 'must have at most 2 decimals in AED',
+    });
   });
 
   it('refuses a KWD cart whose fils need a third decimal, and takes one whose third decimal is 0', async () => {
@@ -66,13 +80,19 @@ describe('POST /v1/checkout-sessions (merchant)', () => {
     const refused = await call(sessions(), json('POST', cart({ ...kwd, shippingAmount: 7.995 }), merchant));
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe('validation_failed');
-    expect(refused.body.errors).toContainEqual({ path: 'shippingAmount', message: 'must have at most 2 decimals: the payment service takes no more, even in KWD' });
+    expect(refused.body.errors).toContainEqual({
+      path: 'shippingAmount',
+      message: 'must have at most 2 decimals: the payment service takes no more, even in KWD',
+    });
     const taken = await call(sessions(), json('POST', cart({ ...kwd, shippingAmount: 7.99 }), merchant));
     expect(taken.status).toBe(201);
   });
 
   it('refuses a cart that adds up to nothing', async () => {
-    const answer = await call(sessions(), json('POST', cart({ shippingAmount: 0, taxAmount: 0, discountAmount: 129 }), merchant));
+    const answer = await call(
+      sessions(),
+      json('POST', cart({ shippingAmount: 0, taxAmount: 0, discountAmount: 129 }), merchant),
+    );
     expect(answer.status).toBe(400);
     expect(answer.body.errors).toEqual([{ path: 'orderItems', message: 'must add up to an order amount above 0' }]);
   });
@@ -80,7 +100,10 @@ describe('POST /v1/checkout-sessions (merchant)', () => {
   it('refuses an unknown field by name', async () => {
     const answer = await call(sessions(), json('POST', { ...cart(), orderAmount: 1 }, merchant));
     expect(answer.status).toBe(400);
-    expect(answer.body).toMatchObject({ code: 'unknown_field', errors: [{ path: 'orderAmount', message: 'is not an accepted field' }] });
+    expect(answer.body).toMatchObject({
+      code: 'unknown_field',
+      errors: [{ path: 'orderAmount', message: 'is not an accepted field' }],
+    });
   });
 });
 
@@ -122,7 +145,11 @@ describe('GET /v1/checkout-sessions/:id (widget)', () => {
     });
     expect(tabby!.logoUrl).toMatch(new RegExp(`^${stack.sandbox.url}/`));
     expect(tabby!.terms).toMatch(/Tabby/);
-    expect(tamara).toMatchObject({ requiredFields: ['shippingAddress'], requiresShippingAddress: true, instalments: { count: 3, interval: 'month' } });
+    expect(tamara).toMatchObject({
+      requiredFields: ['shippingAddress'],
+      requiresShippingAddress: true,
+      instalments: { count: 3, interval: 'month' },
+    });
   });
 
   it('asks the upstream for options with the amount in major units and caches them per cart', async () => {

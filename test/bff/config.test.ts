@@ -62,7 +62,11 @@ describe('loadConfig', () => {
         environment: 'sandbox',
         baseUrl: 'http://127.0.0.1:4010',
         tokenUrl: 'http://127.0.0.1:4011/token',
-        auth: { kind: 'client-credentials', clientId: SANDBOX_DEFAULTS.clientId, clientSecret: SANDBOX_DEFAULTS.clientSecret },
+        auth: {
+          kind: 'client-credentials',
+          clientId: SANDBOX_DEFAULTS.clientId,
+          clientSecret: SANDBOX_DEFAULTS.clientSecret,
+        },
         timeoutMs: 10_000,
         isLocalSandbox: true,
       },
@@ -106,7 +110,12 @@ describe('loadConfig', () => {
       trustProxy: 1,
       rateLimitPerMinute: 30,
       reconcile: { intervalMs: 1000, pollInitialMs: 15_000, pollMaxMs: 300_000 },
-      notifications: { url: 'https://shop.example/hooks/opi', secret: 'whsec_0123456789abcdef', maxAttempts: 3, retryDelayMs: 2000 },
+      notifications: {
+        url: 'https://shop.example/hooks/opi',
+        secret: 'whsec_0123456789abcdef',
+        maxAttempts: 3,
+        retryDelayMs: 2000,
+      },
     });
   });
 
@@ -124,38 +133,69 @@ describe('loadConfig', () => {
     ['production', 'https://api.optty.com', 'https://auth.optty.com/token'],
   ])('OPI_ENVIRONMENT=%s names both of its hosts, and never the local sandbox', (environment, baseUrl, tokenUrl) => {
     const { OPI_UPSTREAM_URL: _u, OPI_TOKEN_URL: _t, ...rest } = real;
-    expect(loadConfig({ ...rest, OPI_ENVIRONMENT: environment }).upstream).toMatchObject({ environment, baseUrl, tokenUrl, isLocalSandbox: false });
-    expect(problems({ OPI_ENVIRONMENT: environment })).toContainEqual(expect.stringContaining('OPI_CLIENT_ID, OPI_CLIENT_SECRET, OPI_PAYMENT_SECRET'));
+    expect(loadConfig({ ...rest, OPI_ENVIRONMENT: environment }).upstream).toMatchObject({
+      environment,
+      baseUrl,
+      tokenUrl,
+      isLocalSandbox: false,
+    });
+    expect(problems({ OPI_ENVIRONMENT: environment })).toContainEqual(
+      expect.stringContaining('OPI_CLIENT_ID, OPI_CLIENT_SECRET, OPI_PAYMENT_SECRET'),
+    );
   });
 
   it('overrides each host on its own, and never derives the token URL from the API host', () => {
     const { OPI_UPSTREAM_URL: _u, OPI_TOKEN_URL: _t, ...rest } = real;
-    const proxied = loadConfig({ ...rest, OPI_ENVIRONMENT: 'qa', OPI_UPSTREAM_URL: 'https://opi-proxy.shop.example' }).upstream;
-    expect(proxied).toMatchObject({ baseUrl: 'https://opi-proxy.shop.example', tokenUrl: 'https://auth.qa.optty.com/token' });
-    expect(loadConfig({ ...rest, OPI_ENVIRONMENT: 'production', OPI_TOKEN_URL: 'https://auth.proxy.shop.example/token' }).upstream)
-      .toMatchObject({ baseUrl: 'https://api.optty.com', tokenUrl: 'https://auth.proxy.shop.example/token' });
+    const proxied = loadConfig({
+      ...rest,
+      OPI_ENVIRONMENT: 'qa',
+      OPI_UPSTREAM_URL: 'https://opi-proxy.shop.example',
+    }).upstream;
+    expect(proxied).toMatchObject({
+      baseUrl: 'https://opi-proxy.shop.example',
+      tokenUrl: 'https://auth.qa.optty.com/token',
+    });
+    expect(
+      loadConfig({ ...rest, OPI_ENVIRONMENT: 'production', OPI_TOKEN_URL: 'https://auth.proxy.shop.example/token' })
+        .upstream,
+    ).toMatchObject({ baseUrl: 'https://api.optty.com', tokenUrl: 'https://auth.proxy.shop.example/token' });
     expect(problems({ ...rest, OPI_UPSTREAM_URL: 'https://api.example-upstream.com' })).toEqual([
       'OPI_TOKEN_URL must be set when OPI_UPSTREAM_URL is not the local sandbox (api.example-upstream.com), or set OPI_ENVIRONMENT to qa or production',
     ]);
   });
 
   it('refuses an unknown environment, a sandbox flag beside a real environment, and an unknown timeout unit', () => {
-    expect(problems({ OPI_ENVIRONMENT: 'staging' })).toEqual(['OPI_ENVIRONMENT must be one of: sandbox, qa, production']);
-    expect(problems({ ...real, OPI_ENVIRONMENT: 'qa', OPI_UPSTREAM_URL: 'http://127.0.0.1:4010', OPI_UPSTREAM_SANDBOX: 'true' }))
-      .toContain('OPI_UPSTREAM_SANDBOX=true contradicts OPI_ENVIRONMENT=qa');
-    expect(problems({ OPI_CANCELLATION_TIMEOUT_UNIT: 'hours' })).toEqual(['OPI_CANCELLATION_TIMEOUT_UNIT must be one of: minutes, seconds']);
+    expect(problems({ OPI_ENVIRONMENT: 'staging' })).toEqual([
+      'OPI_ENVIRONMENT must be one of: sandbox, qa, production',
+    ]);
+    expect(
+      problems({
+        ...real,
+        OPI_ENVIRONMENT: 'qa',
+        OPI_UPSTREAM_URL: 'http://127.0.0.1:4010',
+        OPI_UPSTREAM_SANDBOX: 'true',
+      }),
+    ).toContain('OPI_UPSTREAM_SANDBOX=true contradicts OPI_ENVIRONMENT=qa');
+    expect(problems({ OPI_CANCELLATION_TIMEOUT_UNIT: 'hours' })).toEqual([
+      'OPI_CANCELLATION_TIMEOUT_UNIT must be one of: minutes, seconds',
+    ]);
   });
 
   it('takes a static access token instead of client credentials', () => {
     const { OPI_CLIENT_ID: _id, OPI_CLIENT_SECRET: _secret, ...rest } = real;
-    expect(loadConfig({ ...rest, OPI_ACCESS_TOKEN: 'static-token' }).upstream.auth).toEqual({ kind: 'static', accessToken: 'static-token' });
+    expect(loadConfig({ ...rest, OPI_ACCESS_TOKEN: 'static-token' }).upstream.auth).toEqual({
+      kind: 'static',
+      accessToken: 'static-token',
+    });
   });
 
   it('follows PORT in the default public URL, and with PORT=0 the port the server got', () => {
     expect(loadConfig({ PORT: '4111' }).publicUrl).toBe('http://127.0.0.1:4111');
     const anyPort = loadConfig({ PORT: '0' });
     expect(withListeningPort(anyPort, 41234).publicUrl).toBe('http://127.0.0.1:41234');
-    expect(withListeningPort(loadConfig({ PORT: '0', OPI_PUBLIC_URL: 'https://pay.shop.example' }), 41234).publicUrl).toBe('https://pay.shop.example');
+    expect(
+      withListeningPort(loadConfig({ PORT: '0', OPI_PUBLIC_URL: 'https://pay.shop.example' }), 41234).publicUrl,
+    ).toBe('https://pay.shop.example');
     expect(withListeningPort(loadConfig({ PORT: '4111' }), 4111).publicUrl).toBe('http://127.0.0.1:4111');
   });
 
@@ -184,9 +224,13 @@ describe('loadConfig', () => {
         'OPI_PUBLIC_URL must be set (https) when OPI_UPSTREAM_URL is not the local sandbox',
         'OPI_ALLOWED_ORIGINS must be set when OPI_UPSTREAM_URL is not the local sandbox',
       ]);
-      expect(problems({ ...real, OPI_UPSTREAM_URL: 'https://localhost:8443', OPI_MERCHANT_KEYS: SANDBOX_DEFAULTS.merchantKey })).toEqual([
-        'OPI_MERCHANT_KEYS must not contain the development key outside the local sandbox',
-      ]);
+      expect(
+        problems({
+          ...real,
+          OPI_UPSTREAM_URL: 'https://localhost:8443',
+          OPI_MERCHANT_KEYS: SANDBOX_DEFAULTS.merchantKey,
+        }),
+      ).toEqual(['OPI_MERCHANT_KEYS must not contain the development key outside the local sandbox']);
     });
 
     it('OPI_UPSTREAM_SANDBOX=true names a sandbox on another loopback port', () => {
@@ -202,7 +246,9 @@ describe('loadConfig', () => {
     });
 
     it('OPI_UPSTREAM_SANDBOX=false makes even the default URL a real upstream', () => {
-      expect(problems({ ...real, OPI_UPSTREAM_URL: '', OPI_UPSTREAM_SANDBOX: 'false' })).toEqual(['OPI_UPSTREAM_URL must use https for a non-local upstream']);
+      expect(problems({ ...real, OPI_UPSTREAM_URL: '', OPI_UPSTREAM_SANDBOX: 'false' })).toEqual([
+        'OPI_UPSTREAM_URL must use https for a non-local upstream',
+      ]);
     });
   });
 
@@ -222,13 +268,33 @@ describe('loadConfig', () => {
     ['PORT', 'eighty', 'PORT must be a port number from 0 to 65535'],
     ['OPI_UPSTREAM_URL', 'ftp://x', 'OPI_UPSTREAM_URL must be an http or https URL (the upstream base URL)'],
     ['OPI_UPSTREAM_URL', 'https://user:pw@api.example.com', 'OPI_UPSTREAM_URL must not carry credentials in the URL'],
-    ['OPI_ALLOWED_ORIGINS', 'https://shop.example/path', 'OPI_ALLOWED_ORIGINS must be a comma-separated list of origins such as https://shop.example (got "https://shop.example/path")'],
-    ['OPI_MERCHANT_KEYS', 'short', 'OPI_MERCHANT_KEYS must be a comma-separated list of keys of at least 16 characters each'],
+    [
+      'OPI_ALLOWED_ORIGINS',
+      'https://shop.example/path',
+      'OPI_ALLOWED_ORIGINS must be a comma-separated list of origins such as https://shop.example (got "https://shop.example/path")',
+    ],
+    [
+      'OPI_MERCHANT_KEYS',
+      'short',
+      'OPI_MERCHANT_KEYS must be a comma-separated list of keys of at least 16 characters each',
+    ],
     ['OPI_LOG_LEVEL', 'loud', 'OPI_LOG_LEVEL must be one of: fatal, error, warn, info, debug, trace, silent'],
-    ['OPI_UPSTREAM_TIMEOUT_MS', '10', 'OPI_UPSTREAM_TIMEOUT_MS must be a whole number of milliseconds from 50 to 120000'],
+    [
+      'OPI_UPSTREAM_TIMEOUT_MS',
+      '10',
+      'OPI_UPSTREAM_TIMEOUT_MS must be a whole number of milliseconds from 50 to 120000',
+    ],
     ['OPI_SESSION_TTL_MINUTES', '0', 'OPI_SESSION_TTL_MINUTES must be a whole number of minutes from 1 to 10080'],
-    ['OPI_RATE_LIMIT_PER_MINUTE', '-1', 'OPI_RATE_LIMIT_PER_MINUTE must be a whole number of requests from 1 to 100000'],
-    ['OPI_TRUST_PROXY', 'yes please', 'OPI_TRUST_PROXY must be true, false, a number of hops, or a comma-separated list of addresses/subnets'],
+    [
+      'OPI_RATE_LIMIT_PER_MINUTE',
+      '-1',
+      'OPI_RATE_LIMIT_PER_MINUTE must be a whole number of requests from 1 to 100000',
+    ],
+    [
+      'OPI_TRUST_PROXY',
+      'yes please',
+      'OPI_TRUST_PROXY must be true, false, a number of hops, or a comma-separated list of addresses/subnets',
+    ],
     ['DATABASE_URL', 'mysql://db', 'DATABASE_URL must be a postgres:// or postgresql:// connection URL'],
     ['OPI_PAYMENT_SECRET', 'short', 'OPI_PAYMENT_SECRET must be at least 8 characters'],
     ['OPI_UPSTREAM_SANDBOX', 'yes', 'OPI_UPSTREAM_SANDBOX must be true or false'],

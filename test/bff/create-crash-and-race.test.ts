@@ -8,9 +8,14 @@ import { FAST_SANDBOX, testClock } from './after-payment-harness.js';
 
 const TIMEOUT_MS = 300;
 const clock = testClock();
-const stack = useCheckoutStack({ sandbox: FAST_SANDBOX, now: clock.now, env: { OPI_UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) } });
+const stack = useCheckoutStack({
+  sandbox: FAST_SANDBOX,
+  now: clock.now,
+  env: { OPI_UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) },
+});
 
-const isCreate = (input: unknown, init?: RequestInit) => init?.method === 'POST' && /\/orders\/?$/.test(new URL(String(input)).pathname);
+const isCreate = (input: unknown, init?: RequestInit) =>
+  init?.method === 'POST' && /\/orders\/?$/.test(new URL(String(input)).pathname);
 
 describe('an attempt whose create answer was never recorded', () => {
   it('is settled by the reconciler from the upstream: here the shopper cancelled at the provider', async () => {
@@ -32,7 +37,11 @@ describe('an attempt whose create answer was never recorded', () => {
     });
     const id = await createSession(dying.url);
     const placing = call(`${dying.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()));
-    await expect.poll(() => stack.sandbox.journal.filter((entry) => entry.route === 'create-order' && entry.status === 201).length).toBe(1);
+    await expect
+      .poll(
+        () => stack.sandbox.journal.filter((entry) => entry.route === 'create-order' && entry.status === 201).length,
+      )
+      .toBe(1);
     const [order] = await stack.db.store.listSessionOrders(id);
     expect(order).toMatchObject({ status: 'initiated', createState: 'creating' });
     expect(order!.nextPollAt).not.toBeNull();
@@ -40,7 +49,10 @@ describe('an attempt whose create answer was never recorded', () => {
     await stack.sandbox.decide(order!.orderReference, { outcome: 'cancel' });
     clock.advance(10 * 60_000);
     expect(await stack.bff.reconciler.reconcileOnce()).toMatchObject({ orders: 1 });
-    expect(await stack.db.store.getOrder(order!.orderReference)).toMatchObject({ status: 'cancelled', upstreamStatus: 'CANCELLED' });
+    expect(await stack.db.store.getOrder(order!.orderReference)).toMatchObject({
+      status: 'cancelled',
+      upstreamStatus: 'CANCELLED',
+    });
     dead();
     await placing;
   });
@@ -59,7 +71,10 @@ describe('a re-send that meets "orderReference already exists"', () => {
           const path = new URL(String(input)).pathname;
           if (lagging && (init?.method ?? 'GET') === 'GET' && /^\/orders\/[^/]+$/.test(path)) {
             lagging = false;
-            return new Response(JSON.stringify({ statusCode: 404, message: 'Order not found' }), { status: 404, headers: { 'content-type': 'application/json' } });
+            return new Response(JSON.stringify({ statusCode: 404, message: 'Order not found' }), {
+              status: 404,
+              headers: { 'content-type': 'application/json' },
+            });
           }
           return fetch(input, init);
         },

@@ -13,8 +13,14 @@ describe.each(storeDrivers())('ledger errors in logs on $name', ({ open }) => {
 
   it("never carry the statement's parameters or the value that failed", async () => {
     const failed: unknown = await t.driver
-      .query('select $1::text as id, $2::jsonb as prefill', [SESSION, `{"customer": {"email": "${EMAIL}", "firstName": "Amal`])
-      .then(() => undefined, (error: unknown) => error);
+      .query('select $1::text as id, $2::jsonb as prefill', [
+        SESSION,
+        `{"customer": {"email": "${EMAIL}", "firstName": "Amal`,
+      ])
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
     expect(failed).toBeInstanceOf(Error);
     // The driver's own error holds the personal data (so this test could fail)...
     const raw = JSON.stringify(Object.fromEntries(Object.entries(failed as object)));
@@ -29,7 +35,11 @@ describe.each(storeDrivers())('ledger errors in logs on $name', ({ open }) => {
     for (const line of lines) {
       expect(line).not.toContain(EMAIL);
       expect(line).not.toContain(SESSION);
-      expect(JSON.parse(line).err).toMatchObject({ type: expect.any(String), message: expect.any(String), stack: expect.any(String) });
+      expect(JSON.parse(line).err).toMatchObject({
+        type: expect.any(String),
+        message: expect.any(String),
+        stack: expect.any(String),
+      });
     }
     expect(JSON.parse(lines[0]!).err.code).toBe((failed as { code?: string }).code);
   });

@@ -28,7 +28,10 @@ describe('text that cannot be stored', () => {
 
   it('in the merchant API: the path, the query, a cursor, the cart, the prefill and a refund description', async () => {
     expectInvalidText(await call(`${stack.bff.url}/v1/orders/a%00b`, { headers: merchant }), 'path');
-    expectInvalidText(await call(`${stack.bff.url}/v1/orders?status=paid&cursor=%00`, { headers: merchant }), 'query.cursor');
+    expectInvalidText(
+      await call(`${stack.bff.url}/v1/orders?status=paid&cursor=%00`, { headers: merchant }),
+      'query.cursor',
+    );
     const hidden = Buffer.from(JSON.stringify([new Date().toISOString(), `a${NUL}b`])).toString('base64url');
     const cursor = await call(`${stack.bff.url}/v1/orders?cursor=${hidden}`, { headers: merchant });
     expect([cursor.status, cursor.body.code, cursor.body.errors[0].path]).toEqual([400, 'validation_failed', 'cursor']);
@@ -36,27 +39,42 @@ describe('text that cannot be stored', () => {
     const sessions = `${stack.bff.url}/v1/checkout-sessions`;
     const items = [{ name: `Shirt${NUL}`, sku: 'S', quantity: 1, unitPrice: 10, totalAmount: 10 }];
     expectInvalidText(await call(sessions, json('POST', cart({ orderItems: items }), merchant)), 'orderItems.0.name');
-    expectInvalidText(await call(sessions, json('POST', cart({ customer: { firstName: `Amal${LONE}` } }), merchant)), 'customer.firstName');
+    expectInvalidText(
+      await call(sessions, json('POST', cart({ customer: { firstName: `Amal${LONE}` } }), merchant)),
+      'customer.firstName',
+    );
     expectInvalidText(await call(sessions, json('POST', { ...cart(), [`x${NUL}`]: 1 }, merchant)), '(key)');
 
     const { orderReference } = await placeOrder(stack.bff.url);
     await followReturn((await stack.sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
-    expectInvalidText(await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 1, description: `broken${LONE}` }), 'description');
+    expectInvalidText(
+      await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 1, description: `broken${LONE}` }),
+      'description',
+    );
     expect(await stack.db.store.listOperations(orderReference)).toEqual([]);
   });
 
   it('in what the shopper sends: refused, and a valid retry still places the order', async () => {
     const id = await createSession(stack.bff.url);
     const orders = `${stack.bff.url}/v1/checkout-sessions/${id}/orders`;
-    expectInvalidText(await call(orders, json('POST', shopper({ customer: { ...shopper().customer, lastName: `H${NUL}` } }))), 'customer.lastName');
+    expectInvalidText(
+      await call(orders, json('POST', shopper({ customer: { ...shopper().customer, lastName: `H${NUL}` } }))),
+      'customer.lastName',
+    );
     expect((await call(orders, json('POST', shopper()))).status).toBe(201);
   });
 
   it('in a callback with the right secret: 400 (not 503, so it is not redelivered for ever), and journalled', async () => {
     const { orderReference } = await placeOrder(stack.bff.url);
-    const answer = await call(callbackUrlOf(stack.sandbox, orderReference), json('POST', { event: `ORDER${NUL}`, data: { status: `SUCCESSFUL${LONE}` } }));
+    const answer = await call(
+      callbackUrlOf(stack.sandbox, orderReference),
+      json('POST', { event: `ORDER${NUL}`, data: { status: `SUCCESSFUL${LONE}` } }),
+    );
     expectInvalidText(answer, 'data.status');
     expect(answer.body.errors.map((error: { path: string }) => error.path)).toEqual(['data.status', 'event']);
-    expect((await stack.db.store.listEvents(orderReference)).at(-1)).toMatchObject({ source: 'callback', payload: { event: 'invalid_text' } });
+    expect((await stack.db.store.listEvents(orderReference)).at(-1)).toMatchObject({
+      source: 'callback',
+      payload: { event: 'invalid_text' },
+    });
   });
 });

@@ -14,13 +14,19 @@ describe('CORS', () => {
     const id = await createSession(stack.bff.url);
     const preflight = await fetch(`${stack.bff.url}/v1/checkout-sessions/${id}/orders`, {
       method: 'OPTIONS',
-      headers: { origin: STOREFRONT_ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,idempotency-key' },
+      headers: {
+        origin: STOREFRONT_ORIGIN,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,idempotency-key',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe(STOREFRONT_ORIGIN);
     expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
     expect(preflight.headers.get('access-control-allow-headers')).toMatch(/Idempotency-Key/);
-    const read = await fetch(`${stack.bff.url}/v1/checkout-sessions/${id}`, { headers: { origin: 'http://localhost:5173' } });
+    const read = await fetch(`${stack.bff.url}/v1/checkout-sessions/${id}`, {
+      headers: { origin: 'http://localhost:5173' },
+    });
     expect(read.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
     expect(read.headers.get('vary')).toMatch(/Origin/);
   });
@@ -36,13 +42,19 @@ describe('CORS', () => {
     expect(preflight.headers.get('access-control-allow-methods')).toBeNull();
     const read = await fetch(`${stack.bff.url}/v1/checkout-sessions/${id}`, { headers: { origin: evil } });
     expect(read.headers.get('access-control-allow-origin')).toBeNull();
-    const write = await call(`${stack.bff.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper(), { origin: evil }));
+    const write = await call(
+      `${stack.bff.url}/v1/checkout-sessions/${id}/orders`,
+      json('POST', shopper(), { origin: evil }),
+    );
     expect([write.status, write.body.code]).toEqual([403, 'origin_not_allowed']);
     expect(stack.sandbox.journal.filter((entry) => entry.path === '/orders')).toEqual([]);
   });
 
   it('gives the merchant API no CORS grant at all', async () => {
-    const answer = await fetch(`${stack.bff.url}/v1/checkout-sessions`, json('POST', cart(), { ...merchant, origin: STOREFRONT_ORIGIN }));
+    const answer = await fetch(
+      `${stack.bff.url}/v1/checkout-sessions`,
+      json('POST', cart(), { ...merchant, origin: STOREFRONT_ORIGIN }),
+    );
     expect(answer.status).toBe(201);
     expect(answer.headers.get('access-control-allow-origin')).toBeNull();
   });
@@ -96,7 +108,9 @@ describe('request bodies', () => {
 describe('headers, ids, errors', () => {
   it('sets a strict CSP and keeps API responses same-origin', async () => {
     const answer = await fetch(`${stack.bff.url}/healthz`);
-    expect(answer.headers.get('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none';base-uri 'none';form-action 'none'");
+    expect(answer.headers.get('content-security-policy')).toBe(
+      "default-src 'none';frame-ancestors 'none';base-uri 'none';form-action 'none'",
+    );
     expect(answer.headers.get('cross-origin-resource-policy')).toBe('same-origin');
     expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
     expect(answer.headers.get('x-powered-by')).toBeNull();
@@ -127,7 +141,12 @@ describe('headers, ids, errors', () => {
   });
 
   it('answers an unexpected failure with a generic 500 and logs it', async () => {
-    const broken = await stack.startBff({ store: { ...stack.db.store, insertSession: async () => Promise.reject(new Error('disk on fire at /var/secret/path')) } });
+    const broken = await stack.startBff({
+      store: {
+        ...stack.db.store,
+        insertSession: async () => Promise.reject(new Error('disk on fire at /var/secret/path')),
+      },
+    });
     const answer = await call(`${broken.url}/v1/checkout-sessions`, json('POST', cart(), merchant));
     expect(answer.status).toBe(500);
     expect(answer.body).toMatchObject({ code: 'internal', detail: 'Something went wrong on our side.' });
@@ -151,11 +170,17 @@ describe('rate limit', () => {
   it('counts X-Forwarded-For clients apart only when trust proxy says so', async () => {
     const trusting = await stack.startBff({ env: { OPI_RATE_LIMIT_PER_MINUTE: '1', OPI_TRUST_PROXY: 'loopback' } });
     const id = await createSession(trusting.url);
-    const from = (ip: string) => call(`${trusting.url}/v1/checkout-sessions/${id}`, { headers: { 'x-forwarded-for': ip } });
-    expect([(await from('203.0.113.1')).status, (await from('203.0.113.2')).status, (await from('203.0.113.1')).status]).toEqual([200, 200, 429]);
+    const from = (ip: string) =>
+      call(`${trusting.url}/v1/checkout-sessions/${id}`, { headers: { 'x-forwarded-for': ip } });
+    expect([
+      (await from('203.0.113.1')).status,
+      (await from('203.0.113.2')).status,
+      (await from('203.0.113.1')).status,
+    ]).toEqual([200, 200, 429]);
 
     const direct = await stack.startBff({ env: { OPI_RATE_LIMIT_PER_MINUTE: '1' } });
-    const fromDirect = (ip: string) => call(`${direct.url}/v1/checkout-sessions/${id}`, { headers: { 'x-forwarded-for': ip } });
+    const fromDirect = (ip: string) =>
+      call(`${direct.url}/v1/checkout-sessions/${id}`, { headers: { 'x-forwarded-for': ip } });
     expect([(await fromDirect('203.0.113.1')).status, (await fromDirect('203.0.113.2')).status]).toEqual([200, 429]);
   });
 });
@@ -163,11 +188,18 @@ describe('rate limit', () => {
 describe('health', () => {
   it('healthz answers while the process is up; readyz checks the store and the upstream token', async () => {
     expect((await call(`${stack.bff.url}/healthz`)).body).toEqual({ status: 'ok' });
-    expect((await call(`${stack.bff.url}/readyz`)).body).toEqual({ status: 'ready', checks: { store: 'ok', upstream: 'ok' } });
+    expect((await call(`${stack.bff.url}/readyz`)).body).toEqual({
+      status: 'ready',
+      checks: { store: 'ok', upstream: 'ok' },
+    });
     const refused = await stack.startBff({ env: { OPI_CLIENT_ID: 'nobody', OPI_CLIENT_SECRET: 'wrong-secret' } });
     const answer = await call(`${refused.url}/readyz`);
     expect(answer.status).toBe(503);
-    expect(answer.body).toMatchObject({ code: 'not_ready', detail: 'Not ready: store ok, upstream failed.', retryable: true });
+    expect(answer.body).toMatchObject({
+      code: 'not_ready',
+      detail: 'Not ready: store ok, upstream failed.',
+      retryable: true,
+    });
   });
 });
 
@@ -181,7 +213,10 @@ describe('the widget bundle', () => {
     expect(sriAnswer.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(await sriAnswer.text()).toBe(sri);
     const widget = await call(`${served.url}/v1/widget`);
-    expect(widget.body).toEqual({ url: expect.stringMatching(new RegExp(`^${served.url}/opi-checkout\\.js\\?v=[0-9a-f]{16}$`)), integrity: sri });
+    expect(widget.body).toEqual({
+      url: expect.stringMatching(new RegExp(`^${served.url}/opi-checkout\\.js\\?v=[0-9a-f]{16}$`)),
+      integrity: sri,
+    });
   });
 
   it('serves the versioned URL as immutable and cross-origin, with an ETag', async () => {

@@ -23,7 +23,11 @@ describe.each(storeDrivers())('idempotency key leases on $name', ({ open }) => {
     expect(await t.store.claimIdempotencyKey('s', 'k', 'hash-1', lease(at(500)))).toBe(false);
     expect(await t.store.claimIdempotencyKey('s', 'k', 'hash-2', lease(at(5_000)))).toBe(false);
     expect(await t.store.claimIdempotencyKey('s', 'k', 'hash-1', lease(at(5_000)))).toBe(true);
-    expect(await t.store.getIdempotencyKey('s', 'k')).toMatchObject({ requestHash: 'hash-1', statusCode: null, claimedAt: at(5_000) });
+    expect(await t.store.getIdempotencyKey('s', 'k')).toMatchObject({
+      requestHash: 'hash-1',
+      statusCode: null,
+      claimedAt: at(5_000),
+    });
   });
 
   it('the claim that was taken over can neither answer for the key nor release it', async () => {
@@ -34,7 +38,10 @@ describe.each(storeDrivers())('idempotency key leases on $name', ({ open }) => {
     expect(await t.store.getIdempotencyKey('s', 'k')).toMatchObject({ statusCode: null, claimedAt: at(5_000) });
 
     await t.store.completeIdempotencyKey('s', 'k', 201, { from: 'the new claim' }, at(5_000));
-    expect(await t.store.getIdempotencyKey('s', 'k')).toMatchObject({ statusCode: 201, response: { from: 'the new claim' } });
+    expect(await t.store.getIdempotencyKey('s', 'k')).toMatchObject({
+      statusCode: 201,
+      response: { from: 'the new claim' },
+    });
   });
 
   it('an answered key is never taken over', async () => {
@@ -68,7 +75,8 @@ describe('a key whose release failed', () => {
     const bff = await bffWithFailingRelease();
     const sessionId = await createSession(bff.url);
     const key = randomUUID();
-    const submit = () => call(`${bff.url}/v1/checkout-sessions/${sessionId}/orders`, json('POST', shopper(), { 'idempotency-key': key }));
+    const submit = () =>
+      call(`${bff.url}/v1/checkout-sessions/${sessionId}/orders`, json('POST', shopper(), { 'idempotency-key': key }));
 
     stack.sandbox.setFault('create-order', { kind: 'status', status: 503 });
     expect((await submit()).status).toBeGreaterThanOrEqual(500);
@@ -82,7 +90,11 @@ describe('a key whose release failed', () => {
     expect(retried.status).toBe(201);
     expect(retried.body.redirectUrl).toContain('/pay/');
     const replayed = await submit();
-    expect([replayed.status, replayed.headers.get('idempotent-replayed'), replayed.body]).toEqual([201, 'true', retried.body]);
+    expect([replayed.status, replayed.headers.get('idempotent-replayed'), replayed.body]).toEqual([
+      201,
+      'true',
+      retried.body,
+    ]);
   });
 
   it('a capture answers in flight until the lease lapses, then the retry finishes it once', async () => {
@@ -92,7 +104,9 @@ describe('a key whose release failed', () => {
     const key = randomUUID();
 
     stack.sandbox.setFault('capture', { kind: 'malformed-json' }, { times: 1 });
-    expect((await postOperation(bff.url, orderReference, 'capture', { amount: 50 }, key)).status).toBeGreaterThanOrEqual(500);
+    expect(
+      (await postOperation(bff.url, orderReference, 'capture', { amount: 50 }, key)).status,
+    ).toBeGreaterThanOrEqual(500);
 
     const blocked = await postOperation(bff.url, orderReference, 'capture', { amount: 50 }, key);
     expect([blocked.status, blocked.body.code]).toEqual([409, 'idempotency_key_in_flight']);
@@ -101,7 +115,9 @@ describe('a key whose release failed', () => {
     const retried = await postOperation(bff.url, orderReference, 'capture', { amount: 50 }, key);
     expect([retried.status, retried.body.amount]).toEqual([201, 50]);
     expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ capturedMinor: 5000 });
-    const captures = stack.sandbox.journal.filter((entry) => entry.method === 'POST' && entry.path.endsWith('/capture') && entry.status === 201);
+    const captures = stack.sandbox.journal.filter(
+      (entry) => entry.method === 'POST' && entry.path.endsWith('/capture') && entry.status === 201,
+    );
     expect(captures).toHaveLength(1);
   });
 });

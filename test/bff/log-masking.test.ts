@@ -28,7 +28,9 @@ describe('masking in log lines', () => {
   });
 
   it('a whole checkout, return, callback and refund log no session id, callback secret or personal data', async () => {
-    const sessionId = await createSession(stack.bff.url, { customer: { email: 'amal@example.com', lastName: 'Haddad' } });
+    const sessionId = await createSession(stack.bff.url, {
+      customer: { email: 'amal@example.com', lastName: 'Haddad' },
+    });
     expect((await call(`${stack.bff.url}/v1/checkout-sessions/${sessionId}`)).status).toBe(200);
     expect((await call(`${stack.bff.url}/V1/CHECKOUT-SESSIONS/${sessionId}`)).status).toBe(200);
     const placed = await call(`${stack.bff.url}/v1/checkout-sessions/${sessionId}/orders`, json('POST', shopper()));
@@ -44,16 +46,27 @@ describe('masking in log lines', () => {
     expect((await followReturn(redirectTo)).status).toBe(303);
     // The upstream's callback, with the path in capitals: Express routes it all the same.
     const shouted = callbackUrl.replace('/v1/callbacks/', '/V1/CALLBACKS/');
-    const delivered = await call(shouted, json('POST', { event: 'ORDER_ASYNC_CALLBACK', data: { orderReference, status: 'SUCCESSFUL' } }));
+    const delivered = await call(
+      shouted,
+      json('POST', { event: 'ORDER_ASYNC_CALLBACK', data: { orderReference, status: 'SUCCESSFUL' } }),
+    );
     expect(delivered.status).toBe(200);
-    const refund = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 10, description: 'Returned by Amal Haddad' });
+    const refund = await postOperation(stack.bff.url, orderReference, 'refunds', {
+      amount: 10,
+      description: 'Returned by Amal Haddad',
+    });
     expect(refund.status).toBe(201);
     await stack.sandbox.idle(); // the pending refund settles upstream
     // The upstream tells only an account-level webhook of refunds: its REFUND_CALLBACK is delivered here by hand.
-    const hint = { event: 'REFUND_CALLBACK', data: { orderReference, refundReference: refund.body.refundReference, refundStatus: 'SUCCESSFUL' } };
+    const hint = {
+      event: 'REFUND_CALLBACK',
+      data: { orderReference, refundReference: refund.body.refundReference, refundStatus: 'SUCCESSFUL' },
+    };
     expect((await call(callbackUrl, json('POST', hint))).status).toBe(200);
     expect((await stack.db.store.listOperations(orderReference, 'refund'))[0]?.status).toBe('succeeded');
-    expect((await call(`${stack.bff.url}/v1/orders/${orderReference}/refunds`, { headers: merchant })).body.data[0].status).toBe('succeeded');
+    expect(
+      (await call(`${stack.bff.url}/v1/orders/${orderReference}/refunds`, { headers: merchant })).body.data[0].status,
+    ).toBe('succeeded');
 
     expect(stack.bff.logs.some((line) => line.includes('/V1/CALLBACKS/') && line.includes('[redacted]'))).toBe(true);
     expect(stack.bff.logs.some((line) => line.includes('/v1/checkout-sessions/[redacted]'))).toBe(true);

@@ -28,7 +28,10 @@ async function authorisedOrder(bffUrl = stack.bff.url) {
 }
 
 const sent = (kind: 'capture' | 'void', status?: number) =>
-  stack.sandbox.journal.filter((entry) => entry.method === 'POST' && entry.path.endsWith(`/${kind}`) && (status === undefined || entry.status === status));
+  stack.sandbox.journal.filter(
+    (entry) =>
+      entry.method === 'POST' && entry.path.endsWith(`/${kind}`) && (status === undefined || entry.status === status),
+  );
 
 async function reconcileLater() {
   clock.advance(STALE_MS);
@@ -41,7 +44,10 @@ describe('the reconciler settles a capture or void whose answer was lost', () =>
     stack.sandbox.setFault('capture', { kind: 'malformed-json' }, { times: 1 });
     const lost = await postOperation(stack.bff.url, orderReference, 'capture', { amount: 50 });
     expect([lost.status, lost.body.retryable]).toEqual([502, true]);
-    expect((await stack.db.store.listOperations(orderReference))[0]).toMatchObject({ kind: 'capture', status: 'requested' });
+    expect((await stack.db.store.listOperations(orderReference))[0]).toMatchObject({
+      kind: 'capture',
+      status: 'requested',
+    });
 
     await reconcileLater();
     expect((await stack.db.store.listOperations(orderReference))[0]).toMatchObject({ status: 'succeeded' });
@@ -68,7 +74,9 @@ describe('the reconciler settles a capture or void whose answer was lost', () =>
 
     await reconcileLater();
     expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ voidedMinor: 14389, capturedMinor: 0 });
-    expect((await postOperation(stack.bff.url, orderReference, 'capture', {})).body).toMatchObject({ code: 'order_not_capturable' });
+    expect((await postOperation(stack.bff.url, orderReference, 'capture', {})).body).toMatchObject({
+      code: 'order_not_capturable',
+    });
   });
 
   it('a second partial capture looks the same before and after: the refused resend of its own reference counts as done', async () => {
@@ -99,7 +107,11 @@ describe("a retried key does not depend on the refusal's wording", () => {
       if (!isCapture || response.status !== 400) return response;
       return Response.json({ statusCode: 400, message: 'Bad Request' }, { status: 400 });
     };
-    return stack.startBff({ now: clock.now, env: { OPI_UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) }, client: { fetch: terse } });
+    return stack.startBff({
+      now: clock.now,
+      env: { OPI_UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) },
+      client: { fetch: terse },
+    });
   }
 
   it('a capture the upstream did answers 201 on the retry', async () => {
@@ -140,7 +152,9 @@ describe("a retried key does not depend on the refusal's wording", () => {
     // The upstream never did it and refuses it now with a plain "Bad Request": PARTIALLY_CAPTURED tells nothing.
     const retried = await postOperation(bff.url, orderReference, 'capture', { amount: 30 }, key);
     expect([retried.status, retried.body.code, retried.body.retryable]).toEqual([502, 'outcome_unknown', true]);
-    const second = (await stack.db.store.listOperations(orderReference)).find((operation) => operation.amountMinor === 3000);
+    const second = (await stack.db.store.listOperations(orderReference)).find(
+      (operation) => operation.amountMinor === 3000,
+    );
     expect(second).toMatchObject({ status: 'requested' });
     expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ capturedMinor: 5000 });
     expect(sent('capture', 201)).toHaveLength(1);
@@ -159,26 +173,39 @@ describe('an operation recorded but never sent (the instance stopped in between)
       }
       return fetch(input, init);
     };
-    const bff = await stack.startBff({ now: clock.now, env: { OPI_UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) }, client: { fetch: hangs } });
+    const bff = await stack.startBff({
+      now: clock.now,
+      env: { OPI_UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) },
+      client: { fetch: hangs },
+    });
     return { bff, stop };
   }
 
   /** Posts 20 of the order and waits until the request is recorded; `answer` settles once the BFF is stopped. */
   async function recordedOnly(kind: 'refund' | 'capture', orderReference: string, bffUrl: string) {
     const key = randomUUID();
-    const answer = postOperation(bffUrl, orderReference, kind === 'refund' ? 'refunds' : 'capture', { amount: 20 }, key);
+    const answer = postOperation(
+      bffUrl,
+      orderReference,
+      kind === 'refund' ? 'refunds' : 'capture',
+      { amount: 20 },
+      key,
+    );
     await expect.poll(async () => (await stack.db.store.listOperations(orderReference)).length).toBe(1);
     return { answer, key };
   }
 
-  it('a capture: another instance\'s reconciler sends it once it is stale', async () => {
+  it("a capture: another instance's reconciler sends it once it is stale", async () => {
     const { bff, stop } = await bffStoppingBeforeSending('capture');
     const orderReference = await authorisedOrder();
     const { answer } = await recordedOnly('capture', orderReference, bff.url);
     expect((await stack.db.store.getOrder(orderReference))?.nextPollAt).not.toBeNull();
 
     await reconcileLater();
-    expect((await stack.db.store.listOperations(orderReference))[0]).toMatchObject({ kind: 'capture', status: 'succeeded' });
+    expect((await stack.db.store.listOperations(orderReference))[0]).toMatchObject({
+      kind: 'capture',
+      status: 'succeeded',
+    });
     expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ capturedMinor: 2000 });
     expect(sent('capture', 201)).toHaveLength(1);
     stop();
@@ -195,23 +222,33 @@ describe('an operation recorded but never sent (the instance stopped in between)
 
     clock.advance(60_000); // past the first check (30 s) and the key's lease
     await stack.bff.reconciler.reconcileOnce();
-    expect((await stack.db.store.listOperations(orderReference))[0]).toMatchObject({ kind: 'refund', status: 'requested' });
+    expect((await stack.db.store.listOperations(orderReference))[0]).toMatchObject({
+      kind: 'refund',
+      status: 'requested',
+    });
     expect((await refundsOf(orderReference)).refundableAmount).toBe(123.89);
-    expect(stack.bff.logs.some((line) => line.includes("open refunds not in the upstream's refund records yet"))).toBe(true);
+    expect(stack.bff.logs.some((line) => line.includes("open refunds not in the upstream's refund records yet"))).toBe(
+      true,
+    );
 
     const retried = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 20 }, key);
     expect([retried.status, retried.body.status]).toEqual([201, 'succeeded']);
-    expect(stack.sandbox.journal.filter((entry) => entry.method === 'POST' && entry.path.endsWith('/refund') && entry.status < 300)).toHaveLength(1);
+    expect(
+      stack.sandbox.journal.filter(
+        (entry) => entry.method === 'POST' && entry.path.endsWith('/refund') && entry.status < 300,
+      ),
+    ).toHaveLength(1);
     expect(await refundsOf(orderReference)).toMatchObject({ refundedAmount: 20, refundableAmount: 123.89 });
     stop();
     await answer;
   });
 });
 
-const refundsOf = async (orderReference: string) => orderViewSchema.parse((await getOrder(stack.bff.url, orderReference)).body);
+const refundsOf = async (orderReference: string) =>
+  orderViewSchema.parse((await getOrder(stack.bff.url, orderReference)).body);
 
 describe('a refund whose answer was lost', () => {
-  it("says its outcome is unknown, and a retry of the same key asks the upstream first, then sends it once", async () => {
+  it('says its outcome is unknown, and a retry of the same key asks the upstream first, then sends it once', async () => {
     clock.offsetMs = 0;
     const { orderReference } = await placeOrder(stack.bff.url);
     await followReturn((await stack.sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
@@ -221,10 +258,19 @@ describe('a refund whose answer was lost', () => {
     expect([lost.status, lost.body.status, lost.body.upstreamOutcome]).toEqual([201, 'pending', 'unknown']);
 
     const retried = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 20 }, key);
-    expect([retried.status, retried.body.status, retried.body.refundReference]).toEqual([201, 'succeeded', lost.body.refundReference]);
+    expect([retried.status, retried.body.status, retried.body.refundReference]).toEqual([
+      201,
+      'succeeded',
+      lost.body.refundReference,
+    ]);
     expect(retried.body).not.toHaveProperty('upstreamOutcome');
-    const asked = stack.sandbox.journal.filter((entry) => entry.route === 'list-refunds' || entry.route === 'refund').map((entry) => [entry.route, entry.status]);
-    expect(asked.slice(-2)).toEqual([['list-refunds', 200], ['refund', 201]]);
+    const asked = stack.sandbox.journal
+      .filter((entry) => entry.route === 'list-refunds' || entry.route === 'refund')
+      .map((entry) => [entry.route, entry.status]);
+    expect(asked.slice(-2)).toEqual([
+      ['list-refunds', 200],
+      ['refund', 201],
+    ]);
     // Now the answer is known: the same key replays it.
     const replayed = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 20 }, key);
     expect([replayed.headers.get('idempotent-replayed'), replayed.body.status]).toEqual(['true', 'succeeded']);
@@ -273,17 +319,24 @@ describe('a refund whose answer was lost', () => {
       const isRefundPath = String(input).endsWith('/refund');
       if (isRefundPath && init?.method === 'GET' && listLags) return Response.json([]);
       const response = await fetch(input, init);
-      if (isRefundPath && init?.method === 'POST' && refundAnswersToLose-- > 0) throw new TypeError('fetch failed', { cause: { code: 'ECONNRESET' } });
+      if (isRefundPath && init?.method === 'POST' && refundAnswersToLose-- > 0)
+        throw new TypeError('fetch failed', { cause: { code: 'ECONNRESET' } });
       return response;
     };
-    const bff = await stack.startBff({ now: clock.now, env: { OPI_UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) }, client: { fetch: flaky } });
+    const bff = await stack.startBff({
+      now: clock.now,
+      env: { OPI_UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) },
+      client: { fetch: flaky },
+    });
     clock.offsetMs = 0;
     const { orderReference } = await placeOrder(bff.url);
     await followReturn((await stack.sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
 
     const answer = await postOperation(bff.url, orderReference, 'refunds', { amount: 20 });
     expect([answer.status, answer.body.status]).toEqual([201, 'pending']);
-    const refundPosts = stack.sandbox.journal.filter((entry) => entry.method === 'POST' && entry.path.endsWith('/refund'));
+    const refundPosts = stack.sandbox.journal.filter(
+      (entry) => entry.method === 'POST' && entry.path.endsWith('/refund'),
+    );
     expect(refundPosts.map((entry) => entry.status)).toEqual([201, 400]); // done, then "refundReference already exists"
     expect((await stack.db.store.listOperations(orderReference, 'refund'))[0]).toMatchObject({ status: 'requested' });
 

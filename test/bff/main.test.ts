@@ -23,8 +23,15 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function startMain(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(TSX, ['bff/main.ts'], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+function startMain(env: Record<string, string>): {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+} {
+  const child = spawn(TSX, ['bff/main.ts'], {
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -49,7 +56,14 @@ describe('bff/main.ts', () => {
   });
 
   it('serves, then drains a request in flight on SIGTERM and exits 0', async () => {
-    const env = { PORT: '0', OPI_UPSTREAM_URL: sandbox.url, OPI_TOKEN_URL: sandbox.tokenUrl, OPI_UPSTREAM_SANDBOX: 'true', OPI_DATA_DIR: dataDir, OPI_LOG_LEVEL: 'info' };
+    const env = {
+      PORT: '0',
+      OPI_UPSTREAM_URL: sandbox.url,
+      OPI_TOKEN_URL: sandbox.tokenUrl,
+      OPI_UPSTREAM_SANDBOX: 'true',
+      OPI_DATA_DIR: dataDir,
+      OPI_LOG_LEVEL: 'info',
+    };
     const run = startMain(env);
     const [, port] = await waitFor(run.output, /BFF listening on http:\/\/127\.0\.0\.1:(\d+)/);
     const url = `http://127.0.0.1:${port}`;
@@ -59,7 +73,9 @@ describe('bff/main.ts', () => {
     // With PORT=0 the return and callback URLs given upstream name the port the BFF got.
     expect((await call(`${url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()))).status).toBe(201);
     const create = sandbox.journal.find((entry) => entry.method === 'POST' && entry.path === '/orders');
-    expect((create?.body as { dynamicRedirectUrl: string } | undefined)?.dynamicRedirectUrl).toMatch(new RegExp(`^${url}/v1/returns/`));
+    expect((create?.body as { dynamicRedirectUrl: string } | undefined)?.dynamicRedirectUrl).toMatch(
+      new RegExp(`^${url}/v1/returns/`),
+    );
 
     sandbox.setFault('options', { kind: 'latency', ms: 700 });
     const inFlight = call(`${url}/v1/checkout-sessions/${id}`);

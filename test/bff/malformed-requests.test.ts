@@ -26,13 +26,16 @@ describe('a path that cannot be decoded', () => {
     expect(answer.body).toMatchObject({ status: 400, code: 'malformed_request' });
   });
 
-  it.each([`/v1/returns/${BROKEN}`, `/v1/returns/${BROKEN}?status=SUCCESSFUL&hash=00`])('GET %s: a plain 400 page', async (path) => {
-    const answer = await call(`${stack.bff.url}${path}`, { redirect: 'manual' });
-    expect(answer.status).toBe(400);
-    expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(answer.headers.get('content-security-policy')).toMatch(/^default-src 'none'/);
-    expect(answer.text).toContain('This link is damaged');
-  });
+  it.each([`/v1/returns/${BROKEN}`, `/v1/returns/${BROKEN}?status=SUCCESSFUL&hash=00`])(
+    'GET %s: a plain 400 page',
+    async (path) => {
+      const answer = await call(`${stack.bff.url}${path}`, { redirect: 'manual' });
+      expect(answer.status).toBe(400);
+      expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(answer.headers.get('content-security-policy')).toMatch(/^default-src 'none'/);
+      expect(answer.text).toContain('This link is damaged');
+    },
+  );
 
   it('a path under /v1/returns that is no return gets the plain 404 page', async () => {
     const answer = await call(`${stack.bff.url}/v1/returns/opi-1/extra`);
@@ -77,7 +80,11 @@ describe('a body that does not match its Content-Encoding', () => {
 
 describe('a cart with amounts beyond any sum', () => {
   it.each([
-    ['a unit price above the limit', { orderItems: [{ name: 'Yacht', sku: 'Y-1', quantity: 1, unitPrice: 1e12, totalAmount: 1e12 }] }, 'orderItems.0.unitPrice'],
+    [
+      'a unit price above the limit',
+      { orderItems: [{ name: 'Yacht', sku: 'Y-1', quantity: 1, unitPrice: 1e12, totalAmount: 1e12 }] },
+      'orderItems.0.unitPrice',
+    ],
     ['a shipping amount above the limit', { shippingAmount: 5e9 }, 'shippingAmount'],
     [
       'a quantity times price beyond exact arithmetic',

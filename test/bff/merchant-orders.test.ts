@@ -9,7 +9,8 @@ import { useCheckoutStack, type CheckoutStack } from '../support/stack.js';
 import { storeDrivers } from '../support/store.js';
 import { FAST_SANDBOX, followReturn, getOrder, placeOrder, postOperation } from './after-payment-harness.js';
 
-const refundPosts = (sandbox: Sandbox) => sandbox.journal.filter((entry) => entry.method === 'POST' && entry.path.endsWith('/refund'));
+const refundPosts = (sandbox: Sandbox) =>
+  sandbox.journal.filter((entry) => entry.method === 'POST' && entry.path.endsWith('/refund'));
 
 async function paidOrder({ bff, sandbox }: CheckoutStack, cart: Record<string, unknown> = {}) {
   const { orderReference } = await placeOrder(bff.url, cart);
@@ -28,12 +29,18 @@ describe.each(storeDrivers())('refund races on $name', ({ open }) => {
   it('50 concurrent refunds never refund more than was paid', async () => {
     const orderReference = await paidOrder(stack);
     stack.sandbox.journal.length = 0;
-    const answers = await Promise.all(Array.from({ length: 50 }, () => postOperation(stack.bff.url, orderReference, 'refunds', { amount: 10 })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => postOperation(stack.bff.url, orderReference, 'refunds', { amount: 10 })),
+    );
     const statuses = answers.map((answer) => answer.status);
     // 143.89 AED holds fourteen refunds of 10.00; every other one is refused, none fails otherwise.
     expect(statuses.filter((status) => status === 201)).toHaveLength(14);
     expect(statuses.filter((status) => status === 422)).toHaveLength(36);
-    expect(answers.filter((answer) => answer.status === 422).every((answer) => answer.body.code === 'refund_exceeds_refundable')).toBe(true);
+    expect(
+      answers
+        .filter((answer) => answer.status === 422)
+        .every((answer) => answer.body.code === 'refund_exceeds_refundable'),
+    ).toBe(true);
     expect(refundPosts(stack.sandbox)).toHaveLength(14);
     expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ refundedMinor: 14000 });
     const view = orderViewSchema.parse((await getOrder(stack.bff.url, orderReference)).body);
@@ -60,8 +67,17 @@ describe('merchant order API', () => {
     it.each(routes)('%s %s without a key or with a wrong one: 401', async (method, path) => {
       const body = method === 'POST' ? JSON.stringify({ amount: 1 }) : undefined;
       const headers = { 'content-type': 'application/json', 'idempotency-key': 'k1' };
-      for (const authorization of [undefined, 'Bearer mk_wrong_key_0123456789', 'Basic bWs6a2V5', `Bearer ${merchant.authorization.slice(7)}x`]) {
-        const answer = await call(`${stack.bff.url}${path}`, { method, body, headers: { ...headers, ...(authorization ? { authorization } : {}) } });
+      for (const authorization of [
+        undefined,
+        'Bearer mk_wrong_key_0123456789',
+        'Basic bWs6a2V5',
+        `Bearer ${merchant.authorization.slice(7)}x`,
+      ]) {
+        const answer = await call(`${stack.bff.url}${path}`, {
+          method,
+          body,
+          headers: { ...headers, ...(authorization ? { authorization } : {}) },
+        });
         expect(answer.status).toBe(401);
         expect(answer.body).toMatchObject({ code: 'unauthorized' });
         expect(answer.headers.get('www-authenticate')).toMatch(/^Bearer/);
@@ -120,7 +136,10 @@ describe('merchant order API', () => {
       expect(page1.data.map((order) => order.orderReference)).toEqual([third.orderReference, second.orderReference]);
       expect(page1.nextCursor).toEqual(expect.any(String));
       const page2 = orderListResponseSchema.parse((await list(`?limit=2&cursor=${page1.nextCursor}`)).body);
-      expect(page2).toEqual({ data: [expect.objectContaining({ orderReference: first.orderReference })], nextCursor: null });
+      expect(page2).toEqual({
+        data: [expect.objectContaining({ orderReference: first.orderReference })],
+        nextCursor: null,
+      });
       expect(page1.data[0]).not.toHaveProperty('events');
 
       const paid = orderListResponseSchema.parse((await list('?status=paid')).body);
@@ -181,9 +200,15 @@ describe('merchant order API', () => {
 
     it('needs an Idempotency-Key', async () => {
       const orderReference = await paidOrder(stack);
-      const missing = await call(`${stack.bff.url}/v1/orders/${orderReference}/refunds`, json('POST', { amount: 1 }, merchant));
+      const missing = await call(
+        `${stack.bff.url}/v1/orders/${orderReference}/refunds`,
+        json('POST', { amount: 1 }, merchant),
+      );
       expect(missing.status).toBe(400);
-      expect(missing.body).toMatchObject({ code: 'idempotency_key_required', errors: [{ path: 'Idempotency-Key', message: 'is required' }] });
+      expect(missing.body).toMatchObject({
+        code: 'idempotency_key_required',
+        errors: [{ path: 'Idempotency-Key', message: 'is required' }],
+      });
       const spaced = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 1 }, 'two words');
       expect(spaced.status).toBe(400);
       expect(refundPosts(stack.sandbox)).toHaveLength(0);
@@ -214,7 +239,10 @@ describe('merchant order API', () => {
 
     it('lists the refunds of an order', async () => {
       const orderReference = await paidOrder(stack);
-      const made = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 3.5, description: 'late delivery' });
+      const made = await postOperation(stack.bff.url, orderReference, 'refunds', {
+        amount: 3.5,
+        description: 'late delivery',
+      });
       const answer = await call(`${stack.bff.url}/v1/orders/${orderReference}/refunds`, { headers: merchant });
       expect(answer.status).toBe(200);
       expect(answer.body).toEqual({ data: [made.body] });
@@ -233,39 +261,65 @@ describe('merchant order API', () => {
       expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ capturedMinor: 0 });
     });
 
-
     it('captures part, voids the rest, then has nothing left; refunds only what was captured', async () => {
       const orderReference = await paidOrder(stack, { autoCapture: false });
-      expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ status: 'paid', paidMinor: 14389, capturedMinor: 0 });
+      expect(await stack.db.store.getOrder(orderReference)).toMatchObject({
+        status: 'paid',
+        paidMinor: 14389,
+        capturedMinor: 0,
+      });
 
       const early = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 1 });
       expect(early.body).toMatchObject({ code: 'order_not_refundable' });
 
       const tooMuch = await postOperation(stack.bff.url, orderReference, 'capture', { amount: 200 });
       expect(tooMuch.status).toBe(422);
-      expect(tooMuch.body).toMatchObject({ code: 'amount_exceeds_remaining', detail: 'At most 143.89 AED of this order is left to capture.' });
+      expect(tooMuch.body).toMatchObject({
+        code: 'amount_exceeds_remaining',
+        detail: 'At most 143.89 AED of this order is left to capture.',
+      });
 
-      const capture = await postOperation(stack.bff.url, orderReference, 'capture', { amount: 100, description: 'shipped' });
+      const capture = await postOperation(stack.bff.url, orderReference, 'capture', {
+        amount: 100,
+        description: 'shipped',
+      });
       expect(capture.status).toBe(201);
-      expect(capture.body).toEqual({ orderReference, amount: 100, currency: 'AED', reference: expect.stringMatching(/^cp_/) });
+      expect(capture.body).toEqual({
+        orderReference,
+        amount: 100,
+        currency: 'AED',
+        reference: expect.stringMatching(/^cp_/),
+      });
 
       // No body at all: all that is left.
-      const rest = await call(`${stack.bff.url}/v1/orders/${orderReference}/void`, { method: 'POST', headers: { ...merchant, 'idempotency-key': randomUUID() } });
+      const rest = await call(`${stack.bff.url}/v1/orders/${orderReference}/void`, {
+        method: 'POST',
+        headers: { ...merchant, 'idempotency-key': randomUUID() },
+      });
       expect(rest.status).toBe(201);
       expect(rest.body).toMatchObject({ amount: 43.89, reference: expect.stringMatching(/^vd_/) });
 
       for (const operation of ['capture', 'void'] as const) {
         const nothing = await postOperation(stack.bff.url, orderReference, operation, {});
         expect(nothing.status).toBe(409);
-        expect(nothing.body).toMatchObject({ code: operation === 'capture' ? 'order_not_capturable' : 'order_not_voidable' });
+        expect(nothing.body).toMatchObject({
+          code: operation === 'capture' ? 'order_not_capturable' : 'order_not_voidable',
+        });
       }
       const refund = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 100.01 });
       expect(refund.body).toMatchObject({ code: 'refund_exceeds_refundable' });
       expect((await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 100 })).status).toBe(201);
 
       const view = orderViewSchema.parse((await getOrder(stack.bff.url, orderReference)).body);
-      expect(view).toMatchObject({ capturedAmount: 100, voidedAmount: 43.89, refundedAmount: 100, refundableAmount: 0 });
-      const sent = stack.sandbox.journal.filter((entry) => entry.method === 'POST' && /\/(capture|void)$/.test(entry.path));
+      expect(view).toMatchObject({
+        capturedAmount: 100,
+        voidedAmount: 43.89,
+        refundedAmount: 100,
+        refundableAmount: 0,
+      });
+      const sent = stack.sandbox.journal.filter(
+        (entry) => entry.method === 'POST' && /\/(capture|void)$/.test(entry.path),
+      );
       // The refused attempts never left the BFF.
       expect(sent.map((entry) => entry.path.split('/').at(-1))).toEqual(['capture', 'void']);
     });
@@ -278,7 +332,9 @@ describe('merchant order API', () => {
       expect(lost.status).toBe(502);
       expect(lost.body).toMatchObject({ retryable: true });
       // The 50 are held: only 93.89 can be captured by another request meanwhile.
-      expect((await postOperation(stack.bff.url, orderReference, 'capture', { amount: 100 })).body).toMatchObject({ code: 'amount_exceeds_remaining' });
+      expect((await postOperation(stack.bff.url, orderReference, 'capture', { amount: 100 })).body).toMatchObject({
+        code: 'amount_exceeds_remaining',
+      });
 
       const retried = await postOperation(stack.bff.url, orderReference, 'capture', { amount: 50 }, key);
       expect(retried.status).toBe(201);
@@ -287,8 +343,12 @@ describe('merchant order API', () => {
 
     it('an order captured at payment has nothing to capture or void', async () => {
       const orderReference = await paidOrder(stack);
-      expect((await postOperation(stack.bff.url, orderReference, 'capture', {})).body).toMatchObject({ code: 'order_not_capturable' });
-      expect((await postOperation(stack.bff.url, orderReference, 'void', {})).body).toMatchObject({ code: 'order_not_voidable' });
+      expect((await postOperation(stack.bff.url, orderReference, 'capture', {})).body).toMatchObject({
+        code: 'order_not_capturable',
+      });
+      expect((await postOperation(stack.bff.url, orderReference, 'void', {})).body).toMatchObject({
+        code: 'order_not_voidable',
+      });
     });
   });
 });

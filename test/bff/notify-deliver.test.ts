@@ -37,7 +37,12 @@ beforeEach(() => {
 });
 
 const secret = 'whsec_0123456789abcdef';
-const body = JSON.stringify({ id: 'ntf_1', type: 'order.status', createdAt: '2030-01-01T00:00:00.000Z', data: { status: 'paid' } });
+const body = JSON.stringify({
+  id: 'ntf_1',
+  type: 'order.status',
+  createdAt: '2030-01-01T00:00:00.000Z',
+  data: { status: 'paid' },
+});
 const target = () => ({ url, secret, fetch, timeoutMs: 500, nowSeconds: () => 1_900_000_000 });
 
 describe('notification delivery', () => {
@@ -49,7 +54,9 @@ describe('notification delivery', () => {
     expect(delivery!.headers['content-type']).toBe('application/json');
     const header = delivery!.headers['opi-signature'] as string;
     expect(verifyNotificationSignature(header, delivery!.body, secret, { nowSeconds: 1_900_000_000 })).toBe(true);
-    expect(verifyNotificationSignature(header, delivery!.body, 'another-secret', { nowSeconds: 1_900_000_000 })).toBe(false);
+    expect(verifyNotificationSignature(header, delivery!.body, 'another-secret', { nowSeconds: 1_900_000_000 })).toBe(
+      false,
+    );
   });
 
   it('reports a non-2xx answer as not delivered', async () => {

@@ -5,7 +5,13 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { signNotification } from '../../bff/notify/signature.js';
 
-type Verify = (header: string | undefined, rawBody: string | Buffer, secret: string, toleranceSeconds?: number, nowSeconds?: number) => boolean;
+type Verify = (
+  header: string | undefined,
+  rawBody: string | Buffer,
+  secret: string,
+  toleranceSeconds?: number,
+  nowSeconds?: number,
+) => boolean;
 
 function docsSnippet(): Verify {
   const page = readFileSync(new URL('../../docs/notifications.md', import.meta.url), 'utf8');
@@ -14,13 +20,22 @@ function docsSnippet(): Verify {
   const body = match[1]!
     .replace("import { createHmac, timingSafeEqual } from 'node:crypto';", '')
     .replace('export function', 'function');
-  return new Function('createHmac', 'timingSafeEqual', 'Buffer', `${body}\nreturn verifyOpiSignature;`)(createHmac, timingSafeEqual, Buffer) as Verify;
+  return new Function('createHmac', 'timingSafeEqual', 'Buffer', `${body}\nreturn verifyOpiSignature;`)(
+    createHmac,
+    timingSafeEqual,
+    Buffer,
+  ) as Verify;
 }
 
 describe('the notification snippet of docs/notifications.md', () => {
   const verify = docsSnippet();
   const secret = 'whsec_readme_0123456789';
-  const body = JSON.stringify({ id: 'ntf_1', type: 'order.status', createdAt: '2030-01-01T00:00:00.000Z', data: { status: 'paid' } });
+  const body = JSON.stringify({
+    id: 'ntf_1',
+    type: 'order.status',
+    createdAt: '2030-01-01T00:00:00.000Z',
+    data: { status: 'paid' },
+  });
   const now = 1_900_000_000;
   const header = signNotification(body, secret, now);
 

@@ -58,7 +58,9 @@ beforeEach(() => {
 
 function received(): MerchantNotification[] {
   return deliveries.map(({ signature, raw }) => {
-    expect(verifyNotificationSignature(signature, raw, SECRET, { nowSeconds: Math.floor(clock.now().getTime() / 1000) })).toBe(true);
+    expect(
+      verifyNotificationSignature(signature, raw, SECRET, { nowSeconds: Math.floor(clock.now().getTime() / 1000) }),
+    ).toBe(true);
     return merchantNotificationSchema.parse(JSON.parse(raw));
   });
 }
@@ -107,7 +109,9 @@ describe('merchant notifications', () => {
     expect(deliveries).toHaveLength(3);
     const notes = received();
     expect(new Set(notes.map((note) => note.id)).size).toBe(1);
-    expect(notes.every((note) => note.type === 'order.status' && note.data.orderReference === orderReference)).toBe(true);
+    expect(notes.every((note) => note.type === 'order.status' && note.data.orderReference === orderReference)).toBe(
+      true,
+    );
     clock.advance(60 * 60_000);
     await stack.bff.reconciler.reconcileOnce();
     expect(deliveries).toHaveLength(3); // delivered: never again
@@ -121,7 +125,9 @@ describe('merchant notifications', () => {
       await stack.bff.reconciler.reconcileOnce();
     }
     expect(deliveries).toHaveLength(3);
-    expect(stack.bff.logs.some((line) => line.includes('merchant notification given up after its last attempt'))).toBe(true);
+    expect(stack.bff.logs.some((line) => line.includes('merchant notification given up after its last attempt'))).toBe(
+      true,
+    );
   });
 
   it('no secret reaches a log line, a notification or a merchant answer', async () => {
@@ -132,7 +138,13 @@ describe('merchant notifications', () => {
     const { callbackSecret } = (await stack.db.store.getOrder(orderReference))!;
     const seen = [...stack.bff.logs, ...deliveries.map((delivery) => delivery.raw), refund.text, view.text].join('\n');
     expect(seen).toContain(orderReference);
-    for (const secret of [SECRET, callbackSecret, stack.sandbox.credentials.paymentSecret, stack.sandbox.credentials.clientSecret, DEV_MERCHANT_KEY]) {
+    for (const secret of [
+      SECRET,
+      callbackSecret,
+      stack.sandbox.credentials.paymentSecret,
+      stack.sandbox.credentials.clientSecret,
+      DEV_MERCHANT_KEY,
+    ]) {
       expect(seen).not.toContain(secret);
     }
   });

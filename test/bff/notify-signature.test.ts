@@ -41,7 +41,9 @@ describe('notification signature', () => {
     const header = signNotification(body, secret, now);
     expect(verifyNotificationSignature(header, body, secret, { nowSeconds: now + 301 })).toBe(false);
     expect(verifyNotificationSignature(header, body, secret, { nowSeconds: now - 301 })).toBe(false);
-    expect(verifyNotificationSignature(header, body, secret, { nowSeconds: now + 3600, toleranceSeconds: 7200 })).toBe(true);
+    expect(verifyNotificationSignature(header, body, secret, { nowSeconds: now + 3600, toleranceSeconds: 7200 })).toBe(
+      true,
+    );
   });
 
   it('never verifies with an empty secret', () => {

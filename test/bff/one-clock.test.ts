@@ -20,7 +20,11 @@ describe('timestamps', () => {
     const after = now().getTime();
 
     const view = orderViewSchema.parse((await getOrder(stack.bff.url, orderReference)).body);
-    const times = [view.createdAt, ...view.events.map((event) => event.at), ...view.refunds.map((refund) => refund.createdAt)].map((at) => Date.parse(at));
+    const times = [
+      view.createdAt,
+      ...view.events.map((event) => event.at),
+      ...view.refunds.map((refund) => refund.createdAt),
+    ].map((at) => Date.parse(at));
     expect(view.events.length).toBeGreaterThan(3);
     for (const time of times) {
       expect(time).toBeGreaterThanOrEqual(before);

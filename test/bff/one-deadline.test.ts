@@ -6,7 +6,10 @@ import { useCheckoutStack } from '../support/stack.js';
 
 const TIMEOUT_MS = 600;
 // Tokens live 1 s here, so the next call needs a new one.
-const stack = useCheckoutStack({ sandbox: { tokenLifetimeSeconds: 1 }, env: { OPI_UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) } });
+const stack = useCheckoutStack({
+  sandbox: { tokenLifetimeSeconds: 1 },
+  env: { OPI_UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) },
+});
 
 describe('placing an order while the token endpoint hangs', () => {
   it('answers a retryable 504 within one budget, and the attempt is left to be asked about', async () => {

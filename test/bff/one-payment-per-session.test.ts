@@ -81,15 +81,23 @@ describe('a second payment of the same session', () => {
     });
     expect((await stack.db.store.getSession(sessionId))?.state).toBe('completed');
     const events = await stack.db.store.listEvents(second);
-    expect(events.find((event) => event.status === 'on_hold')?.payload).toMatchObject({ holdReason: 'session_already_paid', from: 'pending' });
+    expect(events.find((event) => event.status === 'on_hold')?.payload).toMatchObject({
+      holdReason: 'session_already_paid',
+      from: 'pending',
+    });
 
     // Later reads of the held order (callbacks, the merchant's) keep it on hold.
     const view = orderViewSchema.parse((await getOrder(stack.bff.url, second)).body);
     expect(view).toMatchObject({ status: 'on_hold', holdReason: 'session_already_paid', refundableAmount: 143.89 });
 
     const announced = merchant.received().filter((notification) => notification.type === 'order.status');
-    expect(announced.map((notification) => [notification.data.orderReference, notification.data.status]).sort()).toEqual(
-      [[first, 'paid'], [second, 'on_hold']].sort(),
+    expect(
+      announced.map((notification) => [notification.data.orderReference, notification.data.status]).sort(),
+    ).toEqual(
+      [
+        [first, 'paid'],
+        [second, 'on_hold'],
+      ].sort(),
     );
 
     // The merchant gives the second payment back.
@@ -101,19 +109,38 @@ describe('a second payment of the same session', () => {
   it('a first order held as underpaid, read fully paid after a second was held, becomes a refundable second payment', async () => {
     const { first, second } = await twoLiveOrders();
     // The ledger owes one fil more than the upstream's order carries: the first is underpaid.
-    await stack.db.driver.query('update orders set amount_minor = amount_minor + 1 where order_reference = $1', [first]);
+    await stack.db.driver.query('update orders set amount_minor = amount_minor + 1 where order_reference = $1', [
+      first,
+    ]);
     await followReturn((await stack.sandbox.decide(first, { outcome: 'approve' })).redirectTo);
     await followReturn((await stack.sandbox.decide(second, { outcome: 'approve' })).redirectTo);
     await stack.sandbox.idle();
-    expect(await stack.db.store.getOrder(first)).toMatchObject({ status: 'on_hold', holdReason: 'underpaid', capturedMinor: 0 });
-    expect(await stack.db.store.getOrder(second)).toMatchObject({ status: 'on_hold', holdReason: 'session_already_paid' });
+    expect(await stack.db.store.getOrder(first)).toMatchObject({
+      status: 'on_hold',
+      holdReason: 'underpaid',
+      capturedMinor: 0,
+    });
+    expect(await stack.db.store.getOrder(second)).toMatchObject({
+      status: 'on_hold',
+      holdReason: 'session_already_paid',
+    });
 
     // What it owes is now what the upstream shows paid; the merchant's read re-reads it.
-    await stack.db.driver.query('update orders set amount_minor = amount_minor - 1 where order_reference = $1', [first]);
+    await stack.db.driver.query('update orders set amount_minor = amount_minor - 1 where order_reference = $1', [
+      first,
+    ]);
     const view = orderViewSchema.parse((await getOrder(stack.bff.url, first)).body);
-    expect(view).toMatchObject({ status: 'on_hold', holdReason: 'session_already_paid', paidAmount: 143.89, refundableAmount: 143.89 });
+    expect(view).toMatchObject({
+      status: 'on_hold',
+      holdReason: 'session_already_paid',
+      paidAmount: 143.89,
+      refundableAmount: 143.89,
+    });
     const events = await stack.db.store.listEvents(first);
-    expect(events.at(-1)).toMatchObject({ status: 'on_hold', payload: { holdReason: 'session_already_paid', from: 'on_hold' } });
+    expect(events.at(-1)).toMatchObject({
+      status: 'on_hold',
+      payload: { holdReason: 'session_already_paid', from: 'on_hold' },
+    });
     expect((await postOperation(stack.bff.url, first, 'refunds', { amount: 143.89 })).body.status).toBe('succeeded');
 
     // Read again, it stays as it is: no new journal line.
@@ -131,19 +158,29 @@ describe('a second payment of the same session', () => {
 });
 
 describe.each(storeDrivers())('two payments of one session at the same moment, on $name', ({ open }) => {
-  const racing = useCheckoutStack({ sandbox: FAST_SANDBOX, openStore: open, env: { OPI_UPSTREAM_TIMEOUT_MS: '1000' }, between: 'settle' });
+  const racing = useCheckoutStack({
+    sandbox: FAST_SANDBOX,
+    openStore: open,
+    env: { OPI_UPSTREAM_TIMEOUT_MS: '1000' },
+    between: 'settle',
+  });
 
   it('exactly one order is paid and the other held, however the callbacks and returns interleave', async () => {
     for (let round = 0; round < 3; round++) {
       const sessionId = await createSession(racing.bff.url);
       const placed = await Promise.all(
         ['TABBY_AE', 'TAMARA_AE'].map((provider) =>
-          call(`${racing.bff.url}/v1/checkout-sessions/${sessionId}/orders`, json('POST', shopper({ bnplProvider: provider }))),
+          call(
+            `${racing.bff.url}/v1/checkout-sessions/${sessionId}/orders`,
+            json('POST', shopper({ bnplProvider: provider })),
+          ),
         ),
       );
       const references = placed.map((answer) => answer.body.orderReference as string);
       // Both decided before the BFF hears of either: their callbacks and the shopper's returns race each other.
-      const decisions = await Promise.all(references.map((reference) => racing.sandbox.decide(reference, { outcome: 'approve' })));
+      const decisions = await Promise.all(
+        references.map((reference) => racing.sandbox.decide(reference, { outcome: 'approve' })),
+      );
       await Promise.all(decisions.map((decision) => followReturn(decision.redirectTo)));
       await racing.sandbox.idle();
 

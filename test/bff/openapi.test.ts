@@ -26,7 +26,9 @@ function servedRoutes(router: Router, prefix = ''): [string, string][] {
     const here = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
     if (layer.route) {
       const path = `${prefix}${layer.route.path}`.replace(/\/$/, '').replace(/:(\w+)/g, '{$1}') || '/';
-      return Object.keys(layer.route.methods).filter((method) => method !== '_all').map((method) => [method.toUpperCase(), path] as [string, string]);
+      return Object.keys(layer.route.methods)
+        .filter((method) => method !== '_all')
+        .map((method) => [method.toUpperCase(), path] as [string, string]);
     }
     return layer.handle.stack ? servedRoutes(layer.handle as unknown as Router, `${prefix}${here}`) : [];
   });
@@ -44,22 +46,36 @@ describe('GET /openapi.json', () => {
     expect(placeOrder.additionalProperties).toBe(false);
     expect(placeOrder.required).toEqual(expect.arrayContaining(['bnplProvider', 'customer', 'billingAddress']));
     expect(Object.keys(placeOrder.properties).sort()).toEqual(Object.keys(placeOrderRequestSchema.shape).sort());
-    expect(document.components.schemas.CreateSessionRequest.properties.shippingMethod.enum).toEqual(['delivery', 'store', 'digital', 'pickup']);
+    expect(document.components.schemas.CreateSessionRequest.properties.shippingMethod.enum).toEqual([
+      'delivery',
+      'store',
+      'digital',
+      'pickup',
+    ]);
   });
 
   it('documents each refusal with its status and the problem schema', () => {
     const refund = document.paths['/v1/orders/{orderReference}/refunds'].post;
     expect(refund.security).toEqual([{ merchantKey: [] }]);
     expect(refund.responses['422'].description).toContain('refund_exceeds_refundable');
-    expect(refund.responses['401'].content['application/problem+json'].schema).toEqual({ $ref: '#/components/schemas/Problem' });
-    expect(refund.parameters).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: true }));
+    expect(refund.responses['401'].content['application/problem+json'].schema).toEqual({
+      $ref: '#/components/schemas/Problem',
+    });
+    expect(refund.parameters).toContainEqual(
+      expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: true }),
+    );
   });
 
   it('documents every route the app serves', () => {
-    const app = createApp({ config: stack.bff.config, store: stack.db.store, upstream: stack.bff.upstream, logger: stack.bff.logger });
+    const app = createApp({
+      config: stack.bff.config,
+      store: stack.db.store,
+      upstream: stack.bff.upstream,
+      logger: stack.bff.logger,
+    });
     const served = servedRoutes(app.router as unknown as Router).map(([method, path]) => `${method} ${path}`);
-    const documented = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([path, operations]) =>
-      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+    const documented = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(
+      ([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
     );
     // Both ways: nothing served without a description, nothing described that is not served.
     expect(served.length).toBeGreaterThanOrEqual(18);
@@ -81,7 +97,11 @@ describe('GET /openapi.json', () => {
     for (const [path, operations] of entries) {
       for (const method of Object.keys(operations)) {
         const url = concrete[path] ?? `${stack.bff.url}${path.replace(/\{[^}]+\}/g, 'unknown-id')}`;
-        const answer = await call(url, { method: method.toUpperCase(), headers: { ...merchant, 'content-type': 'application/json' }, body: method === 'get' ? undefined : '{}' });
+        const answer = await call(url, {
+          method: method.toUpperCase(),
+          headers: { ...merchant, 'content-type': 'application/json' },
+          body: method === 'get' ? undefined : '{}',
+        });
         // A route that exists may refuse the made-up id, but never with the catch-all "no such route".
         expect(answer.body?.code, `${method.toUpperCase()} ${path}`).not.toBe('not_found');
       }

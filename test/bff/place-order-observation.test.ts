@@ -13,7 +13,12 @@ type Fetch = typeof fetch;
 const isCreate = (url: string, init?: RequestInit) => init?.method === 'POST' && new URL(url).pathname === '/orders';
 
 /** A BFF whose upstream client hands `onCreateAnswer` each create answer before the BFF sees it. */
-function bffWithCreateHook(onCreateAnswer: (body: { orderReference: string; paymentStatus: string }) => Promise<Record<string, unknown> | undefined>) {
+function bffWithCreateHook(
+  onCreateAnswer: (body: {
+    orderReference: string;
+    paymentStatus: string;
+  }) => Promise<Record<string, unknown> | undefined>,
+) {
   const hooked: Fetch = async (input, init) => {
     const response = await fetch(input, init);
     if (!isCreate(String(input), init) || response.status !== 201) return response;
@@ -35,21 +40,29 @@ describe('the create answer obeys the forward-only rule', () => {
   it.each([
     ['decline', 'declined', 'open'],
     ['approve', 'paid', 'completed'],
-  ] as const)('%s: a callback recorded before the late create answer keeps %s', async (outcome, status, sessionState) => {
-    const bff = await bffWithCreateHook(async ({ orderReference }) => {
-      // The shopper decides, and the callback is handled, while the create answer is still on its way.
-      await stack.sandbox.decide(orderReference, { outcome });
-      await stack.sandbox.idle();
-    });
-    const { sessionId, orderReference } = await placeThrough(bff.url);
+  ] as const)(
+    '%s: a callback recorded before the late create answer keeps %s',
+    async (outcome, status, sessionState) => {
+      const bff = await bffWithCreateHook(async ({ orderReference }) => {
+        // The shopper decides, and the callback is handled, while the create answer is still on its way.
+        await stack.sandbox.decide(orderReference, { outcome });
+        await stack.sandbox.idle();
+      });
+      const { sessionId, orderReference } = await placeThrough(bff.url);
 
-    const order = await stack.db.store.getOrder(orderReference);
-    expect(order).toMatchObject({ status, createState: 'created', redirectUrl: expect.stringContaining('/pay/') });
-    expect((await stack.db.store.getSession(sessionId))?.state).toBe(sessionState);
-    const createEvent = (await stack.db.store.listEvents(orderReference)).at(-1);
-    expect(createEvent).toMatchObject({ source: 'create', status, upstreamStatus: 'pending', payload: { reason: 'created' } });
-    expect(createEvent?.payload).not.toHaveProperty('from');
-  });
+      const order = await stack.db.store.getOrder(orderReference);
+      expect(order).toMatchObject({ status, createState: 'created', redirectUrl: expect.stringContaining('/pay/') });
+      expect((await stack.db.store.getSession(sessionId))?.state).toBe(sessionState);
+      const createEvent = (await stack.db.store.listEvents(orderReference)).at(-1);
+      expect(createEvent).toMatchObject({
+        source: 'create',
+        status,
+        upstreamStatus: 'pending',
+        payload: { reason: 'created' },
+      });
+      expect(createEvent?.payload).not.toHaveProperty('from');
+    },
+  );
 });
 
 describe('the create answer is not proof of payment', () => {
@@ -57,7 +70,11 @@ describe('the create answer is not proof of payment', () => {
     const bff = await bffWithCreateHook(async (body) => ({ ...body, paymentStatus: 'SUCCESSFUL' }));
     const { sessionId, orderReference } = await placeThrough(bff.url);
 
-    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ status: 'pending', upstreamStatus: 'SUCCESSFUL', paidMinor: 0 });
+    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({
+      status: 'pending',
+      upstreamStatus: 'SUCCESSFUL',
+      paidMinor: 0,
+    });
     expect((await stack.db.store.getSession(sessionId))?.state).toBe('open');
   });
 });

@@ -11,8 +11,10 @@ import { followReturn } from './after-payment-harness.js';
 const stack = useCheckoutStack({ env: { OPI_UPSTREAM_TIMEOUT_MS: '2000' } });
 
 const ordersUrl = (id: string) => `${stack.bff.url}/v1/checkout-sessions/${id}/orders`;
-const place = (id: string, body: unknown = shopper(), headers: Record<string, string> = {}) => call(ordersUrl(id), json('POST', body, headers));
-const creates = () => stack.sandbox.journal.filter((entry) => entry.method === 'POST' && entry.path.startsWith('/orders'));
+const place = (id: string, body: unknown = shopper(), headers: Record<string, string> = {}) =>
+  call(ordersUrl(id), json('POST', body, headers));
+const creates = () =>
+  stack.sandbox.journal.filter((entry) => entry.method === 'POST' && entry.path.startsWith('/orders'));
 
 describe('placing an order', () => {
   it('builds the upstream order from the session and answers its reference and redirect', async () => {
@@ -44,10 +46,19 @@ describe('placing an order', () => {
       // The cart ships goods and the shopper gave no shipping address: billing is used.
       shippingAddress: { ...address, state: 'AE' },
     });
-    expect(sent.dynamicCallbackUrl).toMatch(new RegExp(`^${stack.bff.url}/v1/callbacks/${orderReference}/[A-Za-z0-9_-]{32}$`));
+    expect(sent.dynamicCallbackUrl).toMatch(
+      new RegExp(`^${stack.bff.url}/v1/callbacks/${orderReference}/[A-Za-z0-9_-]{32}$`),
+    );
 
     const order = await stack.db.store.getOrder(orderReference);
-    expect(order).toMatchObject({ sessionId: id, attempt: 1, amountMinor: 13389, status: 'pending', createState: 'created', redirectUrl });
+    expect(order).toMatchObject({
+      sessionId: id,
+      attempt: 1,
+      amountMinor: 13389,
+      status: 'pending',
+      createState: 'created',
+      redirectUrl,
+    });
     expect(sent.dynamicCallbackUrl.endsWith(`/${order!.callbackSecret}`)).toBe(true);
     const events = await stack.db.store.listEvents(orderReference);
     expect(events.map((e) => [e.source, e.status, e.payload?.reason])).toEqual([
@@ -62,7 +73,9 @@ describe('placing an order', () => {
 
     const inSeconds = await stack.startBff({ env: { OPI_CANCELLATION_TIMEOUT_UNIT: 'seconds' } });
     const id = await createSession(inSeconds.url, { cancellationTimeout: 90 });
-    expect((await call(`${inSeconds.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()))).status).toBe(201);
+    expect((await call(`${inSeconds.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()))).status).toBe(
+      201,
+    );
     expect(creates().at(-1)!.body).toMatchObject({ cancellationTimeout: 90 * 60 });
   });
 
@@ -78,7 +91,10 @@ describe('placing an order', () => {
     const id = await createSession(stack.bff.url);
     const shipping = { ...address, firstName: 'Omar', city: 'Abu Dhabi', state: 'AZ', region: 'Abu Dhabi' };
     expect((await place(id, shopper({ shippingAddress: shipping, shippingMethod: 'pickup' }))).status).toBe(201);
-    expect(creates()[0]!.body).toMatchObject({ shippingAddress: { ...shipping, streetAddress2: '' }, shippingMethod: 'pickup' });
+    expect(creates()[0]!.body).toMatchObject({
+      shippingAddress: { ...shipping, streetAddress2: '' },
+      shippingMethod: 'pickup',
+    });
   });
 
   it('leaves the shipping address out for digital goods with a provider that does not need it', async () => {
@@ -98,17 +114,27 @@ describe('placing an order', () => {
     const id = await createSession(stack.bff.url);
     const answer = await place(id, { ...shopper(), ...extra });
     expect(answer.status).toBe(400);
-    expect(answer.body).toMatchObject({ code: 'unknown_field', errors: [{ path: field, message: 'is not an accepted field' }] });
+    expect(answer.body).toMatchObject({
+      code: 'unknown_field',
+      errors: [{ path: field, message: 'is not an accepted field' }],
+    });
     expect(creates()).toEqual([]);
     expect(await stack.db.store.listSessionOrders(id)).toEqual([]);
   });
 
   it('refuses invalid shopper details with each field path', async () => {
     const id = await createSession(stack.bff.url);
-    const answer = await place(id, shopper({ customer: { firstName: '', lastName: 'H', email: 'nope', phoneNumber: '12' } }));
+    const answer = await place(
+      id,
+      shopper({ customer: { firstName: '', lastName: 'H', email: 'nope', phoneNumber: '12' } }),
+    );
     expect(answer.status).toBe(400);
     expect(answer.body.code).toBe('validation_failed');
-    expect(answer.body.errors.map((e: { path: string }) => e.path)).toEqual(['customer.firstName', 'customer.email', 'customer.phoneNumber']);
+    expect(answer.body.errors.map((e: { path: string }) => e.path)).toEqual([
+      'customer.firstName',
+      'customer.email',
+      'customer.phoneNumber',
+    ]);
   });
 
   it('refuses a provider the cart is not eligible for with 422', async () => {
@@ -124,7 +150,9 @@ describe('placing an order', () => {
   it('answers 404 and 410 for unknown and expired sessions', async () => {
     expect((await place('cs_AAAAAAAAAAAAAAAAAAAAAA')).body.code).toBe('session_not_found');
     const expired = await createSession(stack.bff.url);
-    await stack.db.driver.query("update checkout_sessions set expires_at = now() - interval '1 second' where id = $1", [expired]);
+    await stack.db.driver.query("update checkout_sessions set expires_at = now() - interval '1 second' where id = $1", [
+      expired,
+    ]);
     const gone = await place(expired);
     expect([gone.status, gone.body.code]).toEqual([410, 'session_expired']);
     expect(creates()).toEqual([]);
@@ -139,7 +167,11 @@ describe('placing an order', () => {
     const answer = await place(id);
     expect([answer.status, answer.body.code, answer.body.retryable]).toEqual([409, 'order_in_progress', true]);
     expect(answer.body).not.toHaveProperty('errors');
-    expect(await stack.db.store.getOrder(first.orderReference)).toMatchObject({ createState: 'unknown', status: 'pending', upstreamStatus: 'PENDING' });
+    expect(await stack.db.store.getOrder(first.orderReference)).toMatchObject({
+      createState: 'unknown',
+      status: 'pending',
+      upstreamStatus: 'PENDING',
+    });
     const retry = await place(id);
     expect(retry.status).toBe(201);
     expect(retry.body.orderReference).not.toBe(first.orderReference);
@@ -151,7 +183,14 @@ describe('placing an order', () => {
       client: {
         fetch: async (input, init) =>
           init?.method === 'POST' && new URL(String(input)).pathname === '/orders'
-            ? new Response(JSON.stringify({ statusCode: 400, message: ['orderAmount must not have more than 2 decimal places'], error: 'Bad Request' }), { status: 400 })
+            ? new Response(
+                JSON.stringify({
+                  statusCode: 400,
+                  message: ['orderAmount must not have more than 2 decimal places'],
+                  error: 'Bad Request',
+                }),
+                { status: 400 },
+              )
             : fetch(input, init),
       },
     });
@@ -178,7 +217,9 @@ describe('double submits', () => {
 
   it('20 concurrent submits with one Idempotency-Key create one upstream order', async () => {
     const id = await createSession(stack.bff.url);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => place(id, shopper(), { 'idempotency-key': 'key-1' })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => place(id, shopper(), { 'idempotency-key': 'key-1' })),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(201));
     expect(new Set(answers.map((a) => a.body.orderReference)).size).toBe(1);
     expect(creates()).toHaveLength(1);
@@ -233,7 +274,10 @@ describe('double submits', () => {
       await waitUntil(async () => (await stack.db.store.listSessionOrders(id)).length === 1);
       const meanwhile = await call(`${second.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper(), headers));
       expect(meanwhile.status).toBe(409);
-      expect(meanwhile.body).toMatchObject({ code: key ? 'idempotency_key_in_flight' : 'order_in_progress', retryable: true });
+      expect(meanwhile.body).toMatchObject({
+        code: key ? 'idempotency_key_in_flight' : 'order_in_progress',
+        retryable: true,
+      });
       expect(meanwhile.headers.get('retry-after')).toBe('1');
       const placed = await first;
       const later = await call(`${second.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper(), headers));

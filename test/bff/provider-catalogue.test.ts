@@ -60,7 +60,10 @@ describe('against the sandbox', () => {
   it('placing an order still takes only the providers the upstream offers for the cart', async () => {
     await view(15_000);
     const id = await createSession(stack.bff.url, cartOf(50));
-    const answer = await call(`${stack.bff.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper({ bnplProvider: 'TAMARA_AE' })));
+    const answer = await call(
+      `${stack.bff.url}/v1/checkout-sessions/${id}/orders`,
+      json('POST', shopper({ bnplProvider: 'TAMARA_AE' })),
+    );
     expect([answer.status, answer.body.code]).toEqual([422, 'provider_not_eligible']);
   });
 });
@@ -74,7 +77,9 @@ describe('the catalogue on its own', () => {
   it('keeps only providers of the key currency, and forgets one not seen for a day', () => {
     const catalogue = createProviderCatalogue();
     catalogue.learn({ currency: 'AED' }, [item('A'), item('OTHER', 'SAR')], T0);
-    expect(catalogue.outOfRange({ currency: 'AED' }, 50_00, [], later(1_000)).map((option) => option.name)).toEqual(['A']);
+    expect(catalogue.outOfRange({ currency: 'AED' }, 50_00, [], later(1_000)).map((option) => option.name)).toEqual([
+      'A',
+    ]);
     expect(catalogue.outOfRange({ currency: 'SAR' }, 50_00, [], later(1_000))).toEqual([]);
     expect(catalogue.outOfRange({ currency: 'AED' }, 150_00, [], later(1_000))).toEqual([]);
     expect(catalogue.outOfRange({ currency: 'AED' }, 50_00, [], later(25 * 3_600_000))).toEqual([]);

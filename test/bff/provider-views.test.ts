@@ -47,10 +47,22 @@ describe('toProviderLists', () => {
 
   it('reads instalments from the instalment block in any term spelling, or from the weekly cost', () => {
     const { providers } = lists([
-      option({ name: 'A_AE', priority: '1', instalment: { rate: { amount: 33.33, currency: 'AED' }, termDuration: 3, termUnit: 'weeks' } }),
-      option({ name: 'B_AE', priority: '2', instalment: { rate: { amount: '50', currency: 'AED' }, termDuration: '4', termUnit: 'Fortnightly' } }),
+      option({
+        name: 'A_AE',
+        priority: '1',
+        instalment: { rate: { amount: 33.33, currency: 'AED' }, termDuration: 3, termUnit: 'weeks' },
+      }),
+      option({
+        name: 'B_AE',
+        priority: '2',
+        instalment: { rate: { amount: '50', currency: 'AED' }, termDuration: '4', termUnit: 'Fortnightly' },
+      }),
       option({ name: 'C_AE', priority: '3', weeklyCost: { amount: 25, currency: 'AED' }, termDurationInWeeks: 6 }),
-      option({ name: 'D_AE', priority: '4', instalment: { rate: { amount: 10, currency: 'AED' }, termDuration: 2, termUnit: 'eons' } }),
+      option({
+        name: 'D_AE',
+        priority: '4',
+        instalment: { rate: { amount: 10, currency: 'AED' }, termDuration: 2, termUnit: 'eons' },
+      }),
       option({ name: 'E_AE', priority: '5' }),
     ]);
     expect(providers.map((p) => p.instalments)).toEqual([
@@ -73,7 +85,12 @@ describe('toProviderLists', () => {
         interestRate: '0.5',
         requiredFields: ['shippingAddress'],
       }),
-      option({ name: 'OTHER_AE', priority: '2', imageUrl: 'javascript:alert(1)', requiredFields: ['shippingAddress.postalCode'] }),
+      option({
+        name: 'OTHER_AE',
+        priority: '2',
+        imageUrl: 'javascript:alert(1)',
+        requiredFields: ['shippingAddress.postalCode'],
+      }),
     ]).providers;
     expect(tamara).toEqual({
       name: 'TAMARA_AE',

@@ -31,7 +31,12 @@ describe.each(storeDrivers())('two instances on one $name ledger', ({ open }) =>
     expect(rounds.reduce((sum, round) => sum + round.orders, 0)).toBe(12);
     expect(references.map((reference) => upstreamReads(stack.sandbox, reference))).toEqual(references.map(() => 1));
     for (const reference of references) {
-      expect(await stack.db.store.getOrder(reference)).toMatchObject({ status: 'pending', pollAttempts: 1, claimedBy: null, claimedUntil: null });
+      expect(await stack.db.store.getOrder(reference)).toMatchObject({
+        status: 'pending',
+        pollAttempts: 1,
+        claimedBy: null,
+        claimedUntil: null,
+      });
     }
   });
 });

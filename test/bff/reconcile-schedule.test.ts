@@ -7,7 +7,9 @@ const noJitter: BackoffOptions = { initialDelayMs: 1000, maxDelayMs: 10_000, fac
 
 describe('poll backoff', () => {
   it('doubles from the initial delay and stops growing at the maximum', () => {
-    expect([0, 1, 2, 3, 4, 5, 50].map((attempt) => backoffDelay(attempt, noJitter))).toEqual([1000, 2000, 4000, 8000, 10_000, 10_000, 10_000]);
+    expect([0, 1, 2, 3, 4, 5, 50].map((attempt) => backoffDelay(attempt, noJitter))).toEqual([
+      1000, 2000, 4000, 8000, 10_000, 10_000, 10_000,
+    ]);
   });
 
   it('grows by the given factor', () => {

@@ -8,7 +8,14 @@ import { openStore } from '../../bff/store/open-store.js';
 import type { Sandbox } from '../../demo/sandbox/sandbox.js';
 import { startBff, startSandbox } from '../support/servers.js';
 import { useCheckoutStack } from '../support/stack.js';
-import { FAST_SANDBOX, followReturn, placeOrder, postOperation, testClock, upstreamReads } from './after-payment-harness.js';
+import {
+  FAST_SANDBOX,
+  followReturn,
+  placeOrder,
+  postOperation,
+  testClock,
+  upstreamReads,
+} from './after-payment-harness.js';
 
 const MINUTE = 60_000;
 // Polls start 30 s after the order and double up to 10 minutes (the upstream's own schedule).
@@ -38,8 +45,17 @@ describe('polling one BFF instance', () => {
     expect(await stack.bff.reconciler.reconcileOnce()).toMatchObject({ orders: 0 }); // not due yet
     clock.advance(31_000);
     expect(await stack.bff.reconciler.reconcileOnce()).toMatchObject({ orders: 1 });
-    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ status: 'paid', paidMinor: 14389, nextPollAt: null, claimedBy: null });
-    expect((await stack.db.store.listEvents(orderReference)).at(-1)).toMatchObject({ source: 'poll', status: 'paid', upstreamStatus: 'SUCCESSFUL' });
+    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({
+      status: 'paid',
+      paidMinor: 14389,
+      nextPollAt: null,
+      claimedBy: null,
+    });
+    expect((await stack.db.store.listEvents(orderReference)).at(-1)).toMatchObject({
+      source: 'poll',
+      status: 'paid',
+      upstreamStatus: 'SUCCESSFUL',
+    });
 
     clock.advance(60 * MINUTE);
     expect(await stack.bff.reconciler.reconcileOnce()).toMatchObject({ orders: 0 });
@@ -71,12 +87,22 @@ describe('polling one BFF instance', () => {
     await new Promise((resolve) => setTimeout(resolve, 60)); // the sandbox cancels after 1 "minute" = 20 ms
     clock.advance(31_000);
     await stack.bff.reconciler.reconcileOnce();
-    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ status: 'cancelled', upstreamStatus: 'CANCELLED', nextPollAt: null });
+    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({
+      status: 'cancelled',
+      upstreamStatus: 'CANCELLED',
+      nextPollAt: null,
+    });
   });
 
   it('stops polling once the cancellation timeout has passed, with a journal entry', async () => {
     const slow = await startSandbox({ ...FAST_SANDBOX }); // minutes are real minutes here: nothing is cancelled
-    const other = await startBff({ upstreamUrl: slow.url, tokenUrl: slow.tokenUrl, store: stack.db.store, env: POLL_ENV, now: clock.now });
+    const other = await startBff({
+      upstreamUrl: slow.url,
+      tokenUrl: slow.tokenUrl,
+      store: stack.db.store,
+      env: POLL_ENV,
+      now: clock.now,
+    });
     try {
       const { orderReference } = await placeOrder(other.url, { cancellationTimeout: 1 });
       clock.advance(31_000);
@@ -88,7 +114,10 @@ describe('polling one BFF instance', () => {
       await other.reconciler.reconcileOnce(); // the last poll, at the deadline
       const order = await stack.db.store.getOrder(orderReference);
       expect(order).toMatchObject({ status: 'pending', nextPollAt: null });
-      expect((await stack.db.store.listEvents(orderReference)).at(-1)).toMatchObject({ source: 'poll', payload: { reason: 'poll_deadline_passed' } });
+      expect((await stack.db.store.listEvents(orderReference)).at(-1)).toMatchObject({
+        source: 'poll',
+        payload: { reason: 'poll_deadline_passed' },
+      });
       clock.advance(60 * MINUTE);
       expect(await other.reconciler.reconcileOnce()).toMatchObject({ orders: 0 });
     } finally {
@@ -124,14 +153,22 @@ describe('polling one BFF instance', () => {
 
     // Until the reconciler has asked, the refund holds its amount.
     expect(await stack.bff.reconciler.reconcileOnce()).toMatchObject({ orders: 0 });
-    expect((await stack.db.store.listOperations(orderReference, 'refund'))[0]).toMatchObject({ status: 'requested', amountMinor: 1000 });
-    expect((await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 133.9 })).body).toMatchObject({ code: 'refund_exceeds_refundable' });
+    expect((await stack.db.store.listOperations(orderReference, 'refund'))[0]).toMatchObject({
+      status: 'requested',
+      amountMinor: 1000,
+    });
+    expect((await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 133.9 })).body).toMatchObject({
+      code: 'refund_exceeds_refundable',
+    });
 
     // The upstream's list does not show it, long after the call: silence is not a refusal (the list may lag, or
     // name it in a way we cannot match), so it stays reserved and the reconciler keeps asking.
     clock.advance(31_000);
     expect(await stack.bff.reconciler.reconcileOnce()).toMatchObject({ orders: 1 });
-    expect((await stack.db.store.listOperations(orderReference, 'refund'))[0]).toMatchObject({ status: 'requested', amountMinor: 1000 });
+    expect((await stack.db.store.listOperations(orderReference, 'refund'))[0]).toMatchObject({
+      status: 'requested',
+      amountMinor: 1000,
+    });
     const order = await stack.db.store.getOrder(orderReference);
     expect(order).toMatchObject({ refundedMinor: 0 });
     expect(order?.nextPollAt?.getTime()).toBeGreaterThan(clock.now().getTime());
@@ -157,19 +194,34 @@ describe('a pending order left by a stopped instance', () => {
   it('is finished by a new instance on the same ledger, once the old claim lapses', async () => {
     const clock = testClock();
     const first = await openStore({ dataDir });
-    const before = await startBff({ upstreamUrl: sandbox.url, tokenUrl: sandbox.tokenUrl, store: first, env: POLL_ENV, now: clock.now });
+    const before = await startBff({
+      upstreamUrl: sandbox.url,
+      tokenUrl: sandbox.tokenUrl,
+      store: first,
+      env: POLL_ENV,
+      now: clock.now,
+    });
     const { orderReference } = await placeOrder(before.url);
     // The shopper pays while the first instance is going down: its callback goes nowhere.
     sandbox.setCallbackFailures(1_000);
     await sandbox.decide(orderReference, { outcome: 'approve', mode: 'pending' });
     // It had just claimed the order for a poll when it stopped.
-    await first.updateOrder(orderReference, { claimedBy: 'stopped-instance', claimedUntil: new Date(clock.now().getTime() + 2 * MINUTE) });
+    await first.updateOrder(orderReference, {
+      claimedBy: 'stopped-instance',
+      claimedUntil: new Date(clock.now().getTime() + 2 * MINUTE),
+    });
     await before.close();
     await first.close();
     await sandbox.idle();
 
     const second = await openStore({ dataDir });
-    const after = await startBff({ upstreamUrl: sandbox.url, tokenUrl: sandbox.tokenUrl, store: second, env: POLL_ENV, now: clock.now });
+    const after = await startBff({
+      upstreamUrl: sandbox.url,
+      tokenUrl: sandbox.tokenUrl,
+      store: second,
+      env: POLL_ENV,
+      now: clock.now,
+    });
     try {
       clock.advance(31_000);
       expect(await after.reconciler.reconcileOnce()).toMatchObject({ orders: 0 }); // still claimed

@@ -31,7 +31,10 @@ async function exercise(bff: TestBff) {
   const auth = { authorization: `Bearer ${MERCHANT_KEY}` };
   await record(`${bff.url}/v1/checkout-sessions`, json('POST', cart(), { authorization: `Bearer ${MERCHANT_KEY}x` }));
   await record(`${bff.url}/v1/checkout-sessions`, json('POST', { ...cart(), secret: PAYMENT_SECRET }, auth));
-  const session = await record(`${bff.url}/v1/checkout-sessions`, json('POST', cart({ customer: { email: 'amal@example.com' } }), auth));
+  const session = await record(
+    `${bff.url}/v1/checkout-sessions`,
+    json('POST', cart({ customer: { email: 'amal@example.com' } }), auth),
+  );
   const id = session.body.id as string;
   await record(`${bff.url}/v1/checkout-sessions/${id}`);
   await record(`${bff.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper({ customer: { firstName: '' } })));
@@ -48,7 +51,11 @@ async function exercise(bff: TestBff) {
   expect((await record(redirectTo, { redirect: 'manual' })).status).toBe(303);
   const refund = await record(
     `${bff.url}/v1/orders/${orderReference}/refunds`,
-    json('POST', { amount: 10, description: 'Returned by Amal Haddad' }, { ...auth, 'idempotency-key': `refund-${orderReference}` }),
+    json(
+      'POST',
+      { amount: 10, description: 'Returned by Amal Haddad' },
+      { ...auth, 'idempotency-key': `refund-${orderReference}` },
+    ),
   );
   expect(refund.status).toBe(201);
   await record(`${bff.url}/v1/orders/${orderReference}`, { headers: auth });
@@ -62,17 +69,28 @@ describe('secrets and personal data', () => {
   it('stay out of every response and every log line', async () => {
     const env = { OPI_PAYMENT_SECRET: PAYMENT_SECRET, OPI_MERCHANT_KEYS: MERCHANT_KEY, OPI_LOG_LEVEL: 'trace' };
     // With client credentials...
-    const withCredentials = await stack.startBff({ env: { ...env, OPI_CLIENT_ID: CLIENT_ID, OPI_CLIENT_SECRET: CLIENT_SECRET } });
+    const withCredentials = await stack.startBff({
+      env: { ...env, OPI_CLIENT_ID: CLIENT_ID, OPI_CLIENT_SECRET: CLIENT_SECRET },
+    });
     const first = await exercise(withCredentials);
 
     // ...and with a static token, which we then know and can look for.
-    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: CLIENT_ID, client_secret: CLIENT_SECRET, scope: 'api-user' });
-    const token = ((await (await fetch(stack.sandbox.tokenUrl, { method: 'POST', body: form })).json()) as { access_token: string }).access_token;
+    const form = new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: CLIENT_ID,
+      client_secret: CLIENT_SECRET,
+      scope: 'api-user',
+    });
+    const token = (
+      (await (await fetch(stack.sandbox.tokenUrl, { method: 'POST', body: form })).json()) as { access_token: string }
+    ).access_token;
     expect(token.length).toBeGreaterThan(20);
     const withToken = await stack.startBff({ env: { ...env, OPI_ACCESS_TOKEN: token } });
     const second = await exercise(withToken);
 
-    const callbackSecrets = await Promise.all([first, second].map(async (ref) => (await stack.db.store.getOrder(ref))!.callbackSecret));
+    const callbackSecrets = await Promise.all(
+      [first, second].map(async (ref) => (await stack.db.store.getOrder(ref))!.callbackSecret),
+    );
     const secrets = [CLIENT_SECRET, PAYMENT_SECRET, MERCHANT_KEY, token, ...callbackSecrets];
     const personal = ['amal@example.com', '+971 50 123 4567', 'Al Wasl', 'Haddad', 'Amal'];
     const logs = [...withCredentials.logs, ...withToken.logs];

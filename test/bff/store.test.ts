@@ -50,7 +50,8 @@ function order(reference: string, attempt = 1, sessionId = 'cs_one'): NewOrder {
 describe('column readers', () => {
   it('read whole numbers exactly, from a number or the text pg sends, and refuse anything else', () => {
     expect([num(42), num('9007199254740991'), num('-5')]).toEqual([42, 9007199254740991, -5]);
-    for (const bad of ['9007199254740993', '1.5', 'abc', '', null, undefined]) expect(() => num(bad), String(bad)).toThrow('is not a safe integer');
+    for (const bad of ['9007199254740993', '1.5', 'abc', '', null, undefined])
+      expect(() => num(bad), String(bad)).toThrow('is not a safe integer');
   });
 });
 
@@ -68,9 +69,23 @@ describe.each(storeDrivers())('ledger store on $name', ({ open }) => {
     await t.store.insertSession(session());
     await t.store.insertOrder(order('o-1'));
     await t.store.transaction(async (tx) => {
-      await tx.insertOperation({ reference: 'rf_1', orderReference: 'o-1', kind: 'refund', amountMinor: 100, currency: 'AED', status: 'requested', description: null, createdAt: T0 });
-      expect(await tx.updateOperation('rf_1', { status: 'pending', upstreamReference: 'rf_1-00' })).toMatchObject({ upstreamReference: 'rf_1-00' });
-      expect(await tx.updateOperation('rf_1', { status: 'succeeded' })).toMatchObject({ status: 'succeeded', upstreamReference: 'rf_1-00' });
+      await tx.insertOperation({
+        reference: 'rf_1',
+        orderReference: 'o-1',
+        kind: 'refund',
+        amountMinor: 100,
+        currency: 'AED',
+        status: 'requested',
+        description: null,
+        createdAt: T0,
+      });
+      expect(await tx.updateOperation('rf_1', { status: 'pending', upstreamReference: 'rf_1-00' })).toMatchObject({
+        upstreamReference: 'rf_1-00',
+      });
+      expect(await tx.updateOperation('rf_1', { status: 'succeeded' })).toMatchObject({
+        status: 'succeeded',
+        upstreamReference: 'rf_1-00',
+      });
     });
   });
 
@@ -85,8 +100,15 @@ describe.each(storeDrivers())('ledger store on $name', ({ open }) => {
     await t.driver.query('delete from schema_migrations where version = 4');
 
     expect(await runMigrations(t.driver)).toEqual([4]);
-    const states = await Promise.all(Object.keys(statuses).map(async (id) => [id, (await t.store.getSession(`cs_${id}`))?.state]));
-    expect(Object.fromEntries(states)).toEqual({ paid: 'completed', held: 'completed', pending: 'open', declined: 'open' });
+    const states = await Promise.all(
+      Object.keys(statuses).map(async (id) => [id, (await t.store.getSession(`cs_${id}`))?.state]),
+    );
+    expect(Object.fromEntries(states)).toEqual({
+      paid: 'completed',
+      held: 'completed',
+      pending: 'open',
+      declined: 'open',
+    });
   });
 
   it('keeps a session exactly: cart, minor units, prefill and times', async () => {
@@ -106,7 +128,13 @@ describe.each(storeDrivers())('ledger store on $name', ({ open }) => {
   it('records attempts per session, refuses a second attempt with the same number, and patches columns', async () => {
     await t.store.insertSession(session());
     const first = await t.store.insertOrder(order('p-1'));
-    expect(first).toMatchObject({ orderReference: 'p-1', status: 'initiated', createState: 'creating', redirectUrl: null, paidMinor: 0 });
+    expect(first).toMatchObject({
+      orderReference: 'p-1',
+      status: 'initiated',
+      createState: 'creating',
+      redirectUrl: null,
+      paidMinor: 0,
+    });
     const duplicate = await t.store.insertOrder({ ...order('p-other'), attempt: 1 }).catch((error: unknown) => error);
     expect(isUniqueViolation(duplicate)).toBe(true);
     await t.store.insertOrder(order('p-2', 2));
@@ -118,7 +146,12 @@ describe.each(storeDrivers())('ledger store on $name', ({ open }) => {
       redirectUrl: 'https://pay.example/x',
       nextPollAt: new Date(T0.getTime() + 30_000),
     });
-    expect(updated).toMatchObject({ status: 'pending', upstreamStatus: 'pending', createState: 'created', redirectUrl: 'https://pay.example/x' });
+    expect(updated).toMatchObject({
+      status: 'pending',
+      upstreamStatus: 'pending',
+      createState: 'created',
+      redirectUrl: 'https://pay.example/x',
+    });
     expect(updated.nextPollAt?.toISOString()).toBe('2030-01-01T10:00:30.000Z');
     expect((await t.store.listSessionOrders('cs_one')).map((o) => o.orderReference)).toEqual(['p-1', 'p-2']);
     await expect(t.store.updateOrder('p-missing', { status: 'paid' })).rejects.toThrow(/no order/);
@@ -127,9 +160,22 @@ describe.each(storeDrivers())('ledger store on $name', ({ open }) => {
   it('keeps an order journal in order', async () => {
     await t.store.insertSession(session());
     await t.store.insertOrder(order('p-1'));
-    await t.store.appendEvent({ orderReference: 'p-1', source: 'create', status: 'initiated', upstreamStatus: null, at: T0 });
+    await t.store.appendEvent({
+      orderReference: 'p-1',
+      source: 'create',
+      status: 'initiated',
+      upstreamStatus: null,
+      at: T0,
+    });
     const later = new Date(T0.getTime() + 1_500);
-    await t.store.appendEvent({ orderReference: 'p-1', source: 'create', status: 'pending', upstreamStatus: 'pending', payload: { attempt: 1 }, at: later });
+    await t.store.appendEvent({
+      orderReference: 'p-1',
+      source: 'create',
+      status: 'pending',
+      upstreamStatus: 'pending',
+      payload: { attempt: 1 },
+      at: later,
+    });
     const events = await t.store.listEvents('p-1');
     expect(events.map((e) => [e.source, e.status, e.upstreamStatus, e.payload, e.createdAt])).toEqual([
       ['create', 'initiated', null, undefined, T0],
@@ -142,11 +188,18 @@ describe.each(storeDrivers())('ledger store on $name', ({ open }) => {
     expect(await t.store.claimIdempotencyKey('s', 'k', 'hash-1')).toBe(true);
     expect(await t.store.claimIdempotencyKey('s', 'k', 'hash-2')).toBe(false);
     expect(await t.store.claimIdempotencyKey('other-scope', 'k', 'hash-1')).toBe(true);
-    expect(await t.store.getIdempotencyKey('s', 'k')).toMatchObject({ requestHash: 'hash-1', statusCode: null, response: null });
+    expect(await t.store.getIdempotencyKey('s', 'k')).toMatchObject({
+      requestHash: 'hash-1',
+      statusCode: null,
+      response: null,
+    });
 
     await t.store.completeIdempotencyKey('s', 'k', 201, { orderReference: 'p-1' });
     await t.store.releaseIdempotencyKey('s', 'k');
-    expect(await t.store.getIdempotencyKey('s', 'k')).toMatchObject({ statusCode: 201, response: { orderReference: 'p-1' } });
+    expect(await t.store.getIdempotencyKey('s', 'k')).toMatchObject({
+      statusCode: 201,
+      response: { orderReference: 'p-1' },
+    });
 
     await t.store.releaseIdempotencyKey('other-scope', 'k');
     expect(await t.store.getIdempotencyKey('other-scope', 'k')).toBeNull();

@@ -20,9 +20,19 @@ afterEach(async () => {
   sandbox = undefined;
 });
 
-async function setup(env: Record<string, string> = {}, sandboxOptions: SandboxOptions = {}, deps: Partial<UpstreamClientDeps> = {}) {
+async function setup(
+  env: Record<string, string> = {},
+  sandboxOptions: SandboxOptions = {},
+  deps: Partial<UpstreamClientDeps> = {},
+) {
   sandbox = await startSandbox(sandboxOptions);
-  const config = loadConfig({ OPI_UPSTREAM_URL: sandbox.url, OPI_TOKEN_URL: sandbox.tokenUrl, OPI_UPSTREAM_SANDBOX: 'true', OPI_UPSTREAM_TIMEOUT_MS: '2000', ...env });
+  const config = loadConfig({
+    OPI_UPSTREAM_URL: sandbox.url,
+    OPI_TOKEN_URL: sandbox.tokenUrl,
+    OPI_UPSTREAM_SANDBOX: 'true',
+    OPI_UPSTREAM_TIMEOUT_MS: '2000',
+    ...env,
+  });
   const sleeps: number[] = [];
   const client = createUpstreamClient({
     config: config.upstream,
@@ -45,7 +55,11 @@ describe('access token', () => {
     await client.getOptions({ amount: 200, currency: 'AED' });
     const [token] = calls(sandbox, '/token');
     expect(calls(sandbox, '/token')).toHaveLength(1);
-    expect(token!.body).toMatchObject({ grant_type: 'client_credentials', client_id: 'opi-sandbox-client', scope: 'api-user' });
+    expect(token!.body).toMatchObject({
+      grant_type: 'client_credentials',
+      client_id: 'opi-sandbox-client',
+      scope: 'api-user',
+    });
   });
 
   it('is refreshed before it expires: 50 concurrent calls share exactly one refresh', async () => {
@@ -64,7 +78,9 @@ describe('access token', () => {
     const { sandbox, client } = await setup({}, { tokenLifetimeSeconds: 600, now: () => upstreamNow });
     await client.getOptions({ amount: 100, currency: 'AED' });
     upstreamNow += 601_000; // the upstream's clock says expired; ours does not
-    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => client.getOptions({ amount: 100 + i, currency: 'AED' })));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => client.getOptions({ amount: 100 + i, currency: 'AED' })),
+    );
     expect(results.every((items) => items.length > 0)).toBe(true);
     expect(tokenCalls(sandbox)).toBe(2);
     expect(calls(sandbox, '/options').filter((entry) => entry.status === 401)).toHaveLength(50);
@@ -93,7 +109,10 @@ describe('reads', () => {
     expect((await client.getOptions({ amount: 100, currency: 'AED' })).length).toBeGreaterThan(0);
     expect(sleeps).toEqual([100, 200]);
     sandbox.setFault('options', { kind: 'status', status: 500 });
-    await expect(client.getOptions({ amount: 100, currency: 'AED' })).rejects.toMatchObject({ code: 'upstream_unavailable', status: 500 });
+    await expect(client.getOptions({ amount: 100, currency: 'AED' })).rejects.toMatchObject({
+      code: 'upstream_unavailable',
+      status: 500,
+    });
     expect(calls(sandbox, '/options')).toHaveLength(3 + 3);
   });
 
@@ -147,7 +166,11 @@ describe('writes', () => {
     const { sandbox, client } = await setup();
     sandbox.setFault('create-order', { kind: 'reset-after-create' }, { times: 1 });
     const outcome = await client.createOrder(order('reset-1'));
-    expect(outcome).toMatchObject({ kind: 'exists', status: { merchantReference: 'reset-1', status: 'PENDING' }, cause: { code: 'upstream_unavailable' } });
+    expect(outcome).toMatchObject({
+      kind: 'exists',
+      status: { merchantReference: 'reset-1', status: 'PENDING' },
+      cause: { code: 'upstream_unavailable' },
+    });
     expect(calls(sandbox, '/orders')).toHaveLength(1);
     expect(calls(sandbox, '/orders/reset-1').map((entry) => entry.method)).toEqual(['GET']);
   });
@@ -157,7 +180,9 @@ describe('writes', () => {
     sandbox.setFault('create-order', { kind: 'malformed-json' }, { times: 1 });
     const outcome = await client.createOrder(order('garbage-1'));
     expect(outcome).toMatchObject({ kind: 'created', record: { orderReference: 'garbage-1' } });
-    expect(calls(sandbox, '/orders').map((entry) => entry.body && (entry.body as { orderReference: string }).orderReference)).toEqual(['garbage-1', 'garbage-1']);
+    expect(
+      calls(sandbox, '/orders').map((entry) => entry.body && (entry.body as { orderReference: string }).orderReference),
+    ).toEqual(['garbage-1', 'garbage-1']);
   });
 
   it('a create that keeps failing is tried at most twice, never blindly', async () => {
@@ -198,7 +223,11 @@ describe('writes', () => {
     await client.createOrder(order('refund-2'));
     await sandbox.decide('refund-2', { outcome: 'approve' });
     sandbox.setFault('refund', { kind: 'reset-after-create' }, { times: 1 });
-    const refund = await client.refund('refund-2', { refundReference: 'refund-2-r1', refundDescription: 'damaged', refundAmount: { amount: 10 } });
+    const refund = await client.refund('refund-2', {
+      refundReference: 'refund-2-r1',
+      refundDescription: 'damaged',
+      refundAmount: { amount: 10 },
+    });
     expect(refund).toMatchObject({ refundReference: 'refund-2-r1-00', refundedAmount: 10 });
     // Found, so never sent twice.
     expect(calls(sandbox, '/orders/refund-2/refund').map((entry) => entry.method)).toEqual(['POST', 'GET']);
@@ -208,9 +237,18 @@ describe('writes', () => {
     const { sandbox, client } = await setup({}, { refundListRoute: false });
     await client.createOrder(order('refund-3'));
     await sandbox.decide('refund-3', { outcome: 'approve' });
-    await client.refund('refund-3', { refundReference: 'refund-3-r1', refundDescription: 'damaged', refundAmount: { amount: 12.5 } });
+    await client.refund('refund-3', {
+      refundReference: 'refund-3-r1',
+      refundDescription: 'damaged',
+      refundAmount: { amount: 12.5 },
+    });
     expect(await client.listRefunds('refund-3')).toEqual([
-      { refundReference: 'refund-3-r1-00', refundedAmount: 12.5, refundStatus: 'SUCCESSFUL', refundDate: expect.any(String) },
+      {
+        refundReference: 'refund-3-r1-00',
+        refundedAmount: 12.5,
+        refundStatus: 'SUCCESSFUL',
+        refundDate: expect.any(String),
+      },
     ]);
     expect(await client.listRefunds('refund-3')).toHaveLength(1);
     expect(calls(sandbox, '/orders/refund-3/refund').filter((entry) => entry.method === 'GET')).toHaveLength(1);
@@ -222,7 +260,13 @@ describe('writes', () => {
     const { sandbox, client } = await setup();
     await client.createOrder({ ...order('auth-1'), autoCapture: false });
     await sandbox.decide('auth-1', { outcome: 'approve' });
-    expect(await client.capture('auth-1', { captureReference: 'auth-1-c1', amount: 100 })).toMatchObject({ captureReference: 'auth-1-c1', capturedAmount: 100 });
-    expect(await client.void('auth-1', { voidReference: 'auth-1-v1', amount: 44.89 })).toMatchObject({ voidReference: 'auth-1-v1', amount: 44.89 });
+    expect(await client.capture('auth-1', { captureReference: 'auth-1-c1', amount: 100 })).toMatchObject({
+      captureReference: 'auth-1-c1',
+      capturedAmount: 100,
+    });
+    expect(await client.void('auth-1', { voidReference: 'auth-1-v1', amount: 44.89 })).toMatchObject({
+      voidReference: 'auth-1-v1',
+      amount: 44.89,
+    });
   });
 });

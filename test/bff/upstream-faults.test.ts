@@ -7,7 +7,8 @@ import { useCheckoutStack } from '../support/stack.js';
 const BUDGET_MS = 300;
 const stack = useCheckoutStack({ env: { OPI_UPSTREAM_TIMEOUT_MS: String(BUDGET_MS), OPI_OPTIONS_CACHE_SECONDS: '0' } });
 
-const place = (id: string, body: unknown = shopper()) => call(`${stack.bff.url}/v1/checkout-sessions/${id}/orders`, json('POST', body));
+const place = (id: string, body: unknown = shopper()) =>
+  call(`${stack.bff.url}/v1/checkout-sessions/${id}/orders`, json('POST', body));
 const creates = () => stack.sandbox.journal.filter((entry) => entry.method === 'POST' && entry.path === '/orders');
 const created = () => creates().filter((entry) => entry.status === 201);
 
@@ -42,7 +43,10 @@ describe('upstream faults seen through the BFF', () => {
     const retry = await place(id);
     expect(retry.status).toBe(201);
     expect(retry.body.orderReference).toBe(attempt!.orderReference);
-    expect(creates().map((entry) => (entry.body as { orderReference: string }).orderReference)).toEqual([attempt!.orderReference, attempt!.orderReference]);
+    expect(creates().map((entry) => (entry.body as { orderReference: string }).orderReference)).toEqual([
+      attempt!.orderReference,
+      attempt!.orderReference,
+    ]);
     expect(created()).toHaveLength(1);
   });
 
@@ -73,7 +77,11 @@ describe('upstream faults seen through the BFF', () => {
     const [attempt] = await stack.db.store.listSessionOrders(id);
     expect(attempt).toMatchObject({ createState: 'unknown', status: 'pending', upstreamStatus: 'PENDING' });
     expect(creates()).toHaveLength(1);
-    expect(stack.sandbox.journal.filter((entry) => entry.method === 'GET' && entry.path === `/orders/${attempt!.orderReference}`)).toHaveLength(1);
+    expect(
+      stack.sandbox.journal.filter(
+        (entry) => entry.method === 'GET' && entry.path === `/orders/${attempt!.orderReference}`,
+      ),
+    ).toHaveLength(1);
 
     // Its redirectUrl never reached anyone, so nobody can pay it: the next submit orphans it and starts afresh.
     const retry = await place(id);

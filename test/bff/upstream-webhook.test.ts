@@ -23,7 +23,10 @@ describe('the account webhook', () => {
       ['ORDER_STATUS_UPDATE', 'delivered'],
       ['REFUND_CALLBACK', 'delivered'],
     ]);
-    expect((await stack.db.store.listOperations(orderReference, 'refund'))[0]).toMatchObject({ status: 'succeeded', upstreamReference: `${refund.body.refundReference}-00` });
+    expect((await stack.db.store.listOperations(orderReference, 'refund'))[0]).toMatchObject({
+      status: 'succeeded',
+      upstreamReference: `${refund.body.refundReference}-00`,
+    });
     expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ refundedMinor: 2000 });
     stack.sandbox.setWebhookUrl(undefined);
   });
@@ -31,7 +34,11 @@ describe('the account webhook', () => {
   it('takes a flat ORDER_STATUS_UPDATE as a hint: the order is re-read, and a forged status changes nothing', async () => {
     const { orderReference } = await placeOrder(stack.bff.url);
     // The upstream still has it PENDING: the body's SUCCESSFUL is not believed.
-    const forged = await notify({ event: 'ORDER_STATUS_UPDATE', status: 'SUCCESSFUL', merchantReference: orderReference });
+    const forged = await notify({
+      event: 'ORDER_STATUS_UPDATE',
+      status: 'SUCCESSFUL',
+      merchantReference: orderReference,
+    });
     expect(forged.status).toBe(200);
     expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ status: 'pending' });
 
@@ -41,23 +48,41 @@ describe('the account webhook', () => {
     await stack.sandbox.idle();
     stack.sandbox.setCallbackFailures(0);
     const reads = upstreamReads(stack.sandbox, orderReference);
-    expect((await notify({ event: 'ORDER_STATUS_UPDATE', data: { merchantReference: orderReference, status: 'DECLINED' } })).status).toBe(200);
+    expect(
+      (await notify({ event: 'ORDER_STATUS_UPDATE', data: { merchantReference: orderReference, status: 'DECLINED' } }))
+        .status,
+    ).toBe(200);
     expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ status: 'declined' });
     expect(upstreamReads(stack.sandbox, orderReference)).toBe(reads + 1);
     const journal = await stack.db.store.listEvents(orderReference);
-    expect(journal.at(-1)).toMatchObject({ source: 'callback', status: 'declined', payload: { event: 'ORDER_STATUS_UPDATE', hintStatus: 'DECLINED' } });
+    expect(journal.at(-1)).toMatchObject({
+      source: 'callback',
+      status: 'declined',
+      payload: { event: 'ORDER_STATUS_UPDATE', hintStatus: 'DECLINED' },
+    });
 
     // The same notification again within a minute: acknowledged, not re-read.
-    expect((await notify({ event: 'ORDER_STATUS_UPDATE', status: 'DECLINED', merchantReference: orderReference })).status).toBe(200);
+    expect(
+      (await notify({ event: 'ORDER_STATUS_UPDATE', status: 'DECLINED', merchantReference: orderReference })).status,
+    ).toBe(200);
     expect(upstreamReads(stack.sandbox, orderReference)).toBe(reads + 1);
   });
 
   it('acknowledges an order it does not know without asking upstream, and refuses a body it cannot read', async () => {
-    const unknown = await notify({ event: 'ORDER_STATUS_UPDATE', status: 'SUCCESSFUL', merchantReference: 'someone-elses-order' });
+    const unknown = await notify({
+      event: 'ORDER_STATUS_UPDATE',
+      status: 'SUCCESSFUL',
+      merchantReference: 'someone-elses-order',
+    });
     expect(unknown.status).toBe(202);
     expect(upstreamReads(stack.sandbox, 'someone-elses-order')).toBe(0);
     for (const body of ['not json', { status: 'SUCCESSFUL' }, { event: 'ORDER_STATUS_UPDATE' }]) {
-      const refused = await call(webhook(), typeof body === 'string' ? { method: 'POST', body, headers: { 'content-type': 'application/json' } } : json('POST', body));
+      const refused = await call(
+        webhook(),
+        typeof body === 'string'
+          ? { method: 'POST', body, headers: { 'content-type': 'application/json' } }
+          : json('POST', body),
+      );
       expect(refused.status).toBe(400);
       expect(refused.headers.get('content-type')).toContain('application/problem+json');
       expect(refused.body.code).toBe('unreadable_notification');
@@ -68,7 +93,14 @@ describe('the account webhook', () => {
     const limited = await stack.startBff({ env: { OPI_RATE_LIMIT_PER_MINUTE: '1' } });
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      statuses.push((await call(`${limited.url}/v1/webhooks/upstream`, json('POST', { event: 'ORDER_STATUS_UPDATE', merchantReference: `o-${i}` }))).status);
+      statuses.push(
+        (
+          await call(
+            `${limited.url}/v1/webhooks/upstream`,
+            json('POST', { event: 'ORDER_STATUS_UPDATE', merchantReference: `o-${i}` }),
+          )
+        ).status,
+      );
     }
     expect(statuses).toEqual([...Array(10).fill(202), 429]);
   });

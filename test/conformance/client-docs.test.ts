@@ -10,8 +10,8 @@ import { notificationSchema, orderRequestSchema, upstreamErrorSchema } from '../
 import { startDocsUpstream, type DocsAnswer } from './docs-upstream.js';
 import { docs, keysOf } from './fixtures.js';
 
-const { token, options, createOrder, orderStatus, details, capture, voids, refund, notifications, errors, redirect } = docs;
-
+const { token, options, createOrder, orderStatus, details, capture, voids, refund, notifications, errors, redirect } =
+  docs;
 
 const REF = 'LP000_OrderID';
 const ORDER = `/orders/${REF}`;
@@ -23,8 +23,15 @@ afterEach(async () => {
 
 /** The client pointed at the docs' server for both hosts (plain http on loopback, so named a local sandbox). */
 async function clientAgainst(routes: Record<string, DocsAnswer>) {
-  upstream = await startDocsUpstream((method, path) => routes[`${method} ${path}`] ?? (path === '/token' ? token.answer : undefined));
-  const config = loadConfig({ OPI_UPSTREAM_URL: upstream.url, OPI_TOKEN_URL: `${upstream.url}/token`, OPI_UPSTREAM_SANDBOX: 'true', OPI_UPSTREAM_TIMEOUT_MS: '2000' });
+  upstream = await startDocsUpstream(
+    (method, path) => routes[`${method} ${path}`] ?? (path === '/token' ? token.answer : undefined),
+  );
+  const config = loadConfig({
+    OPI_UPSTREAM_URL: upstream.url,
+    OPI_TOKEN_URL: `${upstream.url}/token`,
+    OPI_UPSTREAM_SANDBOX: 'true',
+    OPI_UPSTREAM_TIMEOUT_MS: '2000',
+  });
   return { client: createUpstreamClient({ config: config.upstream, sleep: async () => {} }), upstream };
 }
 
@@ -49,7 +56,7 @@ describe('requests the BFF sends, in the documented forms', () => {
     expect(upstream.sent('GET', '/options')[0]!.query).toEqual(options.request.query);
   });
 
-  it('sends the docs\' create-order example as the docs write it, through the contract', async () => {
+  it("sends the docs' create-order example as the docs write it, through the contract", async () => {
     const { client, upstream } = await clientAgainst({ 'POST /orders': createOrder.answer });
     const order = orderRequestSchema.parse(createOrder.request.body);
     await client.createOrder(order);
@@ -86,16 +93,24 @@ describe('answers the BFF reads, in every documented form', () => {
   ])('reads the create-order answer %s', async (_form, answer) => {
     const { client } = await clientAgainst({ 'POST /orders': answer });
     const outcome = await client.createOrder(orderRequestSchema.parse(createOrder.request.body));
-    expect(outcome).toMatchObject({ kind: 'created', record: { redirectUrl: answer.body.redirectUrl, paymentStatus: 'pending', orderDate: answer.body.orderDate } });
+    expect(outcome).toMatchObject({
+      kind: 'created',
+      record: { redirectUrl: answer.body.redirectUrl, paymentStatus: 'pending', orderDate: answer.body.orderDate },
+    });
   });
 
   it('reads GET /orders/{reference}, documented with status 201', async () => {
     const { client } = await clientAgainst({ [`GET ${ORDER}`]: orderStatus.answer });
-    expect(await client.getOrder(REF)).toMatchObject({ merchantReference: REF, status: 'SUCCESSFUL', amount: 144.89, captureStatus: 'AUTHORIZED' });
+    expect(await client.getOrder(REF)).toMatchObject({
+      merchantReference: REF,
+      status: 'SUCCESSFUL',
+      amount: 144.89,
+      captureStatus: 'AUTHORIZED',
+    });
   });
 
   it.each([
-    ['the docs\' example: suffixed reference, object description, RFC 1123 date (200)', refund.answer],
+    ["the docs' example: suffixed reference, object description, RFC 1123 date (200)", refund.answer],
     ['a PENDING refund with a text description (201)', refund.pendingAnswer],
   ])('reads the refund answer: %s', async (_form, answer) => {
     const { client } = await clientAgainst({ [`POST ${ORDER}/refund`]: answer });
@@ -107,17 +122,29 @@ describe('answers the BFF reads, in every documented form', () => {
   });
 
   it('reads capture and void answers', async () => {
-    const { client } = await clientAgainst({ [`POST ${ORDER}/capture`]: capture.answer, [`POST ${ORDER}/void`]: voids.answer });
+    const { client } = await clientAgainst({
+      [`POST ${ORDER}/capture`]: capture.answer,
+      [`POST ${ORDER}/void`]: voids.answer,
+    });
     expect(await client.capture(REF, capture.request.body)).toMatchObject(capture.answer.body);
     expect(await client.void(REF, voids.request.body)).toMatchObject(voids.answer.body);
   });
 
-  it("reads refunds from the transaction details (amounts as strings) where there is no refund list", async () => {
+  it('reads refunds from the transaction details (amounts as strings) where there is no refund list', async () => {
     const { client, upstream } = await clientAgainst({ [`POST ${ORDER}/details`]: details.answer });
     expect(await client.listRefunds(REF)).toEqual([
-      { refundReference: 'TgEHcPtpN2HSrTMK-0-00', refundedAmount: 100, refundStatus: 'SUCCESSFUL', refundDate: '2022-03-02T09:00:00.000Z' },
+      {
+        refundReference: 'TgEHcPtpN2HSrTMK-0-00',
+        refundedAmount: 100,
+        refundStatus: 'SUCCESSFUL',
+        refundDate: '2022-03-02T09:00:00.000Z',
+      },
     ]);
-    expect(upstream.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['POST /token', `GET ${ORDER}/refund`, `POST ${ORDER}/details`]);
+    expect(upstream.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'POST /token',
+      `GET ${ORDER}/refund`,
+      `POST ${ORDER}/details`,
+    ]);
   });
 
   it('reads each documented error body as the right error', async () => {
@@ -126,28 +153,40 @@ describe('answers the BFF reads, in every documented form', () => {
     }
     const post = async (answer: DocsAnswer) => {
       const { client } = await clientAgainst({ [`POST ${ORDER}/capture`]: answer });
-      const error = await client.capture(REF, capture.request.body).then(() => undefined, (caught: unknown) => caught);
+      const error = await client.capture(REF, capture.request.body).then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
       await upstream?.close();
       return error;
     };
-    expect(await post(createOrder.refusals.validation)).toMatchObject({ messages: createOrder.refusals.validation.body.message });
+    expect(await post(createOrder.refusals.validation)).toMatchObject({
+      messages: createOrder.refusals.validation.body.message,
+    });
     expect(await post(createOrder.refusals.malformedJson)).toBeInstanceOf(UpstreamValidationError);
     expect(await post(createOrder.refusals.unauthorized)).toBeInstanceOf(UpstreamAuthError);
     expect(await post(createOrder.refusals.serverError)).toBeInstanceOf(UpstreamUnavailableError);
     expect(await post(createOrder.refusals.wrongPath)).toMatchObject({ status: 404 });
   });
 
-  it.each(Object.entries(notifications).filter(([name]) => name !== 'source'))('reads the notification %s as one hint', (_name, body: any) => {
-    const hint = notificationSchema.parse(body);
-    expect(hint.event).toBe(body.event);
-    expect(hint.orderReference).toBe(body.data?.merchantReference ?? body.merchantReference);
-    expect(hint.status ?? hint.refundReference).toBeDefined();
-  });
+  it.each(Object.entries(notifications).filter(([name]) => name !== 'source'))(
+    'reads the notification %s as one hint',
+    (_name, body: any) => {
+      const hint = notificationSchema.parse(body);
+      expect(hint.event).toBe(body.event);
+      expect(hint.orderReference).toBe(body.data?.merchantReference ?? body.merchantReference);
+      expect(hint.status ?? hint.refundReference).toBeDefined();
+    },
+  );
 
   it("verifies the return's hash in the plugin's form (lower-case hex HMAC-SHA512 of status|reference)", () => {
     const secret = 'payment-secret-from-the-portal';
     const hash = createHmac('sha512', secret).update(redirect.signedString).digest('hex');
-    expect(verifyReturnSignature({ status: redirect.query.status, reference: redirect.query.reference, hash }, secret)).toBe(true);
-    expect(verifyReturnSignature({ status: 'DECLINED', reference: redirect.query.reference, hash }, secret)).toBe(false);
+    expect(
+      verifyReturnSignature({ status: redirect.query.status, reference: redirect.query.reference, hash }, secret),
+    ).toBe(true);
+    expect(verifyReturnSignature({ status: 'DECLINED', reference: redirect.query.reference, hash }, secret)).toBe(
+      false,
+    );
   });
 });

@@ -25,9 +25,20 @@ export async function startDocsUpstream(answer: (method: string, path: string) =
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://docs.invalid');
       const method = req.method ?? 'GET';
-      requests.push({ method, path: url.pathname, query: Object.fromEntries(url.searchParams), contentType: req.headers['content-type'], body: Buffer.concat(chunks).toString('utf8') });
-      const reply = answer(method, url.pathname) ?? { status: 404, body: { statusCode: 404, message: `Cannot ${method} ${url.pathname}`, error: 'Not Found' } };
-      res.writeHead(reply.status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(reply.body));
+      requests.push({
+        method,
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        contentType: req.headers['content-type'],
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
+      const reply = answer(method, url.pathname) ?? {
+        status: 404,
+        body: { statusCode: 404, message: `Cannot ${method} ${url.pathname}`, error: 'Not Found' },
+      };
+      res
+        .writeHead(reply.status, { 'content-type': 'application/json; charset=utf-8' })
+        .end(JSON.stringify(reply.body));
     });
   });
   const url = await listenOnPort0(server);
@@ -35,7 +46,8 @@ export async function startDocsUpstream(answer: (method: string, path: string) =
     url,
     requests,
     /** The requests to a path, parsed as JSON. */
-    sent: (method: string, path: string) => requests.filter((request) => request.method === method && request.path === path),
+    sent: (method: string, path: string) =>
+      requests.filter((request) => request.method === method && request.path === path),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -27,7 +27,11 @@ describe('accessibility', () => {
     const { page } = e2e.shopper;
     await withScreenshot(page, 'keyboard-only-checkout', async () => {
       await page.goto(`${e2e.stack.shopUrl}/`);
-      await tabTo(page, 'the tote\'s add-to-cart button', (el) => el.tag === 'button' && el.text === 'Add Palm-leaf tote to cart');
+      await tabTo(
+        page,
+        "the tote's add-to-cart button",
+        (el) => el.tag === 'button' && el.text === 'Add Palm-leaf tote to cart',
+      );
       await page.keyboard.press('Enter');
       await page.waitForURL(`${e2e.stack.shopUrl}/cart`);
       await tabTo(page, 'the checkout link', (el) => el.tag === 'a' && el.text === 'Check out');
@@ -35,7 +39,11 @@ describe('accessibility', () => {
       await page.waitForURL(`${e2e.stack.shopUrl}/checkout`);
       await page.getByRole('radio').first().waitFor();
       // The shopper wants to type their own details: the empty form.
-      await tabTo(page, 'the empty-form link', (el) => el.tag === 'a' && el.text.startsWith('Check out as a new shopper'));
+      await tabTo(
+        page,
+        'the empty-form link',
+        (el) => el.tag === 'a' && el.text.startsWith('Check out as a new shopper'),
+      );
       await page.keyboard.press('Enter');
       await page.waitForURL(`${e2e.stack.shopUrl}/checkout?shopper=new`);
       await page.getByRole('radio').first().waitFor();
@@ -65,7 +73,12 @@ describe('accessibility', () => {
       const reference = await landOnResult(page, e2e.stack);
 
       await expect.poll(() => shownStatus(page).getAttribute('data-status')).toBe('paid');
-      await expect(e2e.stack.order(reference)).resolves.toMatchObject({ status: 'paid', provider: 'TAMARA_AE', amount: 164, paidAmount: 164 });
+      await expect(e2e.stack.order(reference)).resolves.toMatchObject({
+        status: 'paid',
+        provider: 'TAMARA_AE',
+        amount: 164,
+        paidAmount: 164,
+      });
     });
   });
 
@@ -97,7 +110,12 @@ describe('accessibility', () => {
       await expect.poll(() => shownStatus(page).getAttribute('data-status')).toBe('paid');
       await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('شكرًا لك، تم دفع طلبك');
       await expect(page.locator('html').getAttribute('dir')).resolves.toBe('rtl');
-      await expect(e2e.stack.order(reference)).resolves.toMatchObject({ status: 'paid', provider: 'TAMARA_SA', currency: 'SAR', amount: 210 });
+      await expect(e2e.stack.order(reference)).resolves.toMatchObject({
+        status: 'paid',
+        provider: 'TAMARA_SA',
+        currency: 'SAR',
+        amount: 210,
+      });
     });
   });
 
@@ -112,7 +130,9 @@ describe('accessibility', () => {
       await page.addScriptTag({ content: axe });
       for (const colorScheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme });
-        const violations = await page.evaluate<string[]>('axe.run().then((result) => result.violations.map((v) => v.id + ": " + v.nodes.map((n) => n.target.join(" ")).join(", ")))');
+        const violations = await page.evaluate<string[]>(
+          'axe.run().then((result) => result.violations.map((v) => v.id + ": " + v.nodes.map((n) => n.target.join(" ")).join(", ")))',
+        );
         expect(violations, `${where} (${colorScheme} browser)`).toEqual([]);
       }
       await page.emulateMedia({ colorScheme: 'light' });

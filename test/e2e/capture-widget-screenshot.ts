@@ -17,7 +17,10 @@ try {
     await page.goto(`${stack.shopUrl}/`);
     await page.getByRole('button', { name: 'العربية' }).click();
   }
-  await fillCartAndCheckOut(page, stack, [{ product: 'lantern', quantity: 1 }, { product: 'mug', quantity: 1 }]);
+  await fillCartAndCheckOut(page, stack, [
+    { product: 'lantern', quantity: 1 },
+    { product: 'mug', quantity: 1 },
+  ]);
   await page.getByRole('radio', { name: /Tabby/ }).check();
   await mkdir(join(REPO_ROOT, 'docs'), { recursive: true });
   const file = join(REPO_ROOT, 'docs', language === 'ar' ? 'widget-ar.png' : 'widget.png');

@@ -19,9 +19,17 @@ describe('checkout in the browser', () => {
       const reference = await decide(page, e2e.stack, 'approve');
 
       await expect.poll(() => shownStatus(page).getAttribute('data-status')).toBe('paid');
-      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Thank you, your order is paid');
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+        'Thank you, your order is paid',
+      );
       const order = await e2e.stack.order(reference);
-      expect(order).toMatchObject({ status: 'paid', provider: 'TABBY_AE', currency: 'AED', amount: 204, paidAmount: 204 });
+      expect(order).toMatchObject({
+        status: 'paid',
+        provider: 'TABBY_AE',
+        currency: 'AED',
+        amount: 204,
+        paidAmount: 204,
+      });
       expect(order.events.map((event) => event.source)).toContain('return');
       // A paid order empties the cart.
       await expect(page.getByRole('link', { name: 'Cart (0)' }).count()).resolves.toBe(1);
@@ -35,14 +43,19 @@ describe('checkout in the browser', () => {
       await payWith(page, e2e.stack, /Tabby/);
       const reference = await decide(page, e2e.stack, 'approve', 'pending');
       await expect(shownStatus(page).getAttribute('data-status')).resolves.toBe('pending');
-      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Your payment is being confirmed');
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+        'Your payment is being confirmed',
+      );
 
       // Read the ledger only once the sandbox has settled and delivered the callback: a merchant read before that
       // would itself fetch the new status and so race the callback.
       await e2e.stack.sandbox.idle();
       const paid = await e2e.stack.order(reference);
       expect(paid.status).toBe('paid');
-      expect(paid.events.find((event) => event.source === 'return')).toMatchObject({ status: 'pending', upstreamStatus: 'PENDING' });
+      expect(paid.events.find((event) => event.source === 'return')).toMatchObject({
+        status: 'pending',
+        upstreamStatus: 'PENDING',
+      });
       const firstPaid = paid.events.find((event) => event.status === 'paid');
       expect(firstPaid?.source, 'the final status came from the callback').toBe('callback');
       // The result page checks again by itself until the payment is final.
@@ -79,8 +92,17 @@ describe('checkout in the browser', () => {
 
       await expect.poll(() => shownStatus(page).getAttribute('data-status')).toBe('paid');
       expect(paid).not.toBe(cancelled);
-      await expect(e2e.stack.order(cancelled)).resolves.toMatchObject({ status: 'cancelled', provider: 'TABBY_AE', paidAmount: 0 });
-      await expect(e2e.stack.order(paid)).resolves.toMatchObject({ status: 'paid', provider: 'TAMARA_AE', amount: 164, paidAmount: 164 });
+      await expect(e2e.stack.order(cancelled)).resolves.toMatchObject({
+        status: 'cancelled',
+        provider: 'TABBY_AE',
+        paidAmount: 0,
+      });
+      await expect(e2e.stack.order(paid)).resolves.toMatchObject({
+        status: 'paid',
+        provider: 'TAMARA_AE',
+        amount: 164,
+        paidAmount: 164,
+      });
     });
   });
 });

@@ -38,7 +38,9 @@ describe('merchant console', () => {
       await expect(text(page.getByRole('status'))).resolves.toBe('Refund of AED 50.00 succeeded.');
       let order = await e2e.stack.order(reference);
       expect(order).toMatchObject({ paidAmount: 204, refundedAmount: 50, refundableAmount: 154 });
-      expect(order.refunds).toEqual([expect.objectContaining({ amount: 50, status: 'succeeded', description: 'Scratched base' })]);
+      expect(order.refunds).toEqual([
+        expect.objectContaining({ amount: 50, status: 'succeeded', description: 'Scratched base' }),
+      ]);
       await expect(fact('refundable')).resolves.toBe('AED 154.00');
 
       await refund('154');
@@ -62,11 +64,17 @@ describe('merchant console', () => {
       await fillCartAndCheckOut(page, e2e.stack, [{ product: 'lantern', quantity: 1 }]);
       await page.getByRole('link', { name: 'Authorise now, capture later (from the merchant console)' }).click();
       await page.waitForURL(`${e2e.stack.shopUrl}/checkout?capture=later`);
-      await expect(text(page.locator('[data-capture="later"]'))).resolves.toBe('Authorise only: the payment is captured later, from the merchant console.');
+      await expect(text(page.locator('[data-capture="later"]'))).resolves.toBe(
+        'Authorise only: the payment is captured later, from the merchant console.',
+      );
       await payWith(page, e2e.stack, /Tabby/);
       const reference = await decide(page, e2e.stack, 'approve');
       await expect.poll(() => shownStatus(page).getAttribute('data-status')).toBe('paid');
-      await expect(e2e.stack.order(reference)).resolves.toMatchObject({ paidAmount: 204, capturedAmount: 0, voidedAmount: 0 });
+      await expect(e2e.stack.order(reference)).resolves.toMatchObject({
+        paidAmount: 204,
+        capturedAmount: 0,
+        voidedAmount: 0,
+      });
 
       await page.goto(`${e2e.stack.shopUrl}/console/orders/${reference}`);
       const act = async (action: 'capture' | 'void', amount: string) => {
@@ -81,8 +89,14 @@ describe('merchant console', () => {
 
       await act('void', '');
       await expect(text(page.getByRole('status'))).resolves.toMatch(/^Voided AED 54\.00 \(.+\)\.$/);
-      await expect(e2e.stack.order(reference)).resolves.toMatchObject({ paidAmount: 204, capturedAmount: 150, voidedAmount: 54 });
-      await expect(text(page.locator('.hint', { hasText: 'Nothing is left' }))).resolves.toBe('Nothing is left to capture or void.');
+      await expect(e2e.stack.order(reference)).resolves.toMatchObject({
+        paidAmount: 204,
+        capturedAmount: 150,
+        voidedAmount: 54,
+      });
+      await expect(text(page.locator('.hint', { hasText: 'Nothing is left' }))).resolves.toBe(
+        'Nothing is left to capture or void.',
+      );
       await expect(page.locator('#capture-form-amount').count()).resolves.toBe(0);
     });
   });

@@ -16,7 +16,8 @@ export async function newShopper(browser: Browser): Promise<ShopperSession> {
   const page = await context.newPage();
   const cspViolations: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+      cspViolations.push(message.text());
   });
   return { context, page, cspViolations };
 }
@@ -27,7 +28,12 @@ export interface CartItem {
 }
 
 /** Chooses the market, adds the items, and opens the checkout page (where the widget loads). */
-export async function fillCartAndCheckOut(page: Page, stack: Stack, items: readonly CartItem[], market = 'ae'): Promise<void> {
+export async function fillCartAndCheckOut(
+  page: Page,
+  stack: Stack,
+  items: readonly CartItem[],
+  market = 'ae',
+): Promise<void> {
   if (market !== 'ae') {
     await page.goto(`${stack.shopUrl}/`);
     await page.getByLabel(/Market|السوق/).selectOption(market);
@@ -54,7 +60,12 @@ export async function payWith(page: Page, stack: Stack, provider: RegExp): Promi
 export type Outcome = 'approve' | 'decline' | 'cancel' | 'error';
 
 /** On the sandbox's hosted page: choose the outcome and mode, complete; resolves on the shop's result page. */
-export async function decide(page: Page, stack: Stack, outcome: Outcome, mode: 'instant' | 'pending' = 'instant'): Promise<string> {
+export async function decide(
+  page: Page,
+  stack: Stack,
+  outcome: Outcome,
+  mode: 'instant' | 'pending' = 'instant',
+): Promise<string> {
   await page.locator(`#outcome-${outcome}`).check();
   await page.locator(`#mode-${mode}`).check();
   await page.getByRole('button', { name: 'Complete payment' }).click();

@@ -30,7 +30,11 @@ export const FAST_SANDBOX: SandboxOptions = { pendingSettleMs: 200, callbackRetr
 
 export async function startStack(sandboxOptions: SandboxOptions = FAST_SANDBOX): Promise<Stack> {
   await ensureWidgetBuilt();
-  const [sandbox, store, widget] = await Promise.all([startSandbox(sandboxOptions), pgliteTestStore(), readFile(WIDGET_BUNDLE)]);
+  const [sandbox, store, widget] = await Promise.all([
+    startSandbox(sandboxOptions),
+    pgliteTestStore(),
+    readFile(WIDGET_BUNDLE),
+  ]);
   // The shop's origin must be known before the BFF starts (its CORS allowlist), so its server listens first.
   const shopServer = createServer();
   const shopUrl = await listenOnPort0(shopServer);
@@ -43,12 +47,18 @@ export async function startStack(sandboxOptions: SandboxOptions = FAST_SANDBOX):
   });
   shopServer.on(
     'request',
-    createStorefront({ bffUrl: bff.url, merchantKey: DEV_MERCHANT_KEY, imageOrigins: [sandbox.url], logger: pino({ level: 'silent' }) }),
+    createStorefront({
+      bffUrl: bff.url,
+      merchantKey: DEV_MERCHANT_KEY,
+      imageOrigins: [sandbox.url],
+      logger: pino({ level: 'silent' }),
+    }),
   );
 
   async function order(reference: string): Promise<OrderView> {
     const response = await fetch(`${bff.url}/v1/orders/${encodeURIComponent(reference)}`, { headers: merchant });
-    if (!response.ok) throw new Error(`GET /v1/orders/${reference} answered ${response.status}: ${await response.text()}`);
+    if (!response.ok)
+      throw new Error(`GET /v1/orders/${reference} answered ${response.status}: ${await response.text()}`);
     return orderViewSchema.parse(await response.json());
   }
 

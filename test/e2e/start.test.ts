@@ -32,7 +32,13 @@ async function freePorts(count: number): Promise<number[]> {
   return ports;
 }
 
-const portIsFree = (port: number) => listenOn(port).then(close).then(() => true, () => false);
+const portIsFree = (port: number) =>
+  listenOn(port)
+    .then(close)
+    .then(
+      () => true,
+      () => false,
+    );
 
 interface Demo {
   process: ChildProcess;
@@ -47,7 +53,11 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 function startDemo(env: Record<string, string>): Demo {
-  const child = spawn(process.execPath, [TSX, 'demo/start.ts'], { cwd: REPO_ROOT, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [TSX, 'demo/start.ts'], {
+    cwd: REPO_ROOT,
+    env: cleanEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -58,7 +68,8 @@ function startDemo(env: Record<string, string>): Demo {
 async function until(what: string, demo: Demo, done: () => boolean, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!done()) {
-    if (demo.process.exitCode !== null) throw new Error(`the demo exited (${demo.process.exitCode}) before ${what}:\n${demo.output()}`);
+    if (demo.process.exitCode !== null)
+      throw new Error(`the demo exited (${demo.process.exitCode}) before ${what}:\n${demo.output()}`);
     if (Date.now() > deadline) throw new Error(`no ${what} within ${timeoutMs} ms:\n${demo.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -98,7 +109,9 @@ async function startDemoOn([sandbox, bff, storefront, token]: [number, number, n
 }
 
 describe('npm start (demo/start.ts)', () => {
-  it('starts the sandbox, the BFF and the storefront on the given ports, and stops all three on SIGTERM', { timeout: 90_000 }, async () => {
+  it('starts the sandbox, the BFF and the storefront on the given ports, and stops all three on SIGTERM', {
+    timeout: 90_000,
+  }, async () => {
     const [sandbox, bff, storefront, token] = (await freePorts(4)) as [number, number, number, number];
     const { demo, folder } = await startDemoOn([sandbox, bff, storefront, token]);
     await until('"Press Ctrl-C to stop."', demo, () => demo.output().includes('Press Ctrl-C to stop.'), 60_000);
@@ -114,23 +127,30 @@ describe('npm start (demo/start.ts)', () => {
     expect(await shop.text()).toContain('Opi Souk');
     const health = await fetch(`http://${HOST}:${bff}/healthz`);
     expect(health.status).toBe(200);
-    const widget = (await (await fetch(`http://${HOST}:${bff}/v1/widget`)).json()) as { url: string; integrity: string };
+    const widget = (await (await fetch(`http://${HOST}:${bff}/v1/widget`)).json()) as {
+      url: string;
+      integrity: string;
+    };
     expect(widget.integrity).toMatch(/^sha384-/);
     const logo = await fetch(`http://${HOST}:${sandbox}/logos/tabby.svg`);
     expect(logo.status).toBe(200);
     expect(await logo.text()).toContain('<svg');
 
     // Logs and ledger under OPI_DATA_DIR, nowhere else.
-    for (const file of ['logs/sandbox.log', 'logs/bff.log', 'pglite']) expect(existsSync(join(folder, file)), file).toBe(true);
+    for (const file of ['logs/sandbox.log', 'logs/bff.log', 'pglite'])
+      expect(existsSync(join(folder, file)), file).toBe(true);
     expect(printed).toContain(`logs: ${relative(REPO_ROOT, join(folder, 'logs/sandbox.log'))}`);
 
     demo.process.kill('SIGTERM');
     expect(await demo.exited, `exit code after SIGTERM:\n${demo.output()}`).toBe(0);
     expect(demo.output()).toContain('SIGTERM: stopping the storefront, the BFF and the sandbox...');
-    for (const port of [sandbox, token, bff, storefront]) expect(await portIsFree(port), `port ${port} is free again`).toBe(true);
+    for (const port of [sandbox, token, bff, storefront])
+      expect(await portIsFree(port), `port ${port} is free again`).toBe(true);
   });
 
-  it('refuses a busy port with a message that names it and the variable to change, and starts nothing', { timeout: 30_000 }, async () => {
+  it('refuses a busy port with a message that names it and the variable to change, and starts nothing', {
+    timeout: 30_000,
+  }, async () => {
     const [sandbox, bff, storefront, token] = (await freePorts(4)) as [number, number, number, number];
     const squatter = await listenOn(storefront);
     try {

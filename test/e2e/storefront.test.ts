@@ -10,7 +10,8 @@ import { useStack } from './use-stack.js';
 
 const e2e = useStack({ browser: false });
 
-const get = (path: string, cookie = '') => fetch(`${e2e.stack.shopUrl}${path}`, { headers: { cookie }, redirect: 'manual' });
+const get = (path: string, cookie = '') =>
+  fetch(`${e2e.stack.shopUrl}${path}`, { headers: { cookie }, redirect: 'manual' });
 
 /** Opens the checkout page for a cart cookie and returns the page and the session id the server created. */
 async function checkoutPage(cookie: string): Promise<{ html: string; headers: Headers; sessionId: string }> {
@@ -23,7 +24,9 @@ async function checkoutPage(cookie: string): Promise<{ html: string; headers: He
 }
 
 async function sessionView(sessionId: string) {
-  const response = await fetch(`${e2e.stack.bff.url}/v1/checkout-sessions/${sessionId}`, { headers: { origin: e2e.stack.shopUrl } });
+  const response = await fetch(`${e2e.stack.bff.url}/v1/checkout-sessions/${sessionId}`, {
+    headers: { origin: e2e.stack.shopUrl },
+  });
   expect(response.status).toBe(200);
   return (await response.json()) as { amount: number; currency: string; locale: string };
 }
@@ -56,7 +59,11 @@ describe('storefront server', () => {
   it('sends the CSP a merchant page needs: the BFF for script and connect, the logo host for images, nothing inline', async () => {
     const { headers } = await checkoutPage('opi_cart=mug:1');
     const csp = headers.get('content-security-policy')!;
-    const directive = (name: string) => csp.split(';').find((part) => part.trim().startsWith(`${name} `))?.trim();
+    const directive = (name: string) =>
+      csp
+        .split(';')
+        .find((part) => part.trim().startsWith(`${name} `))
+        ?.trim();
     const bffOrigin = new URL(e2e.stack.bff.url).origin;
     expect(directive('script-src')).toBe(`script-src ${bffOrigin}`);
     expect(directive('connect-src')).toBe(`connect-src ${bffOrigin}`);
@@ -68,8 +75,13 @@ describe('storefront server', () => {
 
   it('embeds the widget from the BFF with the SRI hash the BFF publishes', async () => {
     const { html } = await checkoutPage('opi_cart=mug:1');
-    const published = (await (await fetch(`${e2e.stack.bff.url}/v1/widget`)).json()) as { url: string; integrity: string };
-    const script = /<script type="module" src="([^"]+)" integrity="([^"]+)" crossorigin="anonymous"><\/script>/.exec(html);
+    const published = (await (await fetch(`${e2e.stack.bff.url}/v1/widget`)).json()) as {
+      url: string;
+      integrity: string;
+    };
+    const script = /<script type="module" src="([^"]+)" integrity="([^"]+)" crossorigin="anonymous"><\/script>/.exec(
+      html,
+    );
     expect(script?.[1]).toBe(published.url);
     expect(script?.[2]).toBe(published.integrity);
     expect(published.integrity).toBe(await (await fetch(`${e2e.stack.bff.url}/opi-checkout.js.sri`)).text());
@@ -91,7 +103,11 @@ describe('storefront server', () => {
     const market = findMarket('kw')!;
     const lantern = PRODUCTS.find((product) => product.id === 'lantern')!;
     const expected = cartTotals([{ product: lantern, quantity: 10 }], market).total;
-    await expect(sessionView(sessionId)).resolves.toMatchObject({ currency: 'KWD', amount: toMajor(expected, 'KWD'), locale: 'en_KW' });
+    await expect(sessionView(sessionId)).resolves.toMatchObject({
+      currency: 'KWD',
+      amount: toMajor(expected, 'KWD'),
+      locale: 'en_KW',
+    });
     expect(toMajor(expected, 'KWD')).toBe(159); // 10 x 15.750 + 1.500 delivery
   });
 
@@ -101,7 +117,10 @@ describe('storefront server', () => {
   });
 
   it('refuses a form posted from another site', async () => {
-    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }] as Record<string, string>[]) {
+    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }] as Record<
+      string,
+      string
+    >[]) {
       const response = await fetch(`${e2e.stack.shopUrl}/cart/items`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
@@ -143,7 +162,10 @@ describe('storefront server', () => {
     await e2e.stack.waitForStatus(reference, 'paid');
 
     const form = { amount: '20.5', description: 'Late delivery', idempotencyKey: 'console-test-key-1' };
-    const [first, second] = await Promise.all([consolePost(reference, 'refunds', form), consolePost(reference, 'refunds', form)]);
+    const [first, second] = await Promise.all([
+      consolePost(reference, 'refunds', form),
+      consolePost(reference, 'refunds', form),
+    ]);
     expect([first.status, second.status]).toEqual([303, 303]);
     expect(first.headers.get('location')).toBe(`/console/orders/${reference}`);
     const order = await e2e.stack.order(reference);
@@ -155,10 +177,18 @@ describe('storefront server', () => {
     const reference = await placeOrder('opi_cart=mug:2');
     await e2e.stack.sandbox.decide(reference, { outcome: 'approve', mode: 'instant' });
     await e2e.stack.waitForStatus(reference, 'paid');
-    const response = await consolePost(reference, 'refunds', { amount: '12,50; drop table', idempotencyKey: 'console-test-key-2' });
+    const response = await consolePost(reference, 'refunds', {
+      amount: '12,50; drop table',
+      idempotencyKey: 'console-test-key-2',
+    });
     expect(response.status).toBe(303);
-    const flash = decodeURIComponent(/opi_console_flash=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1] ?? '');
-    expect(JSON.parse(flash)).toMatchObject({ kind: 'error', message: expect.stringContaining('enter the amount as a number') });
+    const flash = decodeURIComponent(
+      /opi_console_flash=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1] ?? '',
+    );
+    expect(JSON.parse(flash)).toMatchObject({
+      kind: 'error',
+      message: expect.stringContaining('enter the amount as a number'),
+    });
     await expect(e2e.stack.order(reference)).resolves.toMatchObject({ refundedAmount: 0 });
   });
 
@@ -166,14 +196,25 @@ describe('storefront server', () => {
     // The shop's own sessions capture at payment; a merchant that ships later authorises only (143.89 AED).
     const reference = await placeOrderFor(await createSession(e2e.stack.bff.url, { autoCapture: false }));
     await e2e.stack.sandbox.decide(reference, { outcome: 'approve', mode: 'instant' });
-    await expect(e2e.stack.waitForStatus(reference, 'paid')).resolves.toMatchObject({ capturedAmount: 0, voidedAmount: 0 });
+    await expect(e2e.stack.waitForStatus(reference, 'paid')).resolves.toMatchObject({
+      capturedAmount: 0,
+      voidedAmount: 0,
+    });
 
     const page = async () => (await get(`/console/orders/${reference}`)).text();
     expect(await page()).toContain('id="capture-form-amount"');
-    expect((await consolePost(reference, 'capture', { amount: '100', idempotencyKey: 'console-test-key-3' })).status).toBe(303);
-    expect((await consolePost(reference, 'void', { amount: '', idempotencyKey: 'console-test-key-4' })).status).toBe(303);
+    expect(
+      (await consolePost(reference, 'capture', { amount: '100', idempotencyKey: 'console-test-key-3' })).status,
+    ).toBe(303);
+    expect((await consolePost(reference, 'void', { amount: '', idempotencyKey: 'console-test-key-4' })).status).toBe(
+      303,
+    );
 
-    await expect(e2e.stack.order(reference)).resolves.toMatchObject({ paidAmount: 143.89, capturedAmount: 100, voidedAmount: 43.89 });
+    await expect(e2e.stack.order(reference)).resolves.toMatchObject({
+      paidAmount: 143.89,
+      capturedAmount: 100,
+      voidedAmount: 43.89,
+    });
     const after = await page();
     expect(after).toContain('Nothing is left to capture or void.');
     expect(after).not.toContain('id="capture-form-amount"');

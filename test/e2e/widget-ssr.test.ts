@@ -9,12 +9,14 @@ import { ensureWidgetBuilt, WIDGET_BUNDLE } from '../../demo/storefront/widget-b
 
 /** Runs an ES module snippet in a fresh Node process (no vitest module runner in between) and returns its JSON. */
 async function inNode(body: string): Promise<Record<string, unknown>> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '--eval', body], { timeout: 10_000 }).catch(
-    (error: { stderr?: string }) => {
-      // Node prints the offending line of the one-line bundle first: keep only the error's own line.
-      throw new Error(`the snippet failed in Node: ${error.stderr?.split('\n').find((line) => /^\w*Error\b/.test(line))}`);
-    },
-  );
+  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '--eval', body], {
+    timeout: 10_000,
+  }).catch((error: { stderr?: string }) => {
+    // Node prints the offending line of the one-line bundle first: keep only the error's own line.
+    throw new Error(
+      `the snippet failed in Node: ${error.stderr?.split('\n').find((line) => /^\w*Error\b/.test(line))}`,
+    );
+  });
   return JSON.parse(stdout) as Record<string, unknown>;
 }
 
@@ -39,7 +41,14 @@ describe('<opi-checkout> on the server', () => {
       }));`);
     expect(result).toEqual({
       before: 'undefined',
-      exports: ['OpiCheckout', 'OpiErrorEvent', 'OpiOrderCreatedEvent', 'OpiProviderChangeEvent', 'OpiReadyEvent', 'defineOpiCheckout'],
+      exports: [
+        'OpiCheckout',
+        'OpiErrorEvent',
+        'OpiOrderCreatedEvent',
+        'OpiProviderChangeEvent',
+        'OpiReadyEvent',
+        'defineOpiCheckout',
+      ],
       element: 'function',
       document: 'undefined',
       window: 'undefined',

@@ -6,7 +6,10 @@ async function orderWithCallback(options = {}, statuses: number[] = [], extra = 
   const sandbox = await startSandbox(options);
   const receiver = await startReceiver(statuses);
   const token = await getToken(sandbox);
-  const request = orderRequest({}, { dynamicCallbackUrl: receiver.url, dynamicRedirectUrl: 'https://shop.example/return', ...extra });
+  const request = orderRequest(
+    {},
+    { dynamicCallbackUrl: receiver.url, dynamicRedirectUrl: 'https://shop.example/return', ...extra },
+  );
   await createOrder(sandbox, token, request);
   return { sandbox, receiver, token, reference: request.orderReference };
 }
@@ -21,13 +24,18 @@ describe('ORDER_ASYNC_CALLBACK', () => {
     const { redirectTo } = await sandbox.decide(reference, { outcome });
     expect(new URL(redirectTo).searchParams.get('status')).toBe(status);
     await sandbox.idle();
-    expect(receiver.received).toEqual([{ event: 'ORDER_ASYNC_CALLBACK', data: expect.objectContaining({ status, ...fields, captureStatus: null }) }]);
+    expect(receiver.received).toEqual([
+      { event: 'ORDER_ASYNC_CALLBACK', data: expect.objectContaining({ status, ...fields, captureStatus: null }) },
+    ]);
     const order = await call(sandbox, `/orders/${reference}`, { token });
     expect(order.body).toMatchObject({ status, ...fields });
   });
 
   it('retries a failing merchant with doubling delays until a 2xx', async () => {
-    const { sandbox, receiver, reference } = await orderWithCallback({ callbackRetry: { attempts: 5, baseDelayMs: 20 } }, [500, 503]);
+    const { sandbox, receiver, reference } = await orderWithCallback(
+      { callbackRetry: { attempts: 5, baseDelayMs: 20 } },
+      [500, 503],
+    );
     await sandbox.decide(reference, { outcome: 'approve' });
     await sandbox.idle();
     expect(receiver.hits()).toBe(3);
@@ -43,7 +51,10 @@ describe('ORDER_ASYNC_CALLBACK', () => {
   });
 
   it('gives up after the configured number of attempts', async () => {
-    const { sandbox, receiver, reference } = await orderWithCallback({ callbackRetry: { attempts: 3, baseDelayMs: 5 } }, [500, 500, 500, 500, 500]);
+    const { sandbox, receiver, reference } = await orderWithCallback(
+      { callbackRetry: { attempts: 3, baseDelayMs: 5 } },
+      [500, 500, 500, 500, 500],
+    );
     await sandbox.decide(reference, { outcome: 'approve' });
     await sandbox.idle();
     expect(receiver.hits()).toBe(3);
@@ -60,7 +71,11 @@ describe('ORDER_ASYNC_CALLBACK', () => {
     await sandbox.decide(request.orderReference, { outcome: 'approve' });
     await sandbox.idle();
     expect(sandbox.deliveries).toHaveLength(2);
-    expect(sandbox.deliveries.every((delivery) => delivery.outcome === 'failed' && delivery.status === undefined && delivery.error)).toBe(true);
+    expect(
+      sandbox.deliveries.every(
+        (delivery) => delivery.outcome === 'failed' && delivery.status === undefined && delivery.error,
+      ),
+    ).toBe(true);
   });
 
   it('drops the first N attempts with callbackFailures, so the merchant sees only the later one', async () => {
@@ -118,7 +133,10 @@ describe('historyLimit', () => {
 
 describe('pending decisions', () => {
   it('redirect with PENDING at once, settle after pendingSettleMs, then call back', async () => {
-    const { sandbox, receiver, token, reference } = await orderWithCallback({ pendingSettleMs: 50, paymentSecret: 'ps' });
+    const { sandbox, receiver, token, reference } = await orderWithCallback({
+      pendingSettleMs: 50,
+      paymentSecret: 'ps',
+    });
     const started = Date.now();
     const { redirectTo } = await sandbox.decide(reference, { outcome: 'approve', mode: 'pending' });
     const redirect = new URL(redirectTo);
@@ -128,7 +146,10 @@ describe('pending decisions', () => {
     expect(receiver.hits()).toBe(0);
     await receiver.waitFor(1);
     expect(Date.now() - started).toBeGreaterThanOrEqual(45);
-    expect(receiver.received[0]).toMatchObject({ event: 'ORDER_ASYNC_CALLBACK', data: { status: 'SUCCESSFUL', captureStatus: 'CAPTURED' } });
+    expect(receiver.received[0]).toMatchObject({
+      event: 'ORDER_ASYNC_CALLBACK',
+      data: { status: 'SUCCESSFUL', captureStatus: 'CAPTURED' },
+    });
     expect((await call(sandbox, `/orders/${reference}`, { token })).body.status).toBe('SUCCESSFUL');
   });
 
@@ -137,7 +158,11 @@ describe('pending decisions', () => {
     await sandbox.decide(reference, { outcome: 'decline', mode: 'pending' });
     await expect(sandbox.decide(reference, { outcome: 'approve' })).rejects.toMatchObject({
       status: 409,
-      body: { statusCode: 409, message: `Order ${reference} was already decided (waiting for its pending result)`, error: 'Conflict' },
+      body: {
+        statusCode: 409,
+        message: `Order ${reference} was already decided (waiting for its pending result)`,
+        error: 'Conflict',
+      },
     });
     await sandbox.idle();
     await expect(sandbox.decide(reference, { outcome: 'approve' })).rejects.toMatchObject({ status: 409 });
@@ -146,16 +171,25 @@ describe('pending decisions', () => {
 
 describe('cancellationTimeout (minutes; one unit is cancellationUnitMs)', () => {
   it('cancels an unpaid order by the system and calls back', async () => {
-    const { sandbox, receiver, token, reference } = await orderWithCallback({ cancellationUnitMs: 20 }, [], { cancellationTimeout: 2 });
+    const { sandbox, receiver, token, reference } = await orderWithCallback({ cancellationUnitMs: 20 }, [], {
+      cancellationTimeout: 2,
+    });
     expect((await call(sandbox, `/orders/${reference}`, { token })).body.status).toBe('PENDING');
     await receiver.waitFor(1);
     expect(receiver.received[0]).toMatchObject({ data: { status: 'CANCELLED', cancelledBy: 'system' } });
-    expect((await call(sandbox, `/orders/${reference}`, { token })).body).toMatchObject({ status: 'CANCELLED', cancelledBy: 'system' });
+    expect((await call(sandbox, `/orders/${reference}`, { token })).body).toMatchObject({
+      status: 'CANCELLED',
+      cancelledBy: 'system',
+    });
     await expect(sandbox.decide(reference, { outcome: 'approve' })).rejects.toMatchObject({ status: 409 });
   });
 
   it('cancels a pending decision that has not settled in time, and the late settlement changes nothing', async () => {
-    const { sandbox, receiver, token, reference } = await orderWithCallback({ cancellationUnitMs: 20, pendingSettleMs: 200 }, [], { cancellationTimeout: 1 });
+    const { sandbox, receiver, token, reference } = await orderWithCallback(
+      { cancellationUnitMs: 20, pendingSettleMs: 200 },
+      [],
+      { cancellationTimeout: 1 },
+    );
     await sandbox.decide(reference, { outcome: 'approve', mode: 'pending' });
     await sandbox.idle();
     expect(receiver.received.map((item) => item.data.status)).toEqual(['CANCELLED']);
@@ -163,7 +197,9 @@ describe('cancellationTimeout (minutes; one unit is cancellationUnitMs)', () => 
   });
 
   it('leaves a paid order alone', async () => {
-    const { sandbox, receiver, token, reference } = await orderWithCallback({ cancellationUnitMs: 10 }, [], { cancellationTimeout: 1 });
+    const { sandbox, receiver, token, reference } = await orderWithCallback({ cancellationUnitMs: 10 }, [], {
+      cancellationTimeout: 1,
+    });
     await sandbox.decide(reference, { outcome: 'approve' });
     await new Promise((resolve) => setTimeout(resolve, 40));
     await sandbox.idle();

@@ -6,7 +6,10 @@ import { call, createOrder, getToken, orderRequest, startSandbox } from './helpe
 async function authorisedOrder(extra = {}, options = {}) {
   const sandbox = await startSandbox(options);
   const token = await getToken(sandbox);
-  const request = orderRequest({ provider: 'TABBY_KW', currency: 'KWD', country: 'KW', locale: 'en_KW', amount: 10 }, { autoCapture: false, ...extra });
+  const request = orderRequest(
+    { provider: 'TABBY_KW', currency: 'KWD', country: 'KW', locale: 'en_KW', amount: 10 },
+    { autoCapture: false, ...extra },
+  );
   await createOrder(sandbox, token, request);
   await sandbox.decide(request.orderReference, { outcome: 'approve' });
   const reference = request.orderReference;
@@ -27,7 +30,11 @@ describe('POST /orders/{reference}/capture', () => {
 
     const over = await post('capture', { captureReference: 'C2', amount: 7.51 });
     expect(over.status).toBe(400);
-    expect(over.body).toEqual({ statusCode: 400, message: 'amount exceeds what is left to capture (KWD 7.500)', error: 'Bad Request' });
+    expect(over.body).toEqual({
+      statusCode: 400,
+      message: 'amount exceeds what is left to capture (KWD 7.500)',
+      error: 'Bad Request',
+    });
 
     expect((await post('capture', { captureReference: 'C2', amount: 7.5 })).status).toBe(201);
     expect(await captureStatus()).toBe('CAPTURED');
@@ -57,7 +64,11 @@ describe('POST /orders/{reference}/capture', () => {
     const { post } = await authorisedOrder();
     const invalid = await post('capture', { amount: -1 });
     expect(invalid.status).toBe(400);
-    expect(invalid.body.message).toEqual(['captureReference is required', 'amount must not be negative', 'amount must be more than 0']);
+    expect(invalid.body.message).toEqual([
+      'captureReference is required',
+      'amount must not be negative',
+      'amount must be more than 0',
+    ]);
     const decimals = await post('capture', { captureReference: 'C1', amount: 1.001 });
     expect(decimals.body.message).toEqual(['amount must not have more than 2 decimal places']);
   });
@@ -65,7 +76,9 @@ describe('POST /orders/{reference}/capture', () => {
   it('takes the currency’s own three decimals with strictDocs off, and no more', async () => {
     const { post } = await authorisedOrder({}, { strictDocs: false });
     expect((await post('capture', { captureReference: 'C1', amount: 1.001 })).status).toBe(201);
-    expect((await post('capture', { captureReference: 'C2', amount: 1.0001 })).body.message).toEqual(['amount must have at most 3 decimals in KWD']);
+    expect((await post('capture', { captureReference: 'C2', amount: 1.0001 })).body.message).toEqual([
+      'amount must have at most 3 decimals in KWD',
+    ]);
   });
 
   it('refuses an order that is not approved, or was auto-captured', async () => {
@@ -73,14 +86,20 @@ describe('POST /orders/{reference}/capture', () => {
     const token = await getToken(sandbox);
     const pending = orderRequest({}, { autoCapture: false });
     await createOrder(sandbox, token, pending);
-    const early = await call(sandbox, `/orders/${pending.orderReference}/capture`, { token, json: { captureReference: 'C1', amount: 1 } });
+    const early = await call(sandbox, `/orders/${pending.orderReference}/capture`, {
+      token,
+      json: { captureReference: 'C1', amount: 1 },
+    });
     expect(early.status).toBe(400);
     expect(early.body.message).toBe(`Order ${pending.orderReference} cannot be captured: its status is PENDING`);
 
     const auto = orderRequest();
     await createOrder(sandbox, token, auto);
     await sandbox.decide(auto.orderReference, { outcome: 'approve' });
-    const late = await call(sandbox, `/orders/${auto.orderReference}/void`, { token, json: { voidReference: 'V1', amount: 1 } });
+    const late = await call(sandbox, `/orders/${auto.orderReference}/void`, {
+      token,
+      json: { voidReference: 'V1', amount: 1 },
+    });
     expect(late.status).toBe(400);
     expect(late.body.message).toBe(`Order ${auto.orderReference} cannot be voided: its captureStatus is CAPTURED`);
 
@@ -111,7 +130,11 @@ describe('POST /orders/{reference}/void', () => {
     const { sandbox, token, post } = await authorisedOrder();
     const invalid = await post('void', { amount: 'all' });
     expect(invalid.status).toBe(400);
-    expect(invalid.body).toEqual({ statusCode: 400, message: ['voidReference is required', 'amount must be a number'], error: 'Bad Request' });
+    expect(invalid.body).toEqual({
+      statusCode: 400,
+      message: ['voidReference is required', 'amount must be a number'],
+      error: 'Bad Request',
+    });
 
     const unknown = await call(sandbox, '/orders/NOPE/void', { token, json: { voidReference: 'V1', amount: 1 } });
     expect(unknown.status).toBe(404);
@@ -121,9 +144,14 @@ describe('POST /orders/{reference}/void', () => {
       const request = orderRequest({}, { autoCapture: false });
       await createOrder(sandbox, token, request);
       if (outcome) await sandbox.decide(request.orderReference, { outcome });
-      const refused = await call(sandbox, `/orders/${request.orderReference}/void`, { token, json: { voidReference: `V-${outcome}`, amount: 1 } });
+      const refused = await call(sandbox, `/orders/${request.orderReference}/void`, {
+        token,
+        json: { voidReference: `V-${outcome}`, amount: 1 },
+      });
       expect(refused.status).toBe(400);
-      expect(refused.body.message).toBe(`Order ${request.orderReference} cannot be voided: its status is ${outcome ? 'DECLINED' : 'PENDING'}`);
+      expect(refused.body.message).toBe(
+        `Order ${request.orderReference} cannot be voided: its status is ${outcome ? 'DECLINED' : 'PENDING'}`,
+      );
     }
   });
 
@@ -135,7 +163,10 @@ describe('POST /orders/{reference}/void', () => {
     const other = orderRequest({}, { autoCapture: false });
     await createOrder(sandbox, token, other);
     await sandbox.decide(other.orderReference, { outcome: 'approve' });
-    const again = await call(sandbox, `/orders/${other.orderReference}/void`, { token, json: { voidReference: 'V1', amount: 1 } });
+    const again = await call(sandbox, `/orders/${other.orderReference}/void`, {
+      token,
+      json: { voidReference: 'V1', amount: 1 },
+    });
     expect(again.body).toEqual({ statusCode: 400, message: 'voidReference already exists', error: 'Bad Request' });
   });
 });

@@ -6,14 +6,19 @@ describe('control endpoints', () => {
   it('POST /__sandbox/orders/:reference/decision decides like the hosted page and answers { redirectTo }', async () => {
     const sandbox = await startSandbox();
     const token = await getToken(sandbox);
-    const request = orderRequest({}, { orderReference: 'ORD/with space', dynamicRedirectUrl: 'https://shop.example/r' });
+    const request = orderRequest(
+      {},
+      { orderReference: 'ORD/with space', dynamicRedirectUrl: 'https://shop.example/r' },
+    );
     await createOrder(sandbox, token, request);
     const path = `/__sandbox/orders/${encodeURIComponent(request.orderReference)}/decision`;
     const response = await call(sandbox, path, { json: { outcome: 'decline', mode: 'instant' } });
     expect(response.status).toBe(200);
     const redirect = new URL(response.body.redirectTo);
     expect(redirect.searchParams.get('status')).toBe('DECLINED');
-    expect(redirect.searchParams.get('hash')).toBe(expectedHash(sandbox.credentials.paymentSecret, 'DECLINED', request.orderReference));
+    expect(redirect.searchParams.get('hash')).toBe(
+      expectedHash(sandbox.credentials.paymentSecret, 'DECLINED', request.orderReference),
+    );
     expect((await call(sandbox, path, { json: { outcome: 'approve' } })).status).toBe(409);
     expect(sandbox.journal.some((entry) => entry.path.startsWith('/__sandbox'))).toBe(false);
   });
@@ -37,18 +42,35 @@ describe('control endpoints', () => {
     const token = await getToken(sandbox);
     const request = orderRequest();
     await createOrder(sandbox, token, request);
-    const refused = { statusCode: 415, message: 'Content-Type must be application/json', error: 'Unsupported Media Type' };
+    const refused = {
+      statusCode: 415,
+      message: 'Content-Type must be application/json',
+      error: 'Unsupported Media Type',
+    };
     const decision = `/__sandbox/orders/${request.orderReference}/decision`;
-    const asText = await call(sandbox, decision, { body: '{"outcome":"approve"}', headers: { 'content-type': 'text/plain' } });
+    const asText = await call(sandbox, decision, {
+      body: '{"outcome":"approve"}',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(asText).toMatchObject({ status: 415, body: refused });
-    const asForm = await call(sandbox, decision, { body: 'outcome=approve', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const asForm = await call(sandbox, decision, {
+      body: 'outcome=approve',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(asForm).toMatchObject({ status: 415, body: refused });
     expect((await call(sandbox, `/orders/${request.orderReference}`, { token })).body.status).toBe('PENDING');
 
-    const fault = await call(sandbox, '/__sandbox/faults/options', { method: 'PUT', body: '{"kind":"hang"}', headers: { 'content-type': 'text/plain' } });
+    const fault = await call(sandbox, '/__sandbox/faults/options', {
+      method: 'PUT',
+      body: '{"kind":"hang"}',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(fault.status).toBe(415);
     // Bytes go out with no Content-Type at all.
-    const noType = await fetch(`${sandbox.url}/__sandbox/callback-failures`, { method: 'PUT', body: new TextEncoder().encode('{"count":3}') });
+    const noType = await fetch(`${sandbox.url}/__sandbox/callback-failures`, {
+      method: 'PUT',
+      body: new TextEncoder().encode('{"count":3}'),
+    });
     expect(noType.status).toBe(415);
     expect((await call(sandbox, '/options?amount=10&currency=AED', { token })).status).toBe(200);
   });
@@ -56,7 +78,10 @@ describe('control endpoints', () => {
   it('PUT /__sandbox/faults/:route sets a fault (with times) and DELETE /__sandbox/faults clears them', async () => {
     const sandbox = await startSandbox();
     const token = await getToken(sandbox);
-    const put = await call(sandbox, '/__sandbox/faults/options', { method: 'PUT', json: { kind: 'status', status: 502, times: 5 } });
+    const put = await call(sandbox, '/__sandbox/faults/options', {
+      method: 'PUT',
+      json: { kind: 'status', status: 502, times: 5 },
+    });
     expect(put.status).toBe(204);
     expect((await call(sandbox, '/options?amount=10&currency=AED', { token })).status).toBe(502);
     expect((await call(sandbox, '/__sandbox/faults', { method: 'DELETE' })).status).toBe(204);
@@ -70,14 +95,28 @@ describe('control endpoints', () => {
     expect(route.body.message).toMatch(/^Unknown route payouts; one of: token, options, create-order/);
     const kind = await call(sandbox, '/__sandbox/faults/options', { method: 'PUT', json: { kind: 'explode' } });
     expect(kind.status).toBe(400);
-    expect(kind.body.message).toEqual(['kind must be one of: latency, status, hang, malformed-json, reset-after-create, redirect-url']);
-    const values = await call(sandbox, '/__sandbox/faults/options', { method: 'PUT', json: { kind: 'status', status: 418, times: 0 } });
+    expect(kind.body.message).toEqual([
+      'kind must be one of: latency, status, hang, malformed-json, reset-after-create, redirect-url',
+    ]);
+    const values = await call(sandbox, '/__sandbox/faults/options', {
+      method: 'PUT',
+      json: { kind: 'status', status: 418, times: 0 },
+    });
     expect(values.body.message).toEqual(['status must be 500, 502, 503 or 429']);
     const times = await call(sandbox, '/__sandbox/faults/options', { method: 'PUT', json: { kind: 'hang', times: 0 } });
     expect(times.body.message).toEqual(['times must be at least 1']);
-    const wrongRoute = await call(sandbox, '/__sandbox/faults/options', { method: 'PUT', json: { kind: 'reset-after-create' } });
-    expect(wrongRoute.body.message).toEqual(['kind reset-after-create applies to create-order, capture, void and refund only']);
-    const notJson = await call(sandbox, '/__sandbox/faults/options', { method: 'PUT', body: '{', headers: { 'content-type': 'application/json' } });
+    const wrongRoute = await call(sandbox, '/__sandbox/faults/options', {
+      method: 'PUT',
+      json: { kind: 'reset-after-create' },
+    });
+    expect(wrongRoute.body.message).toEqual([
+      'kind reset-after-create applies to create-order, capture, void and refund only',
+    ]);
+    const notJson = await call(sandbox, '/__sandbox/faults/options', {
+      method: 'PUT',
+      body: '{',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(notJson.status).toBe(400);
     expect(typeof notJson.body.message).toBe('string');
   });
@@ -88,8 +127,12 @@ describe('control endpoints', () => {
     const token = await getToken(sandbox);
     const request = orderRequest({}, { dynamicCallbackUrl: receiver.url });
     await createOrder(sandbox, token, request);
-    expect((await call(sandbox, '/__sandbox/callback-failures', { method: 'PUT', json: { count: 1 } })).status).toBe(204);
-    expect((await call(sandbox, '/__sandbox/callback-failures', { method: 'PUT', json: { count: -1 } })).body.message).toEqual(['count must be at least 0']);
+    expect((await call(sandbox, '/__sandbox/callback-failures', { method: 'PUT', json: { count: 1 } })).status).toBe(
+      204,
+    );
+    expect(
+      (await call(sandbox, '/__sandbox/callback-failures', { method: 'PUT', json: { count: -1 } })).body.message,
+    ).toEqual(['count must be at least 0']);
     await call(sandbox, `/__sandbox/orders/${request.orderReference}/decision`, { json: { outcome: 'approve' } });
     await sandbox.idle();
     const deliveries = await call(sandbox, '/__sandbox/deliveries');
@@ -105,7 +148,14 @@ describe('control endpoints', () => {
     await call(sandbox, '/orders/', { token, json: request });
     const journal = await call(sandbox, '/__sandbox/journal');
     expect(journal.status).toBe(200);
-    expect(journal.body.map((entry: { method: string; path: string; status: number; route: string }) => [entry.method, entry.path, entry.status, entry.route])).toEqual([
+    expect(
+      journal.body.map((entry: { method: string; path: string; status: number; route: string }) => [
+        entry.method,
+        entry.path,
+        entry.status,
+        entry.route,
+      ]),
+    ).toEqual([
       ['POST', '/token', 200, 'token'],
       ['POST', '/orders/', 201, 'create-order'],
       ['POST', '/orders/', 400, 'create-order'],

@@ -52,7 +52,11 @@ describe('fault injection', () => {
   it('status 429 carries Retry-After, and applies before the bearer check (like a gateway)', async () => {
     const sandbox = await startSandbox();
     sandbox.setFault('token', { kind: 'status', status: 429, retryAfterSeconds: 7 });
-    const response = await call(sandbox, '/token', { method: 'POST', body: 'client_id=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const response = await call(sandbox, '/token', {
+      method: 'POST',
+      body: 'client_id=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(response.status).toBe(429);
     expect(response.headers.get('retry-after')).toBe('7');
     expect(response.body).toEqual({ statusCode: 429, message: 'Too Many Requests' });
@@ -71,7 +75,10 @@ describe('fault injection', () => {
     const sandbox = createSandbox({ faults: { 'get-order': { kind: 'hang' } } });
     await sandbox.listen(0);
     const token = await getToken(sandbox);
-    const request = fetch(`${sandbox.url}/orders/ANY`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(150) });
+    const request = fetch(`${sandbox.url}/orders/ANY`, {
+      headers: { authorization: `Bearer ${token}` },
+      signal: AbortSignal.timeout(150),
+    });
     await expect(request).rejects.toMatchObject({ name: 'TimeoutError' });
     expect(sandbox.journal.at(-1)).toMatchObject({ route: 'get-order', status: 0, fault: 'hang' });
     // A hung request the client did not abort is cut when the sandbox closes.
@@ -104,7 +111,9 @@ describe('fault injection', () => {
     // A blind retry is refused, so the merchant cannot create a second order.
     const retry = await call(sandbox, '/orders/', { token, json: request });
     expect(retry.body.message).toBe('orderReference already exists');
-    expect(sandbox.journal.filter((entry) => entry.route === 'create-order').map((entry) => [entry.status, entry.fault])).toEqual([
+    expect(
+      sandbox.journal.filter((entry) => entry.route === 'create-order').map((entry) => [entry.status, entry.fault]),
+    ).toEqual([
       [201, 'reset-after-create'],
       [400, undefined],
     ]);
@@ -119,18 +128,23 @@ describe('fault injection', () => {
     expect((await call(sandbox, '/orders/', { token, json: orderRequest() })).status).toBe(201);
   });
 
-  it.each(['http://127.0.0.1:4010/pay/x', 'https://evil.example/pay/x'])('redirect-url: the record carries %s instead', async (url) => {
-    const sandbox = await startSandbox({ faults: { 'create-order': { kind: 'redirect-url', url } } });
-    const token = await getToken(sandbox);
-    const response = await call(sandbox, '/orders/', { token, json: orderRequest() });
-    expect(response.status).toBe(201);
-    expect(response.body.redirectUrl).toBe(url);
-    expect(createdOrders(sandbox)).toBe(1);
-  });
+  it.each(['http://127.0.0.1:4010/pay/x', 'https://evil.example/pay/x'])(
+    'redirect-url: the record carries %s instead',
+    async (url) => {
+      const sandbox = await startSandbox({ faults: { 'create-order': { kind: 'redirect-url', url } } });
+      const token = await getToken(sandbox);
+      const response = await call(sandbox, '/orders/', { token, json: orderRequest() });
+      expect(response.status).toBe(201);
+      expect(response.body.redirectUrl).toBe(url);
+      expect(createdOrders(sandbox)).toBe(1);
+    },
+  );
 
   it('refuses a fault that cannot apply, and a nonsense one', () => {
     const sandbox = createSandbox();
-    expect(() => sandbox.setFault('options', { kind: 'reset-after-create' })).toThrow('applies to create-order, capture, void and refund only');
+    expect(() => sandbox.setFault('options', { kind: 'reset-after-create' })).toThrow(
+      'applies to create-order, capture, void and refund only',
+    );
     expect(() => sandbox.setFault('options', { kind: 'latency', ms: -5 })).toThrow('ms must be at least 0');
     expect(() => createSandbox({ faults: { refund: { kind: 'redirect-url', url: 'https://x.example' } } })).toThrow();
   });

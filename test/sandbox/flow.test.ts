@@ -2,7 +2,13 @@
 // redirect carrying a hash that verifies -> order status -> capture -> partial refund -> over-refund refused.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { captureRecordSchema, notificationSchema, orderStatusSchema, refundListSchema, refundRecordSchema } from '../../shared/upstream.js';
+import {
+  captureRecordSchema,
+  notificationSchema,
+  orderStatusSchema,
+  refundListSchema,
+  refundRecordSchema,
+} from '../../shared/upstream.js';
 import { call, orderRequest, startReceiver, startSandbox, tokenForm } from './helpers.js';
 
 function hashVerifies(secret: string, status: string, reference: string, hash: string): boolean {
@@ -43,7 +49,10 @@ describe('the whole flow', () => {
     // 5. the callback reaches a real merchant server
     await sandbox.idle();
     expect(receiver.received).toHaveLength(1);
-    expect(receiver.received[0]).toMatchObject({ event: 'ORDER_ASYNC_CALLBACK', data: { merchantReference: request.orderReference } });
+    expect(receiver.received[0]).toMatchObject({
+      event: 'ORDER_ASYNC_CALLBACK',
+      data: { merchantReference: request.orderReference },
+    });
     expect(notificationSchema.parse(receiver.received[0])).toEqual({
       event: 'ORDER_ASYNC_CALLBACK',
       orderReference: request.orderReference,
@@ -85,7 +94,11 @@ describe('the whole flow', () => {
     // 9. partial refund
     const refund = await call(sandbox, `/orders/${request.orderReference}/refund`, {
       token,
-      json: { refundReference: 'RF-1', refundDescription: 'one item returned', refundAmount: { amount: 120.5, currency: 'AED' } },
+      json: {
+        refundReference: 'RF-1',
+        refundDescription: 'one item returned',
+        refundAmount: { amount: 120.5, currency: 'AED' },
+      },
     });
     expect(refund.status).toBe(201);
     expect(refundRecordSchema.parse(refund.body)).toMatchObject({
@@ -98,10 +111,18 @@ describe('the whole flow', () => {
     // 10. over-refund refused: only AED 79.50 is left
     const over = await call(sandbox, `/orders/${request.orderReference}/refund`, {
       token,
-      json: { refundReference: 'RF-2', refundDescription: 'too much', refundAmount: { amount: 79.51, currency: 'AED' } },
+      json: {
+        refundReference: 'RF-2',
+        refundDescription: 'too much',
+        refundAmount: { amount: 79.51, currency: 'AED' },
+      },
     });
     expect(over.status).toBe(400);
-    expect(over.body).toEqual({ statusCode: 400, message: 'Over refund limit: AED 79.50 left to refund', error: 'Bad Request' });
+    expect(over.body).toEqual({
+      statusCode: 400,
+      message: 'Over refund limit: AED 79.50 left to refund',
+      error: 'Bad Request',
+    });
 
     const list = await call(sandbox, `/orders/${request.orderReference}/refund`, { token });
     expect(refundListSchema.parse(list.body).map((item) => item.refundReference)).toEqual(['RF-1-00']);

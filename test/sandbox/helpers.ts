@@ -79,8 +79,18 @@ export interface OrderSpec {
 }
 
 /** A valid order request; `extra` overrides any top-level field. */
-export function orderRequest(spec: OrderSpec = {}, extra: Partial<OrderRequest> & Record<string, unknown> = {}): OrderRequest {
-  const { provider = 'TABBY_AE', currency = 'AED', country = 'AE', locale = 'en_AE', amount = 100, withShipping = true } = spec;
+export function orderRequest(
+  spec: OrderSpec = {},
+  extra: Partial<OrderRequest> & Record<string, unknown> = {},
+): OrderRequest {
+  const {
+    provider = 'TABBY_AE',
+    currency = 'AED',
+    country = 'AE',
+    locale = 'en_AE',
+    amount = 100,
+    withShipping = true,
+  } = spec;
   const address = {
     firstName: 'Layla',
     lastName: 'Haddad',

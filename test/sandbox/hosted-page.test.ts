@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { call, createOrder, expectedHash, getToken, orderRequest, startReceiver, startSandbox, type OrderSpec } from './helpers.js';
+import {
+  call,
+  createOrder,
+  expectedHash,
+  getToken,
+  orderRequest,
+  startReceiver,
+  startSandbox,
+  type OrderSpec,
+} from './helpers.js';
 
 async function pageFor(spec: OrderSpec = {}, extra = {}, options = {}) {
   const sandbox = await startSandbox(options);
@@ -35,9 +44,16 @@ describe('GET /pay/:orderToken', () => {
     expect(html).toContain('<legend>Initial response</legend>');
     expect(html).toContain('after 10 s');
     // Every radio has a label tied to it by id, and the defaults are approve + instant.
-    const radios = [...html.matchAll(/<input type="radio" id="([\w-]+)" name="(\w+)" value="(\w+)"[^>]*?( checked)?>/g)];
+    const radios = [
+      ...html.matchAll(/<input type="radio" id="([\w-]+)" name="(\w+)" value="(\w+)"[^>]*?( checked)?>/g),
+    ];
     expect(radios.map((match) => `${match[2]}=${match[3]}`)).toEqual([
-      'outcome=approve', 'outcome=decline', 'outcome=cancel', 'outcome=error', 'mode=instant', 'mode=pending',
+      'outcome=approve',
+      'outcome=decline',
+      'outcome=cancel',
+      'outcome=error',
+      'mode=instant',
+      'mode=pending',
     ]);
     for (const [, id] of radios) expect(html).toContain(`<label for="${id}">`);
     expect(radios.filter((match) => match[4]).map((match) => match[3])).toEqual(['approve', 'instant']);
@@ -48,10 +64,22 @@ describe('GET /pay/:orderToken', () => {
   });
 
   it('formats the amount in the order’s locale and the currency’s decimals (ar_SA, KWD)', async () => {
-    const arabic = await pageFor({ provider: 'TAMARA_SA', currency: 'SAR', country: 'SA', locale: 'ar_SA', amount: 300 });
+    const arabic = await pageFor({
+      provider: 'TAMARA_SA',
+      currency: 'SAR',
+      country: 'SA',
+      locale: 'ar_SA',
+      amount: 300,
+    });
     const html = await (await fetch(arabic.order.redirectUrl)).text();
     expect(html).toContain(new Intl.NumberFormat('ar-SA', { style: 'currency', currency: 'SAR' }).format(300));
-    const kuwait = await pageFor({ provider: 'TABBY_KW', currency: 'KWD', country: 'KW', locale: 'en_KW', amount: 12.5 });
+    const kuwait = await pageFor({
+      provider: 'TABBY_KW',
+      currency: 'KWD',
+      country: 'KW',
+      locale: 'en_KW',
+      amount: 12.5,
+    });
     expect(await (await fetch(kuwait.order.redirectUrl)).text()).toContain(
       new Intl.NumberFormat('en-KW', { style: 'currency', currency: 'KWD' }).format(12.5),
     );
@@ -66,7 +94,11 @@ describe('GET /pay/:orderToken', () => {
 
   it('answers an unknown token with a 404 page, and another method with 405', async () => {
     const { sandbox, order } = await pageFor();
-    for (const path of ['/pay/00000000-0000-4000-8000-000000000000', '/pay/00000000-0000-4000-8000-000000000000/result', '/pay/%ZZ']) {
+    for (const path of [
+      '/pay/00000000-0000-4000-8000-000000000000',
+      '/pay/00000000-0000-4000-8000-000000000000/result',
+      '/pay/%ZZ',
+    ]) {
       const response = await fetch(`${sandbox.url}${path}`);
       expect(response.status).toBe(404);
       expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -82,10 +114,13 @@ describe('GET /pay/:orderToken', () => {
 describe('POST /pay/:orderToken (the form, as a browser posts it)', () => {
   it('303s to dynamicRedirectUrl with a hash that verifies, and calls back', async () => {
     const receiver = await startReceiver();
-    const { sandbox, token, request, order } = await pageFor({}, {
-      dynamicRedirectUrl: 'http://127.0.0.1:8787/v1/returns/abc',
-      dynamicCallbackUrl: receiver.url,
-    });
+    const { sandbox, token, request, order } = await pageFor(
+      {},
+      {
+        dynamicRedirectUrl: 'http://127.0.0.1:8787/v1/returns/abc',
+        dynamicCallbackUrl: receiver.url,
+      },
+    );
     const response = await submit(order.redirectUrl, { outcome: 'approve', mode: 'instant' });
     expect(response.status).toBe(303);
     const location = new URL(response.headers.get('location') ?? '');
@@ -113,7 +148,9 @@ describe('POST /pay/:orderToken (the form, as a browser posts it)', () => {
     const response = await submit(order.redirectUrl, { outcome: 'decline', mode: 'pending' });
     const location = new URL(response.headers.get('location') ?? '');
     expect(location.searchParams.get('status')).toBe('PENDING');
-    expect(location.searchParams.get('hash')).toBe(expectedHash(sandbox.credentials.paymentSecret, 'PENDING', request.orderReference));
+    expect(location.searchParams.get('hash')).toBe(
+      expectedHash(sandbox.credentials.paymentSecret, 'PENDING', request.orderReference),
+    );
   });
 
   it('shows its own result page when the order has no dynamicRedirectUrl (local choice)', async () => {
@@ -122,7 +159,9 @@ describe('POST /pay/:orderToken (the form, as a browser posts it)', () => {
     expect(response.status).toBe(303);
     const location = new URL(response.headers.get('location') ?? '');
     expect(`${location.origin}${location.pathname}`).toBe(`${sandbox.url}/pay/${order.orderToken}/result`);
-    expect(location.searchParams.get('hash')).toBe(expectedHash(sandbox.credentials.paymentSecret, 'CANCELLED', request.orderReference));
+    expect(location.searchParams.get('hash')).toBe(
+      expectedHash(sandbox.credentials.paymentSecret, 'CANCELLED', request.orderReference),
+    );
     const result = await fetch(location);
     expect(result.status).toBe(200);
     expect(await result.text()).toContain('<p role="status"><strong>CANCELLED</strong>: Payment cancelled.</p>');
@@ -130,7 +169,10 @@ describe('POST /pay/:orderToken (the form, as a browser posts it)', () => {
 
   it('re-renders the form with an alert for a missing or unknown choice, and decides nothing', async () => {
     const { sandbox, token, request, order } = await pageFor();
-    for (const fields of [{}, { outcome: 'maybe' }, { outcome: 'approve', mode: 'later' }] as Record<string, string>[]) {
+    for (const fields of [{}, { outcome: 'maybe' }, { outcome: 'approve', mode: 'later' }] as Record<
+      string,
+      string
+    >[]) {
       const response = await submit(order.redirectUrl, fields);
       expect(response.status).toBe(400);
       const html = await response.text();

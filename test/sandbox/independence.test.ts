@@ -12,7 +12,9 @@ describe('demo/sandbox', () => {
     const imports = readdirSync(SANDBOX)
       .filter((file) => file.endsWith('.ts'))
       .flatMap((file) =>
-        [...readFileSync(new URL(file, SANDBOX), 'utf8').matchAll(/from '\.\.\/\.\.\/shared\/([^']+)'/g)].map((match) => [file, match[1]!] as const),
+        [...readFileSync(new URL(file, SANDBOX), 'utf8').matchAll(/from '\.\.\/\.\.\/shared\/([^']+)'/g)].map(
+          (match) => [file, match[1]!] as const,
+        ),
       );
     expect(imports.length).toBeGreaterThan(0);
     expect(imports.filter(([, module]) => !ALLOWED.has(module))).toEqual([]);

@@ -46,7 +46,12 @@ describe('npm run sandbox (demo/sandbox/main.ts)', () => {
     expect(output).not.toContain('ci-payment-secret-value');
     expect(output).toContain('account webhook http://127.0.0.1:9/... (from SANDBOX_WEBHOOK_URL)');
     expect(output).not.toContain('hook-secret');
-    const form = new URLSearchParams({ client_id: 'ci-client', client_secret: 'ci-client-secret-value', grant_type: 'client_credentials', scope: 'api-user' });
+    const form = new URLSearchParams({
+      client_id: 'ci-client',
+      client_secret: 'ci-client-secret-value',
+      grant_type: 'client_credentials',
+      scope: 'api-user',
+    });
     const tokenUrl = /token endpoint {2}POST (http:\/\/127\.0\.0\.1:\d+\/token)/.exec(output)?.[1];
     expect(tokenUrl).not.toBe(`${url}/token`);
     expect((await fetch(tokenUrl!, { method: 'POST', body: form })).status).toBe(200);
@@ -69,7 +74,10 @@ describe('npm run sandbox (demo/sandbox/main.ts)', () => {
 
   it.each([
     [{ SANDBOX_PORT: 'eighty' }, 'SANDBOX_PORT must be a port number (0-65535), got "eighty"'],
-    [{ SANDBOX_PORT: '0', SANDBOX_WEBHOOK_URL: 'ftp://shop.example/hooks' }, 'SANDBOX_WEBHOOK_URL must be an http or https URL'],
+    [
+      { SANDBOX_PORT: '0', SANDBOX_WEBHOOK_URL: 'ftp://shop.example/hooks' },
+      'SANDBOX_WEBHOOK_URL must be an http or https URL',
+    ],
   ])('fails fast, naming the variable, on a bad value (%o)', async (env, message) => {
     const child = start(env);
     let errors = '';

@@ -29,17 +29,22 @@ describe('malformed requests', () => {
       status: 404,
       body: { statusCode: 404, message: 'Cannot GET //[', error: 'Not Found' },
     });
-    expect((await call(sandbox, '/options?amount=100&currency=AED', { token: await getToken(sandbox) })).status).toBe(200);
+    expect((await call(sandbox, '/options?amount=100&currency=AED', { token: await getToken(sandbox) })).status).toBe(
+      200,
+    );
   });
 
-  it.each(['GET http://[ HTTP/1.1', 'OPTIONS * HTTP/1.1'])('a target that does not parse (%s) is a 400', async (line) => {
-    const sandbox = await startSandbox();
-    expect(await rawRequest(sandbox, line)).toEqual({
-      status: 400,
-      body: { statusCode: 400, message: 'malformed request target', error: 'Bad Request' },
-    });
-    expect((await call(sandbox, '/orders/NOPE')).status).toBe(401);
-  });
+  it.each(['GET http://[ HTTP/1.1', 'OPTIONS * HTTP/1.1'])(
+    'a target that does not parse (%s) is a 400',
+    async (line) => {
+      const sandbox = await startSandbox();
+      expect(await rawRequest(sandbox, line)).toEqual({
+        status: 400,
+        body: { statusCode: 400, message: 'malformed request target', error: 'Bad Request' },
+      });
+      expect((await call(sandbox, '/orders/NOPE')).status).toBe(401);
+    },
+  );
 
   it('a failure outside every route answers 500 in the upstream shape, and the next request is served', async () => {
     const sandbox = await startSandbox();

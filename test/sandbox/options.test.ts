@@ -71,7 +71,18 @@ describe('GET /options', () => {
       expect(response.status).toBe(200);
       names.push(...response.body.map((item: { name: string }) => item.name));
     }
-    expect(names).toEqual(expect.arrayContaining(['TABBY_AE', 'TAMARA_SA', 'TABBY_KW', 'AFTERPAY_AU', 'ZIP_AU', 'ATOME_SG', 'HOOLAH_SG', 'KLARNA_US']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'TABBY_AE',
+        'TAMARA_SA',
+        'TABBY_KW',
+        'AFTERPAY_AU',
+        'ZIP_AU',
+        'ATOME_SG',
+        'HOOLAH_SG',
+        'KLARNA_US',
+      ]),
+    );
     expect(new Set(names.map((name) => name.split('_')[1])).size).toBeGreaterThanOrEqual(5);
   });
 
@@ -116,13 +127,21 @@ describe('GET /options', () => {
   });
 
   it.each([
-    ['no amount nor currency', '', ['amount must be a number', 'currency must be an ISO 4217 currency code, such as AED']],
+    [
+      'no amount nor currency',
+      '',
+      ['amount must be a number', 'currency must be an ISO 4217 currency code, such as AED'],
+    ],
     ['a text amount', '?amount=ten&currency=AED', ['amount must be a number']],
     ['an amount below 1', '?amount=0.5&currency=AED', ['amount must not be less than 1']],
     ['too many decimals', '?amount=10.001&currency=AED', ['amount must have at most 2 decimals in AED']],
     ['an amount beyond the safe range', '?amount=1e16&currency=AED', ['amount must be at most 1000000000']],
     ['an amount just above the limit', '?amount=1000000000.01&currency=KWD', ['amount must be at most 1000000000']],
-    ['a too large amount in an unknown currency', '?amount=1e16&currency=XYZ', ['amount must be at most 1000000000', 'currency must be an ISO 4217 currency code, such as AED']],
+    [
+      'a too large amount in an unknown currency',
+      '?amount=1e16&currency=XYZ',
+      ['amount must be at most 1000000000', 'currency must be an ISO 4217 currency code, such as AED'],
+    ],
     ['an unknown currency', '?amount=10&currency=XYZ', ['currency must be an ISO 4217 currency code, such as AED']],
     ['a lower-case currency', '?amount=10&currency=aed', ['currency must be an ISO 4217 currency code, such as AED']],
     ['a non-boolean isCapable', '?amount=10&currency=AED&isCapable=yes', ['isCapable must be a boolean value']],

@@ -20,8 +20,17 @@ describe('POST /orders', () => {
     const record = orderRecordSchema.parse(response.body);
     // The docs' legacy answer: no transactionReference.
     expect(Object.keys(response.body).sort()).toEqual(
-      ['bnplProvider', 'orderAmount', 'orderDate', 'orderId', 'orderPaymentOption', 'orderReference', 'orderToken',
-        'paymentStatus', 'redirectUrl'].sort(),
+      [
+        'bnplProvider',
+        'orderAmount',
+        'orderDate',
+        'orderId',
+        'orderPaymentOption',
+        'orderReference',
+        'orderToken',
+        'paymentStatus',
+        'redirectUrl',
+      ].sort(),
     );
     expect(record).toMatchObject({
       orderId: request.orderReference,
@@ -44,18 +53,39 @@ describe('POST /orders', () => {
     const { sandbox, token } = await ready({ now: () => now, strictDocs: false });
     for (const amount of [10, 20]) {
       const response = await call(sandbox, '/orders', { token, json: orderRequest({ amount }) });
-      expect(response.body).toMatchObject({ orderDate: '2025-03-01T10:00:00.123Z', transactionReference: expect.stringMatching(/^[0-9a-f]{10}$/) });
+      expect(response.body).toMatchObject({
+        orderDate: '2025-03-01T10:00:00.123Z',
+        transactionReference: expect.stringMatching(/^[0-9a-f]{10}$/),
+      });
     }
   });
 
   it('answers GET /orders/{reference} with the GetOrderResponse fields, status PENDING', async () => {
     const { sandbox, token } = await ready();
-    const order = await createOrder(sandbox, token, orderRequest({ provider: 'ATOME_SG', currency: 'SGD', country: 'SG', locale: 'en_SG', amount: 80 }));
+    const order = await createOrder(
+      sandbox,
+      token,
+      orderRequest({ provider: 'ATOME_SG', currency: 'SGD', country: 'SG', locale: 'en_SG', amount: 80 }),
+    );
     const response = await call(sandbox, `/orders/${encodeURIComponent(order.orderReference)}`, { token });
     expect(response.status).toBe(200);
     expect(Object.keys(response.body).sort()).toEqual(
-      ['amount', 'bnplOrderId', 'cancelledBy', 'captureStatus', 'currency', 'failureReason', 'merchantReference',
-        'partnerConfiguration', 'provider', 'rejectReason', 'status', 'surcharge', 'transactionReference', 'updatedAt'].sort(),
+      [
+        'amount',
+        'bnplOrderId',
+        'cancelledBy',
+        'captureStatus',
+        'currency',
+        'failureReason',
+        'merchantReference',
+        'partnerConfiguration',
+        'provider',
+        'rejectReason',
+        'status',
+        'surcharge',
+        'transactionReference',
+        'updatedAt',
+      ].sort(),
     );
     expect(orderStatusSchema.parse(response.body)).toMatchObject({
       merchantReference: order.orderReference,
@@ -117,12 +147,18 @@ describe('POST /orders', () => {
     const { sandbox, token } = await ready();
     const response = await call(sandbox, '/orders/', { token, json: orderRequest({}, { orderAmount: 100.01 }) });
     expect(response.status).toBe(400);
-    expect(response.body.message).toEqual(['orderAmount must equal sum(totalAmount) + shippingAmount + taxAmount - discountAmount']);
+    expect(response.body.message).toEqual([
+      'orderAmount must equal sum(totalAmount) + shippingAmount + taxAmount - discountAmount',
+    ]);
   });
 
   it('answers a body that is not JSON with 400 and the parser’s message as a string', async () => {
     const { sandbox, token } = await ready();
-    const response = await call(sandbox, '/orders/', { token, body: '{"orderReference": /', headers: { 'content-type': 'application/json' } });
+    const response = await call(sandbox, '/orders/', {
+      token,
+      body: '{"orderReference": /',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.status).toBe(400);
     expect(response.body.error).toBe('Bad Request');
     expect(typeof response.body.message).toBe('string');
@@ -134,7 +170,11 @@ describe('POST /orders', () => {
     const array = await call(sandbox, '/orders/', { token, json: [1, 2] });
     expect(array.status).toBe(400);
     expect(array.body.message).toEqual(['body must be a JSON object']);
-    const text = await call(sandbox, '/orders/', { token, body: 'orderReference=1', headers: { 'content-type': 'text/plain' } });
+    const text = await call(sandbox, '/orders/', {
+      token,
+      body: 'orderReference=1',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(text.status).toBe(400);
     expect(text.body.message).toContain('orderReference is required');
   });
@@ -144,7 +184,10 @@ describe('POST /orders', () => {
     const cases = [
       [orderRequest({ provider: 'KLARNA_US' }), 'bnplProvider KLARNA_US is not offered for AED 100.00'],
       [orderRequest({ provider: 'TAMARA_AE', amount: 50 }), 'bnplProvider TAMARA_AE is not offered for AED 50.00'],
-      [orderRequest({}, { channel: 'instore' }), 'bnplProvider TABBY_AE is not offered for AED 100.00 on channel instore'],
+      [
+        orderRequest({}, { channel: 'instore' }),
+        'bnplProvider TABBY_AE is not offered for AED 100.00 on channel instore',
+      ],
       [orderRequest({ provider: 'NOPE_AE' }), 'bnplProvider NOPE_AE is not offered for AED 100.00'],
     ] as const;
     for (const [request, message] of cases) {
@@ -169,7 +212,10 @@ describe('POST /orders', () => {
     const { sandbox, token } = await ready();
     const request = orderRequest();
     expect((await call(sandbox, '/orders/', { token, json: request })).status).toBe(201);
-    const again = await call(sandbox, '/orders', { token, json: { ...request, orderAmount: 50, orderItems: [{ ...request.orderItems[0], unitPrice: 50, totalAmount: 50 }] } });
+    const again = await call(sandbox, '/orders', {
+      token,
+      json: { ...request, orderAmount: 50, orderItems: [{ ...request.orderItems[0], unitPrice: 50, totalAmount: 50 }] },
+    });
     expect(again.status).toBe(400);
     expect(again.body).toEqual({ statusCode: 400, message: 'orderReference already exists', error: 'Bad Request' });
     expect(created(sandbox)).toBe(1);

@@ -29,9 +29,16 @@ describe('dataDir', () => {
     const after = await startSandbox({ dataDir });
     const token = await getToken(after);
     const order = await call(after, `/orders/${request.orderReference}`, { token });
-    expect(order.body).toMatchObject({ merchantReference: request.orderReference, status: 'SUCCESSFUL', captureStatus: 'CAPTURED' });
+    expect(order.body).toMatchObject({
+      merchantReference: request.orderReference,
+      status: 'SUCCESSFUL',
+      captureStatus: 'CAPTURED',
+    });
     const refund = (refundReference: string, amount: number) =>
-      call(after, `/orders/${request.orderReference}/refund`, { token, json: { refundReference, refundDescription: 'returned', refundAmount: { amount } } });
+      call(after, `/orders/${request.orderReference}/refund`, {
+        token,
+        json: { refundReference, refundDescription: 'returned', refundAmount: { amount } },
+      });
     expect((await refund('R1', 10)).body.message).toBe('refundReference already exists');
     expect((await refund('R2', 150)).status).toBe(201);
     expect((await refund('R3', 0.01)).body.message).toMatch(/^Over refund limit/);
@@ -39,5 +46,4 @@ describe('dataDir', () => {
     expect(list.body.map((item: { refundReference: string }) => item.refundReference)).toEqual(['R1-00', 'R2-00']);
     expect((await call(after, '/orders', { token, json: request })).body.message).toBe('orderReference already exists');
   });
-
 });

@@ -13,7 +13,11 @@ async function paidOrder(options: SandboxOptions = {}, spec: OrderSpec = {}, ext
   const refund = (refundReference: string, amount: number, currency?: string) =>
     call(sandbox, `/orders/${reference}/refund`, {
       token,
-      json: { refundReference, refundDescription: 'returned', refundAmount: { amount, ...(currency ? { currency } : {}) } },
+      json: {
+        refundReference,
+        refundDescription: 'returned',
+        refundAmount: { amount, ...(currency ? { currency } : {}) },
+      },
     });
   const list = () => call(sandbox, `/orders/${reference}/refund`, { token });
   return { sandbox, token, reference, refund, list };
@@ -28,16 +32,26 @@ describe('POST /orders/{reference}/refund', () => {
     expect((await refund('R2', 40)).status).toBe(201);
     const over = await refund('R3', 0.01);
     expect(over.status).toBe(400);
-    expect(over.body).toEqual({ statusCode: 400, message: 'Over refund limit: AED 0.00 left to refund', error: 'Bad Request' });
+    expect(over.body).toEqual({
+      statusCode: 400,
+      message: 'Over refund limit: AED 0.00 left to refund',
+      error: 'Bad Request',
+    });
   });
 
   it('answers the docs’ refund record: suffixed reference, HTTP date, empty description object, provider refund id', async () => {
     const now = Date.parse('2021-10-08T06:22:20.000Z');
     const { refund } = await paidOrder({ now: () => now });
     const response = await refund('TgEHcPtpN2HSrTMK-0', 25.5);
-    expect(Object.keys(response.body).sort()).toEqual(
-      ['bnplProvider', 'bnplRefundId', 'description', 'refundDate', 'refundReference', 'refundStatus', 'refundedAmount'],
-    );
+    expect(Object.keys(response.body).sort()).toEqual([
+      'bnplProvider',
+      'bnplRefundId',
+      'description',
+      'refundDate',
+      'refundReference',
+      'refundStatus',
+      'refundedAmount',
+    ]);
     expect(refundRecordSchema.parse(response.body)).toMatchObject({
       // As in the docs' example: the answer's reference carries a suffix the request did not have.
       refundReference: 'TgEHcPtpN2HSrTMK-0-00',
@@ -48,7 +62,9 @@ describe('POST /orders/{reference}/refund', () => {
       refundDate: 'Fri, 08 Oct 2021 06:22:20 GMT',
     });
     // The docs' RFC 1123 form, e.g. "Fri, 08 Oct 2021 06:22:20 GMT".
-    expect(response.body.refundDate).toMatch(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/);
+    expect(response.body.refundDate).toMatch(
+      /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/,
+    );
     expect(response.body.bnplRefundId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
@@ -70,7 +86,10 @@ describe('POST /orders/{reference}/refund', () => {
 
   it('refuses an invalid body, a foreign currency, too many decimals and too large an amount, naming the fields', async () => {
     const { refund, sandbox, token, reference } = await paidOrder();
-    const invalid = await call(sandbox, `/orders/${reference}/refund`, { token, json: { refundAmount: { amount: 0, currency: 'usd' } } });
+    const invalid = await call(sandbox, `/orders/${reference}/refund`, {
+      token,
+      json: { refundAmount: { amount: 0, currency: 'usd' } },
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.body.message).toEqual([
       'refundReference is required',
@@ -78,8 +97,12 @@ describe('POST /orders/{reference}/refund', () => {
       'refundAmount.amount must be more than 0',
       'refundAmount.currency must be an ISO 4217 currency code, such as AED',
     ]);
-    expect((await refund('R1', 10, 'USD')).body.message).toEqual(["refundAmount.currency must be AED, the order's currency"]);
-    expect((await refund('R1', 10.001)).body.message).toEqual(['refundAmount.amount must have at most 2 decimals in AED']);
+    expect((await refund('R1', 10, 'USD')).body.message).toEqual([
+      "refundAmount.currency must be AED, the order's currency",
+    ]);
+    expect((await refund('R1', 10.001)).body.message).toEqual([
+      'refundAmount.amount must have at most 2 decimals in AED',
+    ]);
     expect((await refund('R1', 1e16)).body.message).toEqual(['refundAmount.amount must be at most 1000000000']);
     expect((await refund('R1', 10)).status).toBe(201);
   });
@@ -92,13 +115,19 @@ describe('POST /orders/{reference}/refund', () => {
     await createOrder(sandbox, token, declined);
     await sandbox.decide(declined.orderReference, { outcome: 'decline' });
     const notPaid = await call(sandbox, `/orders/${declined.orderReference}/refund`, { token, json: body });
-    expect(notPaid.body).toEqual({ statusCode: 400, message: `Order ${declined.orderReference} cannot be refunded: its status is DECLINED`, error: 'Bad Request' });
+    expect(notPaid.body).toEqual({
+      statusCode: 400,
+      message: `Order ${declined.orderReference} cannot be refunded: its status is DECLINED`,
+      error: 'Bad Request',
+    });
 
     const authorised = orderRequest({}, { autoCapture: false });
     await createOrder(sandbox, token, authorised);
     await sandbox.decide(authorised.orderReference, { outcome: 'approve' });
     const uncaptured = await call(sandbox, `/orders/${authorised.orderReference}/refund`, { token, json: body });
-    expect(uncaptured.body.message).toBe(`Order ${authorised.orderReference} has nothing captured to refund; void the authorisation instead`);
+    expect(uncaptured.body.message).toBe(
+      `Order ${authorised.orderReference} has nothing captured to refund; void the authorisation instead`,
+    );
 
     const unknown = await call(sandbox, '/orders/NOPE/refund', { token, json: body });
     expect(unknown.status).toBe(404);
@@ -152,7 +181,11 @@ describe('POST /orders/{reference}/refund', () => {
 
   it('without a webhook, a pending refund still settles and nothing is sent for it', async () => {
     const orderReceiver = await startReceiver();
-    const { sandbox, refund, list } = await paidOrder({ refundSettlement: 'pending', pendingSettleMs: 10 }, {}, { dynamicCallbackUrl: orderReceiver.url });
+    const { sandbox, refund, list } = await paidOrder(
+      { refundSettlement: 'pending', pendingSettleMs: 10 },
+      {},
+      { dynamicCallbackUrl: orderReceiver.url },
+    );
     await refund('R1', 10);
     await sandbox.idle();
     expect((await list()).body.map((item: { refundStatus: string }) => item.refundStatus)).toEqual(['SUCCESSFUL']);
@@ -161,7 +194,9 @@ describe('POST /orders/{reference}/refund', () => {
   });
 
   it('refuses a webhookUrl that is not an http or https URL at creation', () => {
-    expect(() => createSandbox({ webhookUrl: 'mailto:shop@example.com' })).toThrow('webhookUrl must be an http or https URL');
+    expect(() => createSandbox({ webhookUrl: 'mailto:shop@example.com' })).toThrow(
+      'webhookUrl must be an http or https URL',
+    );
     expect(() => createSandbox({ webhookUrl: 'not a url' })).toThrow('webhookUrl must be an http or https URL');
   });
 
@@ -197,7 +232,10 @@ describe('GET /orders/{reference}/refund', () => {
     const { refund, list, reference } = await paidOrder({ refundListRoute: false });
     await refund('R1', 10);
     const response = await list();
-    expect([response.status, response.body]).toEqual([404, { statusCode: 404, message: `Cannot GET /orders/${reference}/refund`, error: 'Not Found' }]);
+    expect([response.status, response.body]).toEqual([
+      404,
+      { statusCode: 404, message: `Cannot GET /orders/${reference}/refund`, error: 'Not Found' },
+    ]);
   });
 });
 
@@ -212,8 +250,19 @@ describe('POST /orders/{reference}/details (the docs’ transaction details)', (
       merchantReference: reference,
       status: 'SUCCESSFUL',
       amount: '260',
-      transactionHistory: ['INITIATED', 'PENDING', 'SUCCESSFUL'].map((status) => ({ status, createdAt: '2022-03-01T10:00:00.000Z' })),
-      refunds: [{ refundId: 'R1-00', amount: '100', currency: 'AED', status: 'SUCCESSFUL', createdAt: '2022-03-01T10:00:00.000Z' }],
+      transactionHistory: ['INITIATED', 'PENDING', 'SUCCESSFUL'].map((status) => ({
+        status,
+        createdAt: '2022-03-01T10:00:00.000Z',
+      })),
+      refunds: [
+        {
+          refundId: 'R1-00',
+          amount: '100',
+          currency: 'AED',
+          status: 'SUCCESSFUL',
+          createdAt: '2022-03-01T10:00:00.000Z',
+        },
+      ],
       orderCaptures: [],
     });
     expect(details.body.transactionHistory[0].transactionId).toMatch(/^[0-9a-f-]{36}$/);
@@ -226,7 +275,11 @@ describe('notification shapes', () => {
     const webhook = await startReceiver();
     const { sandbox } = await paidOrder({ webhookUrl: webhook.url, notificationShape: 'flat' });
     await sandbox.idle();
-    expect(webhook.received[0]).toMatchObject({ event: 'ORDER_STATUS_UPDATE', status: 'SUCCESSFUL', merchantReference: expect.any(String) });
+    expect(webhook.received[0]).toMatchObject({
+      event: 'ORDER_STATUS_UPDATE',
+      status: 'SUCCESSFUL',
+      merchantReference: expect.any(String),
+    });
     expect(webhook.received[0]).not.toHaveProperty('data');
   });
 });

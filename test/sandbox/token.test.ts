@@ -26,7 +26,11 @@ describe('POST /token', () => {
     const response = await fetch(`${sandbox.tokenUrl}?expires_in=1`, { method: 'POST', body: tokenForm(sandbox) });
     expect(response.status).toBe(200);
     const body = (await response.json()) as Record<string, unknown>;
-    expect(tokenResponseSchema.parse(body)).toMatchObject({ token_type: 'Bearer', expires_in: 86400, scope: 'api-user' });
+    expect(tokenResponseSchema.parse(body)).toMatchObject({
+      token_type: 'Bearer',
+      expires_in: 86400,
+      scope: 'api-user',
+    });
     expect(Object.keys(body).sort()).toEqual(['access_token', 'expires_in', 'scope', 'token_type']);
     expect(body.access_token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
   });
@@ -36,7 +40,10 @@ describe('POST /token', () => {
     expect(new URL(sandbox.tokenUrl).origin).not.toBe(sandbox.url);
     expect((await fetch(`${sandbox.url}/token`, { method: 'POST', body: tokenForm(sandbox) })).status).toBe(404);
     const apiOnAuth = await fetch(`${new URL(sandbox.tokenUrl).origin}/options?amount=100&currency=AED`);
-    expect([apiOnAuth.status, ((await apiOnAuth.json()) as { message: string }).message]).toEqual([404, 'Cannot GET /options']);
+    expect([apiOnAuth.status, ((await apiOnAuth.json()) as { message: string }).message]).toEqual([
+      404,
+      'Cannot GET /options',
+    ]);
   });
 
   it('uses the credentials and lifetime it was given', async () => {
@@ -57,7 +64,11 @@ describe('POST /token', () => {
     ['a wrong client id', { client_id: 'someone-else' }],
   ])('answers 401 in the upstream error shape for %s', async (_label, overrides) => {
     const sandbox = await startSandbox();
-    const response = await call(sandbox, '/token', { method: 'POST', body: tokenForm(sandbox, overrides).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const response = await call(sandbox, '/token', {
+      method: 'POST',
+      body: tokenForm(sandbox, overrides).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(response.status).toBe(401);
     expect(response.body).toEqual({ statusCode: 401, message: 'Unauthorized' });
   });
@@ -85,30 +96,38 @@ describe('POST /token', () => {
     const sandbox = await startSandbox();
     const response = await call(sandbox, '/token', { json: Object.fromEntries(tokenForm(sandbox)) });
     expect(response.status).toBe(400);
-    expect(upstreamErrorSchema.parse(response.body).message).toBe('Content-Type must be application/x-www-form-urlencoded');
+    expect(upstreamErrorSchema.parse(response.body).message).toBe(
+      'Content-Type must be application/x-www-form-urlencoded',
+    );
   });
 
   it('never puts the client secret in the journal', async () => {
     const sandbox = await startSandbox();
     await getToken(sandbox);
     const journal = await call(sandbox, '/__sandbox/journal');
-    expect(journal.body[0].body).toMatchObject({ client_id: sandbox.credentials.clientId, client_secret: '[redacted]' });
+    expect(journal.body[0].body).toMatchObject({
+      client_id: sandbox.credentials.clientId,
+      client_secret: '[redacted]',
+    });
     expect(JSON.stringify(journal.body)).not.toContain(sandbox.credentials.clientSecret);
   });
 });
 
 describe('the bearer token on every API route', () => {
-  it.each(API_PATHS)('%s %s answers 401 without a token, with a foreign token and with a mangled one', async (method, path) => {
-    const sandbox = await startSandbox();
-    const other = await startSandbox();
-    const foreign = await getToken(other);
-    const own = await getToken(sandbox);
-    for (const token of [undefined, foreign, `${own.slice(0, -2)}xx`, 'not-a-jwt']) {
-      const response = await call(sandbox, path, { method, token, ...(method === 'POST' ? { json: {} } : {}) });
-      expect(response.status).toBe(401);
-      expect(response.body).toEqual({ statusCode: 401, message: 'Unauthorized' });
-    }
-  });
+  it.each(API_PATHS)(
+    '%s %s answers 401 without a token, with a foreign token and with a mangled one',
+    async (method, path) => {
+      const sandbox = await startSandbox();
+      const other = await startSandbox();
+      const foreign = await getToken(other);
+      const own = await getToken(sandbox);
+      for (const token of [undefined, foreign, `${own.slice(0, -2)}xx`, 'not-a-jwt']) {
+        const response = await call(sandbox, path, { method, token, ...(method === 'POST' ? { json: {} } : {}) });
+        expect(response.status).toBe(401);
+        expect(response.body).toEqual({ statusCode: 401, message: 'Unauthorized' });
+      }
+    },
+  );
 
   it('accepts a token until its lifetime ends, then answers 401 (injected clock)', async () => {
     let now = Date.parse('2025-03-01T10:00:00.000Z');

@@ -7,7 +7,13 @@ import { address, customer, messages } from './fixtures.js';
 
 describe('address defaults', () => {
   it('fills state with the country code and region with the country name when absent', () => {
-    const filled = withAddressDefaults({ ...address, country: 'SA', state: undefined, region: '', streetAddress2: undefined });
+    const filled = withAddressDefaults({
+      ...address,
+      country: 'SA',
+      state: undefined,
+      region: '',
+      streetAddress2: undefined,
+    });
     expect([filled.state, filled.region, filled.streetAddress2]).toEqual(['SA', 'Saudi Arabia', '']);
   });
   it('keeps the shopper own state and region', () => {
@@ -23,35 +29,66 @@ describe('address defaults', () => {
 describe('checkout session request (merchant API)', () => {
   const cart = {
     orderItems: [{ name: 'Abaya', quantity: 2, sku: 'AB-1', unitPrice: 50, totalAmount: 100 }],
-    purchaseCountry: 'AE', purchaseCurrency: 'AED', locale: 'en_AE', returnUrl: 'https://shop.example/thanks',
+    purchaseCountry: 'AE',
+    purchaseCurrency: 'AED',
+    locale: 'en_AE',
+    returnUrl: 'https://shop.example/thanks',
   };
   it('accepts a cart and defaults shipping, tax and discount to 0', () => {
     const parsed = createSessionRequestSchema.parse(cart);
-    expect([parsed.shippingAmount, parsed.taxAmount, parsed.discountAmount, parsed.requiresShipping]).toEqual([0, 0, 0, true]);
+    expect([parsed.shippingAmount, parsed.taxAmount, parsed.discountAmount, parsed.requiresShipping]).toEqual([
+      0,
+      0,
+      0,
+      true,
+    ]);
   });
   it('checks the item amounts in minor units', () => {
     const wrong = { ...cart, orderItems: [{ ...cart.orderItems[0]!, totalAmount: 99 }] };
-    expect(messages(createSessionRequestSchema.safeParse(wrong))).toContain('orderItems.0.totalAmount: must equal quantity * unitPrice');
+    expect(messages(createSessionRequestSchema.safeParse(wrong))).toContain(
+      'orderItems.0.totalAmount: must equal quantity * unitPrice',
+    );
   });
   it('refuses an unknown field, naming it', () => {
     const result = createSessionRequestSchema.safeParse({ ...cart, orderAmount: 1 });
-    expect(issuesToFieldErrors(result.error!.issues)).toContainEqual({ path: 'orderAmount', message: 'is not an accepted field' });
+    expect(issuesToFieldErrors(result.error!.issues)).toContainEqual({
+      path: 'orderAmount',
+      message: 'is not an accepted field',
+    });
   });
 });
 
 describe('place order request (widget API)', () => {
-  const body = { bnplProvider: 'TABBY_AE', customer, billingAddress: { ...address, state: undefined, region: undefined } };
+  const body = {
+    bnplProvider: 'TABBY_AE',
+    customer,
+    billingAddress: { ...address, state: undefined, region: undefined },
+  };
   it('accepts the shopper details without state and region', () => {
     expect(placeOrderRequestSchema.safeParse(body).success).toBe(true);
   });
   it('refuses any amount, item or URL the browser tries to set, naming each', () => {
-    const result = placeOrderRequestSchema.safeParse({ ...body, orderAmount: 1, orderItems: [], dynamicRedirectUrl: 'https://evil.example' });
-    expect(issuesToFieldErrors(result.error!.issues).map((e) => e.path)).toEqual(['orderAmount', 'orderItems', 'dynamicRedirectUrl']);
+    const result = placeOrderRequestSchema.safeParse({
+      ...body,
+      orderAmount: 1,
+      orderItems: [],
+      dynamicRedirectUrl: 'https://evil.example',
+    });
+    expect(issuesToFieldErrors(result.error!.issues).map((e) => e.path)).toEqual([
+      'orderAmount',
+      'orderItems',
+      'dynamicRedirectUrl',
+    ]);
   });
 });
 
 describe('provider display names', () => {
-  it.each([['TABBY_AE', 'Tabby'], ['AFTERPAY_AU', 'Afterpay'], ['KLARNA', 'Klarna'], ['PAYPAL', 'PayPal']])('%s -> %s', (name, brand) => {
+  it.each([
+    ['TABBY_AE', 'Tabby'],
+    ['AFTERPAY_AU', 'Afterpay'],
+    ['KLARNA', 'Klarna'],
+    ['PAYPAL', 'PayPal'],
+  ])('%s -> %s', (name, brand) => {
     expect(providerDisplayName(name)).toBe(brand);
   });
 });
@@ -59,8 +96,15 @@ describe('provider display names', () => {
 describe('text length limits', () => {
   it('say what is wrong with text that is too long, not that it is not text', () => {
     const long = 'x'.repeat(300);
-    expect(messages(placeOrderRequestSchema.safeParse({ bnplProvider: 'TABBY_AE', customer: { ...customer, firstName: long },
-      billingAddress: { ...address, streetAddress2: long, region: long } }))).toEqual([
+    expect(
+      messages(
+        placeOrderRequestSchema.safeParse({
+          bnplProvider: 'TABBY_AE',
+          customer: { ...customer, firstName: long },
+          billingAddress: { ...address, streetAddress2: long, region: long },
+        }),
+      ),
+    ).toEqual([
       'customer.firstName: must be at most 255 characters',
       'billingAddress.streetAddress2: must be at most 255 characters',
       'billingAddress.region: must be at most 255 characters',

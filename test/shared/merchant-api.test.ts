@@ -10,13 +10,18 @@ import {
 } from '../../shared/merchant-api.js';
 import { issuesToFieldErrors } from '../../shared/checkout-api.js';
 
-const errorsOf = (result: { success: boolean; error?: { issues: readonly { path: readonly PropertyKey[]; message: string; code?: string }[] } }) =>
-  result.success ? [] : issuesToFieldErrors(result.error!.issues);
+const errorsOf = (result: {
+  success: boolean;
+  error?: { issues: readonly { path: readonly PropertyKey[]; message: string; code?: string }[] };
+}) => (result.success ? [] : issuesToFieldErrors(result.error!.issues));
 
 describe('refund request body', () => {
   it('accepts an amount with an optional description', () => {
     expect(refundRequestBodySchema.parse({ amount: 10.5 })).toEqual({ amount: 10.5 });
-    expect(refundRequestBodySchema.parse({ amount: 1, description: ' damaged ' })).toEqual({ amount: 1, description: 'damaged' });
+    expect(refundRequestBodySchema.parse({ amount: 1, description: ' damaged ' })).toEqual({
+      amount: 1,
+      description: 'damaged',
+    });
   });
   it.each([
     [{}, 'amount', 'is required'],
@@ -53,7 +58,11 @@ describe('capture and void body', () => {
 describe('order list query', () => {
   it('defaults the limit to 20 and converts query text to numbers', () => {
     expect(orderListQuerySchema.parse({})).toEqual({ limit: 20 });
-    expect(orderListQuerySchema.parse({ limit: '100', status: 'paid', cursor: 'abc' })).toEqual({ limit: 100, status: 'paid', cursor: 'abc' });
+    expect(orderListQuerySchema.parse({ limit: '100', status: 'paid', cursor: 'abc' })).toEqual({
+      limit: 100,
+      status: 'paid',
+      cursor: 'abc',
+    });
   });
   it.each([
     [{ limit: '0' }, 'limit', 'must be at least 1'],
@@ -80,7 +89,9 @@ describe('idempotency key', () => {
 describe('return query', () => {
   it('keeps every field optional so a bare return is not a crash', () => {
     expect(returnQuerySchema.parse({})).toEqual({});
-    expect(returnQuerySchema.parse({ reference: 'r', status: 'SUCCESSFUL', hash: 'ab', extra: 'x' })).toMatchObject({ reference: 'r' });
+    expect(returnQuerySchema.parse({ reference: 'r', status: 'SUCCESSFUL', hash: 'ab', extra: 'x' })).toMatchObject({
+      reference: 'r',
+    });
   });
   it('refuses repeated parameters (arrays), which are never a genuine redirect', () => {
     expect(returnQuerySchema.safeParse({ status: ['SUCCESSFUL', 'DECLINED'] }).success).toBe(false);
@@ -106,7 +117,9 @@ describe('views', () => {
   };
   it('accepts an order view and refuses a status outside the enum', () => {
     expect(orderViewSchema.safeParse({ ...summary, events: [], refunds: [] }).success).toBe(true);
-    expect(orderViewSchema.safeParse({ ...summary, status: 'SUCCESSFUL', events: [], refunds: [] }).success).toBe(false);
+    expect(orderViewSchema.safeParse({ ...summary, status: 'SUCCESSFUL', events: [], refunds: [] }).success).toBe(
+      false,
+    );
   });
   it('tells notification types apart by `type`', () => {
     const refund = {
@@ -118,7 +131,11 @@ describe('views', () => {
       description: null,
       createdAt: '2026-01-01T00:00:00.000Z',
     };
-    expect(merchantNotificationSchema.safeParse({ id: 'n1', type: 'refund.result', createdAt: 'x', data: refund }).success).toBe(true);
-    expect(merchantNotificationSchema.safeParse({ id: 'n1', type: 'order.status', createdAt: 'x', data: refund }).success).toBe(false);
+    expect(
+      merchantNotificationSchema.safeParse({ id: 'n1', type: 'refund.result', createdAt: 'x', data: refund }).success,
+    ).toBe(true);
+    expect(
+      merchantNotificationSchema.safeParse({ id: 'n1', type: 'order.status', createdAt: 'x', data: refund }).success,
+    ).toBe(false);
   });
 });

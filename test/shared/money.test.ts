@@ -21,22 +21,31 @@ describe('money', () => {
   });
 
   it('round-trips every minor amount through major units (property)', () => {
-    fc.assert(fc.property(fc.constantFrom(...currencies), fc.integer({ min: 0, max: 2 ** 40 }), (currency, minor) =>
-      toMinor(toMajor(minor, currency), currency) === minor));
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...currencies),
+        fc.integer({ min: 0, max: 2 ** 40 }),
+        (currency, minor) => toMinor(toMajor(minor, currency), currency) === minor,
+      ),
+    );
   });
 
   it('round-trips every valid decimal amount through minor units (property)', () => {
-    fc.assert(fc.property(fc.constantFrom(...currencies), fc.integer({ min: 0, max: 2 ** 40 }), (currency, minor) => {
-      const major = Number((minor / 10 ** currencyExponent(currency)).toFixed(currencyExponent(currency)));
-      return toMajor(toMinor(major, currency)!, currency) === major;
-    }));
+    fc.assert(
+      fc.property(fc.constantFrom(...currencies), fc.integer({ min: 0, max: 2 ** 40 }), (currency, minor) => {
+        const major = Number((minor / 10 ** currencyExponent(currency)).toFixed(currencyExponent(currency)));
+        return toMajor(toMinor(major, currency)!, currency) === major;
+      }),
+    );
   });
 
   it('sums in minor units without drift where floating point drifts (property)', () => {
-    fc.assert(fc.property(fc.array(fc.integer({ min: 0, max: 10_000_000 }), { maxLength: 50 }), (cents) => {
-      const viaMinor = sumMinor(cents.map((c) => toMinor(toMajor(c, 'AED'), 'AED')!));
-      return viaMinor === cents.reduce((a, b) => a + b, 0);
-    }));
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 10_000_000 }), { maxLength: 50 }), (cents) => {
+        const viaMinor = sumMinor(cents.map((c) => toMinor(toMajor(c, 'AED'), 'AED')!));
+        return viaMinor === cents.reduce((a, b) => a + b, 0);
+      }),
+    );
     expect(sumMinor([toMinor(0.1, 'AED')!, toMinor(0.2, 'AED')!])).toBe(toMinor(0.3, 'AED'));
     expect(() => sumMinor([Number.MAX_SAFE_INTEGER, 1])).toThrow(RangeError);
   });

@@ -18,7 +18,11 @@ describe('payment status normalisation', () => {
   });
 
   it('keeps an unknown status verbatim and never final', () => {
-    expect(normalisePaymentStatus('PARTIALLY_PAID')).toEqual({ status: 'unknown', upstream: 'PARTIALLY_PAID', final: false });
+    expect(normalisePaymentStatus('PARTIALLY_PAID')).toEqual({
+      status: 'unknown',
+      upstream: 'PARTIALLY_PAID',
+      final: false,
+    });
   });
 });
 

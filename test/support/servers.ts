@@ -77,7 +77,14 @@ export async function startBff(options: BffOptions): Promise<TestBff> {
   const logs: string[] = [];
   const logger = createLogger(config.logLevel, { write: (line: string) => void logs.push(line) });
   const upstream = createUpstreamClient({ config: config.upstream, logger, ...options.client });
-  const app = createApp({ config, store: options.store, upstream, logger, now: options.now, widgetBundle: options.widgetBundle });
+  const app = createApp({
+    config,
+    store: options.store,
+    upstream,
+    logger,
+    now: options.now,
+    widgetBundle: options.widgetBundle,
+  });
   server.on('request', app);
   return {
     url,

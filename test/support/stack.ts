@@ -111,7 +111,12 @@ export function useCheckoutStack(options: CheckoutStackOptions = {}): CheckoutSt
       return running(bff, 'the BFF');
     },
     async startBff(overrides = {}) {
-      const another = await startBff({ upstreamUrl: theSandbox().url, tokenUrl: theSandbox().tokenUrl, store: theLedger().store, ...overrides });
+      const another = await startBff({
+        upstreamUrl: theSandbox().url,
+        tokenUrl: theSandbox().tokenUrl,
+        store: theLedger().store,
+        ...overrides,
+      });
       (testBffs ?? fileBffs).push(another);
       return another;
     },

@@ -2,24 +2,40 @@
 import { describe, expect, it } from 'vitest';
 import { KNOWN_LOCATIONS, canInstallWithApt, findBrowser } from '../../scripts/browser.mjs';
 
-const onDisk = (...paths: string[]) => (path: string) => paths.includes(path);
+const onDisk =
+  (...paths: string[]) =>
+  (path: string) =>
+    paths.includes(path);
 const PLAYWRIGHT = '/root/.cache/ms-playwright/chromium-1255/chrome-linux64/chrome';
 
 describe('findBrowser', () => {
   it('uses CHROME_PATH when it names a file, before any known location', () => {
     const env = { CHROME_PATH: '/opt/my/chrome' };
-    expect(findBrowser({ env, platform: 'linux', exists: onDisk('/opt/my/chrome', '/usr/bin/chromium') })).toEqual({ path: '/opt/my/chrome' });
+    expect(findBrowser({ env, platform: 'linux', exists: onDisk('/opt/my/chrome', '/usr/bin/chromium') })).toEqual({
+      path: '/opt/my/chrome',
+    });
   });
 
   it('says in one line that CHROME_PATH names nothing, and does not look elsewhere', () => {
-    const found = findBrowser({ env: { CHROME_PATH: '/nonexistent' }, platform: 'linux', exists: onDisk('/usr/bin/chromium') });
+    const found = findBrowser({
+      env: { CHROME_PATH: '/nonexistent' },
+      platform: 'linux',
+      exists: onDisk('/usr/bin/chromium'),
+    });
     expect(found).toEqual({ problem: 'CHROME_PATH names no browser: /nonexistent does not exist.', missing: false });
   });
 
   it.each(KNOWN_LOCATIONS.linux.map((path, index) => [path, KNOWN_LOCATIONS.linux.slice(index)] as const))(
     'on Linux picks %s when it is the first known location present',
     (path, present) => {
-      expect(findBrowser({ env: {}, platform: 'linux', exists: onDisk(...present, PLAYWRIGHT), playwrightPath: () => PLAYWRIGHT })).toEqual({ path });
+      expect(
+        findBrowser({
+          env: {},
+          platform: 'linux',
+          exists: onDisk(...present, PLAYWRIGHT),
+          playwrightPath: () => PLAYWRIGHT,
+        }),
+      ).toEqual({ path });
     },
   );
 
@@ -61,6 +77,14 @@ describe('canInstallWithApt', () => {
     expect(canInstallWithApt(release('ID=debian\n'), apt, 1000)).toBe(false);
     expect(canInstallWithApt(release('ID=debian\n'), onDisk(), 0)).toBe(false);
     expect(canInstallWithApt(release('ID=fedora\n'), apt, 0)).toBe(false);
-    expect(canInstallWithApt(() => { throw new Error('ENOENT'); }, apt, 0)).toBe(false);
+    expect(
+      canInstallWithApt(
+        () => {
+          throw new Error('ENOENT');
+        },
+        apt,
+        0,
+      ),
+    ).toBe(false);
   });
 });

@@ -27,10 +27,15 @@ async function submitted(order: Parameters<typeof fakeBff>[0]['order'], locale: 
 const STATES: Record<string, State> = {
   loading: async (locale) => {
     const never = gate();
-    return mount(fakeBff({ session: async () => {
-      await never.wait;
-      return json(200, sessionView());
-    } }), { locale, wait: false });
+    return mount(
+      fakeBff({
+        session: async () => {
+          await never.wait;
+          return json(200, sessionView());
+        },
+      }),
+      { locale, wait: false },
+    );
   },
   providers: (locale) => mount(open(), { locale }),
   form: async (locale) => {
@@ -85,7 +90,9 @@ const STATES: Record<string, State> = {
   },
   expired: (locale) => mount(fakeBff({ session: () => problem(410, 'session_expired') }), { locale }),
   'no provider': (locale) =>
-    mount(fakeBff({ session: sessionView({ amount: 30, providers: [], unavailableProviders: [tamaraTooSmall] }) }), { locale }),
+    mount(fakeBff({ session: sessionView({ amount: 30, providers: [], unavailableProviders: [tamaraTooSmall] }) }), {
+      locale,
+    }),
 };
 
 describe('<opi-checkout> accessibility', () => {

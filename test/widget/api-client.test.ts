@@ -33,15 +33,23 @@ describe('BFF client', () => {
   it('turns a problem into its code, retryable flag and field errors', async () => {
     const bff = fakeBff({
       session: sessionView(),
-      order: () => problem(502, 'upstream_timeout', { retryable: true, errors: [{ path: 'customer.email', message: 'x' }] }),
+      order: () =>
+        problem(502, 'upstream_timeout', { retryable: true, errors: [{ path: 'customer.email', message: 'x' }] }),
     });
     const api = createCheckoutApi({ baseUrl: 'https://bff.example', fetch: bff.fetch });
     const error = await failure(api.placeOrder('cs_1', {} as never, 'key-1'));
-    expect([error.code, error.retryable, error.fieldErrors]).to.deep.equal(['upstream_timeout', true, [{ path: 'customer.email', message: 'x' }]]);
+    expect([error.code, error.retryable, error.fieldErrors]).to.deep.equal([
+      'upstream_timeout',
+      true,
+      [{ path: 'customer.email', message: 'x' }],
+    ]);
   });
 
   it('calls a network failure and a timeout bff_unreachable, retryable', async () => {
-    const offline = createCheckoutApi({ baseUrl: 'https://bff.example', fetch: () => Promise.reject(new TypeError('Failed to fetch')) });
+    const offline = createCheckoutApi({
+      baseUrl: 'https://bff.example',
+      fetch: () => Promise.reject(new TypeError('Failed to fetch')),
+    });
     const error = await failure(offline.getSession('cs_1'));
     expect([error.code, error.retryable]).to.deep.equal(['bff_unreachable', true]);
     const hanging = createCheckoutApi({
@@ -58,7 +66,10 @@ describe('BFF client', () => {
     const controller = new AbortController();
     const api = createCheckoutApi({
       baseUrl: 'https://bff.example',
-      fetch: (_input, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+      fetch: (_input, init) =>
+        new Promise((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
     });
     const pending = failure(api.getSession('cs_1', controller.signal));
     controller.abort();
@@ -67,10 +78,15 @@ describe('BFF client', () => {
 
   it('refuses answers that are not what the BFF sends', async () => {
     const answering = (status: number, body: unknown) =>
-      createCheckoutApi({ baseUrl: 'https://bff.example', fetch: async () => (typeof body === 'string' ? new Response(body, { status }) : json(status, body)) });
+      createCheckoutApi({
+        baseUrl: 'https://bff.example',
+        fetch: async () => (typeof body === 'string' ? new Response(body, { status }) : json(status, body)),
+      });
     expect((await failure(answering(200, { providers: 'none' }).getSession('cs_1'))).code).to.equal('bad_response');
     expect((await failure(answering(200, '<html>').getSession('cs_1'))).code).to.equal('bad_response');
-    expect((await failure(answering(201, { orderReference: 'o' }).placeOrder('cs_1', {} as never, 'k'))).code).to.equal('bad_response');
+    expect((await failure(answering(201, { orderReference: 'o' }).placeOrder('cs_1', {} as never, 'k'))).code).to.equal(
+      'bad_response',
+    );
     const notOurs = await failure(answering(404, '<h1>Not Found</h1>').getSession('cs_1'));
     expect([notOurs.code, notOurs.retryable]).to.deep.equal(['bad_response', false]);
     const gateway = await failure(answering(503, '<h1>Service Unavailable</h1>').getSession('cs_1'));

@@ -13,14 +13,16 @@ const inShadow = <T extends Element>(el: Element, selector: string) => el.shadow
 
 describe('the built bundle on a page with one tag', () => {
   const violations: string[] = [];
-  const record = (event: SecurityPolicyViolationEvent) => violations.push(`${event.violatedDirective}: ${event.blockedURI}`);
+  const record = (event: SecurityPolicyViolationEvent) =>
+    violations.push(`${event.violatedDirective}: ${event.blockedURI}`);
 
   before(async () => {
     document.addEventListener('securitypolicyviolation', record);
     // No inline script or style, no eval, requests only to this origin: what a careful merchant page sends.
     const csp = document.createElement('meta');
     csp.httpEquiv = 'Content-Security-Policy';
-    csp.content = "script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; object-src 'none'; base-uri 'none'";
+    csp.content =
+      "script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; object-src 'none'; base-uri 'none'";
     document.head.append(csp);
     // The policy is live: the page itself may no longer eval (that probe's own report is then set aside).
     expect(() => new Function('return 1')).to.throw(EvalError);
@@ -43,7 +45,9 @@ describe('the built bundle on a page with one tag', () => {
     const el = document.querySelector<BuiltElement>('opi-checkout')!;
     const redirects: string[] = [];
     el.navigate = (url) => redirects.push(url);
-    const ready = new Promise<CustomEvent>((resolve) => el.addEventListener('opi-ready', (event) => resolve(event as CustomEvent), { once: true }));
+    const ready = new Promise<CustomEvent>((resolve) =>
+      el.addEventListener('opi-ready', (event) => resolve(event as CustomEvent), { once: true }),
+    );
     expect((await ready).detail).to.deep.equal({ session: 'cs_built', providers: ['TABBY_AE'] });
     await expect(el).to.be.accessible();
 
@@ -62,16 +66,23 @@ describe('the built bundle on a page with one tag', () => {
     await waitUntil(() => inShadow(el, '[part~="submit"]')?.textContent?.includes('Tabby'));
     await expect(el).to.be.accessible();
 
-    const created = new Promise<CustomEvent>((resolve) => el.addEventListener('opi-order-created', (event) => resolve(event as CustomEvent), { once: true }));
+    const created = new Promise<CustomEvent>((resolve) =>
+      el.addEventListener('opi-order-created', (event) => resolve(event as CustomEvent), { once: true }),
+    );
     inShadow<HTMLButtonElement>(el, '[part~="submit"]')!.click();
-    expect((await created).detail).to.deep.equal({ orderReference: 'ord_built', redirectUrl: 'https://provider.example/pay/ord_built' });
+    expect((await created).detail).to.deep.equal({
+      orderReference: 'ord_built',
+      redirectUrl: 'https://provider.example/pay/ord_built',
+    });
     await waitUntil(() => redirects.length === 1, 'the widget did not redirect');
     expect(redirects).to.deep.equal(['https://provider.example/pay/ord_built']);
 
     const orders = (await (await fetch('/__fake-bff/orders')).json()) as { idempotencyKey?: string; body: unknown }[];
     expect(orders).to.have.length(1);
     expect(orders[0]!.idempotencyKey).to.match(/^[0-9a-f-]{36}$/);
-    expect(placeOrderRequestSchema.safeParse(orders[0]!.body).success, 'the BFF contract accepts the order').to.equal(true);
+    expect(placeOrderRequestSchema.safeParse(orders[0]!.body).success, 'the BFF contract accepts the order').to.equal(
+      true,
+    );
     expect(violations, 'CSP violations').to.deep.equal([]);
     el.remove();
   });

@@ -14,5 +14,4 @@ describe('registration', () => {
     expect(registry.get(TAG)).to.equal(Other);
     expect(document.createElement('opi-checkout')).to.be.instanceOf(OpiCheckout);
   });
-
 });

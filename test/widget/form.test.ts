@@ -45,7 +45,9 @@ describe('<opi-checkout> form', () => {
       expect(input.getAttribute('inputmode'), path).to.equal(inputmode);
       expect(input.labels?.[0]?.textContent, `${path} has a label`).to.match(/\S/);
     }
-    expect(text(control(el, 'billingAddress.streetAddress2').labels![0])).to.equal('Apartment, suite, building (optional)');
+    expect(text(control(el, 'billingAddress.streetAddress2').labels![0])).to.equal(
+      'Apartment, suite, building (optional)',
+    );
     expect(control(el, 'billingAddress.streetAddress2').required).to.equal(false);
     expect(control(el, 'customer.email').required).to.equal(true);
     expect(parts(el, 'fieldset').map((fieldset) => text(fieldset.querySelector('legend')))).to.deep.equal([
@@ -92,7 +94,10 @@ describe('<opi-checkout> form', () => {
     expect(control(el, 'customer.lastName').getAttribute('aria-invalid')).to.equal('true');
     expect(describedBy(el, 'customer.lastName')).to.equal('Fill in this field.');
     expect(control(el, 'billingAddress.streetAddress2').getAttribute('aria-invalid')).to.equal('false');
-    expect(control(el, 'customer.firstName').getAttribute('aria-invalid'), 'a field never visited says nothing').to.equal('false');
+    expect(
+      control(el, 'customer.firstName').getAttribute('aria-invalid'),
+      'a field never visited says nothing',
+    ).to.equal('false');
   });
 
   it('on a failed submit shows every problem, announces the count and focuses the first invalid field', async () => {
@@ -100,7 +105,10 @@ describe('<opi-checkout> form', () => {
     const el = await formFor(bff);
     await fill(el, { 'customer.firstName': 'Aisha', 'customer.phoneNumber': '12' });
     await submit(el);
-    await waitUntil(() => el.shadowRoot!.activeElement === control(el, 'customer.lastName'), 'focus did not move to the first invalid field');
+    await waitUntil(
+      () => el.shadowRoot!.activeElement === control(el, 'customer.lastName'),
+      'focus did not move to the first invalid field',
+    );
     expect(describedBy(el, 'customer.lastName')).to.equal('Fill in this field.');
     expect(describedBy(el, 'customer.phoneNumber')).to.equal('Enter a phone number with 6 to 15 digits.');
     expect(describedBy(el, 'billingAddress.city')).to.equal('Fill in this field.');
@@ -122,7 +130,10 @@ describe('<opi-checkout> form', () => {
     const count = '7 fields need your attention.';
     for (let attempt = 1; attempt <= 2; attempt += 1) {
       await submit(el);
-      await waitUntil(() => heard.filter((said) => said === count).length === attempt, `attempt ${attempt} was not announced`);
+      await waitUntil(
+        () => heard.filter((said) => said === count).length === attempt,
+        `attempt ${attempt} was not announced`,
+      );
     }
     observer.disconnect();
     expect(heard).to.deep.equal(['', count, '', count]);
@@ -139,7 +150,12 @@ describe('<opi-checkout> form', () => {
     expect(request!.headers.get('content-type')).to.equal('application/json');
     expect(request!.headers.get('idempotency-key')).to.match(/^[0-9a-f-]{36}$/);
     expect(request!.url.href).to.equal('https://bff.example/v1/checkout-sessions/cs_test_1/orders');
-    const contact = { firstName: 'Aisha', lastName: 'Khan', email: 'aisha@example.com', phoneNumber: '+971 50 123 4567' };
+    const contact = {
+      firstName: 'Aisha',
+      lastName: 'Khan',
+      email: 'aisha@example.com',
+      phoneNumber: '+971 50 123 4567',
+    };
     expect(request!.body).to.deep.equal({
       bnplProvider: 'TAMARA_AE',
       customer: contact,
@@ -175,9 +191,16 @@ describe('<opi-checkout> form', () => {
   });
 
   it('collects a separate shipping recipient and address when "same as billing" is off', async () => {
-    const bff = fakeBff({ session: sessionView({ providers: [{ ...tamara, requiresShippingAddress: true, requiredFields: ['shippingAddress'] }] }) });
+    const bff = fakeBff({
+      session: sessionView({
+        providers: [{ ...tamara, requiresShippingAddress: true, requiredFields: ['shippingAddress'] }],
+      }),
+    });
     const el = await mount(bff);
-    expect(el.shadowRoot!.querySelector('[name="shippingMethod"]'), 'no delivery method for a cart that does not ship').to.equal(null);
+    expect(
+      el.shadowRoot!.querySelector('[name="shippingMethod"]'),
+      'no delivery method for a cart that does not ship',
+    ).to.equal(null);
     control<HTMLInputElement>(el, 'sameAsBilling').click();
     await el.updateComplete;
     await fill(el, shopper);
@@ -218,11 +241,13 @@ describe('<opi-checkout> form', () => {
   });
 
   it('asks for a delivery method a provider requires', async () => {
-    const el = await formFor(fakeBff({ session: sessionView({ providers: [{ ...tabby, requiredFields: ['shippingMethod'] }, tamara] }) }));
+    const el = await formFor(
+      fakeBff({ session: sessionView({ providers: [{ ...tabby, requiredFields: ['shippingMethod'] }, tamara] }) }),
+    );
     expect(control<HTMLSelectElement>(el, 'shippingMethod').value).to.equal('delivery');
   });
 
-  it('requires the optional fields a provider\'s requiredFields name, and ignores ones the form does not show', async () => {
+  it("requires the optional fields a provider's requiredFields name, and ignores ones the form does not show", async () => {
     const strict = {
       ...tabby,
       requiredFields: ['shippingAddress', 'billingAddress.streetAddress2', 'shippingAddress.state', 'customer.title'],
@@ -260,7 +285,9 @@ describe('<opi-checkout> form', () => {
     expect(control(el, 'shippingAddress.state').required).to.equal(true);
     expect(control(el, 'billingAddress.state').required, 'the billing state stays optional').to.equal(false);
     await choose(el, 'TAMARA_AE');
-    expect(el.shadowRoot!.querySelector('[name="shippingAddress.state"]'), 'Tamara needs no shipping address').to.equal(null);
+    expect(el.shadowRoot!.querySelector('[name="shippingAddress.state"]'), 'Tamara needs no shipping address').to.equal(
+      null,
+    );
     expect(control(el, 'billingAddress.state').required).to.equal(false);
   });
 
@@ -269,7 +296,14 @@ describe('<opi-checkout> form', () => {
       session: sessionView({
         requiresShipping: true,
         prefill: {
-          billingAddress: { firstName: 'Layla', lastName: 'Haddad', email: 'layla@example.com', streetAddress: '9 Corniche', city: 'Doha', country: 'QA' },
+          billingAddress: {
+            firstName: 'Layla',
+            lastName: 'Haddad',
+            email: 'layla@example.com',
+            streetAddress: '9 Corniche',
+            city: 'Doha',
+            country: 'QA',
+          },
           customer: { phoneNumber: '+974 5555 1234' },
           shippingAddress: { streetAddress: '3 Pearl Blvd', city: 'Doha', firstName: 'Layla' },
         },
@@ -282,7 +316,9 @@ describe('<opi-checkout> form', () => {
     expect(value('customer.phoneNumber')).to.equal('+974 5555 1234');
     expect(value('billingAddress.streetAddress')).to.equal('9 Corniche');
     expect(value('billingAddress.country')).to.equal('QA');
-    expect(control<HTMLInputElement>(el, 'sameAsBilling').checked, 'a different prefilled shipping address').to.equal(false);
+    expect(control<HTMLInputElement>(el, 'sameAsBilling').checked, 'a different prefilled shipping address').to.equal(
+      false,
+    );
     expect(value('shippingAddress.streetAddress')).to.equal('3 Pearl Blvd');
     expect(value('shippingAddress.country'), 'the session country where the prefill has none').to.equal('AE');
   });
@@ -302,8 +338,15 @@ describe('<opi-checkout> form', () => {
     await fill(el, shopper);
     const failed = oneEvent(el, 'opi-error');
     await submit(el);
-    expect((await failed).detail).to.deep.equal({ code: 'validation_failed', message: '2 fields need your attention.', retryable: false });
-    await waitUntil(() => el.shadowRoot!.activeElement === control(el, 'customer.email'), 'focus did not move to the first refused field');
+    expect((await failed).detail).to.deep.equal({
+      code: 'validation_failed',
+      message: '2 fields need your attention.',
+      retryable: false,
+    });
+    await waitUntil(
+      () => el.shadowRoot!.activeElement === control(el, 'customer.email'),
+      'focus did not move to the first refused field',
+    );
     expect(describedBy(el, 'billingAddress.city')).to.equal('Check this field.');
     expect(describedBy(el, 'customer.email'), 'the billing email is the customer email').to.equal(
       'Enter an email address like name@example.com.',
@@ -314,7 +357,10 @@ describe('<opi-checkout> form', () => {
   });
 
   it('says so above the button when the BFF refuses a field the form does not show', async () => {
-    const bff = fakeBff({ session: sessionView(), order: () => problem(400, 'validation_failed', { errors: [{ path: 'bnplProvider', message: 'is not offered' }] }) });
+    const bff = fakeBff({
+      session: sessionView(),
+      order: () => problem(400, 'validation_failed', { errors: [{ path: 'bnplProvider', message: 'is not offered' }] }),
+    });
     const el = await formFor(bff);
     await fill(el, shopper);
     await submit(el);

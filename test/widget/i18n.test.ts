@@ -4,7 +4,19 @@ import { en } from '../../widget/i18n/en.js';
 import type { OpiCheckout } from '../../widget/opi-checkout.js';
 import { fakeBff, gate, json } from './support/fake-bff.js';
 import { postpay, sessionView, shopper, tabby, tamaraTooSmall } from './support/fixtures.js';
-import { choose, control, describedBy, fill, mount, part, parts, plain, status, submit, text } from './support/mount.js';
+import {
+  choose,
+  control,
+  describedBy,
+  fill,
+  mount,
+  part,
+  parts,
+  plain,
+  status,
+  submit,
+  text,
+} from './support/mount.js';
 
 const money = (locale: string, currency: string, amount: number) =>
   plain(new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount));
@@ -18,10 +30,17 @@ function physicalSides(cssText: string): string[] {
   return declarations.filter((declaration) => {
     const [property = '', value = ''] = declaration.split(/:(.*)/s).map((part) => part.trim());
     if (/(^|-)(left|right)(-|$)/.test(property)) return true;
-    if (/^(text-align|float|clear|justify-self|justify-items|justify-content)$/.test(property) && /\b(left|right)\b/.test(value)) return true;
-    const sides = /^(margin|padding|inset|border-width|border-style|border-color|border-radius|scroll-margin|scroll-padding)$/.test(property)
-      ? value.split(/\s+(?![^(]*\))/)
-      : [];
+    if (
+      /^(text-align|float|clear|justify-self|justify-items|justify-content)$/.test(property) &&
+      /\b(left|right)\b/.test(value)
+    )
+      return true;
+    const sides =
+      /^(margin|padding|inset|border-width|border-style|border-color|border-radius|scroll-margin|scroll-padding)$/.test(
+        property,
+      )
+        ? value.split(/\s+(?![^(]*\))/)
+        : [];
     return sides.length === 4 && sides[1] !== sides[3];
   });
 }
@@ -29,9 +48,17 @@ function physicalSides(cssText: string): string[] {
 describe('<opi-checkout> languages and amounts', () => {
   it('lays out right to left with logical properties only: no physical left or right in its stylesheet', async () => {
     expect(
-      physicalSides('a{margin-left:1px;padding:1px 2px 3px 4px;text-align:right;border-top-right-radius:2px;left:0;margin:0 1px 0 1px}'),
+      physicalSides(
+        'a{margin-left:1px;padding:1px 2px 3px 4px;text-align:right;border-top-right-radius:2px;left:0;margin:0 1px 0 1px}',
+      ),
       'the check itself finds physical sides',
-    ).to.deep.equal(['margin-left:1px', 'padding:1px 2px 3px 4px', 'text-align:right', 'border-top-right-radius:2px', 'left:0']);
+    ).to.deep.equal([
+      'margin-left:1px',
+      'padding:1px 2px 3px 4px',
+      'text-align:right',
+      'border-top-right-radius:2px',
+      'left:0',
+    ]);
     const el = await mount(fakeBff({ session: sessionView({ locale: 'ar_AE' }) }));
     const sheets = el.shadowRoot!.adoptedStyleSheets;
     const cssText = sheets.flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText)).join('\n');
@@ -54,7 +81,9 @@ describe('<opi-checkout> languages and amounts', () => {
     expect(text(part(el, 'submit'))).to.equal(plain(ar.pay(money('ar-AE', 'AED', 100), 'Tabby')));
     // Laid out with logical properties: the radio sits at the right of its label.
     const row = part(el, 'provider')!;
-    expect(row.querySelector('input')!.getBoundingClientRect().left).to.be.greaterThan(row.querySelector('label')!.getBoundingClientRect().left);
+    expect(row.querySelector('input')!.getBoundingClientRect().left).to.be.greaterThan(
+      row.querySelector('label')!.getBoundingClientRect().left,
+    );
     const select = control<HTMLSelectElement>(el, 'billingAddress.country');
     expect(select.options[0]!.textContent).to.equal('الإمارات العربية المتحدة');
   });
@@ -66,7 +95,13 @@ describe('<opi-checkout> languages and amounts', () => {
     ['ar-SA-u-nu-latn', /[0-9]/, /[٠-٩]/],
   ] as const) {
     it(`writes counts and amounts in one set of digits: ${locale}`, async () => {
-      const session = sessionView({ locale: 'ar_SA', currency: 'SAR', country: 'SA', providers: [tabby, postpay], unavailableProviders: [tamaraTooSmall] });
+      const session = sessionView({
+        locale: 'ar_SA',
+        currency: 'SAR',
+        country: 'SA',
+        providers: [tabby, postpay],
+        unavailableProviders: [tamaraTooSmall],
+      });
       const el = await mount(fakeBff({ session }), { locale: locale === 'ar_SA' ? '' : locale });
       const tag = locale.replace('_', '-');
       const count = (n: number) => new Intl.NumberFormat(tag).format(n);
@@ -76,13 +111,16 @@ describe('<opi-checkout> languages and amounts', () => {
       await fill(el, { 'customer.email': 'x@' });
       await submit(el);
       expect(text(part(el, 'alert'))).to.equal(`حقول تحتاج إلى مراجعة: ${count(7)}`);
-      const shown = [status(el), ...['provider-plan', 'unavailable', 'alert', 'submit', 'error'].flatMap((name) => parts(el, name).map(text))];
+      const shown = [
+        status(el),
+        ...['provider-plan', 'unavailable', 'alert', 'submit', 'error'].flatMap((name) => parts(el, name).map(text)),
+      ];
       expect(shown.join(' '), `${locale} digits are used`).to.match(digits);
       expect(shown.join(' ')).not.to.match(other);
     });
   }
 
-  it('shows Arabic messages for every field problem, never the schemas\' English', async () => {
+  it("shows Arabic messages for every field problem, never the schemas' English", async () => {
     const el = await mount(fakeBff({ session: sessionView({ locale: 'ar_AE' }) }));
     await choose(el, 'TABBY_AE');
     await fill(el, { 'customer.email': 'x@', 'customer.phoneNumber': 'abc' });
@@ -111,10 +149,12 @@ describe('<opi-checkout> languages and amounts', () => {
 
   it('uses the page language while the session loads, and a host dir="rtl"', async () => {
     const answer = gate();
-    const bff = fakeBff({ session: async () => {
-      await answer.wait;
-      return json(200, sessionView());
-    } });
+    const bff = fakeBff({
+      session: async () => {
+        await answer.wait;
+        return json(200, sessionView());
+      },
+    });
     const wrapper = await fixture<HTMLElement>(html`<div lang="ar">
       <opi-checkout dir="rtl" session="cs_test_1" api-base="https://bff.example" .fetchImpl=${bff.fetch}></opi-checkout>
     </div>`);
@@ -129,7 +169,15 @@ describe('<opi-checkout> languages and amounts', () => {
 
   for (const [currency, amount, instalment, minimum, pay, plan, from] of [
     ['AED', 100, 25, 50, 'Pay AED 100.00 with Tabby', '4 × AED 25.00 · monthly', 'Tamara: available from AED 50.00'],
-    ['KWD', 12.345, 3.086, 5, 'Pay KWD 12.345 with Tabby', '4 × KWD 3.086 · monthly', 'Tamara: available from KWD 5.000'],
+    [
+      'KWD',
+      12.345,
+      3.086,
+      5,
+      'Pay KWD 12.345 with Tabby',
+      '4 × KWD 3.086 · monthly',
+      'Tamara: available from KWD 5.000',
+    ],
     ['JPY', 1000, 250, 5000, 'Pay ¥1,000 with Tabby', '4 × ¥250 · monthly', 'Tamara: available from ¥5,000'],
   ] as const) {
     it(`formats ${currency} amounts with the currency's own decimals`, async () => {
@@ -174,7 +222,10 @@ describe('<opi-checkout> languages and amounts', () => {
   });
 
   it('overrides a failure message by its code', async () => {
-    const bff = fakeBff({ session: sessionView(), order: () => json(410, { type: 'about:blank', title: 'gone', status: 410, code: 'session_expired' }) });
+    const bff = fakeBff({
+      session: sessionView(),
+      order: () => json(410, { type: 'about:blank', title: 'gone', status: 410, code: 'session_expired' }),
+    });
     const el = await mount(bff);
     el.strings = { failures: { session_expired: 'Your basket timed out.' } };
     await choose(el, 'TABBY_AE');

@@ -52,7 +52,12 @@ describe('<opi-checkout> keyboard', () => {
     await createdEvent;
     const order = bff.orders()[0]!.body as PlaceOrderRequest;
     expect(order.bnplProvider).to.equal('TAMARA_AE');
-    expect(order.customer).to.deep.equal({ firstName: 'Aisha', lastName: 'Khan', email: 'aisha@example.com', phoneNumber: '+971 50 123 4567' });
+    expect(order.customer).to.deep.equal({
+      firstName: 'Aisha',
+      lastName: 'Khan',
+      email: 'aisha@example.com',
+      phoneNumber: '+971 50 123 4567',
+    });
     await el.updateComplete;
     expect(navigations).to.deep.equal(['https://provider.example/pay/ord_1']);
   });
@@ -90,7 +95,10 @@ describe('<opi-checkout> keyboard', () => {
       await el.updateComplete;
       expect(part(el, 'message')!.getAttribute('tabindex')).to.equal('-1');
       // Compared as text: a failing comparison of two elements makes chai walk a whole DOM graph.
-      expect(el.shadowRoot!.activeElement?.getAttribute('part') ?? document.activeElement?.tagName, 'where the focus is').to.equal('message');
+      expect(
+        el.shadowRoot!.activeElement?.getAttribute('part') ?? document.activeElement?.tagName,
+        'where the focus is',
+      ).to.equal('message');
     });
   }
 
@@ -104,7 +112,7 @@ describe('<opi-checkout> keyboard', () => {
     part<HTMLButtonElement>(el, 'submit')!.click();
     await waitUntil(() => part(el, 'message'));
     await el.updateComplete;
-    expect(document.activeElement === outside, 'the focus stays on the host page\'s button').to.equal(true);
+    expect(document.activeElement === outside, "the focus stays on the host page's button").to.equal(true);
     outside.remove();
   });
 });

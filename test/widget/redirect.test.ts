@@ -56,7 +56,10 @@ describe('redirect URLs', () => {
 
   it('follows an http redirect to the local sandbox', async () => {
     const navigations: string[] = [];
-    const el = await mount(fakeBff({ session: sessionView(), order: () => created('http://127.0.0.1:4010/pay/ord_1') }), { navigations });
+    const el = await mount(
+      fakeBff({ session: sessionView(), order: () => created('http://127.0.0.1:4010/pay/ord_1') }),
+      { navigations },
+    );
     await choose(el, 'TABBY_AE');
     await fill(el, shopper);
     await submit(el);

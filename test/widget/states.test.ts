@@ -28,10 +28,15 @@ describe('<opi-checkout> states', () => {
   for (const providers of [[tabby], [tabby, tamara], [tabby, tamara, postpay]]) {
     it(`lands ${providers.length} provider row(s) where the skeleton's bones were: the list itself does not move`, async () => {
       const answer = gate();
-      const el = await mount(fakeBff({ session: async () => {
-      await answer.wait;
-      return json(200, sessionView({ providers }));
-    } }), { wait: false });
+      const el = await mount(
+        fakeBff({
+          session: async () => {
+            await answer.wait;
+            return json(200, sessionView({ providers }));
+          },
+        }),
+        { wait: false },
+      );
       const box = (node: Element) => {
         const { top, height } = node.getBoundingClientRect();
         return { top, height };
@@ -52,7 +57,10 @@ describe('<opi-checkout> states', () => {
     const bff = fakeBff({ session: sessionView({ providers: [tamara, tabby, postpay] }) });
     const ready = oneEvent(document, 'opi-ready');
     const el = await mount(bff);
-    expect((await ready).detail).to.deep.equal({ session: 'cs_test_1', providers: ['TAMARA_AE', 'TABBY_AE', 'POSTPAY_AE'] });
+    expect((await ready).detail).to.deep.equal({
+      session: 'cs_test_1',
+      providers: ['TAMARA_AE', 'TABBY_AE', 'POSTPAY_AE'],
+    });
     const rows = parts(el, 'provider');
     expect(rows.map((row) => row.querySelector('input')!.value)).to.deep.equal(['TAMARA_AE', 'TABBY_AE', 'POSTPAY_AE']);
     const tabbyRow = rows[1]!;
@@ -168,9 +176,17 @@ describe('<opi-checkout> states', () => {
 
   for (const [name, response, expected] of [
     ['expired (410)', () => problem(410, 'session_expired'), 'This checkout has expired. Start again from the shop.'],
-    ['expired (state)', () => json(200, sessionView({ state: 'expired' })), 'This checkout has expired. Start again from the shop.'],
+    [
+      'expired (state)',
+      () => json(200, sessionView({ state: 'expired' })),
+      'This checkout has expired. Start again from the shop.',
+    ],
     ['completed (409)', () => problem(409, 'session_completed'), 'This checkout is already complete.'],
-    ['not found (404)', () => problem(404, 'session_not_found'), 'This checkout does not exist. Start again from the shop.'],
+    [
+      'not found (404)',
+      () => problem(404, 'session_not_found'),
+      'This checkout does not exist. Start again from the shop.',
+    ],
   ] as const) {
     it(`says the session is ${name}, with no retry`, async () => {
       const failed = oneEvent(document, 'opi-error');
@@ -185,7 +201,9 @@ describe('<opi-checkout> states', () => {
 
   it('says why no provider fits the cart: "available from AED 50.00"', async () => {
     const ready = oneEvent(document, 'opi-ready');
-    const el = await mount(fakeBff({ session: sessionView({ amount: 30, providers: [], unavailableProviders: [tamaraTooSmall] }) }));
+    const el = await mount(
+      fakeBff({ session: sessionView({ amount: 30, providers: [], unavailableProviders: [tamaraTooSmall] }) }),
+    );
     expect((await ready).detail.providers).to.deep.equal([]);
     expect(text(part(el, 'message'))).to.contain('No payment option is available for this order.');
     expect(text(part(el, 'unavailable'))).to.equal('Tamara: available from AED 50.00');
@@ -219,7 +237,9 @@ describe('<opi-checkout> states', () => {
   });
 
   it('loads the new session when the session attribute changes', async () => {
-    const bff = fakeBff({ session: (request) => json(200, sessionView({ id: request.url.pathname.split('/').pop()! })) });
+    const bff = fakeBff({
+      session: (request) => json(200, sessionView({ id: request.url.pathname.split('/').pop()! })),
+    });
     const el = await mount(bff);
     const ready = oneEvent(el, 'opi-ready');
     el.setAttribute('session', 'cs_other');

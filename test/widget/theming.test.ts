@@ -29,7 +29,6 @@ describe('<opi-checkout> theming', () => {
     expect(style(part(el, 'base')).fontFamily).to.equal('serif');
   });
 
-
   it('follows prefers-color-scheme with its default colours when the page opts in with color-scheme: light dark', async () => {
     pageScheme('light dark');
     const el = await mount(fakeBff({ session: sessionView() }));
@@ -52,10 +51,15 @@ describe('<opi-checkout> theming', () => {
 
   it('stops the skeleton pulse under prefers-reduced-motion', async () => {
     const never = gate();
-    const el = await mount(fakeBff({ session: async () => {
-      await never.wait;
-      return json(200, sessionView());
-    } }), { wait: false });
+    const el = await mount(
+      fakeBff({
+        session: async () => {
+          await never.wait;
+          return json(200, sessionView());
+        },
+      }),
+      { wait: false },
+    );
     const bone = part(el, 'skeleton')!.firstElementChild;
     expect(style(bone).animationName).to.equal('pulse');
     await emulateMedia({ reducedMotion: 'reduce' });
@@ -69,14 +73,21 @@ describe('<opi-checkout> theming', () => {
         .filter((node) => node.localName !== 'option' && !node.getAttribute('part'))
         .map((node) => node.outerHTML.slice(0, 80));
     const never = gate();
-    const loading = await mount(fakeBff({ session: async () => {
-      await never.wait;
-      return json(200, sessionView());
-    } }), { wait: false });
+    const loading = await mount(
+      fakeBff({
+        session: async () => {
+          await never.wait;
+          return json(200, sessionView());
+        },
+      }),
+      { wait: false },
+    );
     expect(unparted(loading), 'loading').to.deep.equal([]);
-    expect(part(loading, 'bone'), 'the skeleton\'s bones').to.exist;
+    expect(part(loading, 'bone'), "the skeleton's bones").to.exist;
 
-    const form = await mount(fakeBff({ session: sessionView({ requiresShipping: true, unavailableProviders: [tamaraTooSmall] }) }));
+    const form = await mount(
+      fakeBff({ session: sessionView({ requiresShipping: true, unavailableProviders: [tamaraTooSmall] }) }),
+    );
     await choose(form, 'TABBY_AE');
     part<HTMLInputElement>(form, 'checkbox')!.click();
     await form.updateComplete;

@@ -28,7 +28,12 @@ export const en: Strings = {
     shippingMethod: 'Delivery method',
   },
   optional: (label) => `${label} (optional)`,
-  shippingMethods: { delivery: 'Delivery', store: 'Pick up in store', digital: 'Digital delivery', pickup: 'Pick-up point' },
+  shippingMethods: {
+    delivery: 'Delivery',
+    store: 'Pick up in store',
+    digital: 'Digital delivery',
+    pickup: 'Pick-up point',
+  },
   pay: (amount, provider) => `Pay ${amount} with ${provider}`,
   submitting: 'Placing your order…',
   redirecting: (provider) => `Taking you to ${provider}…`,
@@ -41,7 +46,8 @@ export const en: Strings = {
     choice: 'Choose one of the options.',
     invalid: 'Check this field.',
   },
-  fixFields: (count, shown) => (count === 1 ? `${shown} field needs your attention.` : `${shown} fields need your attention.`),
+  fixFields: (count, shown) =>
+    count === 1 ? `${shown} field needs your attention.` : `${shown} fields need your attention.`,
   failures: {
     bff_unreachable: 'We could not reach the checkout. Try again.',
     session_expired: 'This checkout has expired. Start again from the shop.',

@@ -35,13 +35,15 @@ function control({ path, label, required, autocomplete, options, type }: Control
   const describedBy = error ? errorId : nothing;
   return html`<div part="field" class=${path.endsWith('streetAddress') || type === 'email' ? 'field wide' : 'field'}>
     <label part="label" for=${id}>${label}</label>
-    ${options
-      ? html`<select part="input select" id=${id} name=${path} autocomplete=${autocomplete} ?required=${required} aria-invalid=${invalid} aria-describedby=${describedBy}>
+    ${
+      options
+        ? html`<select part="input select" id=${id} name=${path} autocomplete=${autocomplete} ?required=${required} aria-invalid=${invalid} aria-describedby=${describedBy}>
           ${options.map(([option, text]) => html`<option value=${option} ?selected=${option === value}>${text}</option>`)}
         </select>`
-      : html`<input part="input" id=${id} name=${path} type=${type ?? 'text'} inputmode=${type && type !== 'text' ? type : nothing} autocomplete=${autocomplete}
+        : html`<input part="input" id=${id} name=${path} type=${type ?? 'text'} inputmode=${type && type !== 'text' ? type : nothing} autocomplete=${autocomplete}
           spellcheck=${type === 'email' ? 'false' : nothing} .value=${value} ?required=${required} aria-invalid=${invalid}
-          aria-describedby=${describedBy} />`}
+          aria-describedby=${describedBy} />`
+    }
     ${error ? html`<p part="error" class="error" id=${errorId}>${error}</p>` : nothing}
   </div>`;
 }

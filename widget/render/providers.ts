@@ -24,15 +24,19 @@ export function providerList(
       return html`<div part=${checked ? 'provider provider-selected' : 'provider'} class="row">
         <input part="radio" type="radio" id=${id} name="provider" value=${provider.name} .checked=${checked} aria-describedby=${provider.terms ? `${id}-terms` : nothing} @change=${onChange} />
         <label part="provider-label" for=${id}>
-          <span part="provider-brand" class="brand">${provider.logoUrl
-            ? html`<img part="provider-logo" src=${provider.logoUrl} alt=${provider.displayName} />`
-            : html`<span part="provider-name">${provider.displayName}</span>`}</span>
+          <span part="provider-brand" class="brand">${
+            provider.logoUrl
+              ? html`<img part="provider-logo" src=${provider.logoUrl} alt=${provider.displayName} />`
+              : html`<span part="provider-name">${provider.displayName}</span>`
+          }</span>
           ${provider.recommended ? html`<span part="badge" class="badge">${strings.recommended}</span>` : nothing}
-          ${provider.instalments
-            ? html`<span part="provider-plan" class="muted plan">
+          ${
+            provider.instalments
+              ? html`<span part="provider-plan" class="muted plan">
                 ${strings.plan(count(provider.instalments.count), money(provider.instalments.amount))} · ${strings.interval[provider.instalments.interval]}
               </span>`
-            : nothing}
+              : nothing
+          }
         </label>
         ${provider.terms ? html`<p part="provider-terms" class="muted terms" id=${`${id}-terms`} dir="auto" lang="en">${provider.terms}</p>` : nothing}
       </div>`;
@@ -41,7 +45,11 @@ export function providerList(
 }
 
 /** Why a provider is missing: "Tamara: available from AED 50.00". */
-export function unavailableNotes(unavailable: readonly Unavailable[], strings: Strings, money: Format): TemplateResult | typeof nothing {
+export function unavailableNotes(
+  unavailable: readonly Unavailable[],
+  strings: Strings,
+  money: Format,
+): TemplateResult | typeof nothing {
   return unavailable.length
     ? html`<ul part="unavailable" class="muted">
         ${unavailable.map(

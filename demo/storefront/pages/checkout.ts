@@ -31,7 +31,10 @@ export interface CheckoutChoices {
 }
 
 export function checkoutHref({ demoShopper, captureLater }: CheckoutChoices): string {
-  const query = new URLSearchParams({ ...(demoShopper ? {} : { shopper: 'new' }), ...(captureLater ? { capture: 'later' } : {}) }).toString();
+  const query = new URLSearchParams({
+    ...(demoShopper ? {} : { shopper: 'new' }),
+    ...(captureLater ? { capture: 'later' } : {}),
+  }).toString();
   return query ? `/checkout?${query}` : '/checkout';
 }
 
@@ -43,7 +46,8 @@ export function checkoutView(ctx: ShopContext, embed: WidgetEmbed, choices: Chec
 <h2 id="summary-heading">${strings.orderSummary}</h2>
 <ul class="summary-items">
 ${cart.map(
-  ({ product, quantity }) => html`<li><span>${product.names[language]} × ${quantity}</span> <span>${formatMoney(product.prices[market.currency]! * quantity, market.currency, locale)}</span></li>`,
+  ({ product, quantity }) =>
+    html`<li><span>${product.names[language]} × ${quantity}</span> <span>${formatMoney(product.prices[market.currency]! * quantity, market.currency, locale)}</span></li>`,
 )}
 </ul>
 ${totalsView(ctx, cartTotals(cart, market))}

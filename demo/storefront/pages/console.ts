@@ -46,9 +46,10 @@ ${ORDER_STATUSES.map((option) => html`<option value="${option}" ${option === sta
 </select>
 <button type="submit">Filter</button>
 </form>
-${orders.length === 0
-  ? html`<p>No orders yet. Buy something in the <a href="/">shop</a>.</p>`
-  : html`<table class="orders">
+${
+  orders.length === 0
+    ? html`<p>No orders yet. Buy something in the <a href="/">shop</a>.</p>`
+    : html`<table class="orders">
 <caption class="visually-hidden">Orders, newest first</caption>
 <thead><tr><th scope="col">Order</th><th scope="col">Created</th><th scope="col">Provider</th><th scope="col">Status</th><th scope="col">Amount</th><th scope="col">Refunded</th></tr></thead>
 <tbody>
@@ -63,7 +64,8 @@ ${orders.map(
 </tr>`,
 )}
 </tbody>
-</table>`}
+</table>`
+}
 ${nextCursor ? html`<p><a href="/console?${next.toString()}">Older orders</a></p>` : ''}`;
 }
 
@@ -124,32 +126,40 @@ ${flashView(flash)}
 <dl class="facts" aria-label="Order facts">
 ${facts.map(([term, value]) => html`<div><dt>${term}</dt><dd data-fact="${term.toLowerCase().replace(/ /g, '-')}">${value}</dd></div>`)}
 </dl>
-${paid
-  ? html`<div class="console-actions">
+${
+  paid
+    ? html`<div class="console-actions">
 ${amountForm({ action: 'refunds', order, heading: 'Refund', hint: `Up to ${money(order.refundableAmount, currency)}.`, button: 'Refund', amountRequired: true, idempotencyKey: newIdempotencyKey() })}
-${open
-  ? html`${amountForm({ action: 'capture', order, heading: 'Capture', hint: 'Leave the amount empty to capture all that is left.', button: 'Capture', amountRequired: false, idempotencyKey: newIdempotencyKey() })}
+${
+  open
+    ? html`${amountForm({ action: 'capture', order, heading: 'Capture', hint: 'Leave the amount empty to capture all that is left.', button: 'Capture', amountRequired: false, idempotencyKey: newIdempotencyKey() })}
 ${amountForm({ action: 'void', order, heading: 'Void', hint: 'Leave the amount empty to void all that is left.', button: 'Void', amountRequired: false, idempotencyKey: newIdempotencyKey() })}`
-  : html`<p class="hint">Nothing is left to capture or void.</p>`}
+    : html`<p class="hint">Nothing is left to capture or void.</p>`
+}
 </div>`
-  : html`<p>Refund, capture and void become available once the order is paid.</p>`}
+    : html`<p>Refund, capture and void become available once the order is paid.</p>`
+}
 <h2>Refunds</h2>
-${order.refunds.length === 0
-  ? html`<p>No refunds.</p>`
-  : html`<table class="refunds">
+${
+  order.refunds.length === 0
+    ? html`<p>No refunds.</p>`
+    : html`<table class="refunds">
 <thead><tr><th scope="col">Refund</th><th scope="col">Amount</th><th scope="col">Status</th><th scope="col">Note</th><th scope="col">Created</th></tr></thead>
 <tbody>
 ${order.refunds.map(
-  (refund) => html`<tr><th scope="row">${refund.refundReference}</th><td>${money(refund.amount, refund.currency)}</td><td><span class="badge badge-${refund.status}">${refund.status}</span></td><td>${refund.description ?? ''}</td><td>${formatDateTime(refund.createdAt, LOCALE)}</td></tr>`,
+  (refund) =>
+    html`<tr><th scope="row">${refund.refundReference}</th><td>${money(refund.amount, refund.currency)}</td><td><span class="badge badge-${refund.status}">${refund.status}</span></td><td>${refund.description ?? ''}</td><td>${formatDateTime(refund.createdAt, LOCALE)}</td></tr>`,
 )}
 </tbody>
-</table>`}
+</table>`
+}
 <h2>Journal</h2>
 <table class="events">
 <thead><tr><th scope="col">When</th><th scope="col">Source</th><th scope="col">Status</th><th scope="col">Upstream status</th></tr></thead>
 <tbody>
 ${order.events.map(
-  (event) => html`<tr><td>${formatDateTime(event.at, LOCALE)}</td><td>${event.source}</td><td>${event.status}</td><td>${event.upstreamStatus ?? '—'}</td></tr>`,
+  (event) =>
+    html`<tr><td>${formatDateTime(event.at, LOCALE)}</td><td>${event.source}</td><td>${event.status}</td><td>${event.upstreamStatus ?? '—'}</td></tr>`,
 )}
 </tbody>
 </table>

@@ -34,7 +34,10 @@ export function checkoutRoutes(options: CheckoutRouteOptions): Router {
       return;
     }
     const origin = shopOrigin(req);
-    const choices: CheckoutChoices = { demoShopper: req.query.shopper !== 'new', captureLater: req.query.capture === 'later' };
+    const choices: CheckoutChoices = {
+      demoShopper: req.query.shopper !== 'new',
+      captureLater: req.query.capture === 'later',
+    };
     const [session, widget] = await Promise.all([
       options.client.createSession(
         sessionRequest({
@@ -50,7 +53,12 @@ export function checkoutRoutes(options: CheckoutRouteOptions): Router {
       ),
       options.widgetAsset(),
     ]);
-    const embed = { scriptUrl: widget.url, integrity: widget.integrity, apiBase: options.publicBffUrl, sessionId: session.id };
+    const embed = {
+      scriptUrl: widget.url,
+      integrity: widget.integrity,
+      apiBase: options.publicBffUrl,
+      sessionId: session.id,
+    };
     res.set('cache-control', 'no-store');
     renderShopPage(req, res, ctx, {
       title: ctx.strings.checkoutHeading,
@@ -79,7 +87,8 @@ export function checkoutRoutes(options: CheckoutRouteOptions): Router {
     renderShopPage(req, res, shown, {
       title: ctx.strings.resultHeading[order.status],
       main: resultView(shown, order),
-      refreshSeconds: FINAL_ORDER_STATUSES.has(order.status) || order.status === 'on_hold' ? undefined : RESULT_REFRESH_SECONDS,
+      refreshSeconds:
+        FINAL_ORDER_STATUSES.has(order.status) || order.status === 'on_hold' ? undefined : RESULT_REFRESH_SECONDS,
     });
   });
 

@@ -26,19 +26,29 @@ function takeFlash(req: Request, res: Response): Flash | undefined {
   res.clearCookie(FLASH_COOKIE, { path: '/console' });
   try {
     const flash = JSON.parse(raw) as Flash;
-    return typeof flash.message === 'string' && (flash.kind === 'success' || flash.kind === 'error') ? flash : undefined;
+    return typeof flash.message === 'string' && (flash.kind === 'success' || flash.kind === 'error')
+      ? flash
+      : undefined;
   } catch {
     return undefined;
   }
 }
 
 function setFlash(req: Request, res: Response, flash: Flash): void {
-  res.cookie(FLASH_COOKIE, JSON.stringify(flash), { httpOnly: true, sameSite: 'lax', secure: req.secure, path: '/console', maxAge: 60_000 });
+  res.cookie(FLASH_COOKIE, JSON.stringify(flash), {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: req.secure,
+    path: '/console',
+    maxAge: 60_000,
+  });
 }
 
 /** What the BFF refused, for people: its detail and each field error. */
 function problemFlash(action: string, error: MerchantApiError): Flash {
-  const errors = error.problem?.errors?.map((entry) => (entry.path ? `${entry.path}: ${entry.message}` : entry.message));
+  const errors = error.problem?.errors?.map((entry) =>
+    entry.path ? `${entry.path}: ${entry.message}` : entry.message,
+  );
   return { kind: 'error', message: `${action} refused: ${error.message}`, errors };
 }
 
@@ -54,20 +64,33 @@ function parseAmount(value: unknown): number | undefined | null {
 export function consoleRoutes(client: MerchantClient): Router {
   const router = Router();
   const notFound = (res: Response, reference: string) =>
-    renderConsolePage(res, 'Order not found', html`<h1>Order not found</h1><p>No order <code>${reference}</code> in the ledger.</p><p><a href="/console">All orders</a></p>`, 404);
+    renderConsolePage(
+      res,
+      'Order not found',
+      html`<h1>Order not found</h1><p>No order <code>${reference}</code> in the ledger.</p><p><a href="/console">All orders</a></p>`,
+      404,
+    );
 
   router.get('/console', async (req, res) => {
     const status = ORDER_STATUSES.find((value) => value === req.query.status) as OrderStatus | undefined;
     const cursor = typeof req.query.cursor === 'string' && req.query.cursor !== '' ? req.query.cursor : undefined;
     const list = await client.listOrders({ status, cursor, limit: 50 });
-    renderConsolePage(res, 'Orders', orderListView({ orders: list.data, status, nextCursor: list.nextCursor, flash: takeFlash(req, res) }));
+    renderConsolePage(
+      res,
+      'Orders',
+      orderListView({ orders: list.data, status, nextCursor: list.nextCursor, flash: takeFlash(req, res) }),
+    );
   });
 
   router.get('/console/orders/:reference', async (req, res) => {
     const { reference } = req.params;
     try {
       const order = await client.getOrder(reference);
-      renderConsolePage(res, `Order ${reference}`, orderDetailView({ order, flash: takeFlash(req, res), newIdempotencyKey: randomUUID }));
+      renderConsolePage(
+        res,
+        `Order ${reference}`,
+        orderDetailView({ order, flash: takeFlash(req, res), newIdempotencyKey: randomUUID }),
+      );
     } catch (error) {
       if (error instanceof MerchantApiError && error.status === 404) return notFound(res, reference);
       throw error;
@@ -84,21 +107,32 @@ export function consoleRoutes(client: MerchantClient): Router {
     if (amount === null || (action === 'refunds' && amount === undefined) || !key.success) {
       setFlash(req, res, {
         kind: 'error',
-        message: !key.success ? `${label} refused: the form has expired; reload the page and try again.` : `${label} refused: enter the amount as a number, such as 25.50.`,
+        message: !key.success
+          ? `${label} refused: the form has expired; reload the page and try again.`
+          : `${label} refused: enter the amount as a number, such as 25.50.`,
       });
       res.redirect(303, back);
       return;
     }
-    const description = typeof req.body?.description === 'string' && req.body.description.trim() !== '' ? req.body.description.trim() : undefined;
+    const description =
+      typeof req.body?.description === 'string' && req.body.description.trim() !== ''
+        ? req.body.description.trim()
+        : undefined;
     try {
       if (action === 'refunds') {
         const refund = await client.refund(reference, { amount: amount!, description }, key.data);
         const outcome = refund.status === 'pending' ? 'requested; the provider is settling it' : refund.status;
         const kind = refund.status === 'declined' || refund.status === 'failed' ? 'error' : 'success';
-        setFlash(req, res, { kind, message: `Refund of ${formatMajor(refund.amount, refund.currency, 'en-GB')} ${outcome}.` });
+        setFlash(req, res, {
+          kind,
+          message: `Refund of ${formatMajor(refund.amount, refund.currency, 'en-GB')} ${outcome}.`,
+        });
       } else {
         const result = await client[action](reference, { amount, description }, key.data);
-        setFlash(req, res, { kind: 'success', message: `${DONE[action]} ${formatMajor(result.amount, result.currency, 'en-GB')} (${result.reference}).` });
+        setFlash(req, res, {
+          kind: 'success',
+          message: `${DONE[action]} ${formatMajor(result.amount, result.currency, 'en-GB')} (${result.reference}).`,
+        });
       }
     } catch (error) {
       if (!(error instanceof MerchantApiError)) throw error;

@@ -8,7 +8,9 @@ import { COOKIES, isLanguage, saveCart, setShopCookie, shopContext } from '../sh
 
 /** Only a path on this site: never "//evil.example" or an absolute URL. */
 function localPath(value: unknown): string {
-  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.includes('\\') ? value : '/';
+  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.includes('\\')
+    ? value
+    : '/';
 }
 
 export function shopRoutes(): Router {

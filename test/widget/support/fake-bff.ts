@@ -53,7 +53,8 @@ export function fakeBff(options: { session: SessionView | Handler; order?: Handl
     requests.push(request);
     init.signal?.throwIfAborted();
     if (request.method === 'GET' && /^\/v1\/checkout-sessions\/[^/]+$/.test(url.pathname)) return onSession(request);
-    if (request.method === 'POST' && /^\/v1\/checkout-sessions\/[^/]+\/orders$/.test(url.pathname)) return onOrder(request);
+    if (request.method === 'POST' && /^\/v1\/checkout-sessions\/[^/]+\/orders$/.test(url.pathname))
+      return onOrder(request);
     return problem(404, 'not_found');
   };
   return { fetch: fetchFn, requests, orders: () => requests.filter((request) => request.method === 'POST') };

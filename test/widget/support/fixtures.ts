@@ -1,5 +1,10 @@
 // Session views as the BFF answers them, checked against the shared contract so a fixture cannot drift from it.
-import { sessionViewSchema, type ProviderView, type SessionView, type UnavailableProvider } from '../../../shared/checkout-api.js';
+import {
+  sessionViewSchema,
+  type ProviderView,
+  type SessionView,
+  type UnavailableProvider,
+} from '../../../shared/checkout-api.js';
 
 export const tabby: ProviderView = {
   name: 'TABBY_AE',

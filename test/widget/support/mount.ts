@@ -12,7 +12,10 @@ export interface MountOptions {
   wait?: boolean;
 }
 
-export async function mount(bff: FakeBff, { locale = '', navigations = [], wait = true }: MountOptions = {}): Promise<OpiCheckout> {
+export async function mount(
+  bff: FakeBff,
+  { locale = '', navigations = [], wait = true }: MountOptions = {},
+): Promise<OpiCheckout> {
   const el = await fixture<OpiCheckout>(html`<opi-checkout
     session="cs_test_1"
     api-base="https://bff.example"
