@@ -13,3 +13,8 @@ export function num(value: unknown): number {
 export const date = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
 export const dateOrNull = (value: unknown) => (value === null || value === undefined ? null : date(value));
 export const textOrNull = (value: unknown) => (value === null || value === undefined ? null : String(value));
+
+/** A value for a jsonb parameter. */
+export const json = (value: unknown) => JSON.stringify(value ?? null);
+/** The row lock a read asks for, as SQL. */
+export const lock = (options?: { forUpdate?: boolean }) => (options?.forUpdate ? ' for update' : '');

@@ -1,0 +1,58 @@
+// The ledger's refunds, captures and voids (order_operations), in SQL for both drivers.
+import { date, num, textOrNull, type Row } from './row.js';
+import type { SqlDb } from './sql.js';
+import type { OrderOperation } from './after-payment-types.js';
+import type { StoreTx } from './types.js';
+
+function toOperation(row: Row): OrderOperation {
+  return {
+    reference: String(row.reference),
+    orderReference: String(row.order_reference),
+    kind: row.kind as OrderOperation['kind'],
+    amountMinor: num(row.amount_minor),
+    currency: String(row.currency),
+    status: row.status as OrderOperation['status'],
+    upstreamStatus: textOrNull(row.upstream_status),
+    upstreamReference: textOrNull(row.upstream_reference),
+    description: textOrNull(row.description),
+    createdAt: date(row.created_at),
+    updatedAt: date(row.updated_at),
+  };
+}
+
+export function operationsSql(
+  db: SqlDb,
+): Pick<StoreTx, 'insertOperation' | 'getOperation' | 'listOperations' | 'updateOperation'> {
+  return {
+    async insertOperation(o) {
+      const rows = await db.query<Row>(
+        `insert into order_operations (reference, order_reference, kind, amount_minor, currency, status, description, created_at, updated_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $8) returning *`,
+        [o.reference, o.orderReference, o.kind, o.amountMinor, o.currency, o.status, o.description, o.createdAt],
+      );
+      return toOperation(rows[0]!);
+    },
+    async getOperation(reference) {
+      const rows = await db.query<Row>('select * from order_operations where reference = $1', [reference]);
+      return rows[0] ? toOperation(rows[0]) : null;
+    },
+    async listOperations(orderReference, kind) {
+      const rows = await db.query<Row>(
+        `select * from order_operations where order_reference = $1 and ($2::text is null or kind = $2)
+         order by created_at, reference`,
+        [orderReference, kind ?? null],
+      );
+      return rows.map(toOperation);
+    },
+    async updateOperation(reference, patch) {
+      const rows = await db.query<Row>(
+        `update order_operations set status = coalesce($2, status), upstream_status = coalesce($3, upstream_status),
+           upstream_reference = coalesce($4, upstream_reference), updated_at = now()
+         where reference = $1 returning *`,
+        [reference, patch.status ?? null, patch.upstreamStatus ?? null, patch.upstreamReference ?? null],
+      );
+      if (!rows[0]) throw new Error(`no operation ${reference}`);
+      return toOperation(rows[0]);
+    },
+  };
+}
