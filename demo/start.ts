@@ -210,14 +210,11 @@ async function main(): Promise<void> {
       // The sandbox started above is a local sandbox on whatever port it got (the BFF trusts only its default URL).
       ...(process.env.OPI_UPSTREAM_URL ? {} : { OPI_UPSTREAM_SANDBOX: 'true' }),
       OPI_PUBLIC_URL: bffUrl,
-      OPI_ALLOWED_ORIGINS: `${storefrontUrl},http://localhost:${storefrontPort.port}`,
-      ...definedEnv([
-        'OPI_UPSTREAM_URL',
-        'OPI_TOKEN_URL',
-        'OPI_UPSTREAM_SANDBOX',
-        'OPI_PUBLIC_URL',
-        'OPI_ALLOWED_ORIGINS',
-      ]),
+      // The demo shop's origins always, and any the developer adds (their own storefront, say).
+      OPI_ALLOWED_ORIGINS: [`${storefrontUrl},http://localhost:${storefrontPort.port}`, process.env.OPI_ALLOWED_ORIGINS]
+        .filter(Boolean)
+        .join(','),
+      ...definedEnv(['OPI_UPSTREAM_URL', 'OPI_TOKEN_URL', 'OPI_UPSTREAM_SANDBOX', 'OPI_PUBLIC_URL']),
       OPI_DATA_DIR: dataDir,
       PORT: String(bffPort.port),
     };

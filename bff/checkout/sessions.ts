@@ -41,7 +41,9 @@ export async function createCheckoutSession(deps: SessionDeps, body: unknown): P
     taxAmount: request.taxAmount,
     discountAmount: request.discountAmount,
     requiresShipping: request.requiresShipping,
-    ...(request.channel ? { channel: request.channel } : {}),
+    // The docs call the methods configured without a channel the "default channel", asked for by sending none:
+    // a merchant who names it gets it, not an empty list (local choice: case-insensitive).
+    ...(request.channel && request.channel.toLowerCase() !== 'default' ? { channel: request.channel } : {}),
     ...(request.autoCapture === undefined ? {} : { autoCapture: request.autoCapture }),
     ...(request.cancellationTimeout === undefined ? {} : { cancellationTimeout: request.cancellationTimeout }),
     ...(request.shippingMethod ? { shippingMethod: request.shippingMethod } : {}),

@@ -112,7 +112,7 @@ const en: ShopStrings = {
   },
   orderReference: 'Order reference',
   amount: 'Amount',
-  provider: 'Paid with',
+  provider: 'Payment method',
   status: 'Status',
   checkAgain: 'Check again',
   tryAgain: 'Choose another way to pay',

@@ -16,6 +16,15 @@ beforeEach(() => {
 const sessions = () => `${stack.bff.url}/v1/checkout-sessions`;
 
 describe('POST /v1/checkout-sessions (merchant)', () => {
+  it('reads the channel "default" as the default channel: the same providers as no channel, and none sent upstream', async () => {
+    const named = await createSession(stack.bff.url, { channel: 'default' });
+    const view = (await call(`${stack.bff.url}/v1/checkout-sessions/${named}`)).body;
+    expect(view.providers.map((provider: { name: string }) => provider.name)).toEqual(['TABBY_AE', 'TAMARA_AE']);
+    expect((await stack.db.store.getSession(named))?.cart).not.toHaveProperty('channel');
+    const asked = stack.sandbox.journal.filter((entry) => entry.route === 'options');
+    expect(asked.every((entry) => !('channel' in (entry.query ?? {})))).toBe(true);
+  });
+
   it('creates a session with an unguessable id and answers amount and expiry', async () => {
     const answer = await call(sessions(), json('POST', cart(), merchant));
     expect(answer.status).toBe(201);

@@ -103,6 +103,8 @@ async function startDemoOn([sandbox, bff, storefront, token]: [number, number, n
     BFF_PORT: String(bff),
     STOREFRONT_PORT: String(storefront),
     OPI_DATA_DIR: folder,
+    // A developer's own storefront, added to the demo shop's origins (never instead of them).
+    OPI_ALLOWED_ORIGINS: 'https://shop.example',
   });
   running = demo;
   return { demo, folder };
@@ -127,6 +129,13 @@ describe('npm start (demo/start.ts)', () => {
     expect(await shop.text()).toContain('Opi Souk');
     const health = await fetch(`http://${HOST}:${bff}/healthz`);
     expect(health.status).toBe(200);
+    for (const origin of [`http://${HOST}:${storefront}`, 'https://shop.example']) {
+      const preflight = await fetch(`http://${HOST}:${bff}/v1/checkout-sessions/cs_any`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'GET' },
+      });
+      expect(preflight.headers.get('access-control-allow-origin'), origin).toBe(origin);
+    }
     const widget = (await (await fetch(`http://${HOST}:${bff}/v1/widget`)).json()) as {
       url: string;
       integrity: string;
