@@ -40,7 +40,7 @@ export interface SessionRecord extends NewSession {
   state: SessionState;
 }
 
-export type CreateState = 'creating' | 'created' | 'unknown' | 'rejected' | 'orphaned';
+type CreateState = 'creating' | 'created' | 'unknown' | 'rejected' | 'orphaned';
 export type LedgerStatus = OrderStatus | 'unknown';
 
 export interface NewOrder {
