@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { call, createSession, json, shopper } from '../support/checkout.js';
 import { useCheckoutStack } from '../support/stack.js';
+import { storeDrivers } from '../support/store.js';
 import { FAST_SANDBOX, testClock } from './after-payment-harness.js';
 
 const TIMEOUT_MS = 300;
@@ -17,79 +18,88 @@ const stack = useCheckoutStack({
 const isCreate = (input: unknown, init?: RequestInit) =>
   init?.method === 'POST' && /\/orders\/?$/.test(new URL(String(input)).pathname);
 
-describe('an attempt whose create answer was never recorded', () => {
-  it('is settled by the reconciler from the upstream: here the shopper cancelled at the provider', async () => {
-    clock.offsetMs = 0;
-    // This instance sends the create, and "dies" before it reads the answer: it never records anything more.
-    let dead!: () => void;
-    const died = new Promise<void>((resolve) => (dead = resolve));
-    const dying = await stack.startBff({
-      now: clock.now,
-      env: { OPI_UPSTREAM_TIMEOUT_MS: '60000' },
-      client: {
-        fetch: async (input, init) => {
-          if (!isCreate(input, init)) return fetch(input, init);
-          await fetch(input, init);
-          await died;
-          throw new TypeError('fetch failed');
-        },
-      },
-    });
-    const id = await createSession(dying.url);
-    const placing = call(`${dying.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()));
-    await expect
-      .poll(
-        () => stack.sandbox.journal.filter((entry) => entry.route === 'create-order' && entry.status === 201).length,
-      )
-      .toBe(1);
-    const [order] = await stack.db.store.listSessionOrders(id);
-    expect(order).toMatchObject({ status: 'initiated', createState: 'creating' });
-    expect(order!.nextPollAt).not.toBeNull();
-
-    await stack.sandbox.decide(order!.orderReference, { outcome: 'cancel' });
-    clock.advance(10 * 60_000);
-    expect(await stack.bff.reconciler.reconcileOnce()).toMatchObject({ orders: 1 });
-    expect(await stack.db.store.getOrder(order!.orderReference)).toMatchObject({
-      status: 'cancelled',
-      upstreamStatus: 'CANCELLED',
-    });
-    dead();
-    await placing;
+describe.each(storeDrivers())('on $name', ({ open }) => {
+  const stack = useCheckoutStack({
+    sandbox: FAST_SANDBOX,
+    now: clock.now,
+    env: { OPI_UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) },
+    openStore: open,
   });
-});
 
-describe('a re-send that meets "orderReference already exists"', () => {
-  it('records the upstream order, answers a retryable 409, and the retry places a new attempt', async () => {
-    clock.offsetMs = 0;
-    // The first create's answer is lost after the order was made, and the lookup that follows does not see it yet
-    // (the upstream lags), so the client sends the same reference again.
-    let lagging = true;
-    const bff = await stack.startBff({
-      now: clock.now,
-      client: {
-        fetch: async (input, init) => {
-          const path = new URL(String(input)).pathname;
-          if (lagging && (init?.method ?? 'GET') === 'GET' && /^\/orders\/[^/]+$/.test(path)) {
-            lagging = false;
-            return new Response(JSON.stringify({ statusCode: 404, message: 'Order not found' }), {
-              status: 404,
-              headers: { 'content-type': 'application/json' },
-            });
-          }
-          return fetch(input, init);
+  describe('an attempt whose create answer was never recorded', () => {
+    it('is settled by the reconciler from the upstream: here the shopper cancelled at the provider', async () => {
+      clock.offsetMs = 0;
+      // This instance sends the create, and "dies" before it reads the answer: it never records anything more.
+      let dead!: () => void;
+      const died = new Promise<void>((resolve) => (dead = resolve));
+      const dying = await stack.startBff({
+        now: clock.now,
+        env: { OPI_UPSTREAM_TIMEOUT_MS: '60000' },
+        client: {
+          fetch: async (input, init) => {
+            if (!isCreate(input, init)) return fetch(input, init);
+            await fetch(input, init);
+            await died;
+            throw new TypeError('fetch failed');
+          },
         },
-      },
-    });
-    stack.sandbox.setFault('create-order', { kind: 'reset-after-create' }, { times: 1 });
-    const id = await createSession(bff.url);
-    const first = await call(`${bff.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()));
-    expect([first.status, first.body.code, first.body.retryable]).toEqual([409, 'order_in_progress', true]);
-    const [held] = await stack.db.store.listSessionOrders(id);
-    expect(held).toMatchObject({ status: 'pending', upstreamStatus: 'PENDING', createState: 'unknown' });
+      });
+      const id = await createSession(dying.url);
+      const placing = call(`${dying.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()));
+      await expect
+        .poll(
+          () => stack.sandbox.journal.filter((entry) => entry.route === 'create-order' && entry.status === 201).length,
+        )
+        .toBe(1);
+      const [order] = await stack.db.store.listSessionOrders(id);
+      expect(order).toMatchObject({ status: 'initiated', createState: 'creating' });
+      expect(order!.nextPollAt).not.toBeNull();
 
-    const retry = await call(`${bff.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()));
-    expect(retry.status).toBe(201);
-    expect(retry.body.orderReference).not.toBe(held!.orderReference);
-    expect((await stack.db.store.getOrder(held!.orderReference))?.createState).toBe('orphaned');
+      await stack.sandbox.decide(order!.orderReference, { outcome: 'cancel' });
+      clock.advance(10 * 60_000);
+      expect(await stack.bff.reconciler.reconcileOnce()).toMatchObject({ orders: 1 });
+      expect(await stack.db.store.getOrder(order!.orderReference)).toMatchObject({
+        status: 'cancelled',
+        upstreamStatus: 'CANCELLED',
+      });
+      dead();
+      await placing;
+    });
+  });
+
+  describe('a re-send that meets "orderReference already exists"', () => {
+    it('records the upstream order, answers a retryable 409, and the retry places a new attempt', async () => {
+      clock.offsetMs = 0;
+      // The first create's answer is lost after the order was made, and the lookup that follows does not see it yet
+      // (the upstream lags), so the client sends the same reference again.
+      let lagging = true;
+      const bff = await stack.startBff({
+        now: clock.now,
+        client: {
+          fetch: async (input, init) => {
+            const path = new URL(String(input)).pathname;
+            if (lagging && (init?.method ?? 'GET') === 'GET' && /^\/orders\/[^/]+$/.test(path)) {
+              lagging = false;
+              return new Response(JSON.stringify({ statusCode: 404, message: 'Order not found' }), {
+                status: 404,
+                headers: { 'content-type': 'application/json' },
+              });
+            }
+            return fetch(input, init);
+          },
+        },
+      });
+      stack.sandbox.setFault('create-order', { kind: 'reset-after-create' }, { times: 1 });
+      const id = await createSession(bff.url);
+      const first = await call(`${bff.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()));
+      expect([first.status, first.body.code, first.body.retryable]).toEqual([409, 'order_in_progress', true]);
+      const [held] = await stack.db.store.listSessionOrders(id);
+      expect(held).toMatchObject({ status: 'pending', upstreamStatus: 'PENDING', createState: 'unknown' });
+
+      const retry = await call(`${bff.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()));
+      expect(retry.status).toBe(201);
+      expect(retry.body.orderReference).not.toBe(held!.orderReference);
+      expect((await stack.db.store.getOrder(held!.orderReference))?.createState).toBe('orphaned');
+    });
   });
 });

@@ -5,9 +5,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createSession, merchant } from '../support/checkout.js';
 import { useCheckoutStack } from '../support/stack.js';
+import { storeDrivers } from '../support/store.js';
 import { callbackUrlOf, FAST_SANDBOX, followReturn, getOrder, placeOrder } from './after-payment-harness.js';
-
-const stack = useCheckoutStack({ sandbox: FAST_SANDBOX, between: 'keep' });
 
 type Auth = 'none' | 'merchant';
 interface Route {
@@ -144,7 +143,9 @@ function bytes(value: string, how: 'utf8' | 'latin1' | 'broken'): Buffer {
   return Buffer.from(value, 'utf8');
 }
 
-describe('every route under hostile input', () => {
+describe.each(storeDrivers())('every route under hostile input, on $name', ({ open }) => {
+  const stack = useCheckoutStack({ sandbox: FAST_SANDBOX, between: 'keep', openStore: open });
+
   it('answers no 5xx and a problem for every 4xx, then still takes a whole checkout', {
     timeout: 120_000,
   }, async () => {

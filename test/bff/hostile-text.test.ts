@@ -1,11 +1,11 @@
 // U+0000 and lone surrogates, wherever text enters: never a 5xx, never a stuck callback, always the field named.
-// Real BFF, real sandbox, PGlite (PostgreSQL refuses U+0000 in text and jsonb, which is what made these 5xx).
+// Real BFF, real sandbox, on PGlite and PostgreSQL (which refuses U+0000 in text and jsonb: what made these 5xx).
 import { describe, expect, it } from 'vitest';
 import { cart, call, json, merchant, shopper, createSession } from '../support/checkout.js';
 import { useCheckoutStack } from '../support/stack.js';
+import { storeDrivers } from '../support/store.js';
 import { callbackUrlOf, FAST_SANDBOX, followReturn, placeOrder, postOperation } from './after-payment-harness.js';
 
-const stack = useCheckoutStack({ sandbox: FAST_SANDBOX, between: 'keep' });
 const NUL = '\u0000';
 const LONE = '\ud800';
 
@@ -16,7 +16,9 @@ const expectInvalidText = (answer: { status: number; headers: Headers; body: any
   expect(answer.body.errors).toContainEqual({ path, message: 'must not contain U+0000 or an unpaired surrogate' });
 };
 
-describe('text that cannot be stored', () => {
+describe.each(storeDrivers())('text that cannot be stored, on $name', ({ open }) => {
+  const stack = useCheckoutStack({ sandbox: FAST_SANDBOX, between: 'keep', openStore: open });
+
   it('in an address: 4xx without any key, on every public route', async () => {
     expectInvalidText(await call(`${stack.bff.url}/v1/callbacks/a%00b/x`, json('POST', {})), 'path');
     expectInvalidText(await call(`${stack.bff.url}/v1/checkout-sessions/cs_%00`), 'path');
