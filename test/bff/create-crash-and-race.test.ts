@@ -9,12 +9,6 @@ import { FAST_SANDBOX, testClock } from './after-payment-harness.js';
 
 const TIMEOUT_MS = 300;
 const clock = testClock();
-const stack = useCheckoutStack({
-  sandbox: FAST_SANDBOX,
-  now: clock.now,
-  env: { OPI_UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) },
-});
-
 const isCreate = (input: unknown, init?: RequestInit) =>
   init?.method === 'POST' && /\/orders\/?$/.test(new URL(String(input)).pathname);
 
