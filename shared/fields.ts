@@ -4,14 +4,35 @@ import { isCurrencyCode } from './money.js';
 
 const regionNames = (): Intl.DisplayNames => new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
 let regions: Intl.DisplayNames | undefined;
-// Codes Intl names that are not ISO 3166-1 alpha-2 countries.
-const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'ZZ', 'QO', 'XA', 'XB']);
+// Codes Intl names that are not assigned ISO 3166-1 alpha-2 countries: groupings and private-use codes, the
+// exceptionally reserved ones (Ascension, Clipperton, Sark, Diego Garcia, Ceuta and Melilla, the Canary Islands,
+// Tristan da Cunha) and Kosovo's user-assigned XK. The upstream checks the assigned ones (ISO31661 Alpha2).
+const NOT_COUNTRIES = new Set([
+  'EU',
+  'EZ',
+  'UN',
+  'ZZ',
+  'QO',
+  'XA',
+  'XB',
+  'AC',
+  'CP',
+  'CQ',
+  'DG',
+  'EA',
+  'IC',
+  'TA',
+  'XK',
+]);
 
-/** ISO 3166-1 alpha-2, checked against the region names Intl knows. */
+/**
+ * An assigned ISO 3166-1 alpha-2 code: one Intl names, and its current one (Intl.Locale canonicalises withdrawn codes
+ * to their successors: UK to GB, YU and CS to RS, DD to DE), so each country has one code and one name.
+ */
 export function isCountryCode(code: string): boolean {
   if (!/^[A-Z]{2}$/.test(code) || NOT_COUNTRIES.has(code)) return false;
   regions ??= regionNames();
-  return regions.of(code) !== undefined;
+  return regions.of(code) !== undefined && new Intl.Locale(`und-${code}`).region === code;
 }
 
 /** English country name, the form the upstream expects in `region` when there is none. */

@@ -24,6 +24,18 @@ describe('address defaults', () => {
     expect(['AE', 'SA', 'KW', 'AU', 'SG', 'US'].every(isCountryCode)).toBe(true);
     expect(['XX', 'ZZ', 'EU', 'UAE', 'ae'].some(isCountryCode)).toBe(false);
   });
+
+  it('takes only current, assigned codes: one code and one name per country', () => {
+    // Withdrawn codes Intl still names, the exceptionally reserved ones, and Kosovo's user-assigned XK.
+    for (const code of ['UK', 'YU', 'CS', 'DD', 'FX', 'SU', 'ZR', 'AN', 'TP', 'AC', 'IC', 'XK'])
+      expect(isCountryCode(code), code).toBe(false);
+    expect(['GB', 'RS', 'DE', 'FR', 'RU', 'CD', 'CW', 'TL'].every(isCountryCode)).toBe(true);
+    const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+    const codes = [...letters].flatMap((a) => [...letters].map((b) => a + b)).filter(isCountryCode);
+    const names = new Intl.DisplayNames(['en'], { type: 'region' });
+    expect(codes).toHaveLength(249);
+    expect(new Set(codes.map((code) => names.of(code))).size).toBe(codes.length);
+  });
 });
 
 describe('checkout session request (merchant API)', () => {

@@ -67,6 +67,10 @@ describe('<opi-checkout> form', () => {
     const names = [...select.options].slice(1).map((option) => option.textContent!);
     expect(names).to.deep.equal([...names].sort((a, b) => a.localeCompare(b, 'en')));
     expect([...select.options].find((option) => option.value === 'AE')!.textContent).to.equal('United Arab Emirates');
+    // One entry per country: no withdrawn code beside its successor (United Kingdom as GB only, Serbia as RS only).
+    expect(new Set([...select.options].map((option) => option.textContent)).size).to.equal(select.options.length);
+    const codes = [...select.options].map((option) => option.value);
+    expect(codes.filter((code) => ['UK', 'YU', 'CS', 'DD', 'XK'].includes(code))).to.deep.equal([]);
   });
 
   it('shows no message before a field is touched, then one beside it once it is left', async () => {
