@@ -1,5 +1,6 @@
-// The merchant notification outbox, in SQL for both drivers. Claims use `for update skip locked` with a lease, as
-// the reconciler's do: no notification is delivered by two instances at once.
+// The merchant notification outbox, in SQL for both drivers; deliveries claim due notifications (claims.ts), so no
+// notification is delivered by two instances at once.
+import { claimDue } from './claims.js';
 import { num, type Row } from './row.js';
 import type { SqlDb } from './sql.js';
 import type { DueNotification } from './after-payment-types.js';
@@ -29,21 +30,8 @@ export function notificationsSql(db: SqlDb): Pick<StoreTx, 'enqueueNotification'
 /** Outside a transaction only: a claim must commit to hold. */
 export function notificationClaimsSql(db: SqlDb): Pick<Store, 'claimDueNotifications' | 'recordNotificationAttempt'> {
   return {
-    async claimDueNotifications({ now, until, claimant, limit }) {
-      const rows = await db.query<Row>(
-        `with due as (
-           select id from merchant_notifications
-           where next_attempt_at <= $1 and (claimed_until is null or claimed_until <= $1)
-           order by next_attempt_at
-           limit $4
-           for update skip locked
-         )
-         update merchant_notifications n set claimed_until = $2, claimed_by = $3
-         from due where n.id = due.id
-         returning n.*`,
-        [now, until, claimant, limit],
-      );
-      return rows.map(toDueNotification);
+    async claimDueNotifications(claim) {
+      return (await claimDue(db, 'merchant_notifications', claim)).map(toDueNotification);
     },
     async recordNotificationAttempt(id, claimant, outcome) {
       await db.query(

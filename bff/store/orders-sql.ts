@@ -1,6 +1,5 @@
-// The ledger's orders and their journal, in SQL for both drivers. The reconciler's claim uses
-// `for update skip locked` with a lease (claimed_until, claimed_by): several BFF instances on one PostgreSQL never
-// take the same order at once, and one left by a stopped instance is taken up again once its lease lapses.
+// The ledger's orders and their journal, in SQL for both drivers; the reconciler claims due orders (claims.ts).
+import { claimDue } from './claims.js';
 import { date, dateOrNull, json, lock, num, textOrNull, type Row } from './row.js';
 import type { SqlDb } from './sql.js';
 import type { LedgerOrder, NewOrder, OrderEvent, OrderPatch, Store, StoreTx } from './types.js';
@@ -149,21 +148,8 @@ export function ordersSql(db: SqlDb): OrdersTx {
 /** Outside a transaction only: a claim must commit to hold. */
 export function orderClaimsSql(db: SqlDb): Pick<Store, 'claimDueOrders'> {
   return {
-    async claimDueOrders({ now, until, claimant, limit }) {
-      const rows = await db.query<Row>(
-        `with due as (
-           select order_reference from orders
-           where next_poll_at <= $1 and (claimed_until is null or claimed_until <= $1)
-           order by next_poll_at
-           limit $4
-           for update skip locked
-         )
-         update orders set claimed_until = $2, claimed_by = $3
-         from due where orders.order_reference = due.order_reference
-         returning orders.*`,
-        [now, until, claimant, limit],
-      );
-      return rows.map(toOrder);
+    async claimDueOrders(claim) {
+      return (await claimDue(db, 'orders', claim)).map(toOrder);
     },
   };
 }
