@@ -12,7 +12,7 @@ const e2e = useStack();
 const text = async (locator: Locator) => (await locator.textContent())?.replace(/\s+/g, ' ').trim();
 
 describe('merchant console', () => {
-  it('a partial and then a full refund; a third is refused and changes nothing', async () => {
+  it('a partial refund, one above what is left refused, then the rest; then no refund form at all', async () => {
     const { page } = e2e.shopper;
     await withScreenshot(page, 'console-refunds', async () => {
       await fillCartAndCheckOut(page, e2e.stack, [{ product: 'lantern', quantity: 1 }]);
@@ -43,18 +43,23 @@ describe('merchant console', () => {
       ]);
       await expect(fact('refundable')).resolves.toBe('AED 154.00');
 
+      await refund('154.01');
+      await expect(text(page.getByRole('alert'))).resolves.toMatch(/^Refund refused: /);
+      order = await e2e.stack.order(reference);
+      expect(order).toMatchObject({ refundedAmount: 50, refundableAmount: 154 });
+      expect(order.refunds).toHaveLength(1);
+
       await refund('154');
       await expect(text(page.getByRole('status'))).resolves.toBe('Refund of AED 154.00 succeeded.');
       order = await e2e.stack.order(reference);
       expect(order).toMatchObject({ refundedAmount: 204, refundableAmount: 0 });
       expect(order.refunds).toHaveLength(2);
-
-      await refund('1');
-      await expect(text(page.getByRole('alert'))).resolves.toMatch(/^Refund refused: /);
-      order = await e2e.stack.order(reference);
-      expect(order).toMatchObject({ refundedAmount: 204, refundableAmount: 0 });
-      expect(order.refunds).toHaveLength(2);
       await expect(page.locator('table.refunds tbody tr').count()).resolves.toBe(2);
+      // Nothing can be refunded any more: no form offers it.
+      await expect(page.locator('#refunds-form-amount').count()).resolves.toBe(0);
+      await expect(text(page.locator('.hint', { hasText: 'Nothing is left to refund' }))).resolves.toBe(
+        'Nothing is left to refund.',
+      );
     });
   });
 

@@ -129,7 +129,19 @@ ${facts.map(([term, value]) => html`<div><dt>${term}</dt><dd data-fact="${term.t
 ${
   paid
     ? html`<div class="console-actions">
-${amountForm({ action: 'refunds', order, heading: 'Refund', hint: `Up to ${money(order.refundableAmount, currency)}.`, button: 'Refund', amountRequired: true, idempotencyKey: newIdempotencyKey() })}
+${
+  order.refundableAmount > 0
+    ? amountForm({
+        action: 'refunds',
+        order,
+        heading: 'Refund',
+        hint: `Up to ${money(order.refundableAmount, currency)}.`,
+        button: 'Refund',
+        amountRequired: true,
+        idempotencyKey: newIdempotencyKey(),
+      })
+    : html`<p class="hint">Nothing is left to refund.</p>`
+}
 ${
   open
     ? html`${amountForm({ action: 'capture', order, heading: 'Capture', hint: 'Leave the amount empty to capture all that is left.', button: 'Capture', amountRequired: false, idempotencyKey: newIdempotencyKey() })}
