@@ -39,6 +39,16 @@ export const refundViewSchema = z.object({
 export type RefundView = z.infer<typeof refundViewSchema>;
 
 /** An order without its journal and refunds: one row of the order list. */
+export const PAYMENT_STATES = [
+  'authorised',
+  'partially_captured',
+  'captured',
+  'voided',
+  'partially_refunded',
+  'refunded',
+] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
 export const orderSummaryViewSchema = z.object({
   orderReference: z.string(),
   sessionId: z.string(),
@@ -58,6 +68,12 @@ export const orderSummaryViewSchema = z.object({
    * session_already_paid (another order of its checkout session was paid first: refund this one). Absent otherwise.
    */
   holdReason: z.optional(z.string()),
+  /**
+   * Where the money of a paid order stands, from its amounts: `authorised` (nothing captured yet: the shopper is
+   * not charged until it is), `partially_captured`, `captured`, `voided` (the authorisation released, nothing
+   * charged), `partially_refunded`, `refunded`. Absent while the order is not paid.
+   */
+  paymentState: z.optional(z.enum(PAYMENT_STATES)),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

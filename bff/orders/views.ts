@@ -1,5 +1,11 @@
 // The ledger as the merchant API shows it (shared/merchant-api.ts): decimal major units, normalised statuses.
-import type { OrderEventView, OrderSummaryView, OrderView, RefundView } from '../../shared/merchant-api.js';
+import type {
+  OrderEventView,
+  OrderSummaryView,
+  OrderView,
+  PaymentState,
+  RefundView,
+} from '../../shared/merchant-api.js';
 import { toMajor } from '../../shared/money.js';
 import type { OrderStatus, RefundStatus } from '../../shared/status.js';
 import type { OrderOperation } from '../store/after-payment-types.js';
@@ -29,7 +35,17 @@ export function refundView(operation: OrderOperation): RefundView {
   };
 }
 
+/** Where a paid order's money stands, derived from its amounts (never stored, so it cannot disagree with them). */
+export function paymentState(order: LedgerOrder): PaymentState | undefined {
+  if (order.status !== 'paid') return undefined;
+  const uncaptured = order.paidMinor - order.capturedMinor - order.voidedMinor;
+  if (order.refundedMinor > 0) return order.refundedMinor >= order.capturedMinor ? 'refunded' : 'partially_refunded';
+  if (order.capturedMinor === 0) return uncaptured > 0 ? 'authorised' : 'voided';
+  return uncaptured > 0 ? 'partially_captured' : 'captured';
+}
+
 export function orderSummaryView(order: LedgerOrder, operations: readonly OrderOperation[]): OrderSummaryView {
+  const state = paymentState(order);
   const major = (minor: number) => toMajor(minor, order.currency);
   return {
     orderReference: order.orderReference,
@@ -45,6 +61,7 @@ export function orderSummaryView(order: LedgerOrder, operations: readonly OrderO
     refundedAmount: major(order.refundedMinor),
     refundableAmount: major(refundableMinor(order, operations)),
     ...(order.status === 'on_hold' && order.holdReason ? { holdReason: order.holdReason } : {}),
+    ...(state ? { paymentState: state } : {}),
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
   };

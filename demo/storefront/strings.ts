@@ -1,5 +1,8 @@
 // The shop's own words in English and Arabic (the merchant console is English only: it is a back office).
 import type { OrderStatus } from '../../shared/status.js';
+
+/** What a result page says: the order's status, or `authorised` and `refunded` for a paid order's money. */
+export type ResultKey = OrderStatus | 'authorised' | 'refunded';
 import type { Language } from './catalogue.js';
 
 export interface ShopStrings {
@@ -42,8 +45,9 @@ export interface ShopStrings {
   captureLaterNote: string;
   serviceUnavailable: string;
   requestRefused: string;
-  resultHeading: Record<OrderStatus, string>;
-  resultDetail: Record<OrderStatus, string>;
+  /** By what the shopper should be told: the order's status, or for a paid order its payment state where it differs. */
+  resultHeading: Record<ResultKey, string>;
+  resultDetail: Record<ResultKey, string>;
   orderReference: string;
   amount: string;
   provider: string;
@@ -100,6 +104,8 @@ const en: ShopStrings = {
     cancelled: 'The payment was cancelled',
     failed: 'The payment did not go through',
     on_hold: 'Your order is on hold',
+    authorised: 'Thank you, your payment is authorised',
+    refunded: 'Your payment was refunded',
   },
   resultDetail: {
     paid: 'We have received the payment confirmation. Your order is on its way.',
@@ -109,6 +115,8 @@ const en: ShopStrings = {
     cancelled: 'Nothing was charged. You can choose another way to pay.',
     failed: 'Nothing was charged. You can try again or choose another way to pay.',
     on_hold: 'The amount paid does not match the order. Our team will contact you.',
+    authorised: 'The provider has approved your payment. You will be charged when your order ships.',
+    refunded: 'The full amount is on its way back to you.',
   },
   orderReference: 'Order reference',
   amount: 'Amount',
@@ -166,6 +174,8 @@ const ar: ShopStrings = {
     cancelled: 'تم إلغاء الدفع',
     failed: 'لم تتم عملية الدفع',
     on_hold: 'طلبك معلّق',
+    authorised: 'شكرًا لك، تمت الموافقة على الدفع',
+    refunded: 'تم استرداد المبلغ',
   },
   resultDetail: {
     paid: 'استلمنا تأكيد الدفع، وطلبك في الطريق إليك.',
@@ -175,6 +185,8 @@ const ar: ShopStrings = {
     cancelled: 'لم يُخصم أي مبلغ. يمكنك اختيار طريقة دفع أخرى.',
     failed: 'لم يُخصم أي مبلغ. يمكنك المحاولة مجددًا أو اختيار طريقة دفع أخرى.',
     on_hold: 'المبلغ المدفوع لا يطابق الطلب. سيتواصل معك فريقنا.',
+    authorised: 'وافق مزوّد الدفع على عملية الدفع، وسيُخصم المبلغ عند شحن طلبك.',
+    refunded: 'المبلغ كاملًا في طريقه إليك.',
   },
   orderReference: 'رقم الطلب',
   amount: 'المبلغ',

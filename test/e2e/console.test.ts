@@ -55,6 +55,7 @@ describe('merchant console', () => {
       expect(order).toMatchObject({ refundedAmount: 204, refundableAmount: 0 });
       expect(order.refunds).toHaveLength(2);
       await expect(page.locator('table.refunds tbody tr').count()).resolves.toBe(2);
+      await expect(fact('payment')).resolves.toBe('refunded');
       // Nothing can be refunded any more: no form offers it.
       await expect(page.locator('#refunds-form-amount').count()).resolves.toBe(0);
       await expect(text(page.locator('.hint', { hasText: 'Nothing is left to refund' }))).resolves.toBe(
@@ -75,10 +76,16 @@ describe('merchant console', () => {
       await payWith(page, e2e.stack, /Tabby/);
       const reference = await decide(page, e2e.stack, 'approve');
       await expect.poll(() => shownStatus(page).getAttribute('data-status')).toBe('paid');
+      // Only authorised: the shopper is told so, not that the order is paid.
+      await expect(shownStatus(page).getAttribute('data-shown')).resolves.toBe('authorised');
+      await expect(text(page.getByRole('heading', { level: 1 }))).resolves.toBe(
+        'Thank you, your payment is authorised',
+      );
       await expect(e2e.stack.order(reference)).resolves.toMatchObject({
         paidAmount: 204,
         capturedAmount: 0,
         voidedAmount: 0,
+        paymentState: 'authorised',
       });
 
       await page.goto(`${e2e.stack.shopUrl}/console/orders/${reference}`);

@@ -6,6 +6,7 @@ import { cartTotals } from '../cart.js';
 import { formatMajor } from '../format.js';
 import { html, type SafeHtml } from '../html.js';
 import type { ShopContext } from '../shop-context.js';
+import type { ResultKey } from '../strings.js';
 import { totalsView } from './shop.js';
 
 export interface WidgetEmbed {
@@ -66,11 +67,14 @@ export function resultView(ctx: ShopContext, order: OrderView): SafeHtml {
   const { strings, locale } = ctx;
   const status = order.status;
   const settled = status === 'paid' || status === 'on_hold';
+  // A paid order whose money is only authorised, or all refunded, is not told "paid".
+  const shown: ResultKey =
+    order.paymentState === 'authorised' || order.paymentState === 'refunded' ? order.paymentState : status;
   return html`<div class="result result-${status}">
-<h1>${strings.resultHeading[status]}</h1>
-<p>${strings.resultDetail[status]}</p>
+<h1>${strings.resultHeading[shown]}</h1>
+<p>${strings.resultDetail[shown]}</p>
 <dl class="facts">
-<div><dt>${strings.status}</dt><dd data-status="${status}">${strings.resultHeading[status]}</dd></div>
+<div><dt>${strings.status}</dt><dd data-status="${status}" data-shown="${shown}">${strings.resultHeading[shown]}</dd></div>
 <div><dt>${strings.orderReference}</dt><dd><code>${order.orderReference}</code></dd></div>
 <div><dt>${strings.amount}</dt><dd>${formatMajor(order.amount, order.currency, locale)}</dd></div>
 <div><dt>${strings.provider}</dt><dd>${providerDisplayName(order.provider)}</dd></div>

@@ -105,6 +105,7 @@ export function orderDetailView({ order, flash, newIdempotencyKey }: OrderDetail
   const { currency } = order;
   const facts: [string, string][] = [
     ['Status', order.status],
+    ['Payment', order.paymentState?.replace('_', ' ') ?? '—'],
     ['Upstream status', order.upstreamStatus ?? '—'],
     ['Provider', `${providerDisplayName(order.provider)} (${order.provider})`],
     ['Amount', money(order.amount, currency)],

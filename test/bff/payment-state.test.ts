@@ -1,0 +1,45 @@
+// Where a paid order's money stands, as the merchant API says it: derived from its amounts, so an order that is only
+// authorised is never shown as charged, and one refunded in full is not shown as simply paid.
+import { describe, expect, it } from 'vitest';
+import { orderViewSchema } from '../../shared/merchant-api.js';
+import { useCheckoutStack } from '../support/stack.js';
+import { FAST_SANDBOX, followReturn, getOrder, placeOrder, postOperation } from './after-payment-harness.js';
+
+const stack = useCheckoutStack({ sandbox: { ...FAST_SANDBOX, refundSettlement: 'instant' } });
+const stateOf = async (reference: string) =>
+  orderViewSchema.parse((await getOrder(stack.bff.url, reference)).body).paymentState;
+
+async function paid(cart: Record<string, unknown> = {}) {
+  const { orderReference } = await placeOrder(stack.bff.url, cart);
+  await followReturn((await stack.sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
+  return orderReference;
+}
+
+describe('paymentState', () => {
+  it('authorised, then partially captured, then captured once the rest is voided, then refunded', async () => {
+    const reference = await paid({ autoCapture: false });
+    expect(await stateOf(reference)).toBe('authorised');
+    expect((await postOperation(stack.bff.url, reference, 'capture', { amount: 100 })).status).toBe(201);
+    expect(await stateOf(reference)).toBe('partially_captured');
+    expect((await postOperation(stack.bff.url, reference, 'void', {})).status).toBe(201);
+    expect(await stateOf(reference)).toBe('captured');
+    expect((await postOperation(stack.bff.url, reference, 'refunds', { amount: 100 })).status).toBe(201);
+    expect(await stateOf(reference)).toBe('refunded');
+  });
+
+  it('captured at payment, partially refunded, refunded; voided when nothing was ever captured; absent unless paid', async () => {
+    const reference = await paid();
+    expect(await stateOf(reference)).toBe('captured');
+    await postOperation(stack.bff.url, reference, 'refunds', { amount: 43.89 });
+    expect(await stateOf(reference)).toBe('partially_refunded');
+    await postOperation(stack.bff.url, reference, 'refunds', { amount: 100 });
+    expect(await stateOf(reference)).toBe('refunded');
+
+    const released = await paid({ autoCapture: false });
+    await postOperation(stack.bff.url, released, 'void', {});
+    expect(await stateOf(released)).toBe('voided');
+
+    const { orderReference: pending } = await placeOrder(stack.bff.url);
+    expect(await stateOf(pending)).toBeUndefined();
+  });
+});
