@@ -54,6 +54,8 @@ export interface ShopStrings {
   status: string;
   checkAgain: string;
   tryAgain: string;
+  /** The declined page's heading, naming who declined. */
+  declinedBy: (provider: string) => string;
   notFoundHeading: string;
   notFoundDetail: string;
 }
@@ -124,6 +126,7 @@ const en: ShopStrings = {
   status: 'Status',
   checkAgain: 'Check again',
   tryAgain: 'Choose another way to pay',
+  declinedBy: (provider) => `Payment declined by ${provider}`,
   notFoundHeading: 'Page not found',
   notFoundDetail: 'We could not find what you were looking for.',
 };
@@ -194,6 +197,7 @@ const ar: ShopStrings = {
   status: 'الحالة',
   checkAgain: 'تحقق مجددًا',
   tryAgain: 'اختر طريقة دفع أخرى',
+  declinedBy: (provider) => `رفض ${provider} عملية الدفع`,
   notFoundHeading: 'الصفحة غير موجودة',
   notFoundDetail: 'لم نجد ما تبحث عنه.',
 };

@@ -71,6 +71,11 @@ describe('checkout in the browser', () => {
       const reference = await decide(page, e2e.stack, 'decline');
 
       await expect.poll(() => shownStatus(page).getAttribute('data-status')).toBe('declined');
+      // The outcome named truthfully, with who declined: never "Paid with".
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(
+        /^Payment declined by (Tabby|Tamara)$/,
+      );
+      await expect(page.getByText('Paid with').count()).resolves.toBe(0);
       const order = await e2e.stack.order(reference);
       expect(order).toMatchObject({ status: 'declined', paidAmount: 0 });
       await expect(page.getByRole('link', { name: 'Choose another way to pay' }).count()).resolves.toBe(1);

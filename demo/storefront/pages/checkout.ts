@@ -70,11 +70,13 @@ export function resultView(ctx: ShopContext, order: OrderView): SafeHtml {
   // A paid order whose money is only authorised, or all refunded, is not told "paid".
   const shown: ResultKey =
     order.paymentState === 'authorised' || order.paymentState === 'refunded' ? order.paymentState : status;
+  const heading =
+    shown === 'declined' ? strings.declinedBy(providerDisplayName(order.provider)) : strings.resultHeading[shown];
   return html`<div class="result result-${status}">
-<h1>${strings.resultHeading[shown]}</h1>
+<h1>${heading}</h1>
 <p>${strings.resultDetail[shown]}</p>
 <dl class="facts">
-<div><dt>${strings.status}</dt><dd data-status="${status}" data-shown="${shown}">${strings.resultHeading[shown]}</dd></div>
+<div><dt>${strings.status}</dt><dd data-status="${status}" data-shown="${shown}">${heading}</dd></div>
 <div><dt>${strings.orderReference}</dt><dd><code>${order.orderReference}</code></dd></div>
 <div><dt>${strings.amount}</dt><dd>${formatMajor(order.amount, order.currency, locale)}</dd></div>
 <div><dt>${strings.provider}</dt><dd>${providerDisplayName(order.provider)}</dd></div>
