@@ -3,17 +3,18 @@
 // and a screen reader.
 import { toMajor } from '../../shared/money.js';
 import { providerDisplayName } from '../../shared/providers.js';
-import { firstAndLast, intervalAdverb, instalmentPlan } from './plans.js';
+import { pageStrings, type PageStrings } from './hosted-page-strings.js';
+import { firstAndLast, instalmentPlan } from './plans.js';
 import { escapeHtml } from './html.js';
 import { logoPath } from './logos.js';
 import type { SandboxOrder } from './order.js';
 import type { Decision, DecisionMode, DecisionOutcome } from './types.js';
 
-const OUTCOMES: readonly { value: DecisionOutcome; label: string; hint: string }[] = [
-  { value: 'approve', label: 'Approve', hint: 'status SUCCESSFUL' },
-  { value: 'decline', label: 'Decline', hint: 'status DECLINED' },
-  { value: 'cancel', label: 'Cancel, as the shopper', hint: 'status CANCELLED' },
-  { value: 'error', label: 'Provider error', hint: 'status ERROR' },
+const OUTCOMES: readonly { value: DecisionOutcome; status: string }[] = [
+  { value: 'approve', status: 'SUCCESSFUL' },
+  { value: 'decline', status: 'DECLINED' },
+  { value: 'cancel', status: 'CANCELLED' },
+  { value: 'error', status: 'ERROR' },
 ];
 
 const STYLE = `
@@ -33,9 +34,14 @@ const STYLE = `
   .sandbox { font-size: 0.875rem; color: #55555f; }
 `;
 
-function layout(title: string, content: string, head = ''): string {
+function layout(
+  title: string,
+  content: string,
+  head = '',
+  words: Pick<PageStrings, 'lang' | 'dir'> = { lang: 'en', dir: 'ltr' },
+): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${words.lang}" dir="${words.dir}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -57,29 +63,28 @@ function bcp47(locale: string): string {
   return locale.replace('_', '-');
 }
 
+/** In the order's locale, with Western digits in every language, as the demo shop writes amounts. */
 function money(order: SandboxOrder, minor: number): string {
-  return new Intl.NumberFormat(bcp47(order.locale), { style: 'currency', currency: order.currency }).format(
-    toMajor(minor, order.currency),
-  );
+  return new Intl.NumberFormat(`${bcp47(order.locale)}-u-nu-latn`, {
+    style: 'currency',
+    currency: order.currency,
+  }).format(toMajor(minor, order.currency));
 }
 
-function planText(order: SandboxOrder): string {
+function planText(order: SandboxOrder, words: PageStrings): string {
   const plan = instalmentPlan(order.provider, order.amountMinor);
   const { first, last } = firstAndLast(plan);
-  const adverb = intervalAdverb(plan.interval);
-  if (first === last) return `${plan.count} ${adverb} payments of ${money(order, first)}`;
-  return `${plan.count} ${adverb} payments: ${plan.count - 1} of ${money(order, first)}, then ${money(order, last)}`;
+  return words.planText(plan.count, plan.interval, money(order, first), money(order, last));
 }
 
-function orderSummary(order: SandboxOrder): string {
-  const brand = escapeHtml(providerDisplayName(order.provider.name));
+function orderSummary(order: SandboxOrder, words: PageStrings): string {
   return `<img src="${logoPath(order.provider.name)}" alt="" width="120" height="40">
-<p class="sandbox">Sandbox stand-in for ${brand} (${escapeHtml(order.provider.name)}). No real payment is made.</p>
-<h1>Pay with ${brand}</h1>
+<p class="sandbox">${escapeHtml(words.sandboxNotice(providerDisplayName(order.provider.name), order.provider.name))}</p>
+<h1>${escapeHtml(words.payWith(providerDisplayName(order.provider.name)))}</h1>
 <dl>
-<dt>Order</dt><dd>${escapeHtml(order.reference)}</dd>
-<dt>Amount</dt><dd><span lang="${escapeHtml(bcp47(order.locale))}">${escapeHtml(money(order, order.amountMinor))}</span></dd>
-<dt>Plan</dt><dd><span lang="${escapeHtml(bcp47(order.locale))}">${escapeHtml(planText(order))}</span></dd>
+<dt>${escapeHtml(words.order)}</dt><dd>${escapeHtml(order.reference)}</dd>
+<dt>${escapeHtml(words.amount)}</dt><dd>${escapeHtml(money(order, order.amountMinor))}</dd>
+<dt>${escapeHtml(words.plan)}</dt><dd>${escapeHtml(planText(order, words))}</dd>
 </dl>`;
 }
 
@@ -96,53 +101,50 @@ export interface PaymentPageState {
   error?: string;
 }
 
-/** The page with the decision form; `error` re-renders it after a bad submission. */
+/** The page with the decision form, in the order's language; `error` re-renders it after a bad submission. */
 export function paymentPage(order: SandboxOrder, state: PaymentPageState): string {
+  const words = pageStrings(order.locale);
   const outcome = state.selected?.outcome ?? 'approve';
   const mode: DecisionMode = state.selected?.mode ?? 'instant';
   const seconds = Math.max(state.pendingSettleMs / 1000, 0);
   const error = state.error ? `<p class="error" role="alert" id="form-error">${escapeHtml(state.error)}</p>\n` : '';
-  const title = `Pay with ${providerDisplayName(order.provider.name)}`;
+  const title = words.payWith(providerDisplayName(order.provider.name));
   return layout(
-    state.error ? `Error: ${title}` : title,
-    `${orderSummary(order)}
+    state.error ? `${words.error}: ${title}` : title,
+    `${orderSummary(order, words)}
 ${error}<form method="post" action="/pay/${encodeURIComponent(order.orderToken)}"${state.error ? ' aria-describedby="form-error"' : ''}>
 <fieldset>
-<legend>Outcome</legend>
-${OUTCOMES.map((item) => radio('outcome', item.value, item.label, item.hint, item.value === outcome)).join('\n')}
+<legend>${escapeHtml(words.outcome)}</legend>
+${OUTCOMES.map((item) => radio('outcome', item.value, words.outcomes[item.value], `${words.status} ${item.status}`, item.value === outcome)).join('\n')}
 </fieldset>
 <fieldset>
-<legend>Initial response</legend>
-${radio('mode', 'instant', 'Instant', 'the final status goes straight back to the shop', mode === 'instant')}
-${radio('mode', 'pending', 'Pending', `the shop first gets PENDING; the final status follows by callback after ${seconds} s`, mode === 'pending')}
+<legend>${escapeHtml(words.initialResponse)}</legend>
+${radio('mode', 'instant', words.instant, words.instantHint, mode === 'instant')}
+${radio('mode', 'pending', words.pending, words.pendingHint(seconds), mode === 'pending')}
 </fieldset>
-<button type="submit">Complete payment</button>
+<button type="submit">${escapeHtml(words.complete)}</button>
 </form>`,
+    '',
+    words,
   );
 }
 
-const RESULT_TEXT: Record<SandboxOrder['status'], string> = {
-  PENDING: 'Payment pending: the provider has not given its final answer yet.',
-  SUCCESSFUL: 'Payment approved.',
-  DECLINED: 'Payment declined by the provider.',
-  CANCELLED: 'Payment cancelled.',
-  ERROR: 'The provider reported an error.',
-};
-
 /** The outcome, for an order with no dynamicRedirectUrl, or one already decided. */
 export function resultPage(order: SandboxOrder, note = ''): string {
+  const words = pageStrings(order.locale);
   const text =
     order.status === 'CANCELLED' && order.cancelledBy === 'system'
-      ? 'Order cancelled by the system: it was not paid in time.'
-      : RESULT_TEXT[order.status];
+      ? words.cancelledBySystem
+      : words.results[order.status];
   // A pending order's page refreshes itself until the final status is in; no script needed.
   const head = order.status === 'PENDING' ? '<meta http-equiv="refresh" content="3">\n' : '';
   return layout(
     `${order.status}: ${providerDisplayName(order.provider.name)}`,
-    `${orderSummary(order)}
+    `${orderSummary(order, words)}
 <p role="status"><strong>${escapeHtml(order.status)}</strong>: ${escapeHtml(text)}</p>
 ${note ? `<p>${escapeHtml(note)}</p>` : ''}`,
     head,
+    words,
   );
 }
 

@@ -25,7 +25,12 @@ export function firstAndLast(plan: InstalmentPlan): { first: number; last: numbe
   return { first, last: plan.instalments[plan.count - 1] ?? first };
 }
 
-const ADVERBS: Record<InstalmentInterval, string> = { week: 'weekly', fortnight: 'fortnightly', month: 'monthly' };
+/** How an interval is said in English: "4 monthly payments". */
+export const ADVERBS: Record<InstalmentInterval, string> = {
+  week: 'weekly',
+  fortnight: 'fortnightly',
+  month: 'monthly',
+};
 /** How a plan's interval is spelled in `instalment.termUnit`. */
 export const TERM_UNITS: Record<InstalmentInterval, string> = {
   week: 'weeks',
@@ -33,10 +38,6 @@ export const TERM_UNITS: Record<InstalmentInterval, string> = {
   month: 'months',
 };
 const MONTHS_PER_INTERVAL: Record<InstalmentInterval, number> = { week: 0.25, fortnight: 0.5, month: 1 };
-
-export function intervalAdverb(interval: InstalmentInterval): string {
-  return ADVERBS[interval];
-}
 
 /** "Pay 4 x AED 25.00 monthly, interest-free, with Tabby." (plus "last ..." when the remainder makes it differ). */
 export function termsText(entry: CatalogueEntry, plan: InstalmentPlan): string {

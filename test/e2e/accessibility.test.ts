@@ -106,6 +106,10 @@ describe('accessibility', () => {
       await expect(widget.locator('[part~="submit"]').textContent()).resolves.toMatch(/ادفع .+ عبر Tamara/);
 
       await payWith(page, e2e.stack, /Tamara/);
+      // The provider's page speaks the order's language too, right to left, with the shop's Western digits.
+      await expect(page.locator('html').getAttribute('lang')).resolves.toBe('ar');
+      await expect(page.getByRole('button', { name: 'إتمام الدفع' }).count()).resolves.toBe(1);
+      expect(await page.locator('dl').textContent(), 'no Arabic-Indic digit on the hosted page').not.toMatch(/[٠-٩]/);
       const reference = await decide(page, e2e.stack, 'approve');
       await expect.poll(() => shownStatus(page).getAttribute('data-status')).toBe('paid');
       await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('شكرًا لك، تم دفع طلبك');

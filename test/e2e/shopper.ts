@@ -68,7 +68,8 @@ export async function decide(
 ): Promise<string> {
   await page.locator(`#outcome-${outcome}`).check();
   await page.locator(`#mode-${mode}`).check();
-  await page.getByRole('button', { name: 'Complete payment' }).click();
+  // The page's one submit button, in whatever language the order's locale gave it.
+  await page.locator('form button[type="submit"]').click();
   return landOnResult(page, stack);
 }
 

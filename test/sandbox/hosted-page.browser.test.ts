@@ -99,9 +99,9 @@ describe('the hosted page in Chromium', () => {
     };
     await page.goto(order.redirectUrl);
     expect(await audit()).toEqual([]);
-    await page.getByRole('button', { name: 'Complete payment' }).click();
+    await page.getByRole('button', { name: 'إتمام الدفع' }).click();
     await page.waitForURL(/\/result\?/);
-    expect(await page.getByRole('status').textContent()).toBe('SUCCESSFUL: Payment approved.');
+    expect(await page.getByRole('status').textContent()).toBe('SUCCESSFUL: تمت الموافقة على الدفع.');
     expect(await audit()).toEqual([]);
   });
 });

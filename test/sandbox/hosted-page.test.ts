@@ -31,12 +31,12 @@ describe('GET /pay/:orderToken', () => {
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
     const html = await response.text();
-    expect(html).toMatch(/^<!doctype html>\n<html lang="en">/);
+    expect(html).toMatch(/^<!doctype html>\n<html lang="en" dir="ltr">/);
     expect(html).toContain('<title>Pay with Tabby</title>');
     expect(html).toContain('<h1>Pay with Tabby</h1>');
     expect(html).toContain(request.orderReference);
     const amount = new Intl.NumberFormat('en-AE', { style: 'currency', currency: 'AED' }).format(257.75);
-    expect(html).toContain(`<span lang="en-AE">${amount}</span>`);
+    expect(html).toContain(`<dd>${amount}</dd>`);
     const instalment = new Intl.NumberFormat('en-AE', { style: 'currency', currency: 'AED' });
     expect(html).toContain(`4 monthly payments: 3 of ${instalment.format(64.43)}, then ${instalment.format(64.46)}`);
     expect(html).toContain(`<form method="post" action="/pay/${order.orderToken}">`);
@@ -63,7 +63,7 @@ describe('GET /pay/:orderToken', () => {
     expect(logo).toBe('/logos/tabby.svg');
   });
 
-  it('formats the amount in the order’s locale and the currency’s decimals (ar_SA, KWD)', async () => {
+  it('speaks the order’s language, right to left in Arabic, with the amount in its locale and Western digits (ar_SA, KWD)', async () => {
     const arabic = await pageFor({
       provider: 'TAMARA_SA',
       currency: 'SAR',
@@ -72,7 +72,13 @@ describe('GET /pay/:orderToken', () => {
       amount: 300,
     });
     const html = await (await fetch(arabic.order.redirectUrl)).text();
-    expect(html).toContain(new Intl.NumberFormat('ar-SA', { style: 'currency', currency: 'SAR' }).format(300));
+    expect(html).toContain(
+      new Intl.NumberFormat('ar-SA-u-nu-latn', { style: 'currency', currency: 'SAR' }).format(300),
+    );
+    expect(html).toMatch(/^<!doctype html>\n<html lang="ar" dir="rtl">/);
+    expect(html).toContain('<button type="submit">إتمام الدفع</button>');
+    expect(html).toContain('<h1>الدفع عبر Tamara</h1>');
+    expect(html).not.toMatch(/[٠-٩]/);
     const kuwait = await pageFor({
       provider: 'TABBY_KW',
       currency: 'KWD',
