@@ -204,10 +204,6 @@ export const orderRecordSchema = z.looseObject({
   redirectUrl: httpUrl,
   // Local choice: an answer without a status is the docs' "pending" of a newly created order.
   paymentStatus: z._default(requiredText, 'pending'),
-  orderId: z.optional(z.unknown()),
-  orderToken: z.optional(z.unknown()),
-  orderDate: z.optional(z.unknown()),
-  transactionReference: z.optional(z.unknown()),
 });
 export type OrderRecord = z.infer<typeof orderRecordSchema>;
 

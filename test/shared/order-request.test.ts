@@ -9,6 +9,21 @@ const without = <T extends object>(value: T, key: string) => {
   return copy;
 };
 
+/** Every field an address needs (streetAddress2 may be empty, but must be there). */
+const ADDRESS_REQUIRED = [
+  'firstName',
+  'lastName',
+  'email',
+  'phoneNumber',
+  'streetAddress',
+  'streetAddress2',
+  'city',
+  'country',
+  'state',
+  'region',
+  'postalCode',
+];
+
 describe('order request: the spec example', () => {
   it('accepts the public docs example (alphanumeric sku, 130 + 7.99 + 6.9 = 144.89)', () => {
     expect(messages(parse(validOrder()))).toEqual([]);
@@ -55,20 +70,7 @@ describe('order request: required fields', () => {
     expect(messages(parse(order))).toContain(`customer.${field}: is required`);
   });
 
-  const billingRequired = [
-    'firstName',
-    'lastName',
-    'email',
-    'phoneNumber',
-    'streetAddress',
-    'streetAddress2',
-    'city',
-    'country',
-    'state',
-    'region',
-    'postalCode',
-  ];
-  it.each(billingRequired)('refuses a billing address without %s', (field) => {
+  it.each(ADDRESS_REQUIRED)('refuses a billing address without %s', (field) => {
     const order = { ...validOrder(), billingAddress: without(address, field) };
     expect(messages(parse(order))).toContain(`billingAddress.${field}: is required`);
   });
@@ -93,19 +95,7 @@ describe('order request: shipping address is conditional', () => {
     expect(messages(parse({ ...validOrder(), shippingAddress: address }))).toEqual([]);
   });
 
-  it.each([
-    'firstName',
-    'lastName',
-    'email',
-    'phoneNumber',
-    'streetAddress',
-    'streetAddress2',
-    'city',
-    'state',
-    'country',
-    'region',
-    'postalCode',
-  ])('requires %s whenever it is present', (field) => {
+  it.each(ADDRESS_REQUIRED)('requires %s whenever it is present', (field) => {
     const order = { ...validOrder(), shippingAddress: without(address, field) };
     expect(messages(parse(order))).toContain(`shippingAddress.${field}: is required`);
   });
