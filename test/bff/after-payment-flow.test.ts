@@ -5,7 +5,7 @@ import { orderViewSchema, refundViewSchema } from '../../shared/merchant-api.js'
 import { useCheckoutStack } from '../support/stack.js';
 import {
   destination,
-  FAST_SANDBOX,
+  SETTLES_AFTER_RETURN,
   followReturn,
   getOrder,
   placeOrder,
@@ -13,7 +13,7 @@ import {
 } from './after-payment-harness.js';
 
 const stack = useCheckoutStack({
-  sandbox: { ...FAST_SANDBOX, refundSettlement: 'instant' },
+  sandbox: { ...SETTLES_AFTER_RETURN, refundSettlement: 'instant' },
   env: { OPI_UPSTREAM_TIMEOUT_MS: '2000' },
   between: 'settle',
 });

@@ -4,12 +4,18 @@ import { randomUUID } from 'node:crypto';
 import type { Sandbox, SandboxOptions } from '../../demo/sandbox/sandbox.js';
 import { call, createSession, json, merchant, shopper, type Answer } from '../support/checkout.js';
 
-/** Pending results settle in 40 ms; a failed callback is retried twice, 20 ms apart. */
+/**
+ * Pending results settle in 40 ms; a failed callback is retried twice, 20 ms apart. A test that must see an order
+ * still pending when the shopper returns settles later (SETTLES_AFTER_RETURN): 40 ms is shorter than a return on a
+ * loaded CI machine.
+ */
 export const FAST_SANDBOX: SandboxOptions = {
   pendingSettleMs: 40,
   callbackRetry: { attempts: 3, baseDelayMs: 20 },
   callbackTimeoutMs: 1_000,
 };
+
+export const SETTLES_AFTER_RETURN: SandboxOptions = { ...FAST_SANDBOX, pendingSettleMs: 1_000 };
 
 /** The BFF's clock: real time plus an offset a test moves forward (to make polls due). */
 export function testClock() {

@@ -10,6 +10,7 @@ import { startBff, startSandbox } from '../support/servers.js';
 import { useCheckoutStack } from '../support/stack.js';
 import {
   FAST_SANDBOX,
+  SETTLES_AFTER_RETURN,
   followReturn,
   placeOrder,
   postOperation,
@@ -25,7 +26,7 @@ describe('polling one BFF instance', () => {
   const clock = testClock();
   const stack = useCheckoutStack({
     // cancellationTimeout minutes last 20 ms here, so the sandbox cancels unpaid orders quickly.
-    sandbox: { ...FAST_SANDBOX, cancellationUnitMs: 20 },
+    sandbox: { ...SETTLES_AFTER_RETURN, cancellationUnitMs: 20 },
     env: POLL_ENV,
     now: clock.now,
     between: 'settle',
