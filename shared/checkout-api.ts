@@ -2,7 +2,7 @@
 // Amounts in this JSON are decimal numbers in the currency's major unit, as the upstream writes them (257.75 AED);
 // everything inside the BFF is integer minor units.
 import * as z from 'zod/mini';
-import { addressInputSchema, customerSchema } from './address.js';
+import { addressInputSchema, customerSchema, partialAddressInputSchema } from './address.js';
 import {
   amount,
   currencyCode,
@@ -18,8 +18,8 @@ import { checkCartAmounts, orderItemSchema, providerName } from './upstream.js';
 /** Prefill the merchant may pass: any subset of the shopper's details. */
 export const prefillSchema = z.object({
   customer: z.optional(z.partial(customerSchema)),
-  billingAddress: z.optional(z.partial(addressInputSchema)),
-  shippingAddress: z.optional(z.partial(addressInputSchema)),
+  billingAddress: z.optional(partialAddressInputSchema),
+  shippingAddress: z.optional(partialAddressInputSchema),
 });
 export type Prefill = z.infer<typeof prefillSchema>;
 
@@ -122,7 +122,7 @@ export type SessionView = z.infer<typeof sessionViewSchema>;
 export const placeOrderRequestSchema = z.strictObject({
   bnplProvider: providerName,
   customer: z.object(customerSchema.shape, { error: typeError('an object') }),
-  billingAddress: z.object(addressInputSchema.shape, { error: typeError('an object') }),
+  billingAddress: addressInputSchema,
   shippingAddress: z.optional(addressInputSchema),
   shippingMethod: z.optional(shippingMethod),
 });

@@ -35,6 +35,16 @@ export function isCountryCode(code: string): boolean {
   return regions.of(code) !== undefined && new Intl.Locale(`und-${code}`).region === code;
 }
 
+let assigned: string[] | undefined;
+/** Every assigned ISO 3166-1 alpha-2 code, computed once. */
+export function countryCodes(): readonly string[] {
+  if (!assigned) {
+    const letters = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'];
+    assigned = letters.flatMap((first) => letters.map((second) => first + second)).filter(isCountryCode);
+  }
+  return assigned;
+}
+
 /** English country name, the form the upstream expects in `region` when there is none. */
 export function countryName(code: string, locale = 'en'): string {
   regions ??= regionNames();

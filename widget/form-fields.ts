@@ -1,5 +1,6 @@
 // What the form asks for, as data: the fields of each section and each field's autofill token and keyboard. The
 // renderer and the order builder both read these, so a field exists in exactly one place.
+import { usesPostalCode } from '../shared/address.js';
 
 export type FieldName =
   | 'firstName'
@@ -29,8 +30,9 @@ const AUTOCOMPLETE: Record<FieldName, string> = {
   country: 'country',
 };
 
-/** Shown with "(optional)": the order takes them empty. */
-export const OPTIONAL: ReadonlySet<FieldName> = new Set(['streetAddress2', 'state']);
+/** Shown with "(optional)": the order takes them empty, and a postal code where the country has none. */
+export const isOptional = (name: FieldName, country: string): boolean =>
+  name === 'streetAddress2' || name === 'state' || (name === 'postalCode' && !usesPostalCode(country));
 
 export const CUSTOMER_FIELDS: readonly FieldName[] = ['firstName', 'lastName', 'email', 'phoneNumber'];
 

@@ -4,8 +4,9 @@
 import type { Prefill } from '../../shared/checkout-api.js';
 import type { Market } from './catalogue.js';
 
-const ADDRESSES: Record<string, { streetAddress: string; city: string; postalCode: string; phoneNumber: string }> = {
-  AE: { streetAddress: '12 Al Wasl Road', city: 'Dubai', postalCode: '00000', phoneNumber: '+971 50 123 4567' },
+// The UAE has no postal codes, so its shopper has none (shared/postal-code-countries.ts).
+const ADDRESSES: Record<string, { streetAddress: string; city: string; postalCode?: string; phoneNumber: string }> = {
+  AE: { streetAddress: '12 Al Wasl Road', city: 'Dubai', phoneNumber: '+971 50 123 4567' },
   SA: { streetAddress: '45 King Fahd Road', city: 'Riyadh', postalCode: '12271', phoneNumber: '+966 50 123 4567' },
   KW: { streetAddress: '7 Gulf Street', city: 'Kuwait City', postalCode: '13001', phoneNumber: '+965 5012 3456' },
   AU: { streetAddress: '1 George Street', city: 'Sydney', postalCode: '2000', phoneNumber: '+61 412 345 678' },

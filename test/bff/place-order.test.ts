@@ -41,8 +41,9 @@ describe('placing an order', () => {
       orderItems: [{ name: 'Linen shirt', sku: 'LS-1', quantity: 2, unitPrice: 64.5, totalAmount: 129 }],
       cancellationTimeout: 90,
       dynamicRedirectUrl: `${stack.bff.url}/v1/returns/${orderReference}`,
-      // The spec's defaults: state falls back to the country code, region to its name, line 2 to ''.
-      billingAddress: { ...address, state: 'AE', region: 'United Arab Emirates', streetAddress2: '' },
+      // The spec's defaults: state falls back to the country code, region to its name, line 2 to ''; the UAE has
+      // no postal codes, so that one is '' too.
+      billingAddress: { ...address, state: 'AE', region: 'United Arab Emirates', streetAddress2: '', postalCode: '' },
       // The cart ships goods and the shopper gave no shipping address: billing is used.
       shippingAddress: { ...address, state: 'AE' },
     });
@@ -135,6 +136,14 @@ describe('placing an order', () => {
       'customer.email',
       'customer.phoneNumber',
     ]);
+  });
+
+  it('refuses an address without a postal code where the country has them, naming the field', async () => {
+    const id = await createSession(stack.bff.url);
+    const answer = await place(id, shopper({ billingAddress: { ...address, country: 'SA' } }));
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toEqual([{ path: 'billingAddress.postalCode', message: 'is required' }]);
+    expect(creates()).toEqual([]);
   });
 
   it('refuses a provider the cart is not eligible for with 422', async () => {

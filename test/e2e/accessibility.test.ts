@@ -18,7 +18,6 @@ const ANSWERS: Record<string, string> = {
   tel: '+971 55 765 4321',
   'billing address-line1': '5 Marina Walk',
   'billing address-level2': 'Dubai',
-  'billing postal-code': '00000',
   'billing country': 'United Arab Emirates',
 };
 

@@ -102,7 +102,7 @@ export function orderRequest(
     country,
     state: country,
     region: 'Asia',
-    postalCode: '00000',
+    postalCode: '',
   };
   return {
     orderReference: uniqueReference(),

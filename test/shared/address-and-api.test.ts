@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { withAddressDefaults } from '../../shared/address.js';
+import { addressInputSchema, usesPostalCode, withAddressDefaults } from '../../shared/address.js';
 import { createSessionRequestSchema, issuesToFieldErrors, placeOrderRequestSchema } from '../../shared/checkout-api.js';
-import { isCountryCode } from '../../shared/fields.js';
+import { countryCodes, isCountryCode } from '../../shared/fields.js';
 import { providerDisplayName } from '../../shared/providers.js';
 import { address, customer, messages } from './fixtures.js';
 
@@ -20,6 +20,24 @@ describe('address defaults', () => {
     const kept = withAddressDefaults({ ...address, state: 'DU', region: 'Dubai' });
     expect([kept.state, kept.region]).toEqual(['DU', 'Dubai']);
   });
+  it('asks a postal code only where the country has them, and sends an empty one where it has none', () => {
+    expect(['AE', 'QA', 'HK'].some(usesPostalCode)).toBe(false);
+    expect(['SA', 'KW', 'AU', 'SG', 'GB', 'US'].every(usesPostalCode)).toBe(true);
+    const { postalCode: _none, ...withoutCode } = address;
+    expect(addressInputSchema.safeParse({ ...withoutCode, country: 'AE' }).success).toBe(true);
+    expect(messages(addressInputSchema.safeParse({ ...withoutCode, country: 'SA' }))).toEqual([
+      'postalCode: is required',
+    ]);
+    expect(messages(addressInputSchema.safeParse({ ...withoutCode, country: 'SA', postalCode: '  ' }))).toEqual([
+      'postalCode: is required',
+    ]);
+    // One message per field: a wrong country is not also a missing postal code.
+    expect(messages(addressInputSchema.safeParse({ ...withoutCode, country: 'UK' }))).toEqual([
+      'country: must be an ISO 3166-1 alpha-2 country code, such as AE',
+    ]);
+    expect(withAddressDefaults({ ...withoutCode, country: 'QA' }).postalCode).toBe('');
+  });
+
   it('knows what is an ISO 3166 alpha-2 country', () => {
     expect(['AE', 'SA', 'KW', 'AU', 'SG', 'US'].every(isCountryCode)).toBe(true);
     expect(['XX', 'ZZ', 'EU', 'UAE', 'ae'].some(isCountryCode)).toBe(false);
@@ -30,8 +48,7 @@ describe('address defaults', () => {
     for (const code of ['UK', 'YU', 'CS', 'DD', 'FX', 'SU', 'ZR', 'AN', 'TP', 'AC', 'IC', 'XK'])
       expect(isCountryCode(code), code).toBe(false);
     expect(['GB', 'RS', 'DE', 'FR', 'RU', 'CD', 'CW', 'TL'].every(isCountryCode)).toBe(true);
-    const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-    const codes = [...letters].flatMap((a) => [...letters].map((b) => a + b)).filter(isCountryCode);
+    const codes = countryCodes();
     const names = new Intl.DisplayNames(['en'], { type: 'region' });
     expect(codes).toHaveLength(249);
     expect(new Set(codes.map((code) => names.of(code))).size).toBe(codes.length);

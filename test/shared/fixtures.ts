@@ -3,7 +3,7 @@ import type { OrderRequest } from '../../shared/upstream.js';
 import { address as shopperAddress, customer } from '../support/shopper.js';
 
 /** The demo shopper's address in the upstream's form: every field but title present. */
-export const address = { ...shopperAddress, streetAddress2: '', state: 'DU', region: 'Dubai' };
+export const address = { ...shopperAddress, streetAddress2: '', state: 'DU', region: 'Dubai', postalCode: '' };
 
 export { customer };
 

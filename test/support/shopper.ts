@@ -7,11 +7,10 @@ export const customer = {
   phoneNumber: '+971 50 123 4567',
 };
 
-/** A billing address as a shopper gives it: no line 2, state or region (the BFF fills those). */
+/** A billing address as a shopper gives it: no line 2, state, region or postal code (the UAE has none). */
 export const address = {
   ...customer,
   streetAddress: '12 Al Wasl Road',
   city: 'Dubai',
   country: 'AE',
-  postalCode: '00000',
 };

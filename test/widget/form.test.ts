@@ -118,8 +118,8 @@ describe('<opi-checkout> form', () => {
     expect(describedBy(el, 'billingAddress.city')).to.equal('Fill in this field.');
     expect(control(el, 'customer.firstName').getAttribute('aria-invalid')).to.equal('false');
     expect(control(el, 'billingAddress.streetAddress2').getAttribute('aria-invalid'), 'optional').to.equal('false');
-    expect(text(part(el, 'alert'))).to.equal('6 fields need your attention.');
-    await waitUntil(() => status(el) === '6 fields need your attention.', 'the live region did not announce the count');
+    expect(text(part(el, 'alert'))).to.equal('5 fields need your attention.');
+    await waitUntil(() => status(el) === '5 fields need your attention.', 'the live region did not announce the count');
     expect(bff.orders(), 'nothing sent').to.deep.equal([]);
   });
 
@@ -131,7 +131,7 @@ describe('<opi-checkout> form', () => {
       if (heard.at(-1) !== status(el)) heard.push(status(el));
     });
     observer.observe(region, { subtree: true, childList: true, characterData: true });
-    const count = '7 fields need your attention.';
+    const count = '6 fields need your attention.';
     for (let attempt = 1; attempt <= 2; attempt += 1) {
       await submit(el);
       await waitUntil(
@@ -168,7 +168,7 @@ describe('<opi-checkout> form', () => {
         streetAddress: '1 Marina Walk',
         streetAddress2: '',
         city: 'Dubai',
-        postalCode: '00000',
+        postalCode: '',
         country: 'AE',
         state: 'AE',
         region: 'United Arab Emirates',
@@ -249,6 +249,39 @@ describe('<opi-checkout> form', () => {
       fakeBff({ session: sessionView({ providers: [{ ...tabby, requiredFields: ['shippingMethod'] }, tamara] }) }),
     );
     expect(control<HTMLSelectElement>(el, 'shippingMethod').value).to.equal('delivery');
+  });
+
+  it('asks a postal code where the country has them: optional in the UAE, required once Saudi Arabia is chosen', async () => {
+    const bff = fakeBff({ session: sessionView() });
+    const el = await formFor(bff);
+    const postalCode = () => control<HTMLInputElement>(el, 'billingAddress.postalCode');
+    expect(text(postalCode().labels![0])).to.equal('Postal code (optional)');
+    expect(postalCode().required).to.equal(false);
+    await fill(el, { ...shopper, 'billingAddress.country': 'SA' });
+    expect(text(postalCode().labels![0])).to.equal('Postal code');
+    expect(postalCode().required).to.equal(true);
+    await submit(el);
+    expect(bff.orders(), 'nothing sent without a Saudi postal code').to.deep.equal([]);
+    expect(describedBy(el, 'billingAddress.postalCode')).to.equal('Fill in this field.');
+    expect(text(part(el, 'alert'))).to.equal('1 field needs your attention.');
+    await fill(el, { 'billingAddress.country': 'AE' });
+    await submit(el);
+    await waitUntil(() => bff.orders().length === 1);
+    expect(lastOrder(bff).billingAddress).to.include({ country: 'AE', postalCode: '' });
+  });
+
+  it('requires a UAE postal code when the provider names it in its requiredFields', async () => {
+    const strict = { ...tabby, requiredFields: ['billingAddress.postalCode'] };
+    const bff = fakeBff({ session: sessionView({ providers: [strict, tamara] }) });
+    const el = await formFor(bff);
+    expect(text(control(el, 'billingAddress.postalCode').labels![0])).to.equal('Postal code');
+    await fill(el, shopper);
+    await submit(el);
+    expect(describedBy(el, 'billingAddress.postalCode')).to.equal('Fill in this field.');
+    await fill(el, { 'billingAddress.postalCode': '00000' });
+    await submit(el);
+    await waitUntil(() => bff.orders().length === 1);
+    expect(lastOrder(bff).billingAddress.postalCode).to.equal('00000');
   });
 
   it("requires the optional fields a provider's requiredFields name, and ignores ones the form does not show", async () => {

@@ -3,7 +3,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { SHIPPING_METHODS } from '../../shared/fields.js';
 import type { CountryOption } from '../countries.js';
-import { autocompleteFor, fieldPath, inputType, OPTIONAL, type FieldName, type Section } from '../form-fields.js';
+import { autocompleteFor, fieldPath, inputType, isOptional, type FieldName, type Section } from '../form-fields.js';
 import type { Strings } from '../i18n/index.js';
 
 export interface FieldContext {
@@ -50,7 +50,7 @@ function control({ path, label, required, autocomplete, options, type }: Control
 
 export function field(section: Section, name: FieldName, ctx: FieldContext): TemplateResult {
   const path = fieldPath(section, name);
-  const required = !OPTIONAL.has(name) || ctx.required.includes(path);
+  const required = !isOptional(name, ctx.value(fieldPath(section, 'country'))) || ctx.required.includes(path);
   const label = ctx.strings.fields[name];
   return control(
     {

@@ -80,5 +80,4 @@ export const shopper: Record<string, string> = {
   'customer.phoneNumber': '+971 50 123 4567',
   'billingAddress.streetAddress': '1 Marina Walk',
   'billingAddress.city': 'Dubai',
-  'billingAddress.postalCode': '00000',
 };
