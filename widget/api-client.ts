@@ -2,7 +2,7 @@
 // CheckoutApiError with a stable code.
 //
 // Local choice: answers are checked by shape here rather than re-parsed with the shared zod schemas. The BFF builds
-// them with those schemas; re-parsing in the browser would cost about 1.5 KB of the widget's 20 KB gzip budget
+// them with those schemas; re-parsing in the browser would cost about 1.5 KB of the widget's 20.5 KB gzip budget
 // (the array, enum, nullable and partial schema types) for no check the BFF has not made. What the widget sends is
 // still validated with the shared placeOrderRequestSchema (order-form.ts), and every amount is re-checked against
 // its currency's decimals (session-model.ts).

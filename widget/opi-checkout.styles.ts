@@ -17,6 +17,7 @@ export const styles = css`
     --_radius: var(--opi-radius, 0.5rem);
     --_space: var(--opi-spacing, 1rem);
     display: block;
+    max-inline-size: var(--opi-max-inline-size, 40rem);
     color: var(--_text);
     font: var(--opi-font-size, 1rem) / 1.4 var(--opi-font-family, inherit);
   }
@@ -57,7 +58,8 @@ export const styles = css`
     block-size: 1.4em;
   }
   .row {
-    min-block-size: 4.5rem;
+    align-items: center;
+    min-block-size: 3.25rem;
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
     padding: calc(var(--_space) * 0.75);
@@ -66,6 +68,11 @@ export const styles = css`
   .row:has(:checked) {
     border-color: var(--_accent);
     box-shadow: 0 0 0 1px var(--_accent);
+  }
+  [type='radio'] {
+    inline-size: 1.25rem;
+    block-size: 1.25rem;
+    margin: 0;
   }
   input,
   select,
@@ -112,11 +119,22 @@ export const styles = css`
     grid-column: 2;
   }
   .fields {
-    gap: calc(var(--_space) * 0.75);
+    /* Rows are half the column gap: a field's label, control and error are three rows (see .field). */
+    gap: calc(var(--_space) * 0.375) calc(var(--_space) * 0.75);
     grid-template-columns: repeat(auto-fit, minmax(min(100%, 12rem), 1fr));
   }
   .wide {
     grid-column: 1 / -1;
+  }
+  /* Each field takes three rows of its group's grid (label, control, error), so controls side by side line up
+     however many lines their labels wrap to. */
+  .field:not(.check) {
+    grid-row: span 3;
+    grid-template-rows: subgrid;
+    align-content: normal;
+  }
+  label {
+    align-self: end;
   }
   .check {
     display: flex;
@@ -125,6 +143,8 @@ export const styles = css`
   select {
     box-sizing: border-box;
     inline-size: 100%;
+    min-inline-size: 0;
+    text-overflow: ellipsis;
     background: var(--_bg);
     border: 1px solid var(--_border);
     border-radius: var(--_radius);

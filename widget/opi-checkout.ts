@@ -62,7 +62,7 @@ type Notice = (strings: Strings) => string;
  * @csspart provider-name - A provider's name, shown when it has no logo.
  * @csspart badge - The "Recommended" badge.
  * @csspart provider-plan - The instalment plan and its interval ("4 × AED 25.00 · monthly").
- * @csspart provider-terms - A provider's terms.
+ * @csspart provider-terms - A provider's own terms, shown when it gives no instalment plan.
  * @csspart unavailable - The list of providers that do not fit this cart, with why.
  * @csspart unavailable-item - One entry of that list ("Tamara: available from AED 50.00").
  * @csspart form - The details form.
@@ -92,6 +92,7 @@ type Notice = (strings: Strings) => string;
  * @cssprop [--opi-color-on-accent=#ffffff] - Text on the accent colour (dark #062e6f).
  * @cssprop [--opi-color-error=#b3261e] - Error text and invalid borders (dark #f2b8b5).
  * @cssprop [--opi-radius=0.5rem] - Corner radius of inputs, rows, buttons and panels.
+ * @cssprop [--opi-max-inline-size=40rem] - The widget's widest; `none` to fill its container.
  * @cssprop [--opi-font-family=inherit] - Font; the host page's by default.
  * @cssprop [--opi-font-size=1rem] - Base font size; everything else is relative to it.
  * @cssprop [--opi-spacing=1rem] - Base spacing unit.
@@ -99,7 +100,7 @@ type Notice = (strings: Strings) => string;
 export class OpiCheckout extends LitElement {
   static override styles = styles;
   static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
-  // Declared here rather than with decorators: the decorator helpers cost bytes the 20 KB budget needs elsewhere.
+  // Declared here rather than with decorators: the decorator helpers cost bytes the 20.5 KB budget needs elsewhere.
   static override properties: PropertyDeclarations = {
     session: {},
     apiBase: { attribute: 'api-base' },

@@ -53,7 +53,7 @@ describe('<opi-checkout> states', () => {
     });
   }
 
-  it('lists the providers in the order the BFF sent, with logo, plan, terms and badge, then fires opi-ready', async () => {
+  it('lists the providers in the order the BFF sent, with logo, plan (or terms) and badge, then fires opi-ready', async () => {
     const bff = fakeBff({ session: sessionView({ providers: [tamara, tabby, postpay] }) });
     const ready = oneEvent(document, 'opi-ready');
     const el = await mount(bff);
@@ -67,13 +67,16 @@ describe('<opi-checkout> states', () => {
     expect(tabbyRow.querySelector<HTMLImageElement>('[part="provider-logo"]')!.alt).to.equal('Tabby');
     expect(text(tabbyRow.querySelector('[part="provider-plan"]'))).to.equal('4 × AED 25.00 · monthly');
     expect(text(tabbyRow.querySelector('[part="badge"]'))).to.equal('Recommended');
-    const terms = tabbyRow.querySelector('[part="provider-terms"]')!;
-    expect(text(terms)).to.equal(tabby.terms);
-    expect(tabbyRow.querySelector('input')!.getAttribute('aria-describedby')).to.equal(terms.id);
+    // The plan is written once: the upstream's terms restate it, so they are shown only without a plan.
+    expect(tabbyRow.querySelector('[part="provider-terms"]'), 'no terms beside a plan').to.equal(null);
+    expect(tabbyRow.querySelector('input')!.hasAttribute('aria-describedby')).to.equal(false);
     expect(text(rows[0]!.querySelector('[part="provider-name"]'))).to.equal('Tamara');
     expect(text(rows[0]!.querySelector('[part="provider-plan"]'))).to.equal('3 × AED 33.34 · every 2 weeks');
     expect(rows[0]!.querySelector('[part="badge"]')).to.equal(null);
     expect(rows[2]!.querySelector('[part="provider-plan"]'), 'no plan without instalments').to.equal(null);
+    const terms = rows[2]!.querySelector('[part="provider-terms"]')!;
+    expect(text(terms)).to.equal(postpay.terms);
+    expect(rows[2]!.querySelector('input')!.getAttribute('aria-describedby')).to.equal(terms.id);
     expect(status(el)).to.equal('3 payment options available');
     expect(part(el, 'form'), 'no form before a choice').to.equal(null);
   });

@@ -33,7 +33,7 @@ function control({ path, label, required, autocomplete, options, type }: Control
   const value = ctx.value(path);
   const invalid = error ? 'true' : 'false';
   const describedBy = error ? errorId : nothing;
-  return html`<div part="field" class=${path.endsWith('streetAddress') || type === 'email' ? 'field wide' : 'field'}>
+  return html`<div part="field" class=${path.endsWith('streetAddress') || path.endsWith('country') || type === 'email' ? 'field wide' : 'field'}>
     <label part="label" for=${id}>${label}</label>
     ${
       options

@@ -1,6 +1,8 @@
 // The provider radio group: native radios sharing one name, so arrow keys move within the group and Tab leaves it.
-// Local choice: terms are the upstream's own text, which its documentation shows only in English, so they are marked
-// lang="en" (a screen reader reads them with English rules inside an Arabic widget) and keep their own direction.
+// The plan is written once: the widget's own line, in the shopper's language, when the provider gives an instalment
+// plan; the upstream's terms only for a provider without one. Local choice: terms are the upstream's own text, which
+// its documentation shows only in English, so they are marked lang="en" (a screen reader reads them with English
+// rules inside an Arabic widget) and keep their own direction.
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Strings } from '../i18n/index.js';
 import type { Provider, Unavailable } from '../session-model.js';
@@ -21,8 +23,9 @@ export function providerList(
     ${providers.map((provider) => {
       const id = `provider-${provider.name}`;
       const checked = provider.name === selected;
+      const terms = provider.instalments ? undefined : provider.terms;
       return html`<div part=${checked ? 'provider provider-selected' : 'provider'} class="row">
-        <input part="radio" type="radio" id=${id} name="provider" value=${provider.name} .checked=${checked} aria-describedby=${provider.terms ? `${id}-terms` : nothing} @change=${onChange} />
+        <input part="radio" type="radio" id=${id} name="provider" value=${provider.name} .checked=${checked} aria-describedby=${terms ? `${id}-terms` : nothing} @change=${onChange} />
         <label part="provider-label" for=${id}>
           <span part="provider-brand" class="brand">${
             provider.logoUrl
@@ -38,7 +41,7 @@ export function providerList(
               : nothing
           }
         </label>
-        ${provider.terms ? html`<p part="provider-terms" class="muted terms" id=${`${id}-terms`} dir="auto" lang="en">${provider.terms}</p>` : nothing}
+        ${terms ? html`<p part="provider-terms" class="muted terms" id=${`${id}-terms`} dir="auto" lang="en">${terms}</p>` : nothing}
       </div>`;
     })}
   </fieldset>`;

@@ -37,6 +37,7 @@ export const tamara: ProviderView = {
 export const postpay: ProviderView = {
   name: 'POSTPAY_AE',
   displayName: 'Postpay',
+  terms: 'Pay in 30 days, no fees.',
   recommended: false,
   priority: 3,
   minAmount: 50,
