@@ -96,9 +96,10 @@ const queryInteger = z.pipe(
   z.transform(Number),
 );
 
-/** GET /v1/orders?status=&limit=&cursor= (query strings). */
+/** GET /v1/orders?status=&paymentState=&limit=&cursor= (query strings). */
 export const orderListQuerySchema = z.strictObject({
   status: z.optional(z.enum(ORDER_STATUSES, { error: `must be one of: ${ORDER_STATUSES.join(', ')}` })),
+  paymentState: z.optional(z.enum(PAYMENT_STATES, { error: `must be one of: ${PAYMENT_STATES.join(', ')}` })),
   limit: z._default(
     z.pipe(
       queryInteger,

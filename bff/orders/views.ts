@@ -1,11 +1,5 @@
 // The ledger as the merchant API shows it (shared/merchant-api.ts): decimal major units, normalised statuses.
-import type {
-  OrderEventView,
-  OrderSummaryView,
-  OrderView,
-  PaymentState,
-  RefundView,
-} from '../../shared/merchant-api.js';
+import type { OrderEventView, OrderSummaryView, OrderView, RefundView } from '../../shared/merchant-api.js';
 import { toMajor } from '../../shared/money.js';
 import type { OrderStatus, RefundStatus } from '../../shared/status.js';
 import type { OrderOperation } from '../store/after-payment-types.js';
@@ -35,17 +29,8 @@ export function refundView(operation: OrderOperation): RefundView {
   };
 }
 
-/** Where a paid order's money stands, derived from its amounts (never stored, so it cannot disagree with them). */
-export function paymentState(order: LedgerOrder): PaymentState | undefined {
-  if (order.status !== 'paid') return undefined;
-  const uncaptured = order.paidMinor - order.capturedMinor - order.voidedMinor;
-  if (order.refundedMinor > 0) return order.refundedMinor >= order.capturedMinor ? 'refunded' : 'partially_refunded';
-  if (order.capturedMinor === 0) return uncaptured > 0 ? 'authorised' : 'voided';
-  return uncaptured > 0 ? 'partially_captured' : 'captured';
-}
-
 export function orderSummaryView(order: LedgerOrder, operations: readonly OrderOperation[]): OrderSummaryView {
-  const state = paymentState(order);
+  const state = order.paymentState;
   const major = (minor: number) => toMajor(minor, order.currency);
   return {
     orderReference: order.orderReference,

@@ -119,6 +119,7 @@ export function merchantOrderRoutes(deps: MerchantOrderDeps, auth: RequestHandle
     const orders = await store.listOrders({
       limit: query.limit + 1,
       ...(query.status ? { status: query.status } : {}),
+      ...(query.paymentState ? { paymentState: query.paymentState } : {}),
       ...(query.cursor ? { before: decodeCursor(query.cursor) } : {}),
     });
     const page = orders.slice(0, query.limit);

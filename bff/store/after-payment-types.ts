@@ -1,6 +1,6 @@
 // The ledger's part for what happens after the redirect: refunds, captures and voids (order_operations), the
 // merchant notification outbox, the order list, and the reconciler's claims.
-import type { MerchantNotification } from '../../shared/merchant-api.js';
+import type { MerchantNotification, PaymentState } from '../../shared/merchant-api.js';
 import type { OrderStatus } from '../../shared/status.js';
 import type { LedgerOrder } from './records.js';
 
@@ -53,6 +53,7 @@ export type NotificationOutcome =
 
 export interface OrderListFilter {
   status?: OrderStatus;
+  paymentState?: PaymentState;
   limit: number;
   /** Keyset cursor: orders strictly older than this one (newest first). */
   before?: { createdAt: Date; orderReference: string };

@@ -147,6 +147,27 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       alter table order_operations add column upstream_reference text;
     `,
   },
+  {
+    version: 6,
+    name: "a paid order's payment state, derived from its amounts",
+    sql: `
+      -- Where a paid order's money stands (shared/merchant-api.ts PAYMENT_STATES). A generated column: computed by
+      -- the database from the amounts on every write, so it can never disagree with them, and a merchant can list
+      -- or query the ledger by it.
+      alter table orders add column payment_state text generated always as (
+        case
+          when status <> 'paid' then null
+          when refunded_minor > 0 then
+            case when refunded_minor >= captured_minor then 'refunded' else 'partially_refunded' end
+          when captured_minor = 0 then
+            case when paid_minor - voided_minor > 0 then 'authorised' else 'voided' end
+          when paid_minor - captured_minor - voided_minor > 0 then 'partially_captured'
+          else 'captured'
+        end
+      ) stored;
+      create index orders_by_payment_state on orders (payment_state, created_at) where payment_state is not null;
+    `,
+  },
 ];
 
 /**

@@ -21,6 +21,7 @@ function toOrder(row: Row): LedgerOrder {
     refundedMinor: num(row.refunded_minor),
     capturedMinor: num(row.captured_minor),
     voidedMinor: num(row.voided_minor),
+    paymentState: textOrNull(row.payment_state) as LedgerOrder['paymentState'],
     holdReason: textOrNull(row.hold_reason),
     nextPollAt: dateOrNull(row.next_poll_at),
     pollAttempts: num(row.poll_attempts),
@@ -131,14 +132,21 @@ export function ordersSql(db: SqlDb): OrdersTx {
       ]);
       return rows.map(toEvent);
     },
-    async listOrders({ status, limit, before }) {
+    async listOrders({ status, paymentState, limit, before }) {
       const rows = await db.query<Row>(
         `select * from orders
          where ($1::text[] is null or status = any($1::text[]))
+           and ($5::text is null or payment_state = $5::text)
            and ($2::timestamptz is null or (created_at, order_reference) < ($2::timestamptz, $3::text))
          order by created_at desc, order_reference desc
          limit $4`,
-        [status ? ledgerStatuses(status) : null, before?.createdAt ?? null, before?.orderReference ?? null, limit],
+        [
+          status ? ledgerStatuses(status) : null,
+          before?.createdAt ?? null,
+          before?.orderReference ?? null,
+          limit,
+          paymentState ?? null,
+        ],
       );
       return rows.map(toOrder);
     },

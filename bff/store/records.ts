@@ -1,6 +1,7 @@
 // The ledger's records: sessions, orders, their journal and idempotency keys, as the rest of the BFF reads them.
 import type { Prefill } from '../../shared/checkout-api.js';
 import type { SHIPPING_METHODS } from '../../shared/fields.js';
+import type { PaymentState } from '../../shared/merchant-api.js';
 import type { OrderStatus } from '../../shared/status.js';
 import type { OrderItem } from '../../shared/upstream.js';
 
@@ -65,6 +66,8 @@ export interface LedgerOrder extends NewOrder {
   refundedMinor: number;
   capturedMinor: number;
   voidedMinor: number;
+  /** Where a paid order's money stands, computed by the ledger from the amounts (migration 6); null unless paid. */
+  paymentState: PaymentState | null;
   /** Why the order is on_hold (bff/orders/observe.ts); null otherwise. */
   holdReason: string | null;
   nextPollAt: Date | null;

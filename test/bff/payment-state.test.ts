@@ -1,7 +1,8 @@
 // Where a paid order's money stands, as the merchant API says it: derived from its amounts, so an order that is only
 // authorised is never shown as charged, and one refunded in full is not shown as simply paid.
 import { describe, expect, it } from 'vitest';
-import { orderViewSchema } from '../../shared/merchant-api.js';
+import { orderListResponseSchema, orderViewSchema } from '../../shared/merchant-api.js';
+import { call, merchant } from '../support/checkout.js';
 import { useCheckoutStack } from '../support/stack.js';
 import { FAST_SANDBOX, followReturn, getOrder, placeOrder, postOperation } from './after-payment-harness.js';
 
@@ -41,5 +42,30 @@ describe('paymentState', () => {
 
     const { orderReference: pending } = await placeOrder(stack.bff.url);
     expect(await stateOf(pending)).toBeUndefined();
+  });
+
+  it('is in the ledger, so the merchant lists orders by it; an unknown state is a 400 naming the field', async () => {
+    const authorised = await paid({ autoCapture: false });
+    const captured = await paid();
+    const list = async (query: string) =>
+      orderListResponseSchema.parse((await call(`${stack.bff.url}/v1/orders${query}`, { headers: merchant })).body)
+        .data;
+    const listed = await list('?paymentState=authorised&limit=100');
+    expect(listed.map((order) => order.orderReference)).toContain(authorised);
+    expect(listed.map((order) => order.orderReference)).not.toContain(captured);
+    expect(new Set(listed.map((order) => order.paymentState))).toEqual(new Set(['authorised']));
+    // The database computes it from the amounts on every write: a capture moves the order to the next list.
+    await postOperation(stack.bff.url, authorised, 'capture', { amount: 143.89 });
+    expect((await list('?paymentState=captured&limit=100')).map((order) => order.orderReference)).toContain(authorised);
+    expect((await stack.db.store.getOrder(authorised))?.paymentState).toBe('captured');
+
+    const wrong = await call(`${stack.bff.url}/v1/orders?paymentState=paid`, { headers: merchant });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors).toEqual([
+      {
+        path: 'paymentState',
+        message: 'must be one of: authorised, partially_captured, captured, voided, partially_refunded, refunded',
+      },
+    ]);
   });
 });

@@ -62,7 +62,22 @@ describe.each(storeDrivers())('ledger store on $name', ({ open }) => {
     expect(await runMigrations(t.driver)).toEqual([]);
     const rows = await t.driver.query<{ version: number }>('select version from schema_migrations');
     expect(rows.map((row) => Number(row.version))).toEqual(MIGRATIONS.map((migration) => migration.version));
-    expect(MIGRATIONS.map((migration) => migration.version)).toEqual([1, 2, 3, 4, 5]);
+    expect(MIGRATIONS.map((migration) => migration.version)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it("computes a paid order's payment state from its amounts on every write (migration 6)", async () => {
+    await t.store.insertSession(session());
+    await t.store.insertOrder(order('o-1'));
+    const state = async (patch: Parameters<typeof t.store.updateOrder>[1]) =>
+      (await t.store.updateOrder('o-1', patch))?.paymentState;
+    expect(await state({ status: 'pending' }), 'not paid: no payment state').toBe(null);
+    expect(await state({ status: 'paid', paidMinor: 14389 })).toBe('authorised');
+    expect(await state({ capturedMinor: 10000 })).toBe('partially_captured');
+    expect(await state({ voidedMinor: 4389 })).toBe('captured');
+    expect(await state({ refundedMinor: 5000 })).toBe('partially_refunded');
+    expect(await state({ refundedMinor: 10000 })).toBe('refunded');
+    expect(await state({ capturedMinor: 0, refundedMinor: 0, voidedMinor: 14389 })).toBe('voided');
+    expect((await t.store.getOrder('o-1'))?.paymentState, 'read back as written').toBe('voided');
   });
 
   it("keeps a refund's upstream reference once learned (migration 5), whatever later patches leave out", async () => {
