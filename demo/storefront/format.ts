@@ -14,7 +14,7 @@ export function intlLocale(language: Language, market: Market): string {
 /** A decimal major-unit amount from the BFF (257.75), formatted. */
 export function formatMajor(major: number, currency: string, locale: string): string {
   const minor = toMinor(major, currency);
-  return minor === null ? `${major} ${currency}` : formatMoney(minor, currency, locale);
+  return minor === null ? `${currency} ${major}` : formatMoney(minor, currency, locale);
 }
 
 export function formatDateTime(iso: string, locale: string): string {

@@ -1,7 +1,9 @@
-// `npm run bff` as a real process: it refuses a bad configuration by name, serves on the configured port with
+// The BFF as a real process, both ways it runs: `npm run bff` (the TypeScript sources through tsx) and the
+// production start (`npm run serve`: the compiled JavaScript that `npm run build` emits with tsconfig.server.json,
+// built here into a temporary folder). Each refuses a bad configuration by name, serves on the configured port with
 // its ledger in the data folder, and on SIGTERM finishes the requests in flight before it exits.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,25 +12,42 @@ import { call, createSession, json, shopper } from '../support/checkout.js';
 import { startSandbox } from '../support/servers.js';
 import { waitUntil } from '../support/wait.js';
 
-const TSX = join(process.cwd(), 'node_modules/.bin/tsx');
+const BIN = join(process.cwd(), 'node_modules/.bin');
 let sandbox: Sandbox;
 let dataDir: string;
+let compiled: string;
 
 beforeAll(async () => {
   sandbox = await startSandbox();
   dataDir = mkdtempSync(join(tmpdir(), 'opi-bff-main-'));
-});
+  // Outside the repository, as a deployed copy: its own package.json says ES modules, and it finds the packages.
+  compiled = mkdtempSync(join(tmpdir(), 'opi-bff-compiled-'));
+  execFileSync(join(BIN, 'tsc'), ['-p', 'tsconfig.server.json', '--outDir', compiled, '--incremental', 'false']);
+  writeFileSync(join(compiled, 'package.json'), '{ "type": "module" }\n');
+  symlinkSync(join(process.cwd(), 'node_modules'), join(compiled, 'node_modules'));
+}, 120_000);
 afterAll(async () => {
   await sandbox.close();
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(compiled, { recursive: true, force: true });
 });
 
-function startMain(env: Record<string, string>): {
+/** The command and arguments that start the BFF. */
+const LAUNCHERS: [string, () => [string, string[]]][] = [
+  ['npm run bff (tsx)', () => [join(BIN, 'tsx'), ['bff/main.ts']]],
+  ['compiled JavaScript (node)', () => [process.execPath, [join(compiled, 'bff/main.js')]]],
+];
+
+function startMain(
+  launcher: () => [string, string[]],
+  env: Record<string, string>,
+): {
   child: ChildProcess;
   output: () => string;
   exited: Promise<number | null>;
 } {
-  const child = spawn(TSX, ['bff/main.ts'], {
+  const [command, args] = launcher();
+  const child = spawn(command, args, {
     env: { PATH: process.env.PATH, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -48,9 +67,12 @@ async function waitFor(read: () => string, pattern: RegExp): Promise<RegExpExecA
   return match!;
 }
 
-describe('bff/main.ts', () => {
+describe.each(LAUNCHERS)('bff/main.ts as %s', (_name, launcher) => {
   it('refuses to start with a bad configuration, naming the variable', async () => {
-    const run = startMain({ OPI_UPSTREAM_URL: 'https://api.example-upstream.com', OPI_UPSTREAM_TIMEOUT_MS: 'soon' });
+    const run = startMain(launcher, {
+      OPI_UPSTREAM_URL: 'https://api.example-upstream.com',
+      OPI_UPSTREAM_TIMEOUT_MS: 'soon',
+    });
     expect(await run.exited).toBe(1);
     expect(run.output()).toContain('OPI_UPSTREAM_TIMEOUT_MS must be a whole number of milliseconds');
   });
@@ -64,7 +86,7 @@ describe('bff/main.ts', () => {
       OPI_DATA_DIR: dataDir,
       OPI_LOG_LEVEL: 'info',
     };
-    const run = startMain(env);
+    const run = startMain(launcher, env);
     const [, port] = await waitFor(run.output, /BFF listening on http:\/\/127\.0\.0\.1:(\d+)/);
     const url = `http://127.0.0.1:${port}`;
     expect((await call(`${url}/readyz`)).status).toBe(200);
@@ -72,7 +94,7 @@ describe('bff/main.ts', () => {
 
     // With PORT=0 the return and callback URLs given upstream name the port the BFF got.
     expect((await call(`${url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()))).status).toBe(201);
-    const create = sandbox.journal.find((entry) => entry.method === 'POST' && entry.path === '/orders');
+    const create = sandbox.journal.findLast((entry) => entry.method === 'POST' && entry.path === '/orders');
     expect((create?.body as { dynamicRedirectUrl: string } | undefined)?.dynamicRedirectUrl).toMatch(
       new RegExp(`^${url}/v1/returns/`),
     );
