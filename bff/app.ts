@@ -37,8 +37,11 @@ export interface AppDeps {
   fetch?: typeof fetch;
 }
 
-/** The app, and the after-payment parts main.ts starts and stops (the reconciler) and tests drive. */
-export type BffApp = Express & { afterPayment: AfterPayment };
+/**
+ * The app, the after-payment parts main.ts starts and stops (the reconciler) and tests drive, and startDraining(),
+ * which main.ts calls on SIGTERM so that /readyz answers 503 and a load balancer stops sending new requests.
+ */
+export type BffApp = Express & { afterPayment: AfterPayment; startDraining(): void };
 
 export function createApp({
   config,
@@ -82,7 +85,8 @@ export function createApp({
       },
     }),
   );
-  app.use(healthRoutes(store, upstream, logger));
+  let draining = false;
+  app.use(healthRoutes(store, upstream, logger, () => draining));
   app.use(widgetAssetRoutes(widgetBundle, config.publicUrl));
   const openApiDocument = buildOpenApiDocument(config.publicUrl);
   app.get('/openapi.json', (_req, res) => {
@@ -121,5 +125,10 @@ export function createApp({
   app.use(notFound);
   app.use('/v1/returns', returnPageErrors);
   app.use(errorHandler);
-  return Object.assign(app, { afterPayment });
+  return Object.assign(app, {
+    afterPayment,
+    startDraining: () => {
+      draining = true;
+    },
+  });
 }

@@ -74,6 +74,7 @@ async function main() {
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    app.startDraining();
     logger.info({ signal }, 'shutting down: draining in-flight requests');
     const reconcilerStopped = app.afterPayment.reconciler.stop();
     setTimeout(() => {

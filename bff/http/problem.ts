@@ -47,6 +47,7 @@ const CODES = {
   upstream_rejected: [502, 'Payment service refused the request'],
   upstream_auth_failed: [502, 'Payment service refused our credentials'],
   not_ready: [503, 'Not ready'],
+  draining: [503, 'Shutting down'],
   upstream_timeout: [504, 'Payment service timed out'],
   outcome_unknown: [502, 'Outcome not known yet'],
 } as const satisfies Record<string, readonly [number, string]>;

@@ -1,4 +1,5 @@
-// /healthz: the process answers. /readyz: the ledger answers a query and an upstream token can be obtained.
+// /healthz: the process answers. /readyz: the ledger answers a query and an upstream token can be obtained, and
+// the process is not draining (after SIGTERM it finishes what it has, and a load balancer should send no more).
 import { Router } from 'express';
 import type { Logger } from 'pino';
 import type { Store } from '../store/types.js';
@@ -15,12 +16,20 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-export function healthRoutes(store: Store, upstream: UpstreamClient, logger: Logger): Router {
+export function healthRoutes(store: Store, upstream: UpstreamClient, logger: Logger, draining: () => boolean): Router {
   const router = Router();
   router.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
   router.get('/readyz', async (_req, res) => {
+    if (draining()) {
+      res.setHeader('Retry-After', '5');
+      sendProblem(
+        res,
+        new HttpProblem('draining', 'Shutting down: finishing the requests in flight.', { retryable: true }),
+      );
+      return;
+    }
     const [storeCheck, upstreamCheck] = await Promise.allSettled([
       within(store.ping(), READY_TIMEOUT_MS),
       within(upstream.checkToken(), READY_TIMEOUT_MS),

@@ -201,6 +201,17 @@ describe('health', () => {
       retryable: true,
     });
   });
+
+  it('readyz answers 503 draining once shutdown starts, while other requests are still served', async () => {
+    const bff = await stack.startBff();
+    expect((await call(`${bff.url}/readyz`)).status).toBe(200);
+    bff.startDraining();
+    const answer = await call(`${bff.url}/readyz`);
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get('retry-after')).toBe('5');
+    expect(answer.body).toMatchObject({ code: 'draining', retryable: true });
+    expect((await call(`${bff.url}/healthz`)).status, 'the process still answers').toBe(200);
+  });
 });
 
 describe('the widget bundle', () => {

@@ -34,6 +34,8 @@ export interface TestBff {
   /** reconcileOnce() for tests; the app does not start it (bff/main.ts does). */
   reconciler: AfterPayment['reconciler'];
   notifier: AfterPayment['notifier'];
+  /** What bff/main.ts does on SIGTERM: /readyz turns 503. */
+  startDraining(): void;
   close(): Promise<void>;
 }
 
@@ -94,6 +96,7 @@ export async function startBff(options: BffOptions): Promise<TestBff> {
     logger,
     reconciler: app.afterPayment.reconciler,
     notifier: app.afterPayment.notifier,
+    startDraining: app.startDraining,
     async close() {
       await app.afterPayment.notifier.idle();
       await new Promise<void>((resolve) => {
