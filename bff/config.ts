@@ -57,6 +57,10 @@ export interface Config {
   optionsCacheSeconds: number;
   trustProxy: TrustProxy;
   rateLimitPerMinute: number;
+  /** After SIGTERM, how long requests in flight may finish before their connections are closed. */
+  drainMs: number;
+  /** Port of the Prometheus /metrics listener (never the public port); absent: no metrics listener. */
+  metricsPort?: number;
   /** Polling of orders and refunds still waiting for their result. */
   reconcile: {
     /** How often a reconciliation round runs. */
@@ -223,6 +227,8 @@ const envSchema = z.object({
   OPI_OPTIONS_CACHE_SECONDS: z.optional(wholeNumber(0, 3600, 'a whole number of seconds')),
   OPI_TRUST_PROXY: z.optional(trustProxy),
   OPI_RATE_LIMIT_PER_MINUTE: z.optional(wholeNumber(1, 100_000, 'a whole number of requests')),
+  OPI_DRAIN_SECONDS: z.optional(wholeNumber(0, 600, 'a whole number of seconds')),
+  OPI_METRICS_PORT: z.optional(wholeNumber(0, 65535, 'a port number')),
   OPI_MERCHANT_WEBHOOK_URL: z.optional(url('the merchant notification URL')),
   OPI_MERCHANT_WEBHOOK_SECRET: z.optional(secret(16)),
   OPI_NOTIFY_MAX_ATTEMPTS: z.optional(wholeNumber(1, 50, 'a whole number of attempts')),
@@ -324,6 +330,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const pollInitialMs = e.OPI_POLL_INITIAL_MS ?? 30_000;
   const pollMaxMs = e.OPI_POLL_MAX_MS ?? 600_000;
   if (pollMaxMs < pollInitialMs) problems.push('OPI_POLL_MAX_MS must not be less than OPI_POLL_INITIAL_MS');
+  // The metrics listener is never the public one: an operator's scraper reaches it, shoppers must not.
+  if (e.OPI_METRICS_PORT && e.OPI_METRICS_PORT === (e.PORT ?? 8787))
+    problems.push('OPI_METRICS_PORT must differ from PORT (metrics are never served on the public port)');
   if (problems.length > 0) throw new ConfigError(problems);
 
   const auth: UpstreamAuth = e.OPI_ACCESS_TOKEN
@@ -357,6 +366,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     optionsCacheSeconds: e.OPI_OPTIONS_CACHE_SECONDS ?? 60,
     trustProxy: e.OPI_TRUST_PROXY ?? false,
     rateLimitPerMinute: e.OPI_RATE_LIMIT_PER_MINUTE ?? 120,
+    drainMs: (e.OPI_DRAIN_SECONDS ?? 10) * 1000,
+    ...(e.OPI_METRICS_PORT !== undefined ? { metricsPort: e.OPI_METRICS_PORT } : {}),
     // The upstream's own polling: 30 s doubling to 600 s (its public docs).
     reconcile: { intervalMs: e.OPI_RECONCILE_INTERVAL_MS ?? 5_000, pollInitialMs, pollMaxMs },
     ...(e.OPI_MERCHANT_WEBHOOK_URL && e.OPI_MERCHANT_WEBHOOK_SECRET

@@ -46,6 +46,7 @@ export interface Reconciler {
   reconcileOnce(): Promise<RoundResult>;
   /** Runs a round every `intervalMs` (never two at once) until stop(). */
   start(intervalMs: number): void;
+  /** Finishes the orders being polled, leaves the rest of the round, and releases this instance's claims. */
   stop(): Promise<void>;
 }
 
@@ -128,8 +129,9 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
       limit: deps.batchSize ?? 20,
     });
     const queue = [...claimed];
+    // Once stopping, orders not yet started stay in the ledger for stop() to release.
     const worker = async () => {
-      for (let order = queue.shift(); order; order = queue.shift()) await reconcileOrder(order);
+      for (let order = queue.shift(); order && !stopping; order = queue.shift()) await reconcileOrder(order);
     };
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, queue.length) }, worker));
     const notifications = await deps.notifier.deliverDue();
@@ -139,6 +141,7 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
   let timer: NodeJS.Timeout | undefined;
   let round: Promise<unknown> | undefined;
   let running = false;
+  let stopping = false;
 
   return {
     reconcileOnce,
@@ -157,8 +160,13 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
     },
     async stop() {
       running = false;
+      stopping = true;
       clearTimeout(timer);
       await round;
+      // Orders claimed but not polled go back to the queue now, not when the lease lapses, so another instance
+      // takes them up at once.
+      const released = await store.releaseClaims(deps.claimant);
+      if (released > 0) logger.info({ released }, 'released reconciliation claims');
     },
   };
 }

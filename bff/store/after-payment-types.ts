@@ -87,4 +87,6 @@ export interface AfterPaymentStore {
   claimDueNotifications(claim: Claim): Promise<DueNotification[]>;
   /** Records one delivery attempt of a claimed notification and releases the claim. */
   recordNotificationAttempt(id: string, claimant: string, outcome: NotificationOutcome): Promise<void>;
+  /** Releases every order and notification `claimant` still holds; how many. */
+  releaseClaims(claimant: string): Promise<number>;
 }

@@ -31,3 +31,16 @@ export function claimDue(
     [now, until, claimant, limit],
   );
 }
+
+/** Gives back every row `claimant` still holds in both queues (a stopping instance); how many it gave back. */
+export async function releaseClaims(db: SqlDb, claimant: string): Promise<number> {
+  let released = 0;
+  for (const table of Object.keys(QUEUES) as (keyof typeof QUEUES)[]) {
+    const rows = await db.query(
+      `update ${table} set claimed_until = null, claimed_by = null where claimed_by = $1 returning 1`,
+      [claimant],
+    );
+    released += rows.length;
+  }
+  return released;
+}

@@ -43,6 +43,8 @@ const everyVariable = {
   OPI_OPTIONS_CACHE_SECONDS: '0',
   OPI_TRUST_PROXY: '1',
   OPI_RATE_LIMIT_PER_MINUTE: '30',
+  OPI_DRAIN_SECONDS: '25',
+  OPI_METRICS_PORT: '9464',
   OPI_MERCHANT_WEBHOOK_URL: 'https://shop.example/hooks/opi',
   OPI_MERCHANT_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
   OPI_NOTIFY_MAX_ATTEMPTS: '3',
@@ -80,6 +82,7 @@ describe('loadConfig', () => {
       optionsCacheSeconds: 60,
       trustProxy: false,
       rateLimitPerMinute: 120,
+      drainMs: 10_000,
       reconcile: { intervalMs: 5_000, pollInitialMs: 30_000, pollMaxMs: 600_000 },
     });
   });
@@ -109,6 +112,8 @@ describe('loadConfig', () => {
       optionsCacheSeconds: 0,
       trustProxy: 1,
       rateLimitPerMinute: 30,
+      drainMs: 25_000,
+      metricsPort: 9464,
       reconcile: { intervalMs: 1000, pollInitialMs: 15_000, pollMaxMs: 300_000 },
       notifications: {
         url: 'https://shop.example/hooks/opi',
@@ -117,6 +122,17 @@ describe('loadConfig', () => {
         retryDelayMs: 2000,
       },
     });
+  });
+
+  it('never serves metrics on the public port', () => {
+    expect(problems({ PORT: '9000', OPI_METRICS_PORT: '9000' })).toEqual([
+      'OPI_METRICS_PORT must differ from PORT (metrics are never served on the public port)',
+    ]);
+    expect(problems({ OPI_METRICS_PORT: '8787' })).toHaveLength(1);
+    expect(problems({ PORT: '0', OPI_METRICS_PORT: '0' })).toEqual([]);
+    expect(problems({ OPI_DRAIN_SECONDS: '601' })).toEqual([
+      'OPI_DRAIN_SECONDS must be a whole number of seconds from 0 to 600',
+    ]);
   });
 
   it('documents every variable in docs/configuration.md', () => {
