@@ -12,6 +12,7 @@ import type { SessionDeps } from './checkout/sessions.js';
 import { widgetCors } from './http/cors.js';
 import { merchantAuth } from './http/merchant-auth.js';
 import { buildOpenApiDocument } from './http/openapi.js';
+import type { Metrics } from './metrics/metrics.js';
 import { errorHandler, notFound } from './http/problem.js';
 import { perClientRateLimit } from './http/rate-limit.js';
 import { requestLogging } from './http/request-logging.js';
@@ -35,6 +36,8 @@ export interface AppDeps {
   widgetBundle?: WidgetBundle;
   /** For merchant notifications (tests inject one); the global fetch otherwise. */
   fetch?: typeof fetch;
+  /** Times every request when given (bff/main.ts with OPI_METRICS_PORT). */
+  metrics?: Metrics;
 }
 
 /**
@@ -51,12 +54,16 @@ export function createApp({
   now = () => new Date(),
   widgetBundle,
   fetch,
+  metrics,
 }: AppDeps): BffApp {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
 
-  const catalogue = createProviderCatalogue();
+  // With DATABASE_URL, instances may share the ledger: rate limits count there, not per process.
+  const shared = config.databaseUrl ? store : undefined;
+  const limit = (name: string, perMinute: number) => perClientRateLimit({ name, perMinute, shared, now });
+  const catalogue = createProviderCatalogue({ ledger: store, logger, now });
   const options = createOptionsCache(upstream, config.optionsCacheSeconds, now, catalogue);
   const sessions: SessionDeps = { store, options, catalogue, now, sessionTtlMinutes: config.sessionTtlMinutes };
   const afterPayment = createAfterPayment({ config, store, upstream, logger, now, ...(fetch ? { fetch } : {}) });
@@ -74,6 +81,7 @@ export function createApp({
     firstPollDelayMs: config.reconcile.pollInitialMs,
   });
 
+  if (metrics) app.use(metrics.http);
   app.use(requestLogging(logger));
   app.use(rejectBadTextInUrl);
   // A JSON API: nothing on it may load, frame or submit anything.
@@ -100,8 +108,13 @@ export function createApp({
   app.use('/v1/checkout-sessions', merchantSessionRoutes(sessions, merchantAuth(config.merchantKeys)));
   app.use(
     '/v1/checkout-sessions/:id',
+    // The metrics' route label: the pattern, never a session id.
+    (_req, res, next) => {
+      res.locals.mountPattern = '/v1/checkout-sessions/:id';
+      next();
+    },
     widgetCors(config.allowedOrigins),
-    perClientRateLimit(config.rateLimitPerMinute),
+    limit('widget', config.rateLimitPerMinute),
     widgetSessionRoutes(sessions, placer),
   );
   // The upstream's ways in (no merchant key: the hash, the per-order secret and re-reads guard them).
@@ -112,12 +125,12 @@ export function createApp({
       upstream,
       paymentSecret: config.paymentSecret,
       logger,
-      rateLimit: perClientRateLimit(config.rateLimitPerMinute),
+      rateLimit: limit('return', config.rateLimitPerMinute),
     }),
   );
   app.use(callbackRoutes(notifications));
   // Local choice: the account webhook serves the whole account: ten times the widget's per-client limit.
-  app.use(upstreamWebhookRoutes(notifications, perClientRateLimit(10 * config.rateLimitPerMinute)));
+  app.use(upstreamWebhookRoutes(notifications, limit('webhook', 10 * config.rateLimitPerMinute)));
   app.use(
     '/v1/orders',
     merchantOrderRoutes({ ...observe, upstream, settlement, operations, logger }, merchantAuth(config.merchantKeys)),

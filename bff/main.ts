@@ -1,19 +1,20 @@
 // `npm run bff`: the only file that reads the environment, listens and handles signals.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig, withListeningPort, type Config } from './config.js';
 import { widgetBundleFrom, type WidgetBundle } from './http/widget-asset.js';
 import { answerClientErrors } from './http/client-errors.js';
 import { createLogger } from './logger.js';
+import { createMetrics } from './metrics/metrics.js';
 import { openStore } from './store/open-store.js';
 import { createUpstreamClient } from './upstream/client.js';
 
 const WIDGET_BUNDLE = 'dist/widget/opi-checkout.js';
 // Above common load balancers' idle timeouts (AWS ALB 60 s), so they, not we, close idle connections.
 const KEEP_ALIVE_MS = 65_000;
-const DRAIN_MS = 10_000;
 
 function readWidget(): WidgetBundle | undefined {
   try {
@@ -36,7 +37,13 @@ async function main() {
   }
   const logger = createLogger(config.logLevel);
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') });
-  const upstream = createUpstreamClient({ config: config.upstream, logger });
+  const metrics =
+    config.metricsPort === undefined ? undefined : createMetrics({ store, logger, now: () => new Date() });
+  const upstream = createUpstreamClient({
+    config: config.upstream,
+    logger,
+    ...(metrics ? { observe: metrics.upstreamCall } : {}),
+  });
   const widgetBundle = readWidget();
   if (!widgetBundle) logger.warn(`${WIDGET_BUNDLE} not found: /opi-checkout.js answers 404 until npm run build`);
 
@@ -44,17 +51,26 @@ async function main() {
   answerClientErrors(server);
   server.keepAliveTimeout = KEEP_ALIVE_MS;
   server.headersTimeout = KEEP_ALIVE_MS + 1_000;
-  server.on('error', (error) => {
+  const failed = (error: Error) => {
     logger.fatal({ err: error }, 'server failed');
     process.exit(1);
-  });
+  };
+  server.on('error', failed);
   // Listening first: with PORT=0 the default public URL (return and callback URLs) needs the port we got.
   await new Promise<void>((resolve) => server.listen(config.port, resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const listening = withListeningPort(config, port);
-  const app = createApp({ config: listening, store, upstream, logger, widgetBundle });
+  const app = createApp({ config: listening, store, upstream, logger, widgetBundle, ...(metrics ? { metrics } : {}) });
   server.on('request', app);
+  // Metrics on their own listener, so the public port never serves them.
+  const metricsServer = metrics ? createServer(metrics.serve) : undefined;
+  if (metricsServer) {
+    metricsServer.on('error', failed);
+    await new Promise<void>((resolve) => metricsServer.listen(config.metricsPort, resolve));
+    const metricsPort = (metricsServer.address() as AddressInfo).port;
+    logger.info({ metricsPort }, `metrics on http://127.0.0.1:${metricsPort}/metrics`);
+  }
   // Polls orders and refunds still waiting for their result, and delivers merchant notifications.
   app.afterPayment.reconciler.start(config.reconcile.intervalMs);
   logger.info(
@@ -80,9 +96,11 @@ async function main() {
     setTimeout(() => {
       logger.warn('drain timeout: closing remaining connections');
       server.closeAllConnections();
-    }, DRAIN_MS).unref();
+    }, config.drainMs).unref();
     server.close(async (error) => {
       await reconcilerStopped;
+      metricsServer?.close();
+      metricsServer?.closeAllConnections();
       await app.afterPayment.notifier.idle();
       await store.close().catch((closeError: unknown) => logger.error({ err: closeError }, 'store close failed'));
       logger.info('stopped');

@@ -2,10 +2,13 @@
 // take this cart's amount, so a provider out of range is simply absent and the widget could never say "available
 // from AED 50.00". The BFF remembers every provider it has seen in any /options answer, per currency and channel,
 // with its limits; a provider known for the currency but absent from this cart's answer, whose known limits
-// exclude the amount, is listed as unavailable with its reason. In memory, bounded, and forgotten when not seen
-// for a day (limits change, providers leave).
+// exclude the amount, is listed as unavailable with its reason. Bounded in memory, written through to the ledger
+// (so an instance that starts knows what the others learned), and forgotten when not seen for a day (limits
+// change, providers leave).
+import type { Logger } from 'pino';
 import { currencyExponent } from '../../shared/money.js';
 import type { OptionItem } from '../../shared/upstream.js';
+import type { SharedStateStore } from '../store/shared-state-sql.js';
 import { rangeRefusal } from './provider-views.js';
 
 export interface CatalogueKey {
@@ -20,7 +23,14 @@ export interface ProviderCatalogue {
    * Known providers of the key's currency missing from `answered` whose limits exclude `amountMinor`: the
    * upstream left them out for the amount, not because they are gone.
    */
-  outOfRange(key: CatalogueKey, amountMinor: number, answered: readonly OptionItem[], at: Date): OptionItem[];
+  outOfRange(key: CatalogueKey, amountMinor: number, answered: readonly OptionItem[], at: Date): Promise<OptionItem[]>;
+}
+
+export interface CatalogueDeps {
+  /** Keeps the catalogue beyond this process; read once when the catalogue is made. Memory only without it. */
+  ledger?: Pick<SharedStateStore, 'learnProviders' | 'learnedProviders'>;
+  logger?: Logger;
+  now: () => Date;
 }
 
 const MAX_KEYS = 100;
@@ -34,24 +44,43 @@ interface Seen {
 
 const keyOf = ({ currency, channel }: CatalogueKey) => `${currency}|${channel ?? ''}`;
 
-export function createProviderCatalogue(): ProviderCatalogue {
+export function createProviderCatalogue({ ledger, logger, now }: CatalogueDeps): ProviderCatalogue {
   // Map order is insertion order: a refreshed entry is re-inserted, so the first is the least recently seen.
   const keys = new Map<string, Map<string, Seen>>();
+
+  function remember(id: string, option: OptionItem, at: number) {
+    const providers = keys.get(id) ?? new Map<string, Seen>();
+    keys.delete(id);
+    keys.set(id, providers);
+    if (keys.size > MAX_KEYS) keys.delete(keys.keys().next().value!);
+    // What the ledger held at start may arrive after a fresher answer: the fresher one stays.
+    if ((providers.get(option.name)?.at ?? Number.NEGATIVE_INFINITY) > at) return;
+    providers.delete(option.name);
+    providers.set(option.name, { option, at });
+    if (providers.size > MAX_PROVIDERS_PER_KEY) providers.delete(providers.keys().next().value!);
+  }
+
+  const loaded: Promise<void> = ledger
+    ? ledger.learnedProviders(new Date(now().getTime() - FORGET_AFTER_MS)).then(
+        (rows) => {
+          for (const row of rows) remember(keyOf(row), row.option, row.seenAt.getTime());
+        },
+        (error: unknown) => logger?.warn({ err: error }, 'learned provider catalogue not read; starting empty'),
+      )
+    : Promise.resolve();
+
   return {
     learn(key, options, at) {
-      const id = keyOf(key);
-      const providers = keys.get(id) ?? new Map<string, Seen>();
-      keys.delete(id);
-      keys.set(id, providers);
-      if (keys.size > MAX_KEYS) keys.delete(keys.keys().next().value!);
-      for (const option of options) {
-        if (option.currency.trim().toUpperCase() !== key.currency) continue;
-        providers.delete(option.name);
-        providers.set(option.name, { option, at: at.getTime() });
-        if (providers.size > MAX_PROVIDERS_PER_KEY) providers.delete(providers.keys().next().value!);
-      }
+      const mine = options.filter((option) => option.currency.trim().toUpperCase() === key.currency);
+      for (const option of mine) remember(keyOf(key), option, at.getTime());
+      if (!ledger || mine.length === 0) return;
+      const rows = mine.map((option) => ({ currency: key.currency, channel: key.channel ?? '', option, seenAt: at }));
+      ledger
+        .learnProviders(rows, new Date(at.getTime() - FORGET_AFTER_MS))
+        .catch((error: unknown) => logger?.warn({ err: error }, 'learned providers not saved to the ledger'));
     },
-    outOfRange(key, amountMinor, answered, at) {
+    async outOfRange(key, amountMinor, answered, at) {
+      await loaded;
       const providers = keys.get(keyOf(key));
       if (!providers) return [];
       const names = new Set(answered.map((option) => option.name));

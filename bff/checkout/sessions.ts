@@ -94,7 +94,7 @@ export async function sessionView(deps: SessionDeps, id: string): Promise<Sessio
   const session = requireOpenSession(await loadSession(deps.store, id), deps.now());
   const key = { currency: session.currency, ...(session.cart.channel ? { channel: session.cart.channel } : {}) };
   const options = await deps.options.get({ amountMinor: session.amountMinor, ...key });
-  const learned = deps.catalogue.outOfRange(key, session.amountMinor, options, deps.now());
+  const learned = await deps.catalogue.outOfRange(key, session.amountMinor, options, deps.now());
   return {
     id: session.id,
     state: session.state,

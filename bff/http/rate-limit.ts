@@ -1,21 +1,35 @@
-// Per-client rate limit for the public routes (the widget API, the account webhook), keyed on the client IP as Express sees it (so `trust proxy`
-// decides whether X-Forwarded-For counts). Local choice: the counters live in this process; several instances
-// behind a load balancer each allow the limit.
+// Per-client rate limit for the public routes (the widget API, the return, the account webhook), keyed on the
+// client IP as Express sees it (so `trust proxy` decides whether X-Forwarded-For counts). The counters live in the
+// ledger when instances share one (PostgreSQL), so N instances allow the limit in total; in this process otherwise.
 import { rateLimit } from 'express-rate-limit';
 import type { RequestHandler } from 'express';
+import type { SharedStateStore } from '../store/shared-state-sql.js';
 import { HttpProblem } from './problem.js';
+import { sharedRateLimitStore } from './shared-rate-limit.js';
 
-export function perClientRateLimit(perMinute: number): RequestHandler {
+export interface RateLimitOptions {
+  perMinute: number;
+  /** This limiter's name: its counters are its own in a shared store. */
+  name: string;
+  /** The ledger, when several instances share it. */
+  shared?: SharedStateStore;
+  now: () => Date;
+}
+
+export function perClientRateLimit({ perMinute, name, shared, now }: RateLimitOptions): RequestHandler {
   return rateLimit({
     windowMs: 60_000,
     limit: perMinute,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
+    ...(shared ? { store: sharedRateLimitStore(shared, name, now) } : {}),
+    // A ledger that cannot count does not turn shoppers away: the route itself reports an unreachable ledger.
+    passOnStoreError: true,
     // Its console warning about X-Forwarded-For without trust proxy is OPI_TRUST_PROXY's job (docs/configuration.md).
     validate: { xForwardedForHeader: false },
     handler(req, _res, next) {
       const reset = (req as { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
-      const seconds = reset ? Math.max(1, Math.ceil((reset.getTime() - Date.now()) / 1000)) : 60;
+      const seconds = reset ? Math.max(1, Math.ceil((reset.getTime() - now().getTime()) / 1000)) : 60;
       next(
         new HttpProblem('rate_limited', 'Too many requests. Please wait a moment.', {
           retryable: true,

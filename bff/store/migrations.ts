@@ -168,6 +168,31 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       create index orders_by_payment_state on orders (payment_state, created_at) where payment_state is not null;
     `,
   },
+  {
+    version: 7,
+    name: 'state several instances share: rate-limit counters and the learned provider catalogue',
+    sql: `
+      -- One fixed window per limiter and client (bff/http/shared-rate-limit.ts), so N instances allow the limit in
+      -- total. Rows whose window has ended are swept.
+      create table rate_limit_hits (
+        key       text primary key,
+        hits      integer not null check (hits >= 0),
+        reset_at  timestamptz not null
+      );
+      create index rate_limit_hits_by_reset on rate_limit_hits (reset_at);
+
+      -- The providers seen in /options answers, with their limits (bff/checkout/provider-catalogue.ts); an
+      -- instance reads them when it starts. channel '' is the upstream's default channel.
+      create table provider_catalogue (
+        currency  text not null,
+        channel   text not null,
+        provider  text not null,
+        option    jsonb not null,
+        seen_at   timestamptz not null,
+        primary key (currency, channel, provider)
+      );
+    `,
+  },
 ];
 
 /**

@@ -1,5 +1,6 @@
 // Embedded PostgreSQL (PGlite): a data folder on disk, or memory for tests. It runs one statement at a time and
-// queues queries behind an open transaction, so row locks are trivially honoured.
+// queues queries behind an open transaction, so row locks are trivially honoured: its one connection is busy while
+// anything is under way, and whatever else is under way waits.
 import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { SqlDb, SqlDriver } from './sql.js';
@@ -20,9 +21,21 @@ export async function createPgliteDriver(dataDir?: string): Promise<SqlDriver> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const db = dataDir ? new PGlite(dataDir) : new PGlite();
   await db.waitReady;
+  let underWay = 0;
+  const counted = async <T>(work: () => Promise<T>): Promise<T> => {
+    underWay++;
+    try {
+      return await work();
+    } finally {
+      underWay--;
+    }
+  };
+  const direct = wrap(db);
   return {
-    ...wrap(db),
-    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    query: (sql, params) => counted(() => direct.query(sql, params)),
+    exec: (sql) => counted(() => direct.exec(sql)),
+    transaction: (fn) => counted(() => db.transaction((tx) => fn(wrap(tx)))),
+    connections: () => ({ total: 1, idle: underWay === 0 ? 1 : 0, waiting: Math.max(0, underWay - 1) }),
     close: () => db.close(),
   };
 }

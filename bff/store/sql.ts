@@ -8,9 +8,18 @@ export interface SqlDb {
   exec(sql: string): Promise<void>;
 }
 
+/** How the driver's connections are used right now (metrics). */
+export interface ConnectionUse {
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+}
+
 export interface SqlDriver extends SqlDb {
   /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (db: SqlDb) => Promise<T>): Promise<T>;
+  connections(): ConnectionUse;
   close(): Promise<void>;
 }
 

@@ -1,6 +1,10 @@
 // The ledger as the rest of the BFF sees it. One interface, two drivers (bff/store/open-store.ts); its records in
-// records.ts (re-exported here), its after-payment part in after-payment-types.ts.
+// records.ts (re-exported here), its after-payment part in after-payment-types.ts, what instances share besides the
+// orders in shared-state-sql.ts.
 import type { AfterPaymentStore, AfterPaymentTx } from './after-payment-types.js';
+import type { LedgerGauges } from './gauges-sql.js';
+import type { SharedStateStore } from './shared-state-sql.js';
+import type { ConnectionUse } from './sql.js';
 import type {
   IdempotencyLease,
   IdempotencyRecord,
@@ -54,9 +58,12 @@ export interface StoreTx extends AfterPaymentTx {
   releaseIdempotencyKey(scope: string, key: string, claimedAt?: Date): Promise<void>;
 }
 
-export interface Store extends StoreTx, AfterPaymentStore {
+export interface Store extends StoreTx, AfterPaymentStore, SharedStateStore {
   transaction<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T>;
   /** A trivial query, for readiness. */
   ping(): Promise<void>;
+  /** What an operator watches (metrics). */
+  ledgerGauges(now: Date): Promise<LedgerGauges>;
+  connections(): ConnectionUse;
   close(): Promise<void>;
 }

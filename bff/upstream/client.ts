@@ -27,7 +27,14 @@ import type { Config } from '../config.js';
 import { UpstreamAuthError, UpstreamError } from './errors.js';
 import { isRecordOf } from './refund-match.js';
 import { createTokenSource, type TokenSource } from './token.js';
-import { createTransport, type CallSpec, type RetryPolicy, type Schema, type Transport } from './transport.js';
+import {
+  createTransport,
+  type CallSpec,
+  type RetryPolicy,
+  type Schema,
+  type Transport,
+  type TransportDeps,
+} from './transport.js';
 
 export interface OptionsQuery {
   /** Major units, as the upstream takes it. */
@@ -71,6 +78,7 @@ export interface UpstreamClientDeps {
   clock?: () => number;
   random?: () => number;
   logger?: Logger;
+  observe?: TransportDeps['observe'];
 }
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -88,6 +96,7 @@ export function createUpstreamClient(deps: UpstreamClientDeps): UpstreamClient {
     random: deps.random ?? Math.random,
     timeoutMs: config.timeoutMs,
     logger: deps.logger,
+    ...(deps.observe ? { observe: deps.observe } : {}),
   });
   const tokens: TokenSource = createTokenSource(config.auth, config.tokenUrl, transport);
   const { clock } = transport.deps;

@@ -30,6 +30,8 @@ export interface TransportDeps {
   /** Budget of one logical call, retries included. */
   timeoutMs: number;
   logger?: Logger;
+  /** Told of every logical call once it ends (metrics): `outcome` is `ok`, `not_found` or the error's code. */
+  observe?: (operation: string, outcome: string, seconds: number) => void;
 }
 
 /**
@@ -181,6 +183,20 @@ export function createTransport(deps: TransportDeps): Transport {
   }
 
   async function call<T>(spec: CallSpec<T>): Promise<T | null> {
+    if (!deps.observe) return callWithRetries(spec);
+    const started = clock();
+    const observed = (outcome: string) => deps.observe!(spec.operation, outcome, (clock() - started) / 1000);
+    try {
+      const value = await callWithRetries(spec);
+      observed(value === null ? 'not_found' : 'ok');
+      return value;
+    } catch (error) {
+      observed(error instanceof UpstreamError ? error.code : 'error');
+      throw error;
+    }
+  }
+
+  async function callWithRetries<T>(spec: CallSpec<T>): Promise<T | null> {
     const deadline = spec.deadline ?? clock() + deps.timeoutMs;
     const path = new URL(spec.url).pathname;
     for (let n = 0; ; n++) {

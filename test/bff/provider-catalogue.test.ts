@@ -8,8 +8,10 @@ import { sessionViewSchema } from '../../shared/checkout-api.js';
 import { readOptionItems } from '../../shared/upstream.js';
 import { call, createSession, json, shopper } from '../support/checkout.js';
 import { useCheckoutStack } from '../support/stack.js';
+import { pgliteTestStore } from '../support/store.js';
+import { waitUntil } from '../support/wait.js';
 
-// A fresh BFF per test: its catalogue starts empty.
+// A fresh BFF and an empty ledger per test: its catalogue starts empty.
 const stack = useCheckoutStack({ bff: 'test' });
 
 const cartOf = (amount: number, overrides: Record<string, unknown> = {}) => ({
@@ -57,6 +59,15 @@ describe('against the sandbox', () => {
     expect(small.unavailableProviders).toEqual([]);
   });
 
+  it('a BFF that starts later on the same ledger knows what the first one learned', async () => {
+    await view(15_000);
+    await waitUntil(async () => (await stack.db.store.learnedProviders(new Date(0))).length > 0, 5_000);
+    const later = await stack.startBff({ store: await stack.db.another() });
+    const id = await createSession(later.url, cartOf(50));
+    const small = sessionViewSchema.parse((await call(`${later.url}/v1/checkout-sessions/${id}`)).body);
+    expect(small.unavailableProviders.map((provider) => provider.name)).toEqual(['TAMARA_AE']);
+  });
+
   it('placing an order still takes only the providers the upstream offers for the cart', async () => {
     await view(15_000);
     const id = await createSession(stack.bff.url, cartOf(50));
@@ -74,22 +85,43 @@ describe('the catalogue on its own', () => {
   const item = (name: string, currency = 'AED', minAmount = 100, maxAmount = 200) =>
     readOptionItems([{ name, currency, minAmount, maxAmount }]).items[0]!;
 
-  it('keeps only providers of the key currency, and forgets one not seen for a day', () => {
-    const catalogue = createProviderCatalogue();
+  const names = async (pending: Promise<{ name: string }[]>) => (await pending).map((option) => option.name);
+
+  it('keeps only providers of the key currency, and forgets one not seen for a day', async () => {
+    const catalogue = createProviderCatalogue({ now: () => T0 });
     catalogue.learn({ currency: 'AED' }, [item('A'), item('OTHER', 'SAR')], T0);
-    expect(catalogue.outOfRange({ currency: 'AED' }, 50_00, [], later(1_000)).map((option) => option.name)).toEqual([
-      'A',
-    ]);
-    expect(catalogue.outOfRange({ currency: 'SAR' }, 50_00, [], later(1_000))).toEqual([]);
-    expect(catalogue.outOfRange({ currency: 'AED' }, 150_00, [], later(1_000))).toEqual([]);
-    expect(catalogue.outOfRange({ currency: 'AED' }, 50_00, [], later(25 * 3_600_000))).toEqual([]);
+    expect(await names(catalogue.outOfRange({ currency: 'AED' }, 50_00, [], later(1_000)))).toEqual(['A']);
+    expect(await catalogue.outOfRange({ currency: 'SAR' }, 50_00, [], later(1_000))).toEqual([]);
+    expect(await catalogue.outOfRange({ currency: 'AED' }, 150_00, [], later(1_000))).toEqual([]);
+    expect(await catalogue.outOfRange({ currency: 'AED' }, 50_00, [], later(25 * 3_600_000))).toEqual([]);
   });
 
-  it('is bounded: the least recently seen currency and channel is forgotten first', () => {
-    const catalogue = createProviderCatalogue();
+  it('is bounded: the least recently seen currency and channel is forgotten first', async () => {
+    const catalogue = createProviderCatalogue({ now: () => T0 });
     for (let i = 0; i <= 100; i++) catalogue.learn({ currency: 'AED', channel: `c${i}` }, [item('A')], T0);
-    expect(catalogue.outOfRange({ currency: 'AED', channel: 'c0' }, 50_00, [], T0)).toEqual([]);
-    expect(catalogue.outOfRange({ currency: 'AED', channel: 'c1' }, 50_00, [], T0)).toHaveLength(1);
-    expect(catalogue.outOfRange({ currency: 'AED', channel: 'c100' }, 50_00, [], T0)).toHaveLength(1);
+    expect(await catalogue.outOfRange({ currency: 'AED', channel: 'c0' }, 50_00, [], T0)).toEqual([]);
+    expect(await catalogue.outOfRange({ currency: 'AED', channel: 'c1' }, 50_00, [], T0)).toHaveLength(1);
+    expect(await catalogue.outOfRange({ currency: 'AED', channel: 'c100' }, 50_00, [], T0)).toHaveLength(1);
+  });
+
+  it('is kept in the ledger: a new catalogue reads it, a day-old entry is gone, a fresher answer wins', async () => {
+    const db = await pgliteTestStore();
+    try {
+      const first = createProviderCatalogue({ ledger: db.store, now: () => T0 });
+      first.learn({ currency: 'AED' }, [item('OLD')], T0);
+      first.learn({ currency: 'AED', channel: 'mobile' }, [item('A', 'AED', 100, 200)], later(2 * 3_600_000));
+      first.learn({ currency: 'AED' }, [item('B', 'AED', 100, 200)], later(25 * 3_600_000));
+      await waitUntil(async () => (await db.store.learnedProviders(new Date(0))).length === 2, 5_000);
+
+      const second = createProviderCatalogue({ ledger: db.store, now: () => later(25 * 3_600_000) });
+      // Learnt before the ledger's rows arrive, with other limits: the fresher answer stays.
+      second.learn({ currency: 'AED', channel: 'mobile' }, [item('A', 'AED', 10, 20)], later(26 * 3_600_000));
+      const at = later(26 * 3_600_000);
+      expect(await names(second.outOfRange({ currency: 'AED' }, 50_00, [], at))).toEqual(['B']);
+      expect(await names(second.outOfRange({ currency: 'AED', channel: 'mobile' }, 50_00, [], at))).toEqual(['A']);
+      expect(await second.outOfRange({ currency: 'AED', channel: 'mobile' }, 15_00, [], at)).toEqual([]);
+    } finally {
+      await db.close();
+    }
   });
 });

@@ -9,6 +9,7 @@ import { answerClientErrors } from '../../bff/http/client-errors.js';
 import { loadConfig, type Config } from '../../bff/config.js';
 import type { WidgetBundle } from '../../bff/http/widget-asset.js';
 import { createLogger } from '../../bff/logger.js';
+import { createMetrics } from '../../bff/metrics/metrics.js';
 import type { Store } from '../../bff/store/types.js';
 import { createUpstreamClient, type UpstreamClient, type UpstreamClientDeps } from '../../bff/upstream/client.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../demo/sandbox/sandbox.js';
@@ -36,6 +37,8 @@ export interface TestBff {
   notifier: AfterPayment['notifier'];
   /** What bff/main.ts does on SIGTERM: /readyz turns 503. */
   startDraining(): void;
+  /** http://127.0.0.1:<port>/metrics when started with `metrics`. */
+  metricsUrl?: string;
   close(): Promise<void>;
 }
 
@@ -51,6 +54,8 @@ export interface BffOptions {
   widgetBundle?: WidgetBundle;
   /** Injected into the upstream client (clock, sleep, random, fetch). */
   client?: Omit<UpstreamClientDeps, 'config' | 'logger'>;
+  /** Serve Prometheus metrics on a listener of their own (TestBff.metricsUrl), as OPI_METRICS_PORT does. */
+  metrics?: boolean;
 }
 
 /** Listens on a free port of 127.0.0.1; resolves with the server's base URL. */
@@ -78,18 +83,29 @@ export async function startBff(options: BffOptions): Promise<TestBff> {
   });
   const logs: string[] = [];
   const logger = createLogger(config.logLevel, { write: (line: string) => void logs.push(line) });
-  const upstream = createUpstreamClient({ config: config.upstream, logger, ...options.client });
+  const now = options.now ?? (() => new Date());
+  const metrics = options.metrics ? createMetrics({ store: options.store, logger, now }) : undefined;
+  const upstream = createUpstreamClient({
+    config: config.upstream,
+    logger,
+    ...options.client,
+    ...(metrics ? { observe: metrics.upstreamCall } : {}),
+  });
   const app = createApp({
     config,
     store: options.store,
     upstream,
     logger,
-    now: options.now,
+    now,
     widgetBundle: options.widgetBundle,
+    ...(metrics ? { metrics } : {}),
   });
   server.on('request', app);
+  const metricsServer = metrics ? createServer(metrics.serve) : undefined;
+  const metricsUrl = metricsServer ? `${await listenOnPort0(metricsServer)}/metrics` : undefined;
   return {
     url,
+    ...(metricsUrl ? { metricsUrl } : {}),
     config,
     upstream,
     logs,
@@ -99,10 +115,16 @@ export async function startBff(options: BffOptions): Promise<TestBff> {
     startDraining: app.startDraining,
     async close() {
       await app.afterPayment.notifier.idle();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await Promise.all(
+        [server, metricsServer].map(
+          (listener) =>
+            listener &&
+            new Promise<void>((resolve) => {
+              listener.close(() => resolve());
+              listener.closeAllConnections();
+            }),
+        ),
+      );
     },
   };
 }

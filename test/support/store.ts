@@ -22,7 +22,8 @@ export interface TestStore {
   close(): Promise<void>;
 }
 
-const TABLES = 'merchant_notifications, order_operations, order_events, orders, checkout_sessions, idempotency_keys';
+const TABLES =
+  'merchant_notifications, order_operations, order_events, orders, checkout_sessions, idempotency_keys, rate_limit_hits, provider_catalogue';
 
 async function wrap(
   driver: SqlDriver,

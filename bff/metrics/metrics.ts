@@ -1,0 +1,130 @@
+// Prometheus metrics (prom-client) for an operator, served by bff/main.ts on OPI_METRICS_PORT only, never on the
+// public port. Requests and upstream calls are timed as they happen; the ledger's gauges are read at each scrape.
+// One registry per app, so several apps in one process (the tests) never mix their series.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Request, RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Store } from '../store/types.js';
+
+export interface Metrics {
+  /** Times every request by method, route pattern and status; first in the app. */
+  http: RequestHandler;
+  /** The upstream client's hook (UpstreamClientDeps.observe). */
+  upstreamCall(operation: string, outcome: string, seconds: number): void;
+  /** Answers GET /metrics in Prometheus text format, 404 for anything else. */
+  serve(req: IncomingMessage, res: ServerResponse): void;
+}
+
+export interface MetricsDeps {
+  store: Pick<Store, 'ledgerGauges' | 'connections'>;
+  logger: Logger;
+  now: () => Date;
+}
+
+const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** The route a request matched, as written in the app (`/v1/orders/:orderReference`), so ids never become labels. */
+function routeOf(req: Request, res: ServerResponse & { locals?: Record<string, unknown> }): string {
+  if (!req.route) return 'unmatched';
+  const base = typeof res.locals?.mountPattern === 'string' ? res.locals.mountPattern : req.baseUrl;
+  const path = String(req.route.path);
+  return path === '/' && base ? base : `${base}${path}`;
+}
+
+export function createMetrics({ store, logger, now }: MetricsDeps): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+  const http = new Histogram({
+    name: 'opi_http_request_duration_seconds',
+    help: 'Requests to the BFF by method, route pattern and status.',
+    labelNames: ['method', 'route', 'status'],
+    buckets: SECONDS,
+    registers,
+  });
+  const upstream = new Histogram({
+    name: 'opi_upstream_call_duration_seconds',
+    help: 'Calls to the upstream (retries included) by operation and outcome (ok, not_found or the error code).',
+    labelNames: ['operation', 'outcome'],
+    buckets: SECONDS,
+    registers,
+  });
+  const orders = new Gauge({
+    name: 'opi_orders',
+    help: 'Orders in the ledger by status.',
+    labelNames: ['status'],
+    registers,
+  });
+  const open = new Gauge({
+    name: 'opi_open_operations',
+    help: 'Refunds, captures and voids waiting for their result, by kind.',
+    labelNames: ['kind'],
+    registers,
+  });
+  const lag = new Gauge({
+    name: 'opi_reconciler_lag_seconds',
+    help: 'Age of the oldest order poll that is due (0: none is due).',
+    registers,
+  });
+  const outbox = new Gauge({
+    name: 'opi_notification_outbox_depth',
+    help: 'Merchant notifications neither delivered nor given up.',
+    registers,
+  });
+  const connections = new Gauge({
+    name: 'opi_ledger_connections',
+    help: "The ledger's connections by state (total, idle) and queries waiting for one (waiting).",
+    labelNames: ['state'],
+    registers,
+  });
+  const gaugeErrors = new Counter({
+    name: 'opi_ledger_gauge_errors_total',
+    help: 'Scrapes whose ledger gauges could not be read (they keep their last values).',
+    registers,
+  });
+
+  async function readLedger() {
+    const use = store.connections();
+    for (const [state, value] of Object.entries(use)) connections.set({ state }, value);
+    try {
+      const at = now();
+      const gauges = await store.ledgerGauges(at);
+      orders.reset();
+      for (const [status, count] of Object.entries(gauges.ordersByStatus)) orders.set({ status }, count);
+      open.reset();
+      for (const kind of ['refund', 'capture', 'void']) open.set({ kind }, gauges.openOperationsByKind[kind] ?? 0);
+      lag.set(gauges.oldestDuePollAt ? Math.max(0, (at.getTime() - gauges.oldestDuePollAt.getTime()) / 1000) : 0);
+      outbox.set(gauges.outboxDepth);
+    } catch (error) {
+      gaugeErrors.inc();
+      logger.warn({ err: error }, 'metrics: ledger gauges not read');
+    }
+  }
+
+  return {
+    http(req, res, next) {
+      const end = http.startTimer();
+      res.once('finish', () => end({ method: req.method, route: routeOf(req, res), status: String(res.statusCode) }));
+      next();
+    },
+    upstreamCall(operation, outcome, seconds) {
+      upstream.observe({ operation, outcome }, seconds);
+    },
+    serve(req, res) {
+      if (req.method !== 'GET' || new URL(req.url ?? '/', 'http://metrics').pathname !== '/metrics') {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');
+        return;
+      }
+      readLedger()
+        .then(() => registry.metrics())
+        .then(
+          (text) => res.writeHead(200, { 'content-type': registry.contentType }).end(text),
+          (error: unknown) => {
+            logger.error({ err: error }, 'metrics: scrape failed');
+            res.writeHead(500, { 'content-type': 'text/plain' }).end('metrics unavailable\n');
+          },
+        );
+    },
+  };
+}

@@ -1,0 +1,51 @@
+// What BFF instances on one ledger share besides orders: the rate-limit counters (bff/http/shared-rate-limit.ts)
+// counted exactly under concurrency on both drivers, and, on PostgreSQL with DATABASE_URL set, one limit in total
+// for two instances rather than one each.
+import { describe, expect, it } from 'vitest';
+import { call, createSession } from '../support/checkout.js';
+import { useCheckoutStack } from '../support/stack.js';
+import { storeDrivers, useTestStore } from '../support/store.js';
+
+const T0 = new Date('2030-01-01T00:00:00Z');
+const at = (ms: number) => new Date(T0.getTime() + ms);
+
+describe.each(storeDrivers())('rate-limit counters on $name', ({ open }) => {
+  const db = useTestStore(open);
+
+  it('count concurrent hits exactly, and start a new window once the last one ended', async () => {
+    const hits = await Promise.all(Array.from({ length: 20 }, () => db.store.hitRateLimit('w:1.2.3.4', T0, 60_000)));
+    expect(hits.map((hit) => hit.hits).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(new Set(hits.map((hit) => hit.resetAt.toISOString()))).toEqual(new Set([at(60_000).toISOString()]));
+
+    await db.store.unhitRateLimit('w:1.2.3.4');
+    expect(await db.store.hitRateLimit('w:1.2.3.4', at(59_999), 60_000)).toEqual({ hits: 20, resetAt: at(60_000) });
+    expect(await db.store.hitRateLimit('w:1.2.3.4', at(60_000), 60_000)).toEqual({ hits: 1, resetAt: at(120_000) });
+    expect(await db.store.hitRateLimit('r:1.2.3.4', at(60_000), 60_000)).toEqual({ hits: 1, resetAt: at(120_000) });
+  });
+
+  it('sweep the counters whose window ended, and reset one key', async () => {
+    await db.store.hitRateLimit('w:a', T0, 60_000);
+    await db.store.hitRateLimit('w:b', at(30_000), 60_000);
+    expect(await db.store.sweepRateLimits(at(70_000))).toBe(1);
+    await db.store.resetRateLimit('w:b');
+    expect(await db.store.hitRateLimit('w:b', at(70_000), 60_000)).toEqual({ hits: 1, resetAt: at(130_000) });
+  });
+});
+
+const postgres = storeDrivers().filter(({ name }) => name === 'PostgreSQL');
+
+describe.each(postgres)('two instances on one $name ledger', ({ open }) => {
+  const env = { DATABASE_URL: process.env.DATABASE_URL!, OPI_RATE_LIMIT_PER_MINUTE: '6' };
+  const stack = useCheckoutStack({ openStore: open, env });
+
+  it('allow the per-client limit in total, not once each', async () => {
+    const second = await stack.startBff({ store: await stack.db.another(), env });
+    const id = await createSession(stack.bff.url);
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const bff = i % 2 ? second : stack.bff;
+      statuses.push((await call(`${bff.url}/v1/checkout-sessions/${id}`)).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429, 429]);
+  });
+});
