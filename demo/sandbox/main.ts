@@ -48,7 +48,8 @@ async function main(): Promise<void> {
     paymentSecret: paymentSecret.value,
     ...(webhookUrl ? { webhookUrl } : {}),
   });
-  const url = await sandbox.listen(apiPort, '127.0.0.1');
+  // Loopback unless told otherwise: a container publishing its ports needs 0.0.0.0 (deploy/compose.yaml).
+  const url = await sandbox.listen(apiPort, env.SANDBOX_HOST || '127.0.0.1');
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;

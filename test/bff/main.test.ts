@@ -2,40 +2,38 @@
 // production start (`npm run serve`: the compiled JavaScript that `npm run build` emits with tsconfig.server.json,
 // built here into a temporary folder). Each refuses a bad configuration by name, serves on the configured port with
 // its ledger in the data folder, and on SIGTERM finishes the requests in flight before it exits.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../demo/sandbox/sandbox.js';
 import { call, createSession, json, shopper } from '../support/checkout.js';
+import { compileServer, type CompiledServer } from '../support/compiled-server.js';
 import { startSandbox } from '../support/servers.js';
 import { waitUntil } from '../support/wait.js';
 
 const BIN = join(process.cwd(), 'node_modules/.bin');
 let sandbox: Sandbox;
 let dataDir: string;
-let compiled: string;
+let compiled: CompiledServer;
 
 beforeAll(async () => {
   sandbox = await startSandbox();
   dataDir = mkdtempSync(join(tmpdir(), 'opi-bff-main-'));
-  // Outside the repository, as a deployed copy: its own package.json says ES modules, and it finds the packages.
-  compiled = mkdtempSync(join(tmpdir(), 'opi-bff-compiled-'));
-  execFileSync(join(BIN, 'tsc'), ['-p', 'tsconfig.server.json', '--outDir', compiled, '--incremental', 'false']);
-  writeFileSync(join(compiled, 'package.json'), '{ "type": "module" }\n');
-  symlinkSync(join(process.cwd(), 'node_modules'), join(compiled, 'node_modules'));
+  // Outside the repository, as a deployed copy.
+  compiled = compileServer();
 }, 120_000);
 afterAll(async () => {
   await sandbox.close();
   rmSync(dataDir, { recursive: true, force: true });
-  rmSync(compiled, { recursive: true, force: true });
+  compiled.remove();
 });
 
 /** The command and arguments that start the BFF. */
 const LAUNCHERS: [string, () => [string, string[]]][] = [
   ['npm run bff (tsx)', () => [join(BIN, 'tsx'), ['bff/main.ts']]],
-  ['compiled JavaScript (node)', () => [process.execPath, [join(compiled, 'bff/main.js')]]],
+  ['compiled JavaScript (node)', () => [process.execPath, [join(compiled.dir, 'dist/server/bff/main.js')]]],
 ];
 
 function startMain(
@@ -85,11 +83,18 @@ describe.each(LAUNCHERS)('bff/main.ts as %s', (_name, launcher) => {
       OPI_UPSTREAM_SANDBOX: 'true',
       OPI_DATA_DIR: dataDir,
       OPI_LOG_LEVEL: 'info',
+      OPI_METRICS_PORT: '0',
     };
     const run = startMain(launcher, env);
     const [, port] = await waitFor(run.output, /BFF listening on http:\/\/127\.0\.0\.1:(\d+)/);
     const url = `http://127.0.0.1:${port}`;
     expect((await call(`${url}/readyz`)).status).toBe(200);
+    // Metrics on their own port only.
+    const [, metricsPort] = await waitFor(run.output, /metrics on http:\/\/127\.0\.0\.1:(\d+)\/metrics/);
+    expect((await call(`http://127.0.0.1:${metricsPort}/metrics`)).text).toMatch(
+      /^opi_http_request_duration_seconds_count\{method="GET",route="\/readyz",status="200"\} 1$/m,
+    );
+    expect((await call(`${url}/metrics`)).status).toBe(404);
     const id = await createSession(url);
 
     // With PORT=0 the return and callback URLs given upstream name the port the BFF got.

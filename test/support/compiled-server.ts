@@ -1,0 +1,21 @@
+// The BFF as `npm run build` compiles it (tsconfig.server.json), in a temporary folder laid out like the
+// container's /app (deploy/Dockerfile): dist/server/..., a package.json that says ES modules, and the packages.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface CompiledServer {
+  /** The folder to run the start command in. */
+  dir: string;
+  remove(): void;
+}
+
+export function compileServer(): CompiledServer {
+  const dir = mkdtempSync(join(tmpdir(), 'opi-bff-compiled-'));
+  const tsc = join(process.cwd(), 'node_modules/.bin/tsc');
+  execFileSync(tsc, ['-p', 'tsconfig.server.json', '--outDir', join(dir, 'dist/server'), '--incremental', 'false']);
+  writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
+  symlinkSync(join(process.cwd(), 'node_modules'), join(dir, 'node_modules'));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}

@@ -1,0 +1,97 @@
+// The container recipe, checked without a container engine (none runs on our machines): deploy/Dockerfile starts
+// the compiled server as a non-root user with a health check on /readyz, and its CMD and ENV are what
+// test/bff/scale-out.test.ts runs (both read them with readDeployedStart); the health check's own command is run
+// against a real BFF; deploy/compose.yaml parses, names its services, sets only variables the BFF knows, and its
+// Caddyfile balances over the two instances' ports.
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { CONFIG_VARIABLES, loadConfig } from '../../bff/config.js';
+import { readDeployedStart } from '../support/dockerfile.js';
+import { useCheckoutStack } from '../support/stack.js';
+
+const run = promisify(execFile);
+const deployed = readDeployedStart();
+const known = new Set<string>([...CONFIG_VARIABLES, 'NODE_ENV']);
+
+describe('deploy/Dockerfile', () => {
+  const stack = useCheckoutStack({ bff: 'file' });
+
+  it('builds in a first stage and runs the compiled server with production dependencies as a non-root user', () => {
+    const text = readFileSync('deploy/Dockerfile', 'utf8');
+    expect(text.match(/^FROM /gm)).toHaveLength(2);
+    expect(text).toMatch(/^RUN npm run build$/m);
+    expect(deployed.instructions).toContain('RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force');
+    expect(deployed.instructions).toContain('USER node');
+    expect(deployed.command).toEqual(['node', 'dist/server/bff/main.js']);
+    // dist/server is tsconfig.server.json's outDir; bff/main.ts is what it compiles to bff/main.js.
+    expect(JSON.parse(readFileSync('tsconfig.server.json', 'utf8')).compilerOptions.outDir).toBe('dist/server');
+    expect(existsSync('bff/main.ts')).toBe(true);
+  });
+
+  it('needs only the production dependencies it installs: the server imports no devDependency at run time', () => {
+    const { dependencies } = JSON.parse(readFileSync('package.json', 'utf8'));
+    const sources = readdirSync('.', { recursive: true, encoding: 'utf8' }).filter(
+      (path) => /^(bff|shared)\//.test(path) && path.endsWith('.ts'),
+    );
+    const packages = new Set<string>();
+    for (const path of sources) {
+      // Type-only imports vanish from the JavaScript; every other bare specifier must resolve in production.
+      for (const [, specifier] of readFileSync(path, 'utf8').matchAll(
+        /^import (?!type )[^;]*? from '([^'.][^']*)';/gms,
+      )) {
+        if (!specifier!.startsWith('node:'))
+          packages.add(
+            specifier!
+              .split('/')
+              .slice(0, specifier!.startsWith('@') ? 2 : 1)
+              .join('/'),
+          );
+      }
+    }
+    expect(packages.size).toBeGreaterThan(5);
+    expect([...packages].filter((name) => !(name in dependencies))).toEqual([]);
+  });
+
+  it('sets only variables the BFF reads, with values it accepts', () => {
+    expect(Object.keys(deployed.env).filter((name) => !known.has(name))).toEqual([]);
+    expect(deployed.env).toMatchObject({ NODE_ENV: 'production', PORT: '8787', OPI_METRICS_PORT: '9464' });
+    expect(loadConfig(deployed.env)).toMatchObject({ port: 8787, metricsPort: 9464, trustProxy: 1, drainMs: 20_000 });
+  });
+
+  it('checks health with a command that passes on a ready BFF and fails on a draining one', async () => {
+    const healthcheck = deployed.instructions.find((line) => line.startsWith('HEALTHCHECK'))!;
+    expect(healthcheck).toMatch(/--interval=\d+s/);
+    const [command, ...args] = JSON.parse(healthcheck.slice(healthcheck.indexOf('CMD') + 4)) as string[];
+    expect(command).toBe('node');
+    const port = new URL(stack.bff.url).port;
+    const check = () => run(process.execPath, args, { env: { PORT: port } });
+    await expect(check()).resolves.toBeDefined();
+    stack.bff.startDraining();
+    await expect(check()).rejects.toMatchObject({ code: 1 });
+  });
+});
+
+describe('deploy/compose.yaml', () => {
+  // Compose's `<<` merge keys are YAML 1.1; the yaml package reads them when asked.
+  const compose = parse(readFileSync('deploy/compose.yaml', 'utf8'), { merge: true });
+
+  it('runs PostgreSQL, the sandbox, two BFF instances from the Dockerfile and Caddy', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(['bff-1', 'bff-2', 'caddy', 'postgres', 'sandbox']);
+    for (const name of ['bff-1', 'bff-2']) {
+      expect(compose.services[name].build).toEqual({ context: '..', dockerfile: 'deploy/Dockerfile' });
+      expect(compose.services[name].environment.DATABASE_URL).toMatch(/^postgres:\/\/.*@postgres:5432\//);
+      expect(Object.keys(compose.services[name].environment).filter((variable) => !known.has(variable))).toEqual([]);
+    }
+  });
+
+  it('puts Caddy in front of both instances, checking /readyz', () => {
+    const caddyfile = readFileSync('deploy/Caddyfile', 'utf8');
+    const ports = ['bff-1', 'bff-2'].map((name) => compose.services[name].environment.PORT);
+    expect(caddyfile).toContain(`reverse_proxy ${ports.map((port: string) => `127.0.0.1:${port}`).join(' ')}`);
+    expect(caddyfile).toMatch(/health_uri \/readyz/);
+    expect(compose.services.caddy.volumes).toContain('./Caddyfile:/etc/caddy/Caddyfile:ro');
+  });
+});
