@@ -1,6 +1,6 @@
 // The BFF's Express app, built from its dependencies only: no environment, no listening, no process handling
 // (bff/main.ts does those), so every test builds its own app with its own config, store and upstream.
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { createAfterPayment, type AfterPayment } from './after-payment/after-payment.js';
@@ -19,6 +19,7 @@ import { requestLogging } from './http/request-logging.js';
 import { rejectBadTextInUrl } from './http/text-guard.js';
 import { widgetAssetRoutes, type WidgetBundle } from './http/widget-asset.js';
 import { merchantSessionRoutes, widgetSessionRoutes } from './routes/checkout-sessions.js';
+import { inProcessApi, type InProcessApi } from './in-process-api.js';
 import { healthRoutes } from './routes/health.js';
 import { callbackRoutes } from './routes/callbacks.js';
 import { merchantOrderRoutes } from './routes/merchant-orders.js';
@@ -38,13 +39,15 @@ export interface AppDeps {
   fetch?: typeof fetch;
   /** Times every request when given (bff/main.ts with OPI_METRICS_PORT). */
   metrics?: Metrics;
+  /** Guards the merchant routes instead of the merchant keys: a merchant's own authentication. */
+  merchantAuth?: RequestHandler;
 }
 
 /**
  * The app, the after-payment parts main.ts starts and stops (the reconciler) and tests drive, and startDraining(),
  * which main.ts calls on SIGTERM so that /readyz answers 503 and a load balancer stops sending new requests.
  */
-export type BffApp = Express & { afterPayment: AfterPayment; startDraining(): void };
+export type BffApp = Express & InProcessApi & { afterPayment: AfterPayment; startDraining(): void };
 
 export function createApp({
   config,
@@ -55,6 +58,7 @@ export function createApp({
   widgetBundle,
   fetch,
   metrics,
+  merchantAuth: merchantGuard = merchantAuth(config.merchantKeys),
 }: AppDeps): BffApp {
   const app = express();
   app.disable('x-powered-by');
@@ -105,7 +109,7 @@ export function createApp({
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  app.use('/v1/checkout-sessions', merchantSessionRoutes(sessions, merchantAuth(config.merchantKeys)));
+  app.use('/v1/checkout-sessions', merchantSessionRoutes(sessions, merchantGuard));
   app.use(
     '/v1/checkout-sessions/:id',
     // The metrics' route label: the pattern, never a session id.
@@ -119,6 +123,7 @@ export function createApp({
   );
   // The upstream's ways in (no merchant key: the hash, the per-order secret and re-reads guard them).
   const { observe, settlement, operations, notifications } = afterPayment;
+  const orders = { ...observe, upstream, settlement, logger };
   app.use(
     returnRoutes({
       ...observe,
@@ -131,14 +136,18 @@ export function createApp({
   app.use(callbackRoutes(notifications));
   // Local choice: the account webhook serves the whole account: ten times the widget's per-client limit.
   app.use(upstreamWebhookRoutes(notifications, limit('webhook', 10 * config.rateLimitPerMinute)));
-  app.use(
-    '/v1/orders',
-    merchantOrderRoutes({ ...observe, upstream, settlement, operations, logger }, merchantAuth(config.merchantKeys)),
-  );
+  app.use('/v1/orders', merchantOrderRoutes({ ...orders, operations }, merchantGuard));
   app.use(notFound);
   app.use('/v1/returns', returnPageErrors);
   app.use(errorHandler);
   return Object.assign(app, {
+    ...inProcessApi({
+      sessions,
+      operations,
+      orders,
+      publicUrl: config.publicUrl,
+      ...(widgetBundle ? { widgetBundle } : {}),
+    }),
     afterPayment,
     startDraining: () => {
       draining = true;

@@ -1,28 +1,20 @@
-// `npm run bff`: the only file that reads the environment, listens and handles signals.
-import { readFileSync } from 'node:fs';
+#!/usr/bin/env node
+// `npm run bff`, `npm run serve` and the package's `opi-bff`: the only file that reads the environment, listens and
+// handles signals.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig, withListeningPort, type Config } from './config.js';
-import { widgetBundleFrom, type WidgetBundle } from './http/widget-asset.js';
+import { readWidgetBundle } from './http/widget-asset.js';
 import { answerClientErrors } from './http/client-errors.js';
 import { createLogger } from './logger.js';
 import { createMetrics } from './metrics/metrics.js';
 import { openStore } from './store/open-store.js';
 import { createUpstreamClient } from './upstream/client.js';
 
-const WIDGET_BUNDLE = 'dist/widget/opi-checkout.js';
 // Above common load balancers' idle timeouts (AWS ALB 60 s), so they, not we, close idle connections.
 const KEEP_ALIVE_MS = 65_000;
-
-function readWidget(): WidgetBundle | undefined {
-  try {
-    return widgetBundleFrom(readFileSync(WIDGET_BUNDLE));
-  } catch {
-    return undefined;
-  }
-}
 
 async function main() {
   let config: Config;
@@ -44,8 +36,9 @@ async function main() {
     logger,
     ...(metrics ? { observe: metrics.upstreamCall } : {}),
   });
-  const widgetBundle = readWidget();
-  if (!widgetBundle) logger.warn(`${WIDGET_BUNDLE} not found: /opi-checkout.js answers 404 until npm run build`);
+  const widgetBundle = readWidgetBundle();
+  if (!widgetBundle)
+    logger.warn('dist/widget/opi-checkout.js not found: /opi-checkout.js answers 404 until npm run build');
 
   const server = createServer();
   answerClientErrors(server);

@@ -57,6 +57,8 @@ export const createSessionRequestSchema = z
     }),
   );
 export type CreateSessionRequest = z.infer<typeof createSessionRequestSchema>;
+/** What a caller may send: the defaulted fields (shipping, tax, discount, requiresShipping) may be left out. */
+export type CreateSessionInput = z.input<typeof createSessionRequestSchema>;
 
 export const createSessionResponseSchema = z.object({
   id: z.string(),

@@ -3,6 +3,7 @@
 // URL is cached as immutable for a year; the bare URL is cached briefly and revalidated by ETag, so a new build
 // can never be hidden behind a year-old copy whose hash no longer matches the page's integrity attribute.
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { Router } from 'express';
 import { HttpProblem } from './problem.js';
 
@@ -16,7 +17,30 @@ export function widgetBundleFrom(body: Buffer): WidgetBundle {
   return { body, sri: `sha384-${createHash('sha384').update(body).digest('base64')}` };
 }
 
+/**
+ * Where `npm run build` puts the widget, from this module: beside the compiled server (dist/server/*.js, also in the
+ * installed package) or from the sources (bff/http/).
+ */
+const BUNDLE_LOCATIONS = ['../widget/opi-checkout.js', '../../dist/widget/opi-checkout.js'];
+
+/** The built widget, or undefined when it is not built. */
+export function readWidgetBundle(): WidgetBundle | undefined {
+  for (const location of BUNDLE_LOCATIONS) {
+    try {
+      return widgetBundleFrom(readFileSync(new URL(location, import.meta.url)));
+    } catch {
+      // Not there: the next place, then none.
+    }
+  }
+  return undefined;
+}
+
 const versionOf = (bundle: WidgetBundle) => createHash('sha256').update(bundle.sri).digest('hex').slice(0, 16);
+
+/** The versioned URL of the widget and its SRI hash: what a page's <script type="module"> needs. */
+export function widgetScript(bundle: WidgetBundle, publicUrl: string): { url: string; integrity: string } {
+  return { url: `${publicUrl}/opi-checkout.js?v=${versionOf(bundle)}`, integrity: bundle.sri };
+}
 
 export function widgetAssetRoutes(bundle: WidgetBundle | undefined, publicUrl: string): Router {
   const router = Router();
@@ -52,7 +76,7 @@ export function widgetAssetRoutes(bundle: WidgetBundle | undefined, publicUrl: s
   router.get('/v1/widget', (_req, res) => {
     const widget = required();
     res.setHeader('Access-Control-Allow-Origin', '*');
-    res.json({ url: `${publicUrl}/opi-checkout.js?v=${versionOf(widget)}`, integrity: widget.sri });
+    res.json(widgetScript(widget, publicUrl));
   });
 
   return router;

@@ -1,7 +1,6 @@
 // The merchant's order API (merchant key; shapes in shared/merchant-api.ts): read orders (the ledger after a
 // fresh upstream read), list them, and refund, capture or void them under an Idempotency-Key.
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import type { Logger } from 'pino';
 import {
   captureOrVoidRequestSchema,
   idempotencyKeySchema,
@@ -10,24 +9,17 @@ import {
   type OrderListResponse,
   type RefundListResponse,
 } from '../../shared/merchant-api.js';
-import { isOpenOperation } from '../orders/amounts.js';
-import { recordObservation, type ObserveDeps } from '../orders/observe.js';
+import { freshOrderView, refreshOrder, requireOrder, type FreshViewDeps } from '../orders/fresh-view.js';
 import type { Operations, OperationRequest } from '../after-payment/operations.js';
-import { settleRefunds, type SettlementDeps } from '../after-payment/refund-settlement.js';
-import { orderSummaryView, orderView, refundView } from '../orders/views.js';
+import { orderSummaryView, refundView } from '../orders/views.js';
 import { jsonBody } from '../http/json-body.js';
 import { isBadText } from '../http/text-guard.js';
 import { HttpProblem, parseOrProblem } from '../http/problem.js';
 import type { OperationKind } from '../store/after-payment-types.js';
 import type { LedgerOrder } from '../store/types.js';
-import type { UpstreamClient } from '../upstream/client.js';
-import { UpstreamError } from '../upstream/errors.js';
 
-export interface MerchantOrderDeps extends ObserveDeps {
-  upstream: UpstreamClient;
-  settlement: SettlementDeps;
+export interface MerchantOrderDeps extends FreshViewDeps {
   operations: Operations;
-  logger: Logger;
 }
 
 type WithReference = Request<{ orderReference: string }>;
@@ -66,8 +58,8 @@ const optionalJsonBody: RequestHandler[] = jsonBody.map(
   },
 );
 
-function requiredIdempotencyKey(req: Request): string {
-  const header = req.get('idempotency-key');
+/** The Idempotency-Key every refund, capture and void needs (a header here, an argument in bff/in-process-api.ts). */
+export function requiredIdempotencyKey(header: string | undefined): string {
   if (header === undefined) {
     throw new HttpProblem(
       'idempotency_key_required',
@@ -80,39 +72,17 @@ function requiredIdempotencyKey(req: Request): string {
   return parseOrProblem(idempotencyKeySchema, header, 'Idempotency-Key header');
 }
 
+/** A refund's body, or a capture's or void's (an optional amount). */
+export function operationRequest(kind: OperationKind, body: unknown): OperationRequest {
+  return kind === 'refund'
+    ? parseOrProblem(refundRequestBodySchema, body)
+    : parseOrProblem(captureOrVoidRequestSchema, body ?? {});
+}
+
 export function merchantOrderRoutes(deps: MerchantOrderDeps, auth: RequestHandler): Router {
-  const { store, upstream, logger, operations } = deps;
+  const { store, operations } = deps;
   const router = Router();
   router.use(auth);
-
-  async function requireOrder(orderReference: string): Promise<LedgerOrder> {
-    const order = await store.getOrder(orderReference);
-    if (!order) throw new HttpProblem('order_not_found', 'There is no order with this reference.');
-    return order;
-  }
-
-  /** The upstream's view first (order status, open refunds); an upstream failure leaves the ledger's view. */
-  async function refresh(order: LedgerOrder): Promise<void> {
-    const { orderReference } = order;
-    try {
-      await recordObservation(deps, orderReference, {
-        source: 'merchant',
-        upstream: await upstream.getOrder(orderReference),
-        journal: 'on-change',
-      });
-      if ((await store.listOperations(orderReference, 'refund')).some(isOpenOperation)) {
-        await settleRefunds(
-          deps.settlement,
-          orderReference,
-          { kind: 'list', records: await upstream.listRefunds(orderReference) },
-          'merchant',
-        );
-      }
-    } catch (error) {
-      if (!(error instanceof UpstreamError)) throw error;
-      logger.warn({ orderReference, code: error.code }, 'fresh upstream read failed; answering from the ledger');
-    }
-  }
 
   router.get('/', async (req, res) => {
     const query = parseOrProblem(orderListQuerySchema, req.query, 'query');
@@ -134,47 +104,31 @@ export function merchantOrderRoutes(deps: MerchantOrderDeps, auth: RequestHandle
   });
 
   router.get('/:orderReference', async (req: WithReference, res) => {
-    await refresh(await requireOrder(req.params.orderReference));
-    const order = await requireOrder(req.params.orderReference);
-    const [operations, events] = await Promise.all([
-      store.listOperations(order.orderReference),
-      store.listEvents(order.orderReference),
-    ]);
-    res.json(orderView(order, operations, events));
+    res.json(await freshOrderView(deps, req.params.orderReference));
   });
 
   router.get('/:orderReference/refunds', async (req: WithReference, res) => {
-    await refresh(await requireOrder(req.params.orderReference));
+    await refreshOrder(deps, await requireOrder(store, req.params.orderReference));
     const refunds = await store.listOperations(req.params.orderReference, 'refund');
     const body: RefundListResponse = { data: refunds.map(refundView) };
     res.json(body);
   });
 
-  async function operate(
-    kind: OperationKind,
-    req: WithReference,
-    res: Response,
-    request: OperationRequest,
-    key: string,
-  ) {
-    const answer = await operations.run(kind, req.params.orderReference, request, key);
-    if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
-    res.status(answer.status);
-    if (answer.status >= 400) res.type('application/problem+json');
-    res.json(answer.body);
+  for (const [kind, path] of [
+    ['refund', 'refunds'],
+    ['capture', 'capture'],
+    ['void', 'void'],
+  ] as const) {
+    // A capture or void may come without a body (all that is left).
+    const body = kind === 'refund' ? jsonBody : optionalJsonBody;
+    router.post(`/:orderReference/${path}`, ...body, async (req: WithReference, res) => {
+      const key = requiredIdempotencyKey(req.get('idempotency-key'));
+      const answer = await operations.run(kind, req.params.orderReference, operationRequest(kind, req.body), key);
+      if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
+      res.status(answer.status);
+      if (answer.status >= 400) res.type('application/problem+json');
+      res.json(answer.body);
+    });
   }
-
-  router.post('/:orderReference/refunds', ...jsonBody, async (req: WithReference, res) => {
-    const key = requiredIdempotencyKey(req);
-    await operate('refund', req, res, parseOrProblem(refundRequestBodySchema, req.body), key);
-  });
-  router.post('/:orderReference/capture', ...optionalJsonBody, async (req: WithReference, res) => {
-    const key = requiredIdempotencyKey(req);
-    await operate('capture', req, res, parseOrProblem(captureOrVoidRequestSchema, req.body ?? {}), key);
-  });
-  router.post('/:orderReference/void', ...optionalJsonBody, async (req: WithReference, res) => {
-    const key = requiredIdempotencyKey(req);
-    await operate('void', req, res, parseOrProblem(captureOrVoidRequestSchema, req.body ?? {}), key);
-  });
   return router;
 }

@@ -1,5 +1,5 @@
 // The BFF as a real process, both ways it runs: `npm run bff` (the TypeScript sources through tsx) and the
-// production start (`npm run serve`: the compiled JavaScript that `npm run build` emits with tsconfig.server.json,
+// production start (`npm run serve`, `opi-bff`: the JavaScript that `npm run build` bundles with vite.server.config.ts,
 // built here into a temporary folder). Each refuses a bad configuration by name, serves on the configured port with
 // its ledger in the data folder, and on SIGTERM finishes the requests in flight before it exits.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -33,7 +33,7 @@ afterAll(async () => {
 /** The command and arguments that start the BFF. */
 const LAUNCHERS: [string, () => [string, string[]]][] = [
   ['npm run bff (tsx)', () => [join(BIN, 'tsx'), ['bff/main.ts']]],
-  ['compiled JavaScript (node)', () => [process.execPath, [join(compiled.dir, 'dist/server/bff/main.js')]]],
+  ['compiled JavaScript (node)', () => [process.execPath, [join(compiled.dir, 'dist/server/main.js')]]],
 ];
 
 function startMain(

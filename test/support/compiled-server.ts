@@ -1,5 +1,5 @@
-// The BFF as `npm run build` compiles it (tsconfig.server.json), in a temporary folder laid out like the
-// container's /app (deploy/Dockerfile): dist/server/..., a package.json that says ES modules, and the packages.
+// The BFF as `npm run build` bundles it (vite.server.config.ts), in a temporary folder laid out like the container's
+// /app (deploy/Dockerfile): dist/server/main.js and its chunks, a package.json that says ES modules, the packages.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,8 +13,16 @@ export interface CompiledServer {
 
 export function compileServer(): CompiledServer {
   const dir = mkdtempSync(join(tmpdir(), 'opi-bff-compiled-'));
-  const tsc = join(process.cwd(), 'node_modules/.bin/tsc');
-  execFileSync(tsc, ['-p', 'tsconfig.server.json', '--outDir', join(dir, 'dist/server'), '--incremental', 'false']);
+  const vite = join(process.cwd(), 'node_modules/.bin/vite');
+  execFileSync(vite, [
+    'build',
+    '--config',
+    'vite.server.config.ts',
+    '--outDir',
+    join(dir, 'dist/server'),
+    '--logLevel',
+    'warn',
+  ]);
   writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
   symlinkSync(join(process.cwd(), 'node_modules'), join(dir, 'node_modules'));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };

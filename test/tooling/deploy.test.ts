@@ -4,7 +4,7 @@
 // against a real BFF; deploy/compose.yaml parses, names its services, sets only variables the BFF knows, and its
 // Caddyfile balances over the two instances' ports.
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -25,10 +25,12 @@ describe('deploy/Dockerfile', () => {
     expect(text).toMatch(/^RUN npm run build$/m);
     expect(deployed.instructions).toContain('RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force');
     expect(deployed.instructions).toContain('USER node');
-    expect(deployed.command).toEqual(['node', 'dist/server/bff/main.js']);
-    // dist/server is tsconfig.server.json's outDir; bff/main.ts is what it compiles to bff/main.js.
-    expect(JSON.parse(readFileSync('tsconfig.server.json', 'utf8')).compilerOptions.outDir).toBe('dist/server');
-    expect(existsSync('bff/main.ts')).toBe(true);
+    expect(deployed.command).toEqual(['node', 'dist/server/main.js']);
+    // The same file as the package's opi-bff and npm run serve: what vite.server.config.ts builds from bff/main.ts.
+    const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
+    expect(manifest.bin['opi-bff']).toBe(deployed.command[1]);
+    expect(manifest.scripts.serve).toBe(deployed.command.join(' '));
+    expect(readFileSync('vite.server.config.ts', 'utf8')).toContain("main: 'bff/main.ts'");
   });
 
   it('needs only the production dependencies it installs: the server imports no devDependency at run time', () => {

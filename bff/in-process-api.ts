@@ -1,0 +1,87 @@
+// The merchant API without HTTP, for a merchant server that runs the checkout inside its own Express app
+// (createCheckoutRouter): the same validation, ledger, idempotency and upstream calls as the routes. A refusal
+// throws CheckoutError carrying the problem the route would have answered.
+import type { CreateSessionInput, CreateSessionResponse, Problem } from '../shared/checkout-api.js';
+import type {
+  CaptureOrVoidRequest,
+  CaptureOrVoidView,
+  OrderView,
+  RefundRequestBody,
+  RefundView,
+} from '../shared/merchant-api.js';
+import type { Operations } from './after-payment/operations.js';
+import { createCheckoutSession, type SessionDeps } from './checkout/sessions.js';
+import { HttpProblem } from './http/problem.js';
+import { widgetScript, type WidgetBundle } from './http/widget-asset.js';
+import { freshOrderView, type FreshViewDeps } from './orders/fresh-view.js';
+import { operationRequest, requiredIdempotencyKey } from './routes/merchant-orders.js';
+import type { OperationKind } from './store/after-payment-types.js';
+
+export class CheckoutError extends Error {
+  constructor(
+    /** The HTTP status the route would have answered. */
+    readonly status: number,
+    readonly problem: Problem,
+  ) {
+    super(problem.detail ?? problem.title ?? problem.code);
+    this.name = 'CheckoutError';
+  }
+}
+
+export interface InProcessApi {
+  checkout: {
+    /** What POST /v1/checkout-sessions does: prices the cart and answers the session's id for the element. */
+    createSession(cart: CreateSessionInput): Promise<CreateSessionResponse>;
+    /** The element's script: its versioned URL and SRI hash (GET /v1/widget); undefined when it is not built. */
+    widgetScript(): { url: string; integrity: string } | undefined;
+  };
+  orders: {
+    /** GET /v1/orders/:orderReference: the upstream's view recorded first, then the ledger's. Ship on `paid`. */
+    get(orderReference: string): Promise<OrderView>;
+    /** POST /v1/orders/:orderReference/refunds; the same key gives the same answer, never a second refund. */
+    refund(orderReference: string, request: RefundRequestBody, idempotencyKey: string): Promise<RefundView>;
+    capture(orderReference: string, request: CaptureOrVoidRequest, idempotencyKey: string): Promise<CaptureOrVoidView>;
+    void(orderReference: string, request: CaptureOrVoidRequest, idempotencyKey: string): Promise<CaptureOrVoidView>;
+  };
+}
+
+const asCheckoutError = (error: unknown) =>
+  error instanceof HttpProblem ? new CheckoutError(error.status, error.body()) : error;
+
+async function refusalsThrown<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw asCheckoutError(error);
+  }
+}
+
+export interface InProcessDeps {
+  sessions: SessionDeps;
+  operations: Operations;
+  orders: FreshViewDeps;
+  widgetBundle?: WidgetBundle;
+  publicUrl: string;
+}
+
+export function inProcessApi({ sessions, operations, orders, widgetBundle, publicUrl }: InProcessDeps): InProcessApi {
+  const operate = <T>(kind: OperationKind, orderReference: string, request: unknown, idempotencyKey: string) =>
+    refusalsThrown(async () => {
+      const key = requiredIdempotencyKey(idempotencyKey);
+      const answer = await operations.run(kind, orderReference, operationRequest(kind, request), key);
+      if (answer.status >= 400) throw new CheckoutError(answer.status, answer.body as Problem);
+      return answer.body as T;
+    });
+  return {
+    checkout: {
+      createSession: (cart) => refusalsThrown(() => createCheckoutSession(sessions, cart)),
+      widgetScript: () => (widgetBundle ? widgetScript(widgetBundle, publicUrl) : undefined),
+    },
+    orders: {
+      get: (orderReference) => refusalsThrown(() => freshOrderView(orders, orderReference)),
+      refund: (orderReference, request, key) => operate<RefundView>('refund', orderReference, request, key),
+      capture: (orderReference, request, key) => operate<CaptureOrVoidView>('capture', orderReference, request, key),
+      void: (orderReference, request, key) => operate<CaptureOrVoidView>('void', orderReference, request, key),
+    },
+  };
+}

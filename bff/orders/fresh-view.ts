@@ -1,0 +1,58 @@
+// An order as the merchant reads it (GET /v1/orders/:orderReference, and orders.get in bff/in-process-api.ts): the
+// upstream's view first (order status, open refunds), recorded in the ledger, then the ledger's; an upstream failure
+// leaves the ledger's view.
+import type { OrderView } from '../../shared/merchant-api.js';
+import type { Logger } from 'pino';
+import { settleRefunds, type SettlementDeps } from '../after-payment/refund-settlement.js';
+import { HttpProblem } from '../http/problem.js';
+import type { LedgerOrder, Store } from '../store/types.js';
+import type { UpstreamClient } from '../upstream/client.js';
+import { UpstreamError } from '../upstream/errors.js';
+import { isOpenOperation } from './amounts.js';
+import { recordObservation, type ObserveDeps } from './observe.js';
+import { orderView } from './views.js';
+
+export interface FreshViewDeps extends ObserveDeps {
+  upstream: UpstreamClient;
+  settlement: SettlementDeps;
+  logger: Logger;
+}
+
+export async function requireOrder(store: Store, orderReference: string): Promise<LedgerOrder> {
+  const order = await store.getOrder(orderReference);
+  if (!order) throw new HttpProblem('order_not_found', 'There is no order with this reference.');
+  return order;
+}
+
+export async function refreshOrder(deps: FreshViewDeps, order: LedgerOrder): Promise<void> {
+  const { store, upstream, logger } = deps;
+  const { orderReference } = order;
+  try {
+    await recordObservation(deps, orderReference, {
+      source: 'merchant',
+      upstream: await upstream.getOrder(orderReference),
+      journal: 'on-change',
+    });
+    if ((await store.listOperations(orderReference, 'refund')).some(isOpenOperation)) {
+      await settleRefunds(
+        deps.settlement,
+        orderReference,
+        { kind: 'list', records: await upstream.listRefunds(orderReference) },
+        'merchant',
+      );
+    }
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    logger.warn({ orderReference, code: error.code }, 'fresh upstream read failed; answering from the ledger');
+  }
+}
+
+export async function freshOrderView(deps: FreshViewDeps, orderReference: string): Promise<OrderView> {
+  await refreshOrder(deps, await requireOrder(deps.store, orderReference));
+  const order = await requireOrder(deps.store, orderReference);
+  const [operations, events] = await Promise.all([
+    deps.store.listOperations(orderReference),
+    deps.store.listEvents(orderReference),
+  ]);
+  return orderView(order, operations, events);
+}

@@ -1,0 +1,330 @@
+// The package as a merchant gets it: `npm pack`, installed into an empty project that cannot see this repository's
+// sources, then used only through its exports. The README's "Embed in five minutes" snippets are what runs: the
+// install, the merchant server (a whole checkout with the sandbox), the variables (accepted by loadConfig); and
+// `npx opi-bff` starts, a page importing opi-checkout/element through Vite's build lists the providers in Chromium, a
+// TypeScript project compiles against the packed types (and fails where it should), a path outside `exports` is
+// refused by Node.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../bff/config.js';
+import type { Sandbox } from '../../demo/sandbox/sandbox.js';
+import { call, json, merchant, shopper } from '../support/checkout.js';
+import { launchChromium } from '../support/chromium.js';
+import { listenOnPort0, startSandbox } from '../support/servers.js';
+import { waitUntil } from '../support/wait.js';
+
+const run = promisify(execFile);
+const REPO = process.cwd();
+const BIN = join(REPO, 'node_modules/.bin');
+const readme = readFileSync('README.md', 'utf8');
+
+function snippet(name: string): string {
+  const match = new RegExp(`<!-- snippet:${name} -->\\n\`\`\`\\w+\\n([\\s\\S]*?)\`\`\``).exec(readme);
+  if (!match) throw new Error(`README.md has no snippet:${name}`);
+  return match[1]!;
+}
+
+interface Running {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function start(command: string, args: string[], cwd: string, env: Record<string, string>): Running {
+  const child = spawn(command, args, {
+    cwd,
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+/** A free port of 127.0.0.1, for a server whose public URL must be known before it starts. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  const url = await listenOnPort0(server);
+  await new Promise((resolve) => server.close(resolve));
+  return Number(new URL(url).port);
+}
+
+let project: string;
+let files: string[];
+let sandbox: Sandbox;
+const started: Running[] = [];
+
+beforeAll(async () => {
+  if (!existsSync('dist/server/main.js') || !existsSync('dist/types/bff/index.d.ts')) {
+    await run('npm', ['run', 'build'], { cwd: REPO });
+  }
+  project = mkdtempSync(join(tmpdir(), 'opi-package-'));
+  const packed = JSON.parse(
+    (await run('npm', ['pack', '--json', '--pack-destination', project], { cwd: REPO })).stdout,
+  );
+  files = packed[0].files.map((file: { path: string }) => file.path);
+  writeFileSync(join(project, 'package.json'), '{ "name": "shop", "private": true, "type": "module" }\n');
+  // The README's install, with the tarball in place of the registry's name; the types a TypeScript shop adds.
+  const install = snippet('install').trim().split(/\s+/);
+  expect(install.slice(0, 3)).toEqual(['npm', 'install', 'opi-checkout']);
+  await run(
+    'npm',
+    [
+      'install',
+      join(project, packed[0].filename),
+      ...install.slice(3),
+      '@types/node@20',
+      '@types/react@19',
+      '--no-audit',
+      '--no-fund',
+      '--prefer-offline',
+    ],
+    { cwd: project },
+  );
+  sandbox = await startSandbox();
+}, 300_000);
+
+afterAll(async () => {
+  for (const running of started) running.child.kill('SIGKILL');
+  await Promise.all(started.map((running) => running.exited));
+  await sandbox?.close();
+  if (project) rmSync(project, { recursive: true, force: true });
+});
+
+const sandboxEnv = () => ({
+  OPI_UPSTREAM_URL: sandbox.url,
+  OPI_TOKEN_URL: sandbox.tokenUrl,
+  OPI_UPSTREAM_SANDBOX: 'true',
+  OPI_LOG_LEVEL: 'warn',
+});
+
+describe('the tarball', () => {
+  it('ships the built element, server, contract and types, and no sources or tests', () => {
+    expect(files.length).toBeLessThan(80);
+    expect(files.filter((path) => !/^(dist\/|package\.json$|README\.md$|custom-elements\.json$)/.test(path))).toEqual(
+      [],
+    );
+    expect(files.filter((path) => /\.(ts|tsx)$/.test(path) && !path.endsWith('.d.ts'))).toEqual([]);
+    for (const path of ['dist/widget/opi-checkout.js', 'dist/server/main.js', 'dist/types/widget/jsx.d.ts'])
+      expect(files).toContain(path);
+  });
+
+  it("refuses a path outside its exports with Node's own error", async () => {
+    const attempt = run(process.execPath, ['--input-type=module', '-e', "await import('opi-checkout/bff/app.js')"], {
+      cwd: project,
+    });
+    await expect(attempt).rejects.toMatchObject({ stderr: expect.stringContaining('ERR_PACKAGE_PATH_NOT_EXPORTED') });
+  });
+});
+
+describe('types', () => {
+  it('type-check a shop that uses the server, the contract, the element and the JSX tag', async () => {
+    writeFileSync(
+      join(project, 'shop.tsx'),
+      `import { createCheckoutRouter, loadConfig, openStore, CheckoutError, type CheckoutRouter } from 'opi-checkout/server';
+import { createSessionRequestSchema, toMinor, type OrderView, type CreateSessionInput } from 'opi-checkout/contract';
+import type { OpiCheckout } from 'opi-checkout/element';
+import type {} from 'opi-checkout/jsx';
+
+export async function server(): Promise<CheckoutRouter> {
+  const config = loadConfig(process.env);
+  return createCheckoutRouter({ config, store: await openStore({ dataDir: '.data' }) });
+}
+export async function ship(router: CheckoutRouter, reference: string): Promise<boolean> {
+  const cart: CreateSessionInput = createSessionRequestSchema.parse({});
+  await router.checkout.createSession(cart);
+  const order: OrderView = await router.orders.get(reference);
+  return order.status === 'paid' && toMinor(order.paidAmount, order.currency) !== null;
+}
+export const failure = (error: unknown) => (error instanceof CheckoutError ? error.problem.code : undefined);
+
+const element: OpiCheckout = document.createElement('opi-checkout');
+element.session = 'cs_1';
+element.addEventListener('opi-order-created', (event) => console.log(event.detail.redirectUrl.length));
+export const tag = <opi-checkout session="cs_1" api-base="/checkout-api" onopi-error={(event) => event.detail.code} />;
+`,
+    );
+    writeFileSync(
+      join(project, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          noEmit: true,
+          jsx: 'react-jsx',
+          lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+          types: ['node'],
+          skipLibCheck: false,
+        },
+        files: ['shop.tsx'],
+      }),
+    );
+    await run(join(BIN, 'tsc'), ['-p', 'tsconfig.json'], { cwd: project }).catch((error: { stdout: string }) => {
+      throw new Error(`the shop does not type-check:\n${error.stdout}`);
+    });
+
+    // And the types can say no: an event's detail and a property of the wrong type.
+    writeFileSync(
+      join(project, 'shop.tsx'),
+      `import type { OpiCheckout } from 'opi-checkout/element';
+const element: OpiCheckout = document.createElement('opi-checkout');
+element.session = 42;
+element.addEventListener('opi-ready', (event) => event.detail.noSuchField);
+`,
+    );
+    const wrong = run(join(BIN, 'tsc'), ['-p', 'tsconfig.json'], { cwd: project });
+    await expect(wrong).rejects.toMatchObject({ stdout: expect.stringMatching(/TS2322[\s\S]*TS2339.*noSuchField/) });
+  }, 120_000);
+});
+
+describe('npx opi-bff', () => {
+  it('starts the server from the environment and serves the element', async () => {
+    const bff = start(join(project, 'node_modules/.bin/opi-bff'), [], project, {
+      ...sandboxEnv(),
+      PORT: '0',
+      OPI_LOG_LEVEL: 'info',
+      OPI_DATA_DIR: join(project, '.data'),
+    });
+    started.push(bff);
+    let port = '';
+    await waitUntil(() => {
+      port = /BFF listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(bff.output())?.[1] ?? '';
+      return port !== '';
+    }, 60_000);
+    expect((await call(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
+    const widget = await call(`http://127.0.0.1:${port}/opi-checkout.js`);
+    expect([widget.status, widget.headers.get('content-type')]).toEqual([200, expect.stringMatching(/javascript/)]);
+    bff.child.kill('SIGTERM');
+    expect(await bff.exited).toBe(0);
+  }, 90_000);
+
+  it('refuses a bad environment with one line per variable, as npm run bff does', async () => {
+    const bff = start(join(project, 'node_modules/.bin/opi-bff'), [], project, {
+      OPI_UPSTREAM_TIMEOUT_MS: 'soon',
+      OPI_RATE_LIMIT_PER_MINUTE: '0',
+    });
+    expect(await bff.exited).toBe(1);
+    expect(bff.output()).toContain('OPI_UPSTREAM_TIMEOUT_MS must be a whole number of milliseconds');
+    expect(bff.output()).toContain('OPI_RATE_LIMIT_PER_MINUTE must be a whole number of requests');
+  });
+});
+
+describe("the README's merchant server", () => {
+  let shop: string;
+  let pageOrigin: string;
+  let pages: Server;
+
+  beforeAll(async () => {
+    writeFileSync(join(project, 'server.mjs'), snippet('server'));
+    const port = await freePort();
+    shop = `http://127.0.0.1:${port}`;
+    // The Vite-built page of the element test, on its own origin, which the checkout must allow.
+    pages = createServer((req, res) => {
+      const path = join(project, 'page/dist', new URL(req.url!, 'http://x').pathname.replace(/\/$/, '/index.html'));
+      if (!existsSync(path)) return void res.writeHead(404).end();
+      const type = extname(path) === '.js' ? 'text/javascript' : 'text/html';
+      res.writeHead(200, { 'content-type': type }).end(readFileSync(path));
+    });
+    pageOrigin = await listenOnPort0(pages);
+    const server = start(process.execPath, ['server.mjs'], project, {
+      ...sandboxEnv(),
+      PORT: String(port),
+      OPI_PUBLIC_URL: `${shop}/checkout-api`,
+      OPI_ALLOWED_ORIGINS: pageOrigin,
+      SHOP_URL: shop,
+    });
+    started.push(server);
+    await waitUntil(
+      async () => (await fetch(`${shop}/checkout-api/readyz`).catch(() => undefined))?.ok === true,
+      60_000,
+    );
+  }, 90_000);
+
+  afterAll(async () => {
+    await new Promise((resolve) => pages?.close(resolve));
+  });
+
+  it('renders the checkout with the tag and its SRI, and takes a shopper through to a paid order', async () => {
+    const page = await call(`${shop}/checkout`);
+    expect(page.status).toBe(200);
+    const session = /<opi-checkout session="(cs_[^"]+)" api-base="([^"]+)">/.exec(page.text);
+    expect(session?.[2]).toBe(`${shop}/checkout-api`);
+    const script = /<script type="module" src="([^"]+)" integrity="(sha384-[^"]+)"/.exec(page.text)!;
+    expect((await call(script[1]!)).status).toBe(200);
+
+    // What the element does, then the shopper at the provider, then the return.
+    const placed = await call(
+      `${shop}/checkout-api/v1/checkout-sessions/${session![1]}/orders`,
+      json('POST', shopper()),
+    );
+    expect(placed.status).toBe(201);
+    const { redirectTo } = await sandbox.decide(placed.body.orderReference, { outcome: 'approve' });
+    const back = await call(redirectTo, { redirect: 'manual' });
+    expect(back.headers.get('location')).toMatch(new RegExp(`^${shop}/thanks\\?`));
+    const thanks = await call(back.headers.get('location')!);
+    expect(thanks.text).toBe('Thank you: your order is confirmed.');
+  });
+
+  it('is configured for the real upstream by the variables it lists', () => {
+    const env = Object.fromEntries(
+      snippet('env')
+        .trim()
+        .split('\n')
+        .map((line) => line.split('=') as [string, string]),
+    );
+    expect(loadConfig(env)).toMatchObject({ publicUrl: 'https://shop.example/checkout-api' });
+  });
+
+  it('serves a page that imports opi-checkout/element through Vite, and the element lists the providers', async () => {
+    mkdirSync(join(project, 'page'), { recursive: true });
+    writeFileSync(
+      join(project, 'page/index.html'),
+      '<!doctype html><title>Pay</title><script type="module" src="./main.js"></script>\n',
+    );
+    writeFileSync(
+      join(project, 'page/main.js'),
+      `import 'opi-checkout/element';
+const params = new URLSearchParams(location.search);
+const element = document.createElement('opi-checkout');
+element.session = params.get('session');
+element.apiBase = params.get('api');
+document.body.append(element);
+`,
+    );
+    await run(join(BIN, 'vite'), ['build', '--logLevel', 'warn'], { cwd: join(project, 'page') });
+    const created = await call(
+      `${shop}/checkout-api/v1/checkout-sessions`,
+      json(
+        'POST',
+        {
+          orderItems: [{ name: 'Mug', sku: 'M-1', quantity: 1, unitPrice: 50, totalAmount: 50 }],
+          purchaseCountry: 'AE',
+          purchaseCurrency: 'AED',
+          locale: 'en_AE',
+          returnUrl: `${shop}/thanks`,
+        },
+        merchant,
+      ),
+    );
+    expect(created.status).toBe(201);
+    let browser: Browser | undefined;
+    try {
+      browser = await launchChromium();
+      const tab = await browser.newPage();
+      await tab.goto(`${pageOrigin}/?session=${created.body.id}&api=${encodeURIComponent(`${shop}/checkout-api`)}`);
+      await tab.locator('opi-checkout').getByRole('radio', { name: /Tabby/ }).waitFor({ timeout: 30_000 });
+    } finally {
+      await browser?.close();
+    }
+  }, 120_000);
+});

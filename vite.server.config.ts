@@ -1,0 +1,24 @@
+import { defineConfig } from 'vite';
+
+// The BFF for Node, bundled (the dependencies stay imports): dist/server/main.js (`opi-bff`, `npm run serve`, the
+// container's CMD), server.js (`opi-checkout/server`) and contract.js (`opi-checkout/contract`), sharing chunks in
+// the same folder, so the widget is at ../widget/ from every one of them (bff/http/widget-asset.ts). main.js keeps
+// bff/main.ts's #! line, so it runs as a command.
+export default defineConfig({
+  build: {
+    ssr: true,
+    outDir: 'dist/server',
+    target: 'node20',
+    emptyOutDir: true,
+    copyPublicDir: false,
+    minify: false,
+    rolldownOptions: {
+      input: { main: 'bff/main.ts', server: 'bff/index.ts', contract: 'shared/index.ts' },
+      output: {
+        format: 'es',
+        entryFileNames: '[name].js',
+        chunkFileNames: '[name]-[hash].js',
+      },
+    },
+  },
+});
