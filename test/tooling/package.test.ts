@@ -83,6 +83,8 @@ beforeAll(async () => {
       ...install.slice(3),
       '@types/node@20',
       '@types/react@19',
+      'vue@3',
+      'svelte@5',
       '--no-audit',
       '--no-fund',
       '--prefer-offline',
@@ -153,6 +155,21 @@ export const tag = <opi-checkout session="cs_1" api-base="/checkout-api" onopi-e
 `,
     );
     writeFileSync(
+      join(project, 'templates.ts'),
+      `import type {} from 'opi-checkout/vue';
+import type {} from 'opi-checkout/svelte';
+import type { GlobalComponents } from 'vue';
+import type { SvelteHTMLElements } from 'svelte/elements';
+
+export const vueProps: InstanceType<GlobalComponents['opi-checkout']>['$props'] = { session: 'cs_1', apiBase: '/api' };
+export const svelteAttributes: SvelteHTMLElements['opi-checkout'] = {
+  session: 'cs_1',
+  'api-base': '/checkout-api',
+  'onopi-order-created': (event) => event.detail.redirectUrl,
+};
+`,
+    );
+    writeFileSync(
       join(project, 'tsconfig.json'),
       JSON.stringify({
         compilerOptions: {
@@ -166,7 +183,7 @@ export const tag = <opi-checkout session="cs_1" api-base="/checkout-api" onopi-e
           types: ['node'],
           skipLibCheck: false,
         },
-        files: ['shop.tsx'],
+        files: ['shop.tsx', 'templates.ts'],
       }),
     );
     await run(join(BIN, 'tsc'), ['-p', 'tsconfig.json'], { cwd: project }).catch((error: { stdout: string }) => {
@@ -174,6 +191,7 @@ export const tag = <opi-checkout session="cs_1" api-base="/checkout-api" onopi-e
     });
 
     // And the types can say no: an event's detail and a property of the wrong type.
+    writeFileSync(join(project, 'templates.ts'), 'export {};\n');
     writeFileSync(
       join(project, 'shop.tsx'),
       `import type { OpiCheckout } from 'opi-checkout/element';

@@ -1,0 +1,19 @@
+// What a template may set on <opi-checkout>, for the framework type entries (jsx.ts, svelte.ts): its attributes and
+// properties, and `on<event>` listeners, the spelling React 19 and Svelte 5 give a custom element's events.
+import type { OpiErrorEvent, OpiOrderCreatedEvent, OpiProviderChangeEvent, OpiReadyEvent } from './events.js';
+import type { StringOverrides } from './i18n/index.js';
+
+export interface OpiCheckoutTemplateProps {
+  /** The checkout session id your server created (POST /v1/checkout-sessions). */
+  session?: string;
+  /** The BFF's base URL; the page's origin by default. */
+  'api-base'?: string;
+  /** A BCP 47 tag (ar, en-AE) or the upstream's form (ar_AE); the session's locale by default. */
+  locale?: string;
+  /** Your wording, per string key. */
+  strings?: StringOverrides;
+  'onopi-ready'?: (event: OpiReadyEvent) => void;
+  'onopi-provider-change'?: (event: OpiProviderChangeEvent) => void;
+  'onopi-order-created'?: (event: OpiOrderCreatedEvent) => void;
+  'onopi-error'?: (event: OpiErrorEvent) => void;
+}
