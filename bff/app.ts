@@ -20,6 +20,7 @@ import { rejectBadTextInUrl } from './http/text-guard.js';
 import { widgetAssetRoutes, type WidgetBundle } from './http/widget-asset.js';
 import { merchantSessionRoutes, widgetSessionRoutes } from './routes/checkout-sessions.js';
 import { inProcessApi, type InProcessApi } from './in-process-api.js';
+import { createRetentionJob, type RetentionJob } from './maintenance/retention.js';
 import { healthRoutes } from './routes/health.js';
 import { callbackRoutes } from './routes/callbacks.js';
 import { merchantOrderRoutes } from './routes/merchant-orders.js';
@@ -44,10 +45,12 @@ export interface AppDeps {
 }
 
 /**
- * The app, the after-payment parts main.ts starts and stops (the reconciler) and tests drive, and startDraining(),
+ * The app, the in-process merchant API, the jobs main.ts starts and stops (the reconciler, the retention job) and
+ * tests drive, and startDraining(),
  * which main.ts calls on SIGTERM so that /readyz answers 503 and a load balancer stops sending new requests.
  */
-export type BffApp = Express & InProcessApi & { afterPayment: AfterPayment; startDraining(): void };
+export type BffApp = Express &
+  InProcessApi & { afterPayment: AfterPayment; retention: RetentionJob; startDraining(): void };
 
 export function createApp({
   config,
@@ -62,6 +65,8 @@ export function createApp({
 }: AppDeps): BffApp {
   const app = express();
   app.disable('x-powered-by');
+  // Answers are no-store (the API) or carry their own validator (the widget): hashing each body for an ETag is waste.
+  app.set('etag', false);
   app.set('trust proxy', config.trustProxy);
 
   // With DATABASE_URL, instances may share the ledger: rate limits count there, not per process.
@@ -149,6 +154,7 @@ export function createApp({
       ...(widgetBundle ? { widgetBundle } : {}),
     }),
     afterPayment,
+    retention: createRetentionJob({ store, logger, now, settings: config.retention }),
     startDraining: () => {
       draining = true;
     },

@@ -1,8 +1,8 @@
 // opi-checkout inside a merchant's own Express 5 app:
 //   app.use('/checkout-api', createCheckoutRouter({ config: loadConfig(process.env), store: await openStore(...) }))
 // The same app as the standalone server (createApp), with what bff/main.ts adds around it: the upstream client, a
-// logger, the widget bundle of this package, and the reconciler running. OPI_PUBLIC_URL names the mount point
-// (https://shop.example/checkout-api): the return and callback URLs given upstream are built from it.
+// logger, the widget bundle of this package, the reconciler and the retention job running. OPI_PUBLIC_URL names the
+// mount point (https://shop.example/checkout-api): the return and callback URLs given upstream are built from it.
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { createApp, type BffApp } from './app.js';
@@ -40,10 +40,11 @@ export function createCheckoutRouter({ config, store, logger, merchantAuth }: Ch
     ...(merchantAuth ? { merchantAuth } : {}),
   });
   app.afterPayment.reconciler.start(config.reconcile.intervalMs);
+  app.retention.start();
   return Object.assign(app, {
     async close() {
       app.startDraining();
-      await app.afterPayment.reconciler.stop();
+      await Promise.all([app.afterPayment.reconciler.stop(), app.retention.stop()]);
       await app.afterPayment.notifier.idle();
     },
   });

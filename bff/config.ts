@@ -61,6 +61,8 @@ export interface Config {
   drainMs: number;
   /** Port of the Prometheus /metrics listener (never the public port); absent: no metrics listener. */
   metricsPort?: number;
+  /** What the retention job keeps (bff/maintenance/retention.ts). */
+  retention: { sessionDays: number; idempotencyHours: number; intervalMs: number };
   /** Polling of orders and refunds still waiting for their result. */
   reconcile: {
     /** How often a reconciliation round runs. */
@@ -229,6 +231,10 @@ const envSchema = z.object({
   OPI_RATE_LIMIT_PER_MINUTE: z.optional(wholeNumber(1, 100_000, 'a whole number of requests')),
   OPI_DRAIN_SECONDS: z.optional(wholeNumber(0, 600, 'a whole number of seconds')),
   OPI_METRICS_PORT: z.optional(wholeNumber(0, 65535, 'a port number')),
+  OPI_RETENTION_SESSION_DAYS: z.optional(wholeNumber(1, 3650, 'a whole number of days')),
+  // At least a day: a client retrying with an Idempotency-Key a day later still gets its first answer.
+  OPI_RETENTION_IDEMPOTENCY_HOURS: z.optional(wholeNumber(24, 87_600, 'a whole number of hours')),
+  OPI_RETENTION_INTERVAL_MINUTES: z.optional(wholeNumber(1, 1440, 'a whole number of minutes')),
   OPI_MERCHANT_WEBHOOK_URL: z.optional(url('the merchant notification URL')),
   OPI_MERCHANT_WEBHOOK_SECRET: z.optional(secret(16)),
   OPI_NOTIFY_MAX_ATTEMPTS: z.optional(wholeNumber(1, 50, 'a whole number of attempts')),
@@ -368,6 +374,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     rateLimitPerMinute: e.OPI_RATE_LIMIT_PER_MINUTE ?? 120,
     drainMs: (e.OPI_DRAIN_SECONDS ?? 10) * 1000,
     ...(e.OPI_METRICS_PORT !== undefined ? { metricsPort: e.OPI_METRICS_PORT } : {}),
+    retention: {
+      sessionDays: e.OPI_RETENTION_SESSION_DAYS ?? 30,
+      idempotencyHours: e.OPI_RETENTION_IDEMPOTENCY_HOURS ?? 48,
+      intervalMs: (e.OPI_RETENTION_INTERVAL_MINUTES ?? 60) * 60_000,
+    },
     // The upstream's own polling: 30 s doubling to 600 s (its public docs).
     reconcile: { intervalMs: e.OPI_RECONCILE_INTERVAL_MS ?? 5_000, pollInitialMs, pollMaxMs },
     ...(e.OPI_MERCHANT_WEBHOOK_URL && e.OPI_MERCHANT_WEBHOOK_SECRET

@@ -66,6 +66,7 @@ async function main() {
   }
   // Polls orders and refunds still waiting for their result, and delivers merchant notifications.
   app.afterPayment.reconciler.start(config.reconcile.intervalMs);
+  app.retention.start();
   logger.info(
     {
       port,
@@ -85,13 +86,13 @@ async function main() {
     stopping = true;
     app.startDraining();
     logger.info({ signal }, 'shutting down: draining in-flight requests');
-    const reconcilerStopped = app.afterPayment.reconciler.stop();
+    const jobsStopped = Promise.all([app.afterPayment.reconciler.stop(), app.retention.stop()]);
     setTimeout(() => {
       logger.warn('drain timeout: closing remaining connections');
       server.closeAllConnections();
     }, config.drainMs).unref();
     server.close(async (error) => {
-      await reconcilerStopped;
+      await jobsStopped;
       metricsServer?.close();
       metricsServer?.closeAllConnections();
       await app.afterPayment.notifier.idle();

@@ -93,9 +93,8 @@ export function merchantOrderRoutes(deps: MerchantOrderDeps, auth: RequestHandle
       ...(query.cursor ? { before: decodeCursor(query.cursor) } : {}),
     });
     const page = orders.slice(0, query.limit);
-    const data = await Promise.all(
-      page.map(async (order) => orderSummaryView(order, await store.listOperations(order.orderReference))),
-    );
+    const operationsByOrder = await store.listOperationsOf(page.map((order) => order.orderReference));
+    const data = page.map((order) => orderSummaryView(order, operationsByOrder.get(order.orderReference) ?? []));
     const body: OrderListResponse = {
       data,
       nextCursor: orders.length > query.limit ? encodeCursor(page.at(-1)!) : null,

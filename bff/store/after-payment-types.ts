@@ -72,6 +72,8 @@ export interface AfterPaymentTx {
   getOperation(reference: string): Promise<OrderOperation | null>;
   /** An order's refunds, captures and voids (one kind when given), oldest first. */
   listOperations(orderReference: string, kind?: OperationKind): Promise<OrderOperation[]>;
+  /** The operations of several orders in one query (a page of the order list), by order, oldest first. */
+  listOperationsOf(orderReferences: readonly string[]): Promise<Map<string, OrderOperation[]>>;
   updateOperation(reference: string, patch: OperationPatch): Promise<OrderOperation>;
   enqueueNotification(notification: NewNotification): Promise<void>;
   listOrders(filter: OrderListFilter): Promise<LedgerOrder[]>;

@@ -193,6 +193,24 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       );
     `,
   },
+  {
+    version: 8,
+    name: 'indexes for the order list, the session lookup and the retention job',
+    sql: `
+      -- The merchant list filters by status or payment state and pages newest first by (created_at, order_reference):
+      -- one index each that matches the filter and the order, so a page reads its rows and no more.
+      drop index orders_by_status;
+      create index orders_by_status on orders (status, created_at desc, order_reference desc);
+      drop index orders_by_payment_state;
+      create index orders_by_payment_state on orders (payment_state, created_at desc, order_reference desc)
+        where payment_state is not null;
+      -- A session's attempts, and whether a session has any order (the retention job keeps those).
+      create index orders_by_session on orders (session_id, attempt);
+      -- What the retention job deletes (bff/store/retention-sql.ts).
+      create index checkout_sessions_open_by_expiry on checkout_sessions (expires_at) where state = 'open';
+      create index idempotency_keys_by_age on idempotency_keys (created_at);
+    `,
+  },
 ];
 
 /**
@@ -217,6 +235,8 @@ export async function runMigrations(driver: SqlDriver): Promise<number[]> {
       ]);
       done.push(migration.version);
     }
+    // Fresh statistics for the planner after a schema change: PGlite has no autovacuum to gather them.
+    if (done.length > 0) await db.exec('analyze');
     return done;
   });
 }

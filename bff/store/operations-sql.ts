@@ -22,7 +22,7 @@ function toOperation(row: Row): OrderOperation {
 
 export function operationsSql(
   db: SqlDb,
-): Pick<StoreTx, 'insertOperation' | 'getOperation' | 'listOperations' | 'updateOperation'> {
+): Pick<StoreTx, 'insertOperation' | 'getOperation' | 'listOperations' | 'listOperationsOf' | 'updateOperation'> {
   return {
     async insertOperation(o) {
       const rows = await db.query<Row>(
@@ -43,6 +43,15 @@ export function operationsSql(
         [orderReference, kind ?? null],
       );
       return rows.map(toOperation);
+    },
+    async listOperationsOf(orderReferences) {
+      const rows = await db.query<Row>(
+        `select * from order_operations where order_reference = any($1::text[]) order by created_at, reference`,
+        [[...orderReferences]],
+      );
+      const byOrder = new Map<string, OrderOperation[]>(orderReferences.map((reference) => [reference, []]));
+      for (const operation of rows.map(toOperation)) byOrder.get(operation.orderReference)?.push(operation);
+      return byOrder;
     },
     async updateOperation(reference, patch) {
       const rows = await db.query<Row>(

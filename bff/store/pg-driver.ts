@@ -46,6 +46,7 @@ export async function createPgDriver({ connectionString, schema, max = 10 }: PgD
         client.release();
       }
     },
+    embedded: false,
     connections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };

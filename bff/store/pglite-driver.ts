@@ -35,6 +35,7 @@ export async function createPgliteDriver(dataDir?: string): Promise<SqlDriver> {
     query: (sql, params) => counted(() => direct.query(sql, params)),
     exec: (sql) => counted(() => direct.exec(sql)),
     transaction: (fn) => counted(() => db.transaction((tx) => fn(wrap(tx)))),
+    embedded: true,
     connections: () => ({ total: 1, idle: underWay === 0 ? 1 : 0, waiting: Math.max(0, underWay - 1) }),
     close: () => db.close(),
   };

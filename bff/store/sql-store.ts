@@ -7,6 +7,7 @@ import { idempotencySql } from './idempotency-sql.js';
 import { notificationClaimsSql, notificationsSql } from './notifications-sql.js';
 import { operationsSql } from './operations-sql.js';
 import { orderClaimsSql, ordersSql } from './orders-sql.js';
+import { retentionSql } from './retention-sql.js';
 import { sessionsSql } from './sessions-sql.js';
 import { sharedStateSql } from './shared-state-sql.js';
 import type { SqlDb, SqlDriver } from './sql.js';
@@ -24,6 +25,7 @@ export function createSqlStore(driver: SqlDriver): Store {
     releaseClaims: (claimant) => releaseClaims(driver, claimant),
     ...sharedStateSql(driver),
     ...gaugesSql(driver),
+    ...retentionSql(driver),
     connections: () => driver.connections(),
     transaction: (fn) => driver.transaction((db) => fn(storeTx(db))),
     async ping() {

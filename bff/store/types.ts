@@ -3,6 +3,7 @@
 // orders in shared-state-sql.ts.
 import type { AfterPaymentStore, AfterPaymentTx } from './after-payment-types.js';
 import type { LedgerGauges } from './gauges-sql.js';
+import type { RetentionCutoffs, RetentionResult } from './retention-sql.js';
 import type { SharedStateStore } from './shared-state-sql.js';
 import type { ConnectionUse } from './sql.js';
 import type {
@@ -65,5 +66,7 @@ export interface Store extends StoreTx, AfterPaymentStore, SharedStateStore {
   /** What an operator watches (metrics). */
   ledgerGauges(now: Date): Promise<LedgerGauges>;
   connections(): ConnectionUse;
+  /** Deletes what is kept no longer (bff/maintenance/retention.ts). */
+  applyRetention(cutoffs: RetentionCutoffs): Promise<RetentionResult>;
   close(): Promise<void>;
 }

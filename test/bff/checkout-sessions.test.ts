@@ -38,6 +38,9 @@ describe('POST /v1/checkout-sessions (merchant)', () => {
     const stored = await stack.db.store.getSession(body.id);
     expect(stored).toMatchObject({ amountMinor: 14389, currency: 'AED', country: 'AE', state: 'open' });
     expect(answer.headers.get('cache-control')).toBe('no-store');
+    // Never cached, so never validated: no ETag computed from the body.
+    const read = await call(`${stack.bff.url}/v1/checkout-sessions/${body.id}`);
+    expect([read.status, read.headers.get('cache-control'), read.headers.get('etag')]).toEqual([200, 'no-store', null]);
   });
 
   it('gives every session a different id', async () => {

@@ -45,6 +45,9 @@ const everyVariable = {
   OPI_RATE_LIMIT_PER_MINUTE: '30',
   OPI_DRAIN_SECONDS: '25',
   OPI_METRICS_PORT: '9464',
+  OPI_RETENTION_SESSION_DAYS: '7',
+  OPI_RETENTION_IDEMPOTENCY_HOURS: '72',
+  OPI_RETENTION_INTERVAL_MINUTES: '15',
   OPI_MERCHANT_WEBHOOK_URL: 'https://shop.example/hooks/opi',
   OPI_MERCHANT_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
   OPI_NOTIFY_MAX_ATTEMPTS: '3',
@@ -83,6 +86,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       rateLimitPerMinute: 120,
       drainMs: 10_000,
+      retention: { sessionDays: 30, idempotencyHours: 48, intervalMs: 3_600_000 },
       reconcile: { intervalMs: 5_000, pollInitialMs: 30_000, pollMaxMs: 600_000 },
     });
   });
@@ -114,6 +118,7 @@ describe('loadConfig', () => {
       rateLimitPerMinute: 30,
       drainMs: 25_000,
       metricsPort: 9464,
+      retention: { sessionDays: 7, idempotencyHours: 72, intervalMs: 900_000 },
       reconcile: { intervalMs: 1000, pollInitialMs: 15_000, pollMaxMs: 300_000 },
       notifications: {
         url: 'https://shop.example/hooks/opi',
@@ -130,6 +135,9 @@ describe('loadConfig', () => {
     ]);
     expect(problems({ OPI_METRICS_PORT: '8787' })).toHaveLength(1);
     expect(problems({ PORT: '0', OPI_METRICS_PORT: '0' })).toEqual([]);
+    expect(problems({ OPI_RETENTION_IDEMPOTENCY_HOURS: '12' })).toEqual([
+      'OPI_RETENTION_IDEMPOTENCY_HOURS must be a whole number of hours from 24 to 87600',
+    ]);
     expect(problems({ OPI_DRAIN_SECONDS: '601' })).toEqual([
       'OPI_DRAIN_SECONDS must be a whole number of seconds from 0 to 600',
     ]);

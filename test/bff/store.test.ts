@@ -3,49 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { MIGRATIONS, runMigrations } from '../../bff/store/migrations.js';
 import { num } from '../../bff/store/row.js';
 import { isUniqueViolation } from '../../bff/store/sql.js';
-import type { NewOrder, NewSession } from '../../bff/store/types.js';
+import { order, session, T0 } from '../support/ledger-records.js';
 import { storeDrivers, useTestStore } from '../support/store.js';
-
-const T0 = new Date('2030-01-01T10:00:00.000Z');
-
-function session(id = 'cs_one', overrides: Partial<NewSession> = {}): NewSession {
-  return {
-    id,
-    orderPrefix: `p_${id}`,
-    cart: {
-      orderItems: [{ name: 'Shirt', sku: 'S-1', quantity: 2, unitPrice: 64.5, totalAmount: 129 }],
-      shippingAmount: 7.99,
-      taxAmount: 6.9,
-      discountAmount: 0,
-      requiresShipping: true,
-    },
-    amountMinor: 14389,
-    currency: 'AED',
-    country: 'AE',
-    locale: 'en_AE',
-    returnUrl: 'https://shop.example/return',
-    prefill: { customer: { email: 'amal@example.com' } },
-    expiresAt: new Date(T0.getTime() + 3_600_000),
-    createdAt: T0,
-    ...overrides,
-  };
-}
-
-function order(reference: string, attempt = 1, sessionId = 'cs_one'): NewOrder {
-  return {
-    orderReference: reference,
-    sessionId,
-    attempt,
-    provider: 'TABBY_AE',
-    amountMinor: 14389,
-    currency: 'AED',
-    status: 'initiated',
-    createState: 'creating',
-    callbackSecret: 'secret-1',
-    createdAt: T0,
-    nextPollAt: null,
-  };
-}
 
 describe('column readers', () => {
   it('read whole numbers exactly, from a number or the text pg sends, and refuse anything else', () => {
@@ -62,7 +21,7 @@ describe.each(storeDrivers())('ledger store on $name', ({ open }) => {
     expect(await runMigrations(t.driver)).toEqual([]);
     const rows = await t.driver.query<{ version: number }>('select version from schema_migrations');
     expect(rows.map((row) => Number(row.version))).toEqual(MIGRATIONS.map((migration) => migration.version));
-    expect(MIGRATIONS.map((migration) => migration.version)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(MIGRATIONS.map((migration) => migration.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
   });
 
   it("computes a paid order's payment state from its amounts on every write (migration 6)", async () => {
