@@ -218,10 +218,11 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
  * instances starting together on one PostgreSQL apply each migration once.
  */
 export async function runMigrations(driver: SqlDriver): Promise<number[]> {
-  await driver.exec(`create table if not exists schema_migrations (
-    version integer primary key, name text not null, applied_at timestamptz not null default now())`);
   return driver.transaction(async (db) => {
     await db.query('select pg_advisory_xact_lock(7341001)');
+    // Inside the lock: two instances creating it at once collide in the catalogue even with "if not exists".
+    await db.exec(`create table if not exists schema_migrations (
+      version integer primary key, name text not null, applied_at timestamptz not null default now())`);
     const applied = new Set(
       (await db.query<{ version: number }>('select version from schema_migrations')).map((row) => Number(row.version)),
     );

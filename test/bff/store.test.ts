@@ -4,13 +4,32 @@ import { MIGRATIONS, runMigrations } from '../../bff/store/migrations.js';
 import { num } from '../../bff/store/row.js';
 import { isUniqueViolation } from '../../bff/store/sql.js';
 import { order, session, T0 } from '../support/ledger-records.js';
-import { storeDrivers, useTestStore } from '../support/store.js';
+import { freshPostgresSchema, storeDrivers, useTestStore } from '../support/store.js';
 
 describe('column readers', () => {
   it('read whole numbers exactly, from a number or the text pg sends, and refuse anything else', () => {
     expect([num(42), num('9007199254740991'), num('-5')]).toEqual([42, 9007199254740991, -5]);
     for (const bad of ['9007199254740993', '1.5', 'abc', '', null, undefined])
       expect(() => num(bad), String(bad)).toThrow('is not a safe integer');
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('migrations on a new PostgreSQL database', () => {
+  it('are applied once when several instances start together', async () => {
+    const schema = await freshPostgresSchema(process.env.DATABASE_URL!);
+    const drivers = await Promise.all([1, 2, 3, 4].map(() => schema.open()));
+    try {
+      const applied = await Promise.all(drivers.map((driver) => runMigrations(driver)));
+      const all = MIGRATIONS.map((migration) => migration.version);
+      expect(
+        applied.filter((versions) => versions.length > 0),
+        'one instance applies them all',
+      ).toEqual([all]);
+      expect(applied.filter((versions) => versions.length === 0)).toHaveLength(3);
+    } finally {
+      await Promise.all(drivers.map((driver) => driver.close()));
+      await schema.drop();
+    }
   });
 });
 

@@ -55,21 +55,28 @@ export async function pgliteTestStore(): Promise<TestStore> {
   return wrap(await createPgliteDriver());
 }
 
-/** A fresh schema in DATABASE_URL's database, dropped on close. */
-export async function postgresTestStore(connectionString: string): Promise<TestStore> {
+/** A new, empty schema in DATABASE_URL's database: drivers opened on it, and drop() to remove it. */
+export async function freshPostgresSchema(connectionString: string) {
   const schema = `opi_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString });
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
-  const open = () => createPgDriver({ connectionString, schema });
-  const dropSchema = async () => {
-    const dropper = new pg.Client({ connectionString });
-    await dropper.connect();
-    await dropper.query(`drop schema ${schema} cascade`);
-    await dropper.end();
+  return {
+    open: () => createPgDriver({ connectionString, schema }),
+    async drop() {
+      const dropper = new pg.Client({ connectionString });
+      await dropper.connect();
+      await dropper.query(`drop schema ${schema} cascade`);
+      await dropper.end();
+    },
   };
-  return wrap(await open(), dropSchema, open);
+}
+
+/** A fresh schema in DATABASE_URL's database, dropped on close. */
+export async function postgresTestStore(connectionString: string): Promise<TestStore> {
+  const schema = await freshPostgresSchema(connectionString);
+  return wrap(await schema.open(), schema.drop, schema.open);
 }
 
 /** The drivers to run store tests on: PGlite always, PostgreSQL too when DATABASE_URL is set. */
