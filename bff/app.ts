@@ -26,6 +26,7 @@ import { callbackRoutes } from './routes/callbacks.js';
 import { merchantOrderRoutes } from './routes/merchant-orders.js';
 import { returnPageErrors, returnRoutes } from './routes/returns.js';
 import { upstreamWebhookRoutes } from './routes/upstream-webhook.js';
+import { cacheSessionReads } from './store/session-read-cache.js';
 import type { Store } from './store/types.js';
 import type { UpstreamClient } from './upstream/client.js';
 
@@ -54,7 +55,7 @@ export type BffApp = Express &
 
 export function createApp({
   config,
-  store,
+  store: ledger,
   upstream,
   logger,
   now = () => new Date(),
@@ -63,6 +64,7 @@ export function createApp({
   metrics,
   merchantAuth: merchantGuard = merchantAuth(config.merchantKeys),
 }: AppDeps): BffApp {
+  const store = cacheSessionReads(ledger);
   const app = express();
   app.disable('x-powered-by');
   // Answers are no-store (the API) or carry their own validator (the widget): hashing each body for an ETag is waste.
@@ -102,14 +104,8 @@ export function createApp({
       },
     }),
   );
-  let draining = false;
-  app.use(healthRoutes(store, upstream, logger, () => draining));
-  app.use(widgetAssetRoutes(widgetBundle, config.publicUrl));
-  const openApiDocument = buildOpenApiDocument(config.publicUrl);
-  app.get('/openapi.json', (_req, res) => {
-    res.json(openApiDocument);
-  });
-  // Session data includes the shopper's prefill: never cached anywhere.
+  // The widget's routes first: its session read is the hottest request. Session data includes the shopper's
+  // prefill: never cached anywhere.
   app.use('/v1', (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();
@@ -126,6 +122,13 @@ export function createApp({
     limit('widget', config.rateLimitPerMinute),
     widgetSessionRoutes(sessions, placer),
   );
+  let draining = false;
+  app.use(healthRoutes(store, upstream, logger, () => draining));
+  app.use(widgetAssetRoutes(widgetBundle, config.publicUrl));
+  const openApiDocument = buildOpenApiDocument(config.publicUrl);
+  app.get('/openapi.json', (_req, res) => {
+    res.json(openApiDocument);
+  });
   // The upstream's ways in (no merchant key: the hash, the per-order secret and re-reads guard them).
   const { observe, settlement, operations, notifications } = afterPayment;
   const orders = { ...observe, upstream, settlement, logger };

@@ -1,0 +1,65 @@
+// The widget reads its session on every load and retry: the hottest query the BFF has. Sessions are written once
+// and change only when an order completes them, so a plain read (outside a transaction, no lock) is answered from
+// memory for a short time. Whatever decides (placing an order, applying a payment) reads under the row lock inside
+// a transaction, which this cache never answers. A session completed in this process is forgotten when its
+// transaction commits; one completed by another instance is seen here within `ttlMs` (local choice: 2 s by
+// default, shorter than any shopper's trip to a provider and back).
+import type { SessionRecord, Store, StoreTx } from './types.js';
+
+export interface SessionReadCacheOptions {
+  ttlMs?: number;
+  /** Entries kept at most; the oldest goes first. */
+  maxEntries?: number;
+  now?: () => number;
+}
+
+export function cacheSessionReads(
+  store: Store,
+  { ttlMs = 2_000, maxEntries = 10_000, now = Date.now }: SessionReadCacheOptions = {},
+): Store {
+  const recent = new Map<string, { at: number; session: SessionRecord }>();
+  // Bumped by every change: a read that began before a change does not put its older answer back.
+  const changes = new Map<string, number>();
+  const forget = (id: string) => {
+    recent.delete(id);
+    changes.set(id, (changes.get(id) ?? 0) + 1);
+    if (changes.size > maxEntries) changes.delete(changes.keys().next().value!);
+  };
+
+  return {
+    ...store,
+    async getSession(id, options) {
+      if (options?.forUpdate) return store.getSession(id, options);
+      const hit = recent.get(id);
+      if (hit && now() - hit.at < ttlMs) return hit.session;
+      const change = changes.get(id);
+      const session = await store.getSession(id);
+      if (session && changes.get(id) === change) {
+        recent.delete(id);
+        recent.set(id, { at: now(), session });
+        if (recent.size > maxEntries) recent.delete(recent.keys().next().value!);
+      }
+      return session;
+    },
+    async setSessionState(id, state) {
+      await store.setSessionState(id, state);
+      forget(id);
+    },
+    async transaction(fn) {
+      const changed = new Set<string>();
+      const result = await store.transaction((tx) =>
+        fn({
+          ...tx,
+          async setSessionState(id, state) {
+            await tx.setSessionState(id, state);
+            changed.add(id);
+            forget(id);
+          },
+        } satisfies StoreTx),
+      );
+      // Again after the commit: a read in between saw the row as it was before.
+      for (const id of changed) forget(id);
+      return result;
+    },
+  };
+}
