@@ -1,6 +1,7 @@
 // Every refusal is application/problem+json (RFC 9457) with a stable `code`, a human `detail`, the field path of
 // each validation error, and `retryable` where trying again may help. No stack, no secret, no upstream body.
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import { requestLog } from './request-logging.js';
 import { issuesToFieldErrors, type Problem as ProblemBody } from '../../shared/checkout-api.js';
 import {
   UpstreamAuthError,
@@ -207,14 +208,14 @@ export function problemFor(error: unknown, req: Request): HttpProblem {
     return new HttpProblem('unsupported_media_type', 'The request body encoding or type is not supported.');
   if (status !== null)
     return new HttpProblem('malformed_request', 'The request could not be read: its address or body is malformed.');
-  req.log?.error({ err: error }, 'unexpected error');
+  requestLog(req)?.error({ err: error }, 'unexpected error');
   return new HttpProblem('internal', 'Something went wrong on our side.');
 }
 
 export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
   const problem = problemFor(error, req);
   if (problem.status >= 500 && problem.code !== 'internal')
-    req.log?.warn({ err: problem.extras.cause ?? problem, code: problem.code }, 'upstream problem');
+    requestLog(req)?.warn({ err: problem.extras.cause ?? problem, code: problem.code }, 'upstream problem');
   if (res.headersSent) {
     res.destroy();
     return;

@@ -1,38 +1,65 @@
 // One log line per request with its id: a caller's X-Request-Id is kept when it looks like an id, otherwise a new
-// one is made; either way it is echoed back. Only method, path, status and timing are logged: no headers, no
-// bodies, and the callback secret and checkout session id in a URL are masked.
+// one is made; either way it is echoed back. Only method, path, origin, peer, status and timing are logged: no
+// headers, no bodies, and the callback secret and checkout session id in a URL are masked.
+//
+// Written here rather than with pino-http, which makes a child logger (and runs the redaction paths) for every
+// request: on the widget's hot read that was a sixth of the CPU. The access line is built from the fields above
+// only, so it goes through a child without redaction; anything an error handler logs about the request goes
+// through requestLog(req), made only when needed, with the logger's redaction.
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import { maskSecretsInUrl } from '../checkout/urls.js';
-import { serializeError } from '../logger.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const LOGGER = Symbol('request logger');
 
-export function requestLogging(logger: Logger) {
-  return pinoHttp({
-    logger,
-    genReqId(req: IncomingMessage, res: ServerResponse) {
-      const given = req.headers['x-request-id'];
-      const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-      res.setHeader('X-Request-Id', id);
-      return id;
-    },
-    autoLogging: { ignore: (req) => req.url === '/healthz' },
-    customLogLevel: (_req, res, error) =>
-      error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
-    wrapSerializers: false,
-    serializers: {
-      req: (req: IncomingMessage & { id?: unknown }) => ({
-        id: req.id,
-        method: req.method,
-        url: maskSecretsInUrl(req.url ?? ''),
-        origin: req.headers.origin,
-        remoteAddress: req.socket?.remoteAddress,
-      }),
-      res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
-      err: serializeError,
-    },
-  });
+interface LoggedRequest extends Request {
+  id?: string;
+  [LOGGER]?: Logger;
+}
+
+const requestFields = (req: LoggedRequest) => ({
+  id: req.id,
+  method: req.method,
+  url: maskSecretsInUrl(req.originalUrl),
+  origin: req.headers.origin,
+  remoteAddress: req.socket?.remoteAddress,
+});
+
+export function requestLogging(logger: Logger): RequestHandler {
+  const access = logger.child({}, { redact: [] });
+  return (req: LoggedRequest, res, next) => {
+    const started = performance.now();
+    const given = req.headers['x-request-id'];
+    const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    req.id = id;
+    req[LOGGER] = logger;
+    res.setHeader('X-Request-Id', id);
+    if (req.url === '/healthz') {
+      next();
+      return;
+    }
+    const line = (finished: boolean) => {
+      const status = res.statusCode;
+      const level = !finished || status >= 500 ? (finished ? 'error' : 'warn') : status >= 400 ? 'warn' : 'info';
+      if (!access.isLevelEnabled(level)) return;
+      access[level](
+        {
+          req: requestFields(req),
+          res: { statusCode: status },
+          responseTime: Math.round(performance.now() - started),
+        },
+        finished ? 'request completed' : 'request aborted',
+      );
+    };
+    res.once('close', () => line(res.writableFinished));
+    next();
+  };
+}
+
+/** The logger for what happens while answering `req`: its request fields bound, redaction on. */
+export function requestLog(req: Request): Logger | undefined {
+  const logged = req as LoggedRequest;
+  return logged[LOGGER]?.child({ req: requestFields(logged) });
 }
