@@ -1,7 +1,8 @@
 // Per-client rate limit for the public routes (the widget API, the return, the account webhook), keyed on the
 // client IP as Express sees it (so `trust proxy` decides whether X-Forwarded-For counts). The counters live in the
 // ledger when instances share one (PostgreSQL), so N instances allow the limit in total; in this process otherwise.
-import { rateLimit } from 'express-rate-limit';
+import { isIPv4 } from 'node:net';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import type { RequestHandler } from 'express';
 import type { SharedStateStore } from '../store/shared-state-sql.js';
 import { HttpProblem } from './problem.js';
@@ -27,6 +28,12 @@ export function perClientRateLimit({ perMinute, name, shared, now }: RateLimitOp
     passOnStoreError: true,
     // Its console warning about X-Forwarded-For without trust proxy is OPI_TRUST_PROXY's job (docs/configuration.md).
     validate: { xForwardedForHeader: false },
+    // The default parses every address as IPv6 first; on a dual-stack socket most are IPv4 written as IPv6.
+    keyGenerator: (req) => {
+      const ip = req.ip ?? '';
+      const mapped = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+      return isIPv4(mapped) ? mapped : ipKeyGenerator(ip);
+    },
     handler(req, _res, next) {
       const reset = (req as { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
       const seconds = reset ? Math.max(1, Math.ceil((reset.getTime() - now().getTime()) / 1000)) : 60;

@@ -42,6 +42,11 @@ export function invalidText(paths: string[]): HttpProblem {
 
 /** The address: each decoded path segment and every query value. An undecodable one is Express's own 400. */
 export const rejectBadTextInUrl: RequestHandler = (req, _res, next) => {
+  // Neither can arrive unescaped (Node's parser refuses control characters, and other bytes read as Latin-1).
+  if (!req.url.includes('%')) {
+    next();
+    return;
+  }
   const paths = req.path
     .split('/')
     .flatMap((segment) => {

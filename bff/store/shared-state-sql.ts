@@ -19,8 +19,11 @@ export interface LearnedProvider {
 }
 
 export interface SharedStateStore {
-  /** Counts one hit of `key` in its window, opening a new window of `windowMs` when the last one has ended. */
-  hitRateLimit(key: string, now: Date, windowMs: number): Promise<RateLimitHit>;
+  /**
+   * Counts `count` hits (1 by default) of `key` in its window, opening a new window of `windowMs` when the last one
+   * has ended; answers the total after them.
+   */
+  hitRateLimit(key: string, now: Date, windowMs: number, count?: number): Promise<RateLimitHit>;
   /** Takes one hit back (a request express-rate-limit decided not to count). */
   unhitRateLimit(key: string): Promise<void>;
   resetRateLimit(key: string): Promise<void>;
@@ -34,14 +37,14 @@ export interface SharedStateStore {
 
 export function sharedStateSql(db: SqlDb): SharedStateStore {
   return {
-    async hitRateLimit(key, now, windowMs) {
+    async hitRateLimit(key, now, windowMs, count = 1) {
       const [row] = await db.query<Row>(
-        `insert into rate_limit_hits as counter (key, hits, reset_at) values ($1, 1, $3)
+        `insert into rate_limit_hits as counter (key, hits, reset_at) values ($1, $4, $3)
          on conflict (key) do update set
-           hits = case when counter.reset_at <= $2 then 1 else counter.hits + 1 end,
+           hits = case when counter.reset_at <= $2 then $4 else counter.hits + $4 end,
            reset_at = case when counter.reset_at <= $2 then excluded.reset_at else counter.reset_at end
          returning hits, reset_at`,
-        [key, now, new Date(now.getTime() + windowMs)],
+        [key, now, new Date(now.getTime() + windowMs), count],
       );
       return { hits: num(row!.hits), resetAt: date(row!.reset_at) };
     },

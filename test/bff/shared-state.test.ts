@@ -2,6 +2,7 @@
 // counted exactly under concurrency on both drivers, and, on PostgreSQL with DATABASE_URL set, one limit in total
 // for two instances rather than one each.
 import { describe, expect, it } from 'vitest';
+import { sharedRateLimitStore } from '../../bff/http/shared-rate-limit.js';
 import { call, createSession } from '../support/checkout.js';
 import { useCheckoutStack } from '../support/stack.js';
 import { storeDrivers, useTestStore } from '../support/store.js';
@@ -21,6 +22,29 @@ describe.each(storeDrivers())('rate-limit counters on $name', ({ open }) => {
     expect(await db.store.hitRateLimit('w:1.2.3.4', at(59_999), 60_000)).toEqual({ hits: 20, resetAt: at(60_000) });
     expect(await db.store.hitRateLimit('w:1.2.3.4', at(60_000), 60_000)).toEqual({ hits: 1, resetAt: at(120_000) });
     expect(await db.store.hitRateLimit('r:1.2.3.4', at(60_000), 60_000)).toEqual({ hits: 1, resetAt: at(120_000) });
+  });
+
+  it('as an express-rate-limit store: concurrent hits counted together, exactly, and over the limit without a query', async () => {
+    let upserts = 0;
+    const counted = {
+      ...db.store,
+      hitRateLimit(...args: Parameters<typeof db.store.hitRateLimit>) {
+        upserts++;
+        return db.store.hitRateLimit(...args);
+      },
+    };
+    const limiter = sharedRateLimitStore(counted, 'w', () => T0);
+    limiter.init?.({ windowMs: 60_000, limit: 25 } as Parameters<NonNullable<typeof limiter.init>>[0]);
+    const first = await Promise.all(Array.from({ length: 20 }, () => limiter.increment('1.2.3.4')));
+    expect(first.map((hit) => hit.totalHits)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(upserts, 'the first alone, then the other 19 together').toBe(2);
+    const second = await Promise.all(Array.from({ length: 10 }, () => limiter.increment('1.2.3.4')));
+    expect(second.map((hit) => hit.totalHits)).toEqual(Array.from({ length: 10 }, (_, i) => i + 21));
+    expect(upserts).toBe(4);
+    expect((await limiter.increment('1.2.3.4')).totalHits, 'already over: answered from memory').toBe(31);
+    expect(upserts).toBe(4);
+    expect((await limiter.increment('5.6.7.8')).totalHits, 'another client has its own count').toBe(1);
+    expect(second.every((hit) => hit.resetTime?.getTime() === at(60_000).getTime())).toBe(true);
   });
 
   it('sweep the counters whose window ended, and reset one key', async () => {

@@ -1,6 +1,6 @@
 // A small load balancer for the scale-out test, doing what Caddy does in deploy/compose.yaml: round robin over the
-// backends whose /readyz answers 200 (checked every 100 ms), a request that could not connect sent to the next one
-// (it never reached a BFF), and the client's address appended to X-Forwarded-For. A test names its client with
+// backends whose /readyz answers 200 (checked every 100 ms), a request that could not connect, or a GET that failed
+// before its answer, sent to the next one, and the client's address appended to X-Forwarded-For. A test names its client with
 // X-Test-Client, so one test process can be many shoppers.
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listenOnPort0 } from './servers.js';
@@ -59,8 +59,10 @@ export async function startRoundRobinProxy(backends: string[] = []): Promise<Rou
       answer.pipe(res);
     });
     upstream.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ECONNREFUSED' && !res.headersSent) {
-        healthy.delete(backend);
+      // Caddy's default retry match: any request that could not connect, and a GET whose exchange failed before
+      // an answer (a backend closing its listener resets connections it had not read yet).
+      if ((error.code === 'ECONNREFUSED' || req.method === 'GET') && !res.headersSent) {
+        if (error.code === 'ECONNREFUSED') healthy.delete(backend);
         forward(req, body, res, tried);
         return;
       }
