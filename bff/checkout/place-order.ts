@@ -29,7 +29,7 @@ import { idempotencyLeaseMs, once } from '../http/idempotency.js';
 import { HttpProblem, upstreamFieldErrors, upstreamProblem } from '../http/problem.js';
 import type { CancellationTimeoutUnit } from '../config.js';
 import type { Notifier } from '../notify/notifier.js';
-import type { LedgerOrder, OrderPatch, SessionRecord, Store } from '../store/types.js';
+import type { LedgerOrder, OrderPatch, SessionRecord, Store, StoreTx } from '../store/types.js';
 import type { CreateOrderOutcome, UpstreamClient } from '../upstream/client.js';
 import { refusesUsedReference, UpstreamError, UpstreamValidationError } from '../upstream/errors.js';
 import { newCallbackSecret, orderReference } from './ids.js';
@@ -87,7 +87,10 @@ function canonical(value: unknown): string {
 type Plan =
   | { kind: 'replay'; order: LedgerOrder }
   | { kind: 'recheck'; order: LedgerOrder; session: SessionRecord }
-  | { kind: 'new'; session: SessionRecord };
+  | { kind: 'recorded'; order: LedgerOrder; request: OrderRequest };
+
+/** The provider as eligible for the cart, or why not: only a new attempt needs it to be. */
+type Eligibility = { provider: ProviderView } | { refused: unknown };
 
 export function createOrderPlacer(deps: PlaceOrderDeps) {
   const { store, upstream, logger } = deps;
@@ -130,13 +133,17 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
     return updated;
   }
 
-  async function decide(sessionId: string, provider: string): Promise<Plan> {
+  /**
+   * Under the session's lock, in one transaction: the live attempt of this provider (to replay or to check), or a
+   * new attempt recorded with the request to send.
+   */
+  async function decide(sessionId: string, body: PlaceOrderRequest, eligibility: Eligibility): Promise<Plan> {
     const now = deps.now();
     return store.transaction(async (tx) => {
       const session = requireOpenSession(await tx.getSession(sessionId, { forUpdate: true }), now);
       const orders = await tx.listSessionOrders(sessionId);
       if (orders.some(holdsPayment)) throw completed();
-      const live = orders.findLast((order) => isLive(order) && order.provider === provider);
+      const live = orders.findLast((order) => isLive(order) && order.provider === body.bnplProvider);
       if (live) {
         if (live.createState === 'created') return { kind: 'replay', order: live };
         if (live.createState === 'unknown' || now.getTime() - live.createdAt.getTime() > staleAfterMs) {
@@ -145,9 +152,16 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
         // Only another process can be creating it right now (this one holds the session's lock).
         throw inProgress();
       }
-      return { kind: 'new', session };
+      return { kind: 'recorded', ...(await recordAttempt(tx, session, orders, body, eligibility)) };
     });
   }
+
+  /** Asked before the session's lock is taken: the options may come from the upstream. */
+  const eligibilityOf = (session: SessionRecord, name: string): Promise<Eligibility> =>
+    eligibleProvider(session, name).then(
+      (provider) => ({ provider }),
+      (refused: unknown) => ({ refused }),
+    );
 
   async function eligibleProvider(session: SessionRecord, name: string): Promise<ProviderView> {
     const options = await deps.options.get({
@@ -285,72 +299,83 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
     return { orderReference: order.orderReference, redirectUrl, replayed: false };
   }
 
-  async function newAttempt(session: SessionRecord, body: PlaceOrderRequest, deadline: number): Promise<PlacedOrder> {
-    const provider = await eligibleProvider(session, body.bnplProvider);
+  /** Records a new attempt of the session (whose lock `tx` holds) and builds the request that creates it upstream. */
+  async function recordAttempt(
+    tx: StoreTx,
+    session: SessionRecord,
+    orders: LedgerOrder[],
+    body: PlaceOrderRequest,
+    eligibility: Eligibility,
+  ): Promise<{ order: LedgerOrder; request: OrderRequest }> {
+    if ('refused' in eligibility) throw eligibility.refused;
     const secret = newCallbackSecret();
+    const createdAt = deps.now();
+    const attempt = orders.reduce((max, existing) => Math.max(max, existing.attempt), 0) + 1;
+    const reference = orderReference(session.orderPrefix, attempt);
+    const request = buildOrder(session, body, eligibility.provider, reference, secret);
+    const order = await tx.insertOrder({
+      orderReference: reference,
+      sessionId: session.id,
+      attempt,
+      provider: body.bnplProvider,
+      amountMinor: session.amountMinor,
+      currency: session.currency,
+      status: 'initiated',
+      createState: 'creating',
+      callbackSecret: secret,
+      createdAt,
+      // If this process dies before the create's answer is recorded, the reconciler still asks the upstream once
+      // any request could have ended (the answer, when it comes, moves this to the usual first poll).
+      nextPollAt: new Date(createdAt.getTime() + staleAfterMs),
+    });
+    await tx.appendEvent({
+      orderReference: reference,
+      source: 'create',
+      status: 'initiated',
+      upstreamStatus: null,
+      payload: { reason: 'recorded', attempt, provider: body.bnplProvider },
+      at: createdAt,
+    });
+    return { order, request };
+  }
+
+  /** A new attempt after a live one was found orphaned (its lock released in between, so decided again). */
+  async function newAttempt(session: SessionRecord, body: PlaceOrderRequest, deadline: number): Promise<PlacedOrder> {
+    const eligibility = await eligibilityOf(session, body.bnplProvider);
     const { order, request } = await store.transaction(async (tx) => {
       requireOpenSession(await tx.getSession(session.id, { forUpdate: true }), deps.now());
       const orders = await tx.listSessionOrders(session.id);
-      // Decided under an earlier lock: since then an order may have been paid, or another process may have
-      // started this provider's attempt.
       if (orders.some(holdsPayment)) throw completed();
       if (orders.some((existing) => isLive(existing) && existing.provider === body.bnplProvider)) throw inProgress();
-      const createdAt = deps.now();
-      const attempt = orders.reduce((max, existing) => Math.max(max, existing.attempt), 0) + 1;
-      const reference = orderReference(session.orderPrefix, attempt);
-      const built = buildOrder(session, body, provider, reference, secret);
-      const inserted = await tx.insertOrder({
-        orderReference: reference,
-        sessionId: session.id,
-        attempt,
-        provider: body.bnplProvider,
-        amountMinor: session.amountMinor,
-        currency: session.currency,
-        status: 'initiated',
-        createState: 'creating',
-        callbackSecret: secret,
-        createdAt,
-        // If this process dies before the create's answer is recorded, the reconciler still asks the upstream once
-        // any request could have ended (the answer, when it comes, moves this to the usual first poll).
-        nextPollAt: new Date(createdAt.getTime() + staleAfterMs),
-      });
-      await tx.appendEvent({
-        orderReference: reference,
-        source: 'create',
-        status: 'initiated',
-        upstreamStatus: null,
-        payload: { reason: 'recorded', attempt, provider: body.bnplProvider },
-        at: createdAt,
-      });
-      return { order: inserted, request: built };
+      return recordAttempt(tx, session, orders, body, eligibility);
     });
     return createUpstream(order, request, deadline);
   }
 
   /** `deadline`: the whole request's upstream budget, the lookup, the token and the create included. */
-  async function attemptOrder(sessionId: string, body: PlaceOrderRequest, deadline: number): Promise<PlacedOrder> {
-    const plan = await decide(sessionId, body.bnplProvider);
+  async function attemptOrder(session: SessionRecord, body: PlaceOrderRequest, deadline: number): Promise<PlacedOrder> {
+    const plan = await decide(session.id, body, await eligibilityOf(session, body.bnplProvider));
     if (plan.kind === 'replay')
       return { orderReference: plan.order.orderReference, redirectUrl: plan.order.redirectUrl!, replayed: true };
-    if (plan.kind === 'new') return newAttempt(plan.session, body, deadline);
+    if (plan.kind === 'recorded') return createUpstream(plan.order, plan.request, deadline);
 
-    const { order, session } = plan;
+    const { order } = plan;
     const found = await upstream.getOrder(order.orderReference, deadline);
     if (found === null) {
       // The upstream never got it: the same reference (and callback secret) is safe to send again.
-      const provider = await eligibleProvider(session, body.bnplProvider);
+      const provider = await eligibleProvider(plan.session, body.bnplProvider);
       return createUpstream(
         order,
-        buildOrder(session, body, provider, order.orderReference, order.callbackSecret),
+        buildOrder(plan.session, body, provider, order.orderReference, order.callbackSecret),
         deadline,
       );
     }
     await record(order, { also: { createState: 'orphaned' }, upstream: found }, 'redirect_lost');
-    return newAttempt(session, body, deadline);
+    return newAttempt(plan.session, body, deadline);
   }
 
   async function withIdempotencyKey(
-    sessionId: string,
+    session: SessionRecord,
     body: PlaceOrderRequest,
     key: string,
     deadline: number,
@@ -360,8 +385,8 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
     // only another instance can be running it, and the widget retries on the retryable 409.
     const idempotency = { store, now: deps.now, waitMs: 0, leaseMs: idempotencyLeaseMs(deps.upstreamTimeoutMs) };
     let placedNow: PlacedOrder | undefined;
-    const answer = await once(idempotency, `checkout-order:${sessionId}`, key, hash, async () => {
-      placedNow = await attemptOrder(sessionId, body, deadline);
+    const answer = await once(idempotency, `checkout-order:${session.id}`, key, hash, async () => {
+      placedNow = await attemptOrder(session, body, deadline);
       return { status: 201, body: { orderReference: placedNow.orderReference, redirectUrl: placedNow.redirectUrl } };
     });
     if (placedNow) return placedNow;
@@ -371,13 +396,14 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
 
   return {
     async place(sessionId: string, body: PlaceOrderRequest, idempotencyKey?: string): Promise<PlacedOrder> {
-      requireOpenSession(await loadSession(store, sessionId), deps.now());
+      // A plain read (the widget's own read has usually just cached it); decide() reads it again under its lock.
+      const session = requireOpenSession(await loadSession(store, sessionId), deps.now());
       return lock(sessionId, () => {
         // Counted from when this request's turn comes: a double submit queued behind the first spends none of it.
         const deadline = upstream.requestDeadline();
         return idempotencyKey
-          ? withIdempotencyKey(sessionId, body, idempotencyKey, deadline)
-          : attemptOrder(sessionId, body, deadline);
+          ? withIdempotencyKey(session, body, idempotencyKey, deadline)
+          : attemptOrder(session, body, deadline);
       });
     },
   };
