@@ -236,8 +236,10 @@ export async function runMigrations(driver: SqlDriver): Promise<number[]> {
       ]);
       done.push(migration.version);
     }
-    // Fresh statistics for the planner after a schema change: PGlite has no autovacuum to gather them.
-    if (done.length > 0) await db.exec('analyze');
+    // Fresh statistics for the planner after a schema change, and on PGlite at every start: it has no autovacuum
+    // to gather them, and without them the order list sorts every order of a status (68 ms at 50,000 orders,
+    // 0.2 ms with them). The retention job analyses PGlite again on its schedule.
+    if (done.length > 0 || driver.embedded) await db.exec('analyze');
     return done;
   });
 }

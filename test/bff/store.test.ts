@@ -4,7 +4,7 @@ import { MIGRATIONS, runMigrations } from '../../bff/store/migrations.js';
 import { num } from '../../bff/store/row.js';
 import { isUniqueViolation } from '../../bff/store/sql.js';
 import { order, session, T0 } from '../support/ledger-records.js';
-import { freshPostgresSchema, storeDrivers, useTestStore } from '../support/store.js';
+import { freshPostgresSchema, pgliteTestStore, storeDrivers, useTestStore } from '../support/store.js';
 
 describe('column readers', () => {
   it('read whole numbers exactly, from a number or the text pg sends, and refuse anything else', () => {
@@ -30,6 +30,23 @@ describe.runIf(process.env.DATABASE_URL)('migrations on a new PostgreSQL databas
       await Promise.all(drivers.map((driver) => driver.close()));
       await schema.drop();
     }
+  });
+});
+
+describe('migrations on PGlite', () => {
+  const t = useTestStore(pgliteTestStore);
+
+  it('gather planner statistics at every start, with nothing to apply: PGlite has no autovacuum', async () => {
+    const lastAnalyse = async () =>
+      (
+        await t.driver.query<{ at: Date }>(
+          "select last_analyze as at from pg_stat_user_tables where relname = 'checkout_sessions'",
+        )
+      )[0]?.at;
+    const before = await lastAnalyse();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await runMigrations(t.driver)).toEqual([]);
+    expect((await lastAnalyse())?.getTime()).toBeGreaterThan(before?.getTime() ?? 0);
   });
 });
 
