@@ -1,8 +1,11 @@
 // The BFF's HTTP edge: CORS allowlist, body limits and media types, security headers, request ids, rate limits,
 // health, and the widget bundle with its SRI hash.
 import { createHash } from 'node:crypto';
+import { get as getRaw } from 'node:http';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { widgetBundleFrom } from '../../bff/http/widget-asset.js';
+import { chooseEncoding } from '../../bff/http/widget-encodings.js';
 import { call, cart, createSession, json, merchant, shopper } from '../support/checkout.js';
 import { STOREFRONT_ORIGIN } from '../support/servers.js';
 import { useCheckoutStack } from '../support/stack.js';
@@ -244,6 +247,51 @@ describe('the widget bundle', () => {
     expect((await fetch(url, { headers: { 'if-none-match': etag } })).status).toBe(304);
     const bare = await fetch(`${served.url}/opi-checkout.js`);
     expect(bare.headers.get('cache-control')).toBe('public, max-age=300, must-revalidate');
+  });
+
+  it('serves brotli or gzip to the browsers that accept it, each with its own ETag, and ignores stale forms', async () => {
+    const script = Buffer.from(`export const widget = "${'opi checkout '.repeat(200)}";\n`);
+    const stale = { br: brotliCompressSync(Buffer.from('an older build')), gzip: Buffer.from('not gzip') };
+    const served = await stack.startBff({ widgetBundle: widgetBundleFrom(script, stale) });
+    const { url } = (await call(`${served.url}/v1/widget`)).body;
+    const raw = (acceptEncoding: string, ifNoneMatch?: string) =>
+      new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+        const headers = { 'accept-encoding': acceptEncoding, ...(ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {}) };
+        getRaw(url, { headers }, (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+          answer.on('end', () =>
+            resolve({ status: answer.statusCode!, headers: answer.headers, body: Buffer.concat(chunks) }),
+          );
+        }).on('error', reject);
+      });
+    const br = await raw('gzip, deflate, br');
+    expect([br.headers['content-encoding'], br.headers.vary]).toEqual(['br', 'Accept-Encoding']);
+    expect(brotliDecompressSync(br.body).equals(script)).toBe(true);
+    expect(br.body.length).toBeLessThan(script.length / 10);
+    const gzip = await raw('gzip;q=1, br;q=0.5');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).equals(script)).toBe(true);
+    const plain = await raw('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.equals(script)).toBe(true);
+    const etags = [br, gzip, plain].map((answer) => answer.headers.etag as string);
+    expect(new Set(etags).size, 'one ETag per form').toBe(3);
+    expect((await raw('br', etags[0])).status).toBe(304);
+    expect((await raw('identity', etags[0])).status, "another form's ETag").toBe(200);
+  });
+
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip;q=1, br;q=0.5', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['*', 'br'],
+    ['*;q=0.5, br;q=0', 'gzip'],
+    ['identity', undefined],
+    ['gzip;q=0', undefined],
+    [undefined, undefined],
+  ])('chooses for Accept-Encoding %s: %s', (header, chosen) => {
+    expect(chooseEncoding(header)).toBe(chosen);
   });
 
   it('answers 404 when the bundle is not built', async () => {

@@ -115,7 +115,13 @@ describe('the tarball', () => {
       [],
     );
     expect(files.filter((path) => /\.(ts|tsx)$/.test(path) && !path.endsWith('.d.ts'))).toEqual([]);
-    for (const path of ['dist/widget/opi-checkout.js', 'dist/server/main.js', 'dist/types/widget/jsx.d.ts'])
+    for (const path of [
+      'dist/widget/opi-checkout.js',
+      'dist/widget/opi-checkout.js.br',
+      'dist/widget/opi-checkout.js.gz',
+      'dist/server/main.js',
+      'dist/types/widget/jsx.d.ts',
+    ])
       expect(files).toContain(path);
   });
 
