@@ -2,7 +2,8 @@
 // queues queries behind an open transaction, so row locks are trivially honoured: its one connection is busy while
 // anything is under way, and whatever else is under way waits.
 import { mkdirSync } from 'node:fs';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+import { openPglite } from './pglite-seed.js';
 import type { SqlDb, SqlDriver } from './sql.js';
 
 function wrap(db: PGlite | Transaction): SqlDb {
@@ -19,8 +20,11 @@ function wrap(db: PGlite | Transaction): SqlDb {
 /** `dataDir` undefined: in memory. */
 export async function createPgliteDriver(dataDir?: string): Promise<SqlDriver> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const db = dataDir ? new PGlite(dataDir) : new PGlite();
-  await db.waitReady;
+  return pgliteDriver(await openPglite(dataDir));
+}
+
+/** The ledger's driver over an open PGlite. */
+export function pgliteDriver(db: PGlite): SqlDriver {
   let underWay = 0;
   const counted = async <T>(work: () => Promise<T>): Promise<T> => {
     underWay++;
