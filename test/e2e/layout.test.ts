@@ -108,3 +108,30 @@ describe('the checkout page at three widths in two languages', () => {
     await expect.poll(() => page.evaluate(layoutProblems)).toEqual([]);
   });
 });
+
+describe('the checkout page as it loads', () => {
+  it.each([
+    ['a phone', 390, 844],
+    ['a laptop', 1280, 900],
+  ])('on %s moves nothing the shopper already sees (CLS 0)', async (_device, width, height) => {
+    const { page } = e2e.shopper;
+    await page.goto(`${e2e.stack.shopUrl}/`);
+    await page.locator('#quantity-lantern').fill('1');
+    await page.locator('#quantity-lantern').press('Enter');
+    await page.waitForURL(`${e2e.stack.shopUrl}/cart`);
+    await page.setViewportSize({ width, height });
+    // Every layout shift from the first paint on, as Lighthouse counts them (none caused by input).
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as any).layoutShifts = shifts;
+      new (window as any).PerformanceObserver((list: any) => {
+        for (const entry of list.getEntries()) if (!entry.hadRecentInput) shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`${e2e.stack.shopUrl}/checkout`);
+    await page.getByRole('radio', { name: /Tabby/ }).waitFor();
+    await page.waitForTimeout(500);
+    const shifts: number[] = await page.evaluate(() => (window as any).layoutShifts);
+    expect(shifts.reduce((sum, value) => sum + value, 0)).toBe(0);
+  });
+});

@@ -41,6 +41,7 @@ export function checkoutHref({ demoShopper, captureLater }: CheckoutChoices): st
 
 export function checkoutView(ctx: ShopContext, embed: WidgetEmbed, choices: CheckoutChoices): SafeHtml {
   const { strings, language, market, locale, cart } = ctx;
+  // The element last in the page: it grows as it renders, and nothing below it may move (CLS 0).
   return html`<h1>${strings.checkoutHeading}</h1>
 <div class="checkout">
 <section class="summary" aria-labelledby="summary-heading">
@@ -55,10 +56,10 @@ ${totalsView(ctx, cartTotals(cart, market))}
 </section>
 <section class="payment" aria-labelledby="payment-heading">
 <h2 id="payment-heading">${strings.paymentHeading}</h2>
-<opi-checkout session="${embed.sessionId}" api-base="${embed.apiBase}" locale="${locale}"></opi-checkout>
 ${choices.captureLater ? html`<p class="note" data-capture="later">${strings.captureLaterNote}</p>` : ''}
 <p class="note"><a href="${checkoutHref({ ...choices, demoShopper: !choices.demoShopper })}">${choices.demoShopper ? strings.emptyForm : strings.demoShopperForm}</a></p>
 <p class="note"><a href="${checkoutHref({ ...choices, captureLater: !choices.captureLater })}">${choices.captureLater ? strings.captureAtPayment : strings.captureLater}</a></p>
+<opi-checkout session="${embed.sessionId}" api-base="${embed.apiBase}" locale="${locale}"></opi-checkout>
 </section>
 </div>`;
 }
