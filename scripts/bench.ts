@@ -1,0 +1,289 @@
+// `npm run bench` (not part of npm test; run `npm run build` first: the compiled BFF is what runs). Every server is a
+// child process on a free port, every anchor runs in the same run, and the cases are interleaved over rounds:
+//  - the widget's session GET and session creation, against a bare Express 5 + helmet app and node:http answering
+//    the same JSON;
+//  - order placement at fixed rates (50 and 200 orders/s): the latency the BFF adds to calling the sandbox's
+//    POST /orders directly with the same body; and the capacity of each (orders/s with 20 connections);
+//  - the merchant order list (status=paid, 50 a page) on a ledger of 100 and of 50,000 orders;
+//  - cold start to /readyz (a new ledger, then the same ledger again) and idle RSS;
+// on PGlite always and on PostgreSQL when DATABASE_URL is set. Prints a table of median [min..max] and the
+// comparison with each anchor, and writes .bench/latest.json. Options: --rounds N (3), --seconds N (3).
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { SANDBOX_DEFAULTS } from '../shared/sandbox-defaults.js';
+import { cart, shopper } from '../test/support/checkout.js';
+import { fixedBody, load, rotating } from './bench/load.js';
+import { startServer, type Started } from './bench/processes.js';
+import { seedOrders } from './bench/seed-orders.js';
+import { type Comparison, markdownTable, type Sample, toRows } from './bench/table.js';
+
+const option = (name: string, fallback: number) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? Number(process.argv[index + 1]) : fallback;
+};
+const ROUNDS = option('rounds', 3);
+const SECONDS = option('seconds', 3);
+const NODE = process.execPath;
+const RATES = [50, 200];
+/** Sessions made ready for each capacity run: more than either ledger places in SECONDS. */
+const CAPACITY_SESSIONS = 800 * SECONDS;
+const LIST_SIZES = [100, 50_000];
+const MERCHANT = { authorization: `Bearer ${SANDBOX_DEFAULTS.merchantKey}`, 'content-type': 'application/json' };
+// The carts and shoppers the tests use (143.89 AED, Tabby).
+const CART = JSON.stringify(cart({ returnUrl: 'https://shop.example/return' }));
+const SHOPPER = JSON.stringify(shopper());
+
+const COMPARISONS: Record<string, Comparison> = {
+  'session GET (req/s)': { measured: 'BFF', anchors: ['express+helmet', 'node:http'], by: 'ratio' },
+  'session create (req/s)': { measured: 'BFF', anchors: ['express+helmet', 'node:http'], by: 'ratio' },
+  'start (ms)': { measured: 'BFF', anchors: ['express+helmet', 'node:http'], by: 'ratio' },
+  'RSS idle (MB)': { measured: 'BFF', anchors: ['express+helmet', 'node:http'], by: 'ratio' },
+  ...Object.fromEntries(
+    RATES.map((rate) => [
+      `order placement at ${rate}/s (req/s)`,
+      { measured: 'BFF', anchors: ['sandbox direct'], by: 'added' },
+    ]),
+  ),
+  'order placement capacity (orders/s)': { measured: 'BFF', anchors: ['sandbox direct'], by: 'ratio' },
+  'order list status=paid (req/s)': { measured: '50,000 orders', anchors: ['100 orders'], by: 'ratio' },
+};
+
+const samples: Sample[] = [];
+
+const sandbox = await startServer(
+  NODE,
+  ['node_modules/.bin/tsx', 'demo/sandbox/main.ts'],
+  { SANDBOX_PORT: '0' },
+  /opi sandbox listening on http:\/\/127\.0\.0\.1:(\d+)/,
+  '/__sandbox/journal',
+);
+// The token endpoint has its own port, printed in the sandbox's banner.
+const tokenUrl = `http://127.0.0.1:${/POST http:\/\/127\.0\.0\.1:(\d+)\/token/.exec(sandbox.output())![1]}/token`;
+
+const bffEnv = (ledger: Record<string, string>) => ({
+  PORT: '0',
+  NODE_ENV: 'production',
+  OPI_UPSTREAM_URL: sandbox.url,
+  OPI_TOKEN_URL: tokenUrl,
+  OPI_UPSTREAM_SANDBOX: 'true',
+  OPI_LOG_LEVEL: 'info',
+  OPI_DRAIN_SECONDS: '0',
+  // One client (this process) sends everything: the per-IP limit would measure itself.
+  OPI_RATE_LIMIT_PER_MINUTE: '100000',
+  // For what its memory is made of (prom-client's process and heap figures).
+  OPI_METRICS_PORT: '0',
+  ...ledger,
+});
+const startBff = (ledger: Record<string, string>) =>
+  startServer(NODE, ['dist/server/main.js'], bffEnv(ledger), /BFF listening on http:\/\/127\.0\.0\.1:(\d+)/, '/readyz');
+const startAnchor = (kind: 'express' | 'http', bodyFile: string) =>
+  startServer(NODE, ['scripts/bench/anchor-server.mjs', kind, bodyFile], {}, /anchor listening on (\d+)/, '/');
+
+async function postgresSchema(url: string): Promise<string> {
+  const schema = `opi_bench_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`create schema ${schema}`);
+  await client.end();
+  const withSchema = new URL(url);
+  withSchema.searchParams.set('options', `-c search_path=${schema}`);
+  return withSchema.toString();
+}
+
+interface Ledger {
+  name: string;
+  /** A new, empty ledger's environment for a BFF, and the same ledger for seeding. */
+  make(): Promise<{ env: Record<string, string>; seed: Parameters<typeof seedOrders>[0] }>;
+}
+const ledgers: Ledger[] = [
+  {
+    name: 'PGlite',
+    async make() {
+      const dir = mkdtempSync(join(tmpdir(), 'opi-bench-data-'));
+      return { env: { OPI_DATA_DIR: dir }, seed: { pgliteDir: join(dir, 'pglite') } };
+    },
+  },
+  ...(process.env.DATABASE_URL
+    ? [
+        {
+          name: 'PostgreSQL',
+          async make() {
+            const url = await postgresSchema(process.env.DATABASE_URL!);
+            return { env: { DATABASE_URL: url }, seed: { databaseUrl: url } };
+          },
+        },
+      ]
+    : []),
+];
+
+async function sandboxToken(): Promise<string> {
+  const form = new URLSearchParams({
+    client_id: SANDBOX_DEFAULTS.clientId,
+    client_secret: SANDBOX_DEFAULTS.clientSecret,
+    grant_type: 'client_credentials',
+    scope: 'api-user',
+  });
+  const answer = await fetch(tokenUrl, { method: 'POST', body: form });
+  return ((await answer.json()) as { access_token: string }).access_token;
+}
+
+async function createSessions(bffUrl: string, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  const worker = async () => {
+    while (ids.length < count) {
+      const answer = await fetch(`${bffUrl}/v1/checkout-sessions`, { method: 'POST', headers: MERCHANT, body: CART });
+      if (answer.status !== 201) throw new Error(`session create: ${answer.status} ${await answer.text()}`);
+      ids.push(((await answer.json()) as { id: string }).id);
+    }
+  };
+  await Promise.all(Array.from({ length: 10 }, worker));
+  return ids.slice(0, count);
+}
+
+/** The body the BFF sends to POST /orders, as the sandbox journalled it: the direct anchor sends the same. */
+async function upstreamOrderBody(bffUrl: string): Promise<Record<string, unknown>> {
+  const [id] = await createSessions(bffUrl, 1);
+  const placed = await fetch(`${bffUrl}/v1/checkout-sessions/${id}/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: SHOPPER,
+  });
+  if (placed.status !== 201) throw new Error(`order: ${placed.status} ${await placed.text()}`);
+  const journal = (await (await fetch(`${sandbox.url}/__sandbox/journal`)).json()) as {
+    method: string;
+    path: string;
+    body: Record<string, unknown>;
+  }[];
+  return journal.findLast((entry) => entry.method === 'POST' && entry.path === '/orders')!.body;
+}
+
+/** The BFF's resident memory in parts: V8's heap, memory outside it that V8 knows of, and the rest. */
+async function memoryParts(server: Started): Promise<Record<string, number>> {
+  const port = /metrics on http:\/\/127\.0\.0\.1:(\d+)\/metrics/.exec(server.output())![1];
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  const metric = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)![1]) / 2 ** 20;
+  const rss = server.rssMb();
+  const heap = metric('nodejs_heap_size_total_bytes');
+  const external = metric('nodejs_external_memory_bytes');
+  return {
+    'V8 heap': heap,
+    'external (buffers)': external,
+    'the rest (code, WebAssembly, native)': rss - heap - external,
+  };
+}
+
+let directOrders = 0;
+for (const ledger of ledgers) {
+  const { env } = await ledger.make();
+  const record = (name: string, target: string, measured: Omit<Sample, 'ledger' | 'case' | 'target'>) =>
+    samples.push({ ledger: ledger.name, case: name, target, ...measured });
+  // Cold start: a new ledger, then the same ledger again.
+  const fresh = await startBff(env);
+  record('start, new ledger (ms)', 'BFF', { value: fresh.startMs });
+  await fresh.stop();
+  const bff: Started = await startBff(env);
+  record('start (ms)', 'BFF', { value: bff.startMs });
+
+  const [sessionId] = await createSessions(bff.url, 1);
+  const sessionUrl = `${bff.url}/v1/checkout-sessions/${sessionId}`;
+  const bodyFile = join(mkdtempSync(join(tmpdir(), 'opi-bench-body-')), 'session.json');
+  writeFileSync(bodyFile, await (await fetch(sessionUrl)).text());
+  const express = await startAnchor('express', bodyFile);
+  const http = await startAnchor('http', bodyFile);
+  record('start (ms)', 'express+helmet', { value: express.startMs });
+  record('start (ms)', 'node:http', { value: http.startMs });
+
+  const lists = new Map<number, Started>();
+  for (const size of LIST_SIZES) {
+    const seeded = await ledger.make();
+    await seedOrders(seeded.seed, size);
+    lists.set(size, await startBff(seeded.env));
+  }
+  const orderTemplate = await upstreamOrderBody(bff.url);
+  const token = await sandboxToken();
+
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  for (const [target, server] of [
+    ['BFF', bff],
+    ['express+helmet', express],
+    ['node:http', http],
+  ] as const) {
+    record('RSS idle (MB)', target, { value: server.rssMb() });
+  }
+  for (const [part, mb] of Object.entries(await memoryParts(bff)))
+    record('RSS idle, made of (MB)', part, { value: mb });
+
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const [target, url] of [
+      ['BFF', sessionUrl],
+      ['express+helmet', `${express.url}/v1/x`],
+      ['node:http', `${http.url}/v1/x`],
+    ] as const) {
+      record('session GET (req/s)', target, await load(url, SECONDS, fixedBody('GET')));
+    }
+    for (const [target, url] of [
+      ['BFF', `${bff.url}/v1/checkout-sessions`],
+      ['express+helmet', `${express.url}/v1/x`],
+      ['node:http', `${http.url}/v1/x`],
+    ] as const) {
+      record('session create (req/s)', target, await load(url, SECONDS, fixedBody('POST', MERCHANT, CART)));
+    }
+
+    for (const rate of [...RATES, undefined]) {
+      const name = rate ? `order placement at ${rate}/s (req/s)` : 'order placement capacity (orders/s)';
+      const count = rate ? rate * SECONDS + 50 : CAPACITY_SESSIONS;
+      const ids = await createSessions(bff.url, count);
+      const settings = rate ? { overallRate: rate } : { connections: 20 };
+      record(
+        name,
+        'BFF',
+        await load(
+          bff.url,
+          SECONDS,
+          rotating('POST', { 'content-type': 'application/json' }, (n) => ({
+            path: `/v1/checkout-sessions/${ids[n % ids.length]}/orders`,
+            body: SHOPPER,
+          })),
+          settings,
+        ),
+      );
+      record(
+        name,
+        'sandbox direct',
+        await load(
+          sandbox.url,
+          SECONDS,
+          rotating('POST', { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, () => ({
+            path: '/orders',
+            body: JSON.stringify({ ...orderTemplate, orderReference: `bench-direct-${++directOrders}` }),
+          })),
+          settings,
+        ),
+      );
+    }
+
+    for (const [size, server] of lists) {
+      record(
+        'order list status=paid (req/s)',
+        `${size.toLocaleString('en')} orders`,
+        await load(`${server.url}/v1/orders?status=paid&limit=50`, SECONDS, fixedBody('GET', MERCHANT)),
+      );
+    }
+    console.error(`${ledger.name}: round ${round} of ${ROUNDS} done`);
+  }
+  for (const server of [bff, express, http, ...lists.values()]) await server.stop();
+}
+await sandbox.stop();
+
+const rows = toRows(samples);
+const machine = `${cpus().length} x ${cpus()[0]?.model.trim()}, ${(totalmem() / 2 ** 30).toFixed(1)} GB, Node ${process.version}`;
+console.log(
+  `${machine}; ${ROUNDS} rounds of ${SECONDS} s, 10 connections unless said\n\n${markdownTable(rows, COMPARISONS)}`,
+);
+mkdirSync('.bench', { recursive: true });
+writeFileSync(
+  '.bench/latest.json',
+  `${JSON.stringify({ machine, rounds: ROUNDS, seconds: SECONDS, at: new Date().toISOString(), rows, samples }, null, 2)}\n`,
+);
