@@ -110,7 +110,6 @@ export function createApp({
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  app.use('/v1/checkout-sessions', merchantSessionRoutes(sessions, merchantGuard));
   app.use(
     '/v1/checkout-sessions/:id',
     // The metrics' route label: the pattern, never a session id.
@@ -122,6 +121,7 @@ export function createApp({
     limit('widget', config.rateLimitPerMinute),
     widgetSessionRoutes(sessions, placer),
   );
+  app.use('/v1/checkout-sessions', merchantSessionRoutes(sessions, merchantGuard));
   let draining = false;
   app.use(healthRoutes(store, upstream, logger, () => draining));
   app.use(widgetAssetRoutes(widgetBundle, config.publicUrl));

@@ -1,13 +1,13 @@
 // Checkout sessions: the merchant's server fixes the cart (and so the price) here; the widget can only read it.
 import { createSessionRequestSchema, type CreateSessionResponse, type SessionView } from '../../shared/checkout-api.js';
 import { toMajor } from '../../shared/money.js';
-import { checkCartAmounts } from '../../shared/upstream.js';
+import { checkCartAmounts, type OptionItem } from '../../shared/upstream.js';
 import { HttpProblem, parseOrProblem } from '../http/problem.js';
 import type { SessionRecord, Store, StoredCart } from '../store/types.js';
 import { newOrderPrefix, newSessionId, SESSION_ID_PATTERN } from './ids.js';
 import type { OptionsCache } from './options-cache.js';
 import type { ProviderCatalogue } from './provider-catalogue.js';
-import { toProviderLists } from './provider-views.js';
+import { type ProviderLists, toProviderLists } from './provider-views.js';
 
 export interface SessionDeps {
   store: Store;
@@ -90,6 +90,26 @@ export async function loadSession(store: Store, id: string): Promise<SessionReco
   return SESSION_ID_PATTERN.test(id) ? store.getSession(id) : null;
 }
 
+interface ListedFor {
+  options: readonly OptionItem[];
+  learned: readonly OptionItem[];
+  lists: ProviderLists;
+}
+// The provider lists of a session read (the read cache hands out the same record for a while) from the same options:
+// the widget's hot read builds them once, not on every request.
+const listed = new WeakMap<SessionRecord, ListedFor>();
+
+const sameItems = (a: readonly OptionItem[], b: readonly OptionItem[]) =>
+  a.length === b.length && a.every((item, index) => item === b[index]);
+
+function providerListsOf(session: SessionRecord, options: readonly OptionItem[], learned: readonly OptionItem[]) {
+  const known = listed.get(session);
+  if (known && known.options === options && sameItems(known.learned, learned)) return known.lists;
+  const lists = toProviderLists([...options, ...learned], session);
+  listed.set(session, { options, learned, lists });
+  return lists;
+}
+
 export async function sessionView(deps: SessionDeps, id: string): Promise<SessionView> {
   const session = requireOpenSession(await loadSession(deps.store, id), deps.now());
   const key = { currency: session.currency, ...(session.cart.channel ? { channel: session.cart.channel } : {}) };
@@ -106,6 +126,6 @@ export async function sessionView(deps: SessionDeps, id: string): Promise<Sessio
     requiresShipping: session.cart.requiresShipping,
     ...(session.cart.shippingMethod ? { shippingMethod: session.cart.shippingMethod } : {}),
     prefill: session.prefill,
-    ...toProviderLists([...options, ...learned], session),
+    ...providerListsOf(session, options, learned),
   };
 }
