@@ -1,4 +1,4 @@
-// custom-elements.json at the repository root, from the JSDoc on the element's class (widget/opi-checkout.ts):
+// custom-elements.json at the repository root, from the JSDoc on the elements' classes (widget/components/*/):
 // attributes, properties, events, CSS parts and custom properties. `npm run build` regenerates it.
 
 /**
@@ -11,12 +11,15 @@ const publicContractOnly = {
   packageLinkPhase({ customElementsManifest }) {
     for (const module of customElementsManifest.modules) {
       const exported = new Set(module.exports?.map((entry) => entry.declaration.name));
-      module.declarations = module.declarations?.filter((declaration) => exported.has(declaration.name));
+      // The family's abstract base (widget/internal/opi-element.ts) is no element: its members appear on each one.
+      module.declarations = module.declarations?.filter(
+        (declaration) => exported.has(declaration.name) && !(declaration.customElement && !declaration.tagName),
+      );
       for (const declaration of module.declarations ?? []) {
         if (!declaration.customElement) continue;
-        const internal = new Set(
-          declaration.members?.filter((member) => member.privacy === 'private').map((member) => member.name),
-        );
+        const isInternal = (member) => member.privacy === 'private' || member.privacy === 'protected';
+        const internal = new Set(declaration.members?.filter(isInternal).map((member) => member.name));
+        declaration.members = declaration.members?.filter((member) => !isInternal(member));
         declaration.attributes = declaration.attributes?.filter((attribute) => !internal.has(attribute.fieldName));
         declaration.events = declaration.events?.filter((event) => event.name);
       }
@@ -25,7 +28,14 @@ const publicContractOnly = {
 };
 
 export default {
-  globs: ['widget/opi-checkout.ts', 'widget/events.ts', 'widget/define.ts'],
+  globs: [
+    'widget/internal/opi-element.ts',
+    'widget/components/opi-checkout/opi-checkout.ts',
+    'widget/components/opi-checkout/events.ts',
+    'widget/components/opi-checkout/define.ts',
+    'widget/components/opi-instalments/opi-instalments.ts',
+    'widget/components/opi-instalments/define.ts',
+  ],
   outdir: '.',
   litelement: true,
   plugins: [publicContractOnly],

@@ -1,7 +1,8 @@
 import { defineConfig, parseAst, type Plugin } from 'vite';
 
-// The widget, built to one ES module with lit and zod/mini inside: dist/widget/opi-checkout.js.
-// The BFF serves that file at /opi-checkout.js with its SRI hash.
+// The widget family, one ES module per element (dist/widget/opi-checkout.js, dist/widget/opi-instalments.js) and the
+// chunks they share (lit, widget/internal/) or load on demand (a language's strings): dist/widget/opi-*.js. The BFF
+// serves every one of them, the entries at a stable URL with their SRI hash, the chunks at content-hashed URLs.
 
 type Node = { type?: string; start: number; end: number; [key: string]: unknown };
 
@@ -58,11 +59,27 @@ export default defineConfig({
     target: 'es2022',
     copyPublicDir: false,
     emptyOutDir: true,
-    lib: { entry: 'widget/index.ts', formats: ['es'], fileName: () => 'opi-checkout.js' },
+    lib: {
+      entry: {
+        'opi-checkout': 'widget/components/opi-checkout/index.ts',
+        'opi-instalments': 'widget/components/opi-instalments/index.ts',
+      },
+      formats: ['es'],
+      fileName: (_format, name) => `${name}.js`,
+    },
     rolldownOptions: {
       // Library mode leaves whitespace for a later bundler; this file is what browsers load, so minify it all.
       // The /* @__PURE__ */ hints are for a later bundler too: nothing bundles this file again, and they cost bytes.
-      output: { minify: true, comments: { annotation: false } },
+      output: {
+        minify: true,
+        comments: { annotation: false },
+        // Every file the BFF serves is named opi-*.js; a chunk's name changes with its content. A language's strings
+        // are named for their element (opi-checkout-ar-<hash>.js), what the elements share is opi-shared-<hash>.js.
+        chunkFileNames: ({ facadeModuleId }) => {
+          const strings = facadeModuleId?.match(/components\/([\w-]+)\/i18n\/(\w+)\.ts$/);
+          return strings ? `${strings[1]}-${strings[2]}-[hash].js` : 'opi-shared-[hash].js';
+        },
+      },
       treeshake: {
         // shared/ builds its zod/mini schemas at module level, often as `text().check(...)` chains a bundler
         // cannot prove pure, so every unused schema (the upstream order, the session request, ...) would ship.

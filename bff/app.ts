@@ -22,6 +22,7 @@ import { merchantSessionRoutes, widgetSessionRoutes } from './routes/checkout-se
 import { inProcessApi, type InProcessApi } from './in-process-api.js';
 import { createRetentionJob, type RetentionJob } from './maintenance/retention.js';
 import { healthRoutes } from './routes/health.js';
+import { instalmentsRoutes } from './routes/instalments.js';
 import { callbackRoutes } from './routes/callbacks.js';
 import { merchantOrderRoutes } from './routes/merchant-orders.js';
 import { returnPageErrors, returnRoutes } from './routes/returns.js';
@@ -104,12 +105,14 @@ export function createApp({
       },
     }),
   );
-  // The widget's routes first: its session read is the hottest request. Session data includes the shopper's
-  // prefill: never cached anywhere.
+  // The session routes first: the widget's session read is the hottest request. Session data includes the
+  // shopper's prefill: never cached anywhere.
   app.use('/v1', (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
+  // The merchant's create and cart change first: a merchant server is never counted against the widget's limits.
+  app.use('/v1/checkout-sessions', merchantSessionRoutes(sessions, merchantGuard));
   app.use(
     '/v1/checkout-sessions/:id',
     // The metrics' route label: the pattern, never a session id.
@@ -121,7 +124,12 @@ export function createApp({
     limit('widget', config.rateLimitPerMinute),
     widgetSessionRoutes(sessions, placer),
   );
-  app.use('/v1/checkout-sessions', merchantSessionRoutes(sessions, merchantGuard));
+  app.use(
+    '/v1/instalments',
+    widgetCors(config.allowedOrigins),
+    limit('instalments', config.rateLimitPerMinute),
+    instalmentsRoutes(sessions, config.optionsCacheSeconds),
+  );
   let draining = false;
   app.use(healthRoutes(store, upstream, logger, () => draining));
   app.use(widgetAssetRoutes(widgetBundle, config.publicUrl));

@@ -1,7 +1,12 @@
 // The merchant API without HTTP, for a merchant server that runs the checkout inside its own Express app
 // (createCheckoutRouter): the same validation, ledger, idempotency and upstream calls as the routes. A refusal
 // throws CheckoutError carrying the problem the route would have answered.
-import type { CreateSessionInput, CreateSessionResponse, Problem } from '../shared/checkout-api.js';
+import type {
+  CreateSessionInput,
+  CreateSessionResponse,
+  Problem,
+  UpdateSessionCartInput,
+} from '../shared/checkout-api.js';
 import type {
   CaptureOrVoidRequest,
   CaptureOrVoidView,
@@ -10,9 +15,9 @@ import type {
   RefundView,
 } from '../shared/merchant-api.js';
 import type { Operations } from './after-payment/operations.js';
-import { createCheckoutSession, type SessionDeps } from './checkout/sessions.js';
+import { createCheckoutSession, type SessionDeps, updateSessionCart } from './checkout/sessions.js';
 import { HttpProblem } from './http/problem.js';
-import { widgetScript, type WidgetBundle } from './http/widget-asset.js';
+import { type WidgetBundle, type WidgetElement, widgetScript, type WidgetScript } from './http/widget-asset.js';
 import { freshOrderView, type FreshViewDeps } from './orders/fresh-view.js';
 import { operationRequest, requiredIdempotencyKey } from './routes/merchant-orders.js';
 import type { OperationKind } from './store/after-payment-types.js';
@@ -32,8 +37,16 @@ export interface InProcessApi {
   checkout: {
     /** What POST /v1/checkout-sessions does: prices the cart and answers the session's id for the element. */
     createSession(cart: CreateSessionInput): Promise<CreateSessionResponse>;
-    /** The element's script: its versioned URL and SRI hash (GET /v1/widget); undefined when it is not built. */
-    widgetScript(): { url: string; integrity: string } | undefined;
+    /**
+     * What PATCH /v1/checkout-sessions/:id does: replaces an open session's cart (a coupon, a delivery choice)
+     * before an order holds the payment; then the page calls the element's refresh().
+     */
+    updateSession(id: string, cart: UpdateSessionCartInput): Promise<CreateSessionResponse>;
+    /**
+     * An element's script (<opi-checkout> by default): its versioned URL and SRI hash (GET /v1/widget); undefined
+     * when the widget is not built.
+     */
+    widgetScript(element?: WidgetElement): WidgetScript | undefined;
   };
   orders: {
     /** GET /v1/orders/:orderReference: the upstream's view recorded first, then the ledger's. Ship on `paid`. */
@@ -75,7 +88,8 @@ export function inProcessApi({ sessions, operations, orders, widgetBundle, publi
   return {
     checkout: {
       createSession: (cart) => refusalsThrown(() => createCheckoutSession(sessions, cart)),
-      widgetScript: () => (widgetBundle ? widgetScript(widgetBundle, publicUrl) : undefined),
+      updateSession: (id, cart) => refusalsThrown(() => updateSessionCart(sessions, id, cart)),
+      widgetScript: (element) => (widgetBundle ? widgetScript(widgetBundle, publicUrl, element) : undefined),
     },
     orders: {
       get: (orderReference) => refusalsThrown(() => freshOrderView(orders, orderReference)),

@@ -37,8 +37,7 @@ async function main() {
     ...(metrics ? { observe: metrics.upstreamCall } : {}),
   });
   const widgetBundle = readWidgetBundle();
-  if (!widgetBundle)
-    logger.warn('dist/widget/opi-checkout.js not found: /opi-checkout.js answers 404 until npm run build');
+  if (!widgetBundle) logger.warn('dist/widget/ is not built: the widget elements answer 404 until npm run build');
 
   const server = createServer();
   answerClientErrors(server);

@@ -165,7 +165,11 @@ export function widgetReference(): string {
       );
     }
   }
-  return out.join('\n');
+  // A section with nothing in it (an element without methods or events) loses its heading.
+  return out
+    .filter((line, index) => !(line.startsWith('#### ') && out[index + 2]?.startsWith('#')))
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n');
 }
 
 export const GENERATED: Record<string, () => string> = {

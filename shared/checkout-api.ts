@@ -6,6 +6,7 @@ import { addressInputSchema, customerSchema, partialAddressInputSchema } from '.
 import {
   amount,
   currencyCode,
+  MAX_AMOUNT,
   countryCode,
   httpUrl,
   optionalText,
@@ -13,6 +14,7 @@ import {
   typeError,
   upstreamLocale,
 } from './fields.js';
+import { isCurrencyCode, payableDecimalsMessage, toPayableMinor } from './money.js';
 import { checkCartAmounts, orderItemSchema, providerName } from './upstream.js';
 
 /** Prefill the merchant may pass: any subset of the shopper's details. */
@@ -24,17 +26,25 @@ export const prefillSchema = z.object({
 export type Prefill = z.infer<typeof prefillSchema>;
 
 /** POST /v1/checkout-sessions (merchant key): the cart, fixed server-side. */
+/** The cart's part of a session: what the merchant may replace while no order holds the payment. */
+const cartShape = {
+  orderItems: z
+    .array(orderItemSchema, { error: typeError('a list of items') })
+    .check(
+      z.minLength(1, { error: 'must have at least one item' }),
+      z.maxLength(100, { error: 'must have at most 100 items' }),
+    ),
+  shippingAmount: z._default(amount, 0),
+  taxAmount: z._default(amount, 0),
+  discountAmount: z._default(amount, 0),
+  /** Whether the cart ships physical goods (the widget then asks for a shipping address). Default true. */
+  requiresShipping: z._default(z.boolean({ error: 'must be true or false' }), true),
+  shippingMethod: z.optional(shippingMethod),
+};
+
 export const createSessionRequestSchema = z
   .strictObject({
-    orderItems: z
-      .array(orderItemSchema, { error: typeError('a list of items') })
-      .check(
-        z.minLength(1, { error: 'must have at least one item' }),
-        z.maxLength(100, { error: 'must have at most 100 items' }),
-      ),
-    shippingAmount: z._default(amount, 0),
-    taxAmount: z._default(amount, 0),
-    discountAmount: z._default(amount, 0),
+    ...cartShape,
     purchaseCountry: countryCode,
     purchaseCurrency: currencyCode,
     locale: upstreamLocale,
@@ -46,9 +56,6 @@ export const createSessionRequestSchema = z
         .number({ error: typeError('a whole number of minutes') })
         .check(z.int({ error: 'must be a whole number of minutes' }), z.gte(1, { error: 'must be at least 1' })),
     ),
-    /** Whether the cart ships physical goods (the widget then asks for a shipping address). Default true. */
-    requiresShipping: z._default(z.boolean({ error: 'must be true or false' }), true),
-    shippingMethod: z.optional(shippingMethod),
     ...prefillSchema.shape,
   })
   .check(
@@ -59,6 +66,15 @@ export const createSessionRequestSchema = z
 export type CreateSessionRequest = z.infer<typeof createSessionRequestSchema>;
 /** What a caller may send: the defaulted fields (shipping, tax, discount, requiresShipping) may be left out. */
 export type CreateSessionInput = z.input<typeof createSessionRequestSchema>;
+
+/**
+ * PATCH /v1/checkout-sessions/:id (merchant key): a new cart for an open session, whole (the defaults apply as at
+ * creation). Its amounts are in the session's currency; the country, currency, locale, return URL, prefill, channel
+ * and capture settings stay as created, and are refused here.
+ */
+export const updateSessionCartSchema = z.strictObject(cartShape);
+export type UpdateSessionCart = z.infer<typeof updateSessionCartSchema>;
+export type UpdateSessionCartInput = z.input<typeof updateSessionCartSchema>;
 
 export const createSessionResponseSchema = z.object({
   id: z.string(),
@@ -101,6 +117,48 @@ export const unavailableProviderSchema = z.object({
 export type UnavailableProvider = z.infer<typeof unavailableProviderSchema>;
 
 export const SESSION_STATES = ['open', 'completed', 'expired'] as const;
+
+/**
+ * GET /v1/instalments's query (public: no session): a price as a product or cart page shows it. `amount` is a
+ * decimal in the currency's major unit ("189.00"), within the currency's and the upstream's decimals, above 0.
+ */
+export const instalmentsQuerySchema = z
+  .object({
+    amount: z.pipe(
+      z
+        .string({ error: typeError('a decimal amount such as 100.00') })
+        .check(z.regex(/^\d{1,10}(\.\d{1,3})?$/, { error: 'must be a decimal amount such as 100.00' })),
+      z.transform(Number),
+    ),
+    currency: currencyCode,
+    country: countryCode,
+    channel: optionalText,
+  })
+  .check(
+    z.superRefine((query, ctx) => {
+      if (!isCurrencyCode(query.currency) || typeof query.amount !== 'number') return;
+      const minor = toPayableMinor(query.amount, query.currency);
+      const problem =
+        minor === null
+          ? payableDecimalsMessage(query.currency)
+          : minor <= 0
+            ? 'must be above 0'
+            : query.amount > MAX_AMOUNT
+              ? `must be at most ${MAX_AMOUNT}`
+              : undefined;
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['amount'], input: query.amount });
+    }),
+  );
+export type InstalmentsQuery = z.infer<typeof instalmentsQuerySchema>;
+
+/** GET /v1/instalments: the plans for an amount, as the session view lists them, and nothing about anyone. */
+export const instalmentsViewSchema = z.object({
+  amount: z.number(),
+  currency: z.string(),
+  providers: z.array(providerViewSchema),
+  unavailableProviders: z.array(unavailableProviderSchema),
+});
+export type InstalmentsView = z.infer<typeof instalmentsViewSchema>;
 
 /** GET /v1/checkout-sessions/:id: everything the widget needs in one round trip. */
 export const sessionViewSchema = z.object({

@@ -1,7 +1,13 @@
-// What a template may set on <opi-checkout>, for the framework type entries (jsx.ts, svelte.ts): its attributes and
+// What a template may set on <opi-checkout> and <opi-instalments>, for the framework type entries (jsx.ts, svelte.ts): its attributes and
 // properties, and `on<event>` listeners, the spelling React 19 and Svelte 5 give a custom element's events.
-import type { OpiErrorEvent, OpiOrderCreatedEvent, OpiProviderChangeEvent, OpiReadyEvent } from './events.js';
-import type { StringOverrides } from './i18n/index.js';
+import type {
+  OpiErrorEvent,
+  OpiOrderCreatedEvent,
+  OpiProviderChangeEvent,
+  OpiReadyEvent,
+} from './components/opi-checkout/events.js';
+import type { StringOverrides } from './components/opi-checkout/i18n/index.js';
+import type { InstalmentStringOverrides } from './components/opi-instalments/i18n/index.js';
 
 export interface OpiCheckoutTemplateProps {
   /** The checkout session id your server created (POST /v1/checkout-sessions). */
@@ -16,4 +22,21 @@ export interface OpiCheckoutTemplateProps {
   'onopi-provider-change'?: (event: OpiProviderChangeEvent) => void;
   'onopi-order-created'?: (event: OpiOrderCreatedEvent) => void;
   'onopi-error'?: (event: OpiErrorEvent) => void;
+}
+
+export interface OpiInstalmentsTemplateProps {
+  /** The price, a decimal in the currency's major unit ("100.00"). */
+  amount?: string;
+  /** ISO 4217 (AED). */
+  currency?: string;
+  /** ISO 3166-1 alpha-2 (AE). */
+  country?: string;
+  /** The sales channel, when providers are configured per channel. */
+  channel?: string;
+  /** The BFF's base URL; the page's origin by default. */
+  'api-base'?: string;
+  /** A BCP 47 tag (ar, en-AE); the page's lang by default. */
+  locale?: string;
+  /** Your wording, per string key. */
+  strings?: InstalmentStringOverrides;
 }

@@ -90,7 +90,8 @@ type Plan =
   | { kind: 'recorded'; order: LedgerOrder; request: OrderRequest };
 
 /** The provider as eligible for the cart, or why not: only a new attempt needs it to be. */
-type Eligibility = { provider: ProviderView } | { refused: unknown };
+/** The chosen provider for the session's amount when it was asked (before the lock), or why it was refused. */
+type Eligibility = { amountMinor: number } & ({ provider: ProviderView } | { refused: unknown });
 
 export function createOrderPlacer(deps: PlaceOrderDeps) {
   const { store, upstream, logger } = deps;
@@ -140,7 +141,7 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
   async function decide(sessionId: string, body: PlaceOrderRequest, eligibility: Eligibility): Promise<Plan> {
     const now = deps.now();
     return store.transaction(async (tx) => {
-      const session = requireOpenSession(await tx.getSession(sessionId, { forUpdate: true }), now);
+      const session = await lockedSession(tx, sessionId, eligibility);
       const orders = await tx.listSessionOrders(sessionId);
       if (orders.some(holdsPayment)) throw completed();
       const live = orders.findLast((order) => isLive(order) && order.provider === body.bnplProvider);
@@ -159,9 +160,24 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
   /** Asked before the session's lock is taken: the options may come from the upstream. */
   const eligibilityOf = (session: SessionRecord, name: string): Promise<Eligibility> =>
     eligibleProvider(session, name).then(
-      (provider) => ({ provider }),
-      (refused: unknown) => ({ refused }),
+      (provider) => ({ amountMinor: session.amountMinor, provider }),
+      (refused: unknown) => ({ amountMinor: session.amountMinor, refused }),
     );
+
+  /**
+   * The session under its lock, still open, and still at the amount the provider was checked for: the merchant may
+   * have replaced the cart (PATCH) since the plain read this request began with. The shopper then reviews the new
+   * total (the widget refreshes) and submits again.
+   */
+  async function lockedSession(tx: StoreTx, sessionId: string, eligibility: Eligibility): Promise<SessionRecord> {
+    const session = requireOpenSession(await tx.getSession(sessionId, { forUpdate: true }), deps.now());
+    if (session.amountMinor !== eligibility.amountMinor) {
+      throw new HttpProblem('session_changed', 'The cart changed while the order was being placed.', {
+        retryable: true,
+      });
+    }
+    return session;
+  }
 
   async function eligibleProvider(session: SessionRecord, name: string): Promise<ProviderView> {
     const options = await deps.options.get({
@@ -343,11 +359,11 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
   async function newAttempt(session: SessionRecord, body: PlaceOrderRequest, deadline: number): Promise<PlacedOrder> {
     const eligibility = await eligibilityOf(session, body.bnplProvider);
     const { order, request } = await store.transaction(async (tx) => {
-      requireOpenSession(await tx.getSession(session.id, { forUpdate: true }), deps.now());
+      const locked = await lockedSession(tx, session.id, eligibility);
       const orders = await tx.listSessionOrders(session.id);
       if (orders.some(holdsPayment)) throw completed();
       if (orders.some((existing) => isLive(existing) && existing.provider === body.bnplProvider)) throw inProgress();
-      return recordAttempt(tx, session, orders, body, eligibility);
+      return recordAttempt(tx, locked, orders, body, eligibility);
     });
     return createUpstream(order, request, deadline);
   }

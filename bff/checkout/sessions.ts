@@ -1,7 +1,16 @@
 // Checkout sessions: the merchant's server fixes the cart (and so the price) here; the widget can only read it.
-import { createSessionRequestSchema, type CreateSessionResponse, type SessionView } from '../../shared/checkout-api.js';
+import {
+  createSessionRequestSchema,
+  type CreateSessionResponse,
+  issuesToFieldErrors,
+  type SessionView,
+  type UpdateSessionCart,
+  updateSessionCartSchema,
+} from '../../shared/checkout-api.js';
 import { toMajor } from '../../shared/money.js';
-import { checkCartAmounts, type OptionItem } from '../../shared/upstream.js';
+import { type CartAmounts, checkCartAmounts, type OptionItem } from '../../shared/upstream.js';
+import { holdsPayment } from '../orders/observe.js';
+import { isLiveStatus } from '../orders/transitions.js';
 import { HttpProblem, parseOrProblem } from '../http/problem.js';
 import type { SessionRecord, Store, StoredCart } from '../store/types.js';
 import { newOrderPrefix, newSessionId, SESSION_ID_PATTERN } from './ids.js';
@@ -18,36 +27,51 @@ export interface SessionDeps {
   sessionTtlMinutes: number;
 }
 
-const noIssues = {
-  addIssue() {
-    throw new Error('cart amounts changed after validation');
-  },
-};
+/** The order amount a cart adds up to, in minor units: every amount checked against the currency, above 0. */
+function orderAmountMinor(cart: CartAmounts): number {
+  const issues: Parameters<typeof issuesToFieldErrors>[0][number][] = [];
+  const amountMinor = checkCartAmounts(cart, { addIssue: (issue) => issues.push(issue) });
+  const errors =
+    amountMinor !== null && amountMinor <= 0
+      ? [{ path: 'orderItems', message: 'must add up to an order amount above 0' }]
+      : issuesToFieldErrors(issues);
+  if (amountMinor === null || errors.length > 0) {
+    throw new HttpProblem('validation_failed', 'The request body is not valid.', { errors });
+  }
+  return amountMinor;
+}
+
+/**
+ * The docs call the methods configured without a channel the "default channel", asked for by sending none: a
+ * merchant who names it gets it, not an empty list (local choice: case-insensitive).
+ */
+export const upstreamChannel = (channel: string | undefined): string | undefined =>
+  channel && channel.toLowerCase() !== 'default' ? channel : undefined;
+
+type Settings = Pick<StoredCart, 'channel' | 'autoCapture' | 'cancellationTimeout'>;
+
+/** The cart's own fields as stored, with the settings made at creation (channel, capture) that were given. */
+function storedCart(cart: UpdateSessionCart, settings: { [K in keyof Settings]?: Settings[K] | undefined }) {
+  const kept = Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined)) as Settings;
+  return {
+    orderItems: cart.orderItems,
+    shippingAmount: cart.shippingAmount,
+    taxAmount: cart.taxAmount,
+    discountAmount: cart.discountAmount,
+    requiresShipping: cart.requiresShipping,
+    ...(cart.shippingMethod ? { shippingMethod: cart.shippingMethod } : {}),
+    ...kept,
+  } satisfies StoredCart;
+}
 
 export async function createCheckoutSession(deps: SessionDeps, body: unknown): Promise<CreateSessionResponse> {
   const request = parseOrProblem(createSessionRequestSchema, body);
-  const amountMinor = checkCartAmounts(request, noIssues)!;
-  if (amountMinor <= 0) {
-    throw new HttpProblem('validation_failed', 'The request body is not valid.', {
-      errors: [{ path: 'orderItems', message: 'must add up to an order amount above 0' }],
-    });
-  }
+  const amountMinor = orderAmountMinor(request);
   const createdAt = deps.now();
   const expiresAt = new Date(createdAt.getTime() + deps.sessionTtlMinutes * 60_000);
   const { customer, billingAddress, shippingAddress } = request;
-  const cart: StoredCart = {
-    orderItems: request.orderItems,
-    shippingAmount: request.shippingAmount,
-    taxAmount: request.taxAmount,
-    discountAmount: request.discountAmount,
-    requiresShipping: request.requiresShipping,
-    // The docs call the methods configured without a channel the "default channel", asked for by sending none:
-    // a merchant who names it gets it, not an empty list (local choice: case-insensitive).
-    ...(request.channel && request.channel.toLowerCase() !== 'default' ? { channel: request.channel } : {}),
-    ...(request.autoCapture === undefined ? {} : { autoCapture: request.autoCapture }),
-    ...(request.cancellationTimeout === undefined ? {} : { cancellationTimeout: request.cancellationTimeout }),
-    ...(request.shippingMethod ? { shippingMethod: request.shippingMethod } : {}),
-  };
+  const { autoCapture, cancellationTimeout } = request;
+  const cart = storedCart(request, { channel: upstreamChannel(request.channel), autoCapture, cancellationTimeout });
   const id = newSessionId();
   await deps.store.insertSession({
     id,
@@ -72,6 +96,34 @@ export async function createCheckoutSession(deps: SessionDeps, body: unknown): P
     amount: toMajor(amountMinor, request.purchaseCurrency),
     currency: request.purchaseCurrency,
   };
+}
+
+/**
+ * Replaces an open session's cart and amount (a coupon, a delivery choice), under the session's lock: refused with
+ * 409 once an attempt holds the payment or may still come to (created, or being created, and not yet final). An
+ * attempt that was declined, cancelled or failed leaves the cart free to change, as the shopper may pay anew.
+ */
+export async function updateSessionCart(deps: SessionDeps, id: string, body: unknown): Promise<CreateSessionResponse> {
+  const cart = parseOrProblem(updateSessionCartSchema, body);
+  if (!SESSION_ID_PATTERN.test(id)) requireOpenSession(null, deps.now());
+  return deps.store.transaction(async (tx) => {
+    const session = requireOpenSession(await tx.getSession(id, { forUpdate: true }), deps.now());
+    const amountMinor = orderAmountMinor({ ...cart, purchaseCurrency: session.currency });
+    const orders = await tx.listSessionOrders(id);
+    if (
+      orders.some((order) => holdsPayment(order) || (order.createState !== 'rejected' && isLiveStatus(order.status)))
+    ) {
+      throw new HttpProblem('session_order_placed', 'An order of this session holds or may still take the payment.');
+    }
+    const { channel, autoCapture, cancellationTimeout } = session.cart;
+    await tx.setSessionCart(id, storedCart(cart, { channel, autoCapture, cancellationTimeout }), amountMinor);
+    return {
+      id,
+      expiresAt: session.expiresAt.toISOString(),
+      amount: toMajor(amountMinor, session.currency),
+      currency: session.currency,
+    };
+  });
 }
 
 /** A session the shopper may still pay: 404 unknown, 410 expired, 409 completed. */
@@ -110,11 +162,25 @@ function providerListsOf(session: SessionRecord, options: readonly OptionItem[],
   return lists;
 }
 
+/**
+ * What can be offered for an amount: the upstream's options for it (cached), and the providers learned earlier
+ * that it names no longer because the amount is out of their range.
+ */
+export async function offeredFor(
+  deps: Pick<SessionDeps, 'options' | 'catalogue' | 'now'>,
+  amountMinor: number,
+  currency: string,
+  channel: string | undefined,
+): Promise<{ options: OptionItem[]; learned: OptionItem[] }> {
+  const key = { currency, ...(channel ? { channel } : {}) };
+  const options = await deps.options.get({ amountMinor, ...key });
+  const learned = await deps.catalogue.outOfRange(key, amountMinor, options, deps.now());
+  return { options, learned };
+}
+
 export async function sessionView(deps: SessionDeps, id: string): Promise<SessionView> {
   const session = requireOpenSession(await loadSession(deps.store, id), deps.now());
-  const key = { currency: session.currency, ...(session.cart.channel ? { channel: session.cart.channel } : {}) };
-  const options = await deps.options.get({ amountMinor: session.amountMinor, ...key });
-  const learned = await deps.catalogue.outOfRange(key, session.amountMinor, options, deps.now());
+  const { options, learned } = await offeredFor(deps, session.amountMinor, session.currency, session.cart.channel);
   return {
     id: session.id,
     state: session.state,

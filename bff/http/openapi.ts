@@ -4,6 +4,8 @@ import * as z from 'zod/mini';
 import {
   createSessionRequestSchema,
   createSessionResponseSchema,
+  instalmentsViewSchema,
+  updateSessionCartSchema,
   placeOrderRequestSchema,
   placeOrderResponseSchema,
   problemSchema,
@@ -27,6 +29,8 @@ type Io = 'input' | 'output';
 const COMPONENTS = {
   CreateSessionRequest: [createSessionRequestSchema, 'input'],
   CreateSessionResponse: [createSessionResponseSchema, 'output'],
+  UpdateSessionCart: [updateSessionCartSchema, 'input'],
+  InstalmentsView: [instalmentsViewSchema, 'output'],
   SessionView: [sessionViewSchema, 'output'],
   PlaceOrderRequest: [placeOrderRequestSchema, 'input'],
   PlaceOrderResponse: [placeOrderResponseSchema, 'output'],
@@ -60,6 +64,8 @@ interface Operation {
   params?: string[];
   idempotencyKey?: 'optional' | 'required';
   query?: Record<string, unknown>;
+  /** Query parameters without which the request is refused. */
+  requiredQuery?: string[];
   body?: ComponentName;
   ok: [number, ComponentName | string];
   problems?: ProblemCode[];
@@ -73,7 +79,7 @@ function operation(op: Operation) {
     schema: { type: 'string' },
   }));
   for (const [name, schema] of Object.entries(op.query ?? {}))
-    parameters.push({ name, in: 'query', required: false, schema });
+    parameters.push({ name, in: 'query', required: op.requiredQuery?.includes(name) ?? false, schema });
   if (op.idempotencyKey) {
     parameters.push({
       name: 'Idempotency-Key',
@@ -170,6 +176,24 @@ export function buildOpenApiDocument(publicUrl: string) {
         }),
       },
       '/v1/checkout-sessions/{id}': {
+        patch: operation({
+          summary:
+            "Replace an open session's cart before an order holds the payment (a coupon, a delivery choice; merchant server); then the page calls the element's refresh()",
+          auth: 'merchant',
+          params: ['id'],
+          body: 'UpdateSessionCart',
+          ok: [200, 'CreateSessionResponse'],
+          problems: [
+            'validation_failed',
+            'unknown_field',
+            'malformed_json',
+            'malformed_request',
+            'session_not_found',
+            'session_completed',
+            'session_order_placed',
+            'session_expired',
+          ],
+        }),
         get: operation({
           summary: 'Everything the widget needs: amount, prefill and the providers for this cart',
           params: ['id'],
@@ -191,6 +215,7 @@ export function buildOpenApiDocument(publicUrl: string) {
             'session_not_found',
             'session_completed',
             'order_in_progress',
+            'session_changed',
             'session_expired',
             'provider_not_eligible',
             'idempotency_key_reused',
@@ -321,22 +346,42 @@ export function buildOpenApiDocument(publicUrl: string) {
           },
         },
       },
-      '/opi-checkout.js': {
+      '/opi-{name}.js': {
         get: {
-          summary: 'The widget module (see /v1/widget for its versioned URL and SRI hash)',
-          responses: { 200: { description: 'JavaScript' }, 404: { description: 'widget_not_built' } },
+          summary:
+            'An element of the widget (opi-checkout.js, opi-instalments.js; see /v1/widget for their versioned URLs and SRI hashes) or a chunk they import (content-hashed name, immutable)',
+          responses: { 200: { description: 'JavaScript' }, 404: { description: 'widget_not_built, not_found' } },
         },
       },
-      '/opi-checkout.js.sri': {
+      '/opi-{name}.js.sri': {
         get: {
-          summary: "The widget module's SRI hash (sha384-...), as text",
-          responses: { 200: { description: 'text/plain' }, 404: { description: 'widget_not_built' } },
+          summary: "An element's SRI hash (sha384-...), as text: /opi-checkout.js.sri, /opi-instalments.js.sri",
+          responses: { 200: { description: 'text/plain' }, 404: { description: 'widget_not_built, not_found' } },
         },
+      },
+      '/v1/instalments': {
+        get: operation({
+          summary:
+            'The instalment plans for a price, for `<opi-instalments>` on product and cart pages: public (no session, nothing about anyone), cacheable for the options cache time. `country` is checked and reserved: the upstream lists providers by currency',
+          query: {
+            amount: { type: 'string', description: 'Decimal, in the currency\'s major unit: "189.00"' },
+            currency: { type: 'string', description: 'ISO 4217' },
+            country: { type: 'string', description: 'ISO 3166-1 alpha-2' },
+            channel: { type: 'string', description: 'The sales channel, when providers are configured per channel' },
+          },
+          requiredQuery: ['amount', 'currency', 'country'],
+          ok: [200, 'InstalmentsView'],
+          problems: ['validation_failed', 'rate_limited', ...UPSTREAM_FAILURES],
+        }),
       },
       '/v1/widget': {
         get: {
-          summary: "The current widget build: { url, integrity }, to render the page's script tag",
-          responses: { 200: { description: '{ url, integrity }' }, 404: { description: 'widget_not_built' } },
+          summary:
+            "The current widget build: { url, integrity } of `<opi-checkout>`, the same per element under `elements`, and `importMap` ({ integrity: { chunk URL: hash } }), to render the page's script tags",
+          responses: {
+            200: { description: '{ url, integrity, elements, importMap }' },
+            404: { description: 'widget_not_built' },
+          },
         },
       },
       '/openapi.json': { get: { summary: 'This document', responses: { 200: { description: 'OpenAPI 3.1' } } } },

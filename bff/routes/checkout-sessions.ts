@@ -1,10 +1,10 @@
-// POST /v1/checkout-sessions (merchant key), GET /v1/checkout-sessions/:id and
+// POST /v1/checkout-sessions and PATCH /v1/checkout-sessions/:id (merchant key), GET /v1/checkout-sessions/:id and
 // POST /v1/checkout-sessions/:id/orders (the widget's, CORS and rate limited).
 import { Router, type Request, type RequestHandler } from 'express';
 import { placeOrderRequestSchema } from '../../shared/checkout-api.js';
 import { idempotencyKeySchema } from '../../shared/merchant-api.js';
 import type { OrderPlacer } from '../checkout/place-order.js';
-import { createCheckoutSession, sessionView, type SessionDeps } from '../checkout/sessions.js';
+import { createCheckoutSession, sessionView, type SessionDeps, updateSessionCart } from '../checkout/sessions.js';
 import { jsonBody } from '../http/json-body.js';
 import { HttpProblem, parseOrProblem } from '../http/problem.js';
 
@@ -12,6 +12,9 @@ export function merchantSessionRoutes(sessions: SessionDeps, auth: RequestHandle
   const router = Router();
   router.post('/', auth, ...jsonBody, async (req, res) => {
     res.status(201).json(await createCheckoutSession(sessions, req.body));
+  });
+  router.patch('/:id', auth, ...jsonBody, async (req: Request<{ id: string }>, res) => {
+    res.json(await updateSessionCart(sessions, req.params.id, req.body));
   });
   return router;
 }

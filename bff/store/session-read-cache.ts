@@ -1,9 +1,10 @@
-// The widget reads its session on every load and retry: the hottest query the BFF has. Sessions are written once
-// and change only when an order completes them, so a plain read (outside a transaction, no lock) is answered from
-// memory for a short time. Whatever decides (placing an order, applying a payment) reads under the row lock inside
-// a transaction, which this cache never answers. A session completed in this process is forgotten when its
-// transaction commits; one completed by another instance is seen here within `ttlMs` (local choice: 2 s by
-// default, shorter than any shopper's trip to a provider and back).
+// The widget reads its session on every load and retry: the hottest query the BFF has. Sessions change only when
+// the merchant replaces the cart (before any order) or an order completes them, so a plain read (outside a
+// transaction, no lock) is answered from memory for a short time. Whatever decides (placing an order, applying a
+// payment, changing the cart) reads under the row lock inside a transaction, which this cache never answers. A
+// session changed in this process is forgotten when its transaction commits; one changed by another instance is
+// seen here within `ttlMs` (local choice: 2 s by default, shorter than any shopper's trip to a provider and back;
+// an order placed meanwhile is checked against the locked row, never the cached one).
 import type { SessionRecord, Store, StoreTx } from './types.js';
 
 export interface SessionReadCacheOptions {
@@ -45,15 +46,26 @@ export function cacheSessionReads(
       await store.setSessionState(id, state);
       forget(id);
     },
+    async setSessionCart(id, cart, amountMinor) {
+      await store.setSessionCart(id, cart, amountMinor);
+      forget(id);
+    },
     async transaction(fn) {
       const changed = new Set<string>();
+      const changing = (id: string) => {
+        changed.add(id);
+        forget(id);
+      };
       const result = await store.transaction((tx) =>
         fn({
           ...tx,
           async setSessionState(id, state) {
             await tx.setSessionState(id, state);
-            changed.add(id);
-            forget(id);
+            changing(id);
+          },
+          async setSessionCart(id, cart, amountMinor) {
+            await tx.setSessionCart(id, cart, amountMinor);
+            changing(id);
           },
         } satisfies StoreTx),
       );

@@ -20,7 +20,9 @@ function toSession(row: Row): SessionRecord {
   };
 }
 
-export function sessionsSql(db: SqlDb): Pick<StoreTx, 'insertSession' | 'getSession' | 'setSessionState'> {
+export function sessionsSql(
+  db: SqlDb,
+): Pick<StoreTx, 'insertSession' | 'getSession' | 'setSessionState' | 'setSessionCart'> {
   return {
     async insertSession(s) {
       await db.query(
@@ -48,6 +50,12 @@ export function sessionsSql(db: SqlDb): Pick<StoreTx, 'insertSession' | 'getSess
     },
     async setSessionState(id, state) {
       await db.query('update checkout_sessions set state = $2, updated_at = now() where id = $1', [id, state]);
+    },
+    async setSessionCart(id, cart, amountMinor) {
+      await db.query(
+        'update checkout_sessions set cart = $2::jsonb, amount_minor = $3, updated_at = now() where id = $1',
+        [id, json(cart), amountMinor],
+      );
     },
   };
 }

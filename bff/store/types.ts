@@ -18,6 +18,7 @@ import type {
   OrderPatch,
   SessionRecord,
   SessionState,
+  StoredCart,
 } from './records.js';
 
 export type * from './records.js';
@@ -27,6 +28,8 @@ export interface StoreTx extends AfterPaymentTx {
   insertSession(session: NewSession): Promise<void>;
   getSession(id: string, options?: LockOption): Promise<SessionRecord | null>;
   setSessionState(id: string, state: SessionState): Promise<void>;
+  /** Replaces the cart and its amount (PATCH /v1/checkout-sessions/:id); the caller holds the session's lock. */
+  setSessionCart(id: string, cart: StoredCart, amountMinor: number): Promise<void>;
 
   insertOrder(order: NewOrder): Promise<LedgerOrder>;
   getOrder(orderReference: string, options?: LockOption): Promise<LedgerOrder | null>;

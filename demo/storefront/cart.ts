@@ -4,6 +4,7 @@
 import type { CreateSessionRequest, Prefill } from '../../shared/checkout-api.js';
 import { sumMinor, toMajor } from '../../shared/money.js';
 import { findProduct, type Language, type Market, type Product } from './catalogue.js';
+import { type Coupon, discountOf } from './coupons.js';
 
 export const MAX_QUANTITY = 10;
 
@@ -46,14 +47,16 @@ export function cartQuantity(lines: readonly CartLine[]): number {
 export interface CartTotals {
   items: number;
   shipping: number;
+  discount: number;
   total: number;
 }
 
 /** Totals in minor units of the market's currency. */
-export function cartTotals(lines: readonly CartLine[], market: Market): CartTotals {
+export function cartTotals(lines: readonly CartLine[], market: Market, coupon?: Coupon): CartTotals {
   const items = sumMinor(lines.map((line) => line.product.prices[market.currency]! * line.quantity));
   const shipping = lines.length > 0 ? market.shipping : 0;
-  return { items, shipping, total: items + shipping };
+  const discount = discountOf(coupon, items);
+  return { items, shipping, discount, total: items + shipping - discount };
 }
 
 export interface SessionRequestInput {
@@ -65,12 +68,19 @@ export interface SessionRequestInput {
   prefill?: Prefill;
   /** false: the provider only authorises, and the merchant captures later (the console's Capture and Void). */
   autoCapture?: boolean;
+  coupon?: Coupon;
 }
 
-/** The cart as the BFF's POST /v1/checkout-sessions body: decimal major units, as the upstream writes them. */
-export function sessionRequest(input: SessionRequestInput): CreateSessionRequest {
-  const { lines, market, language } = input;
+/** The cart part of a session: what PATCH /v1/checkout-sessions/:id replaces when the cart changes. */
+export function sessionCart({
+  lines,
+  market,
+  language,
+  imageBaseUrl,
+  coupon,
+}: Pick<SessionRequestInput, 'lines' | 'market' | 'language' | 'imageBaseUrl' | 'coupon'>) {
   const major = (minor: number) => toMajor(minor, market.currency);
+  const totals = cartTotals(lines, market, coupon);
   return {
     orderItems: lines.map(({ product, quantity }) => {
       const unit = product.prices[market.currency]!;
@@ -80,18 +90,26 @@ export function sessionRequest(input: SessionRequestInput): CreateSessionRequest
         quantity,
         unitPrice: major(unit),
         totalAmount: major(unit * quantity),
-        imageUrl: new URL(product.image, input.imageBaseUrl).href,
+        imageUrl: new URL(product.image, imageBaseUrl).href,
       };
     }),
-    shippingAmount: major(cartTotals(lines, market).shipping),
+    shippingAmount: major(totals.shipping),
     taxAmount: 0,
-    discountAmount: 0,
+    discountAmount: major(totals.discount),
+    requiresShipping: true,
+    shippingMethod: 'delivery' as const,
+  };
+}
+
+/** The cart as the BFF's POST /v1/checkout-sessions body: decimal major units, as the upstream writes them. */
+export function sessionRequest(input: SessionRequestInput): CreateSessionRequest {
+  const { market, language } = input;
+  return {
+    ...sessionCart(input),
     purchaseCountry: market.country,
     purchaseCurrency: market.currency,
     locale: market.locales[language],
     returnUrl: input.returnUrl,
-    requiresShipping: true,
-    shippingMethod: 'delivery',
     ...input.prefill,
     ...(input.autoCapture === undefined ? {} : { autoCapture: input.autoCapture }),
   };

@@ -1,5 +1,5 @@
 // The page shell shared by the shop and the console: language and direction on <html>, one stylesheet, no script
-// of our own (the only script on any page is the widget, on the checkout page).
+// inline (the scripts are the widget's elements, from the BFF, and the checkout page's coupon script).
 import { countryName } from '../../shared/fields.js';
 import { MARKETS, type Language, type Market } from './catalogue.js';
 import { html, type SafeHtml } from './html.js';

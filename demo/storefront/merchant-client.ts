@@ -37,15 +37,29 @@ export interface MerchantClientOptions {
   fetch?: typeof fetch;
 }
 
-/** The widget module as the BFF publishes it: where to load it from and its SRI hash. */
+/** An element's module as the BFF publishes it: where to load it from and its SRI hash. */
 export interface WidgetAsset {
   url: string;
   integrity: string;
 }
 
+/** The part of a session its cart makes: what PATCH /v1/checkout-sessions/:id replaces. */
+export type SessionCart = Pick<
+  CreateSessionRequest,
+  'orderItems' | 'shippingAmount' | 'taxAmount' | 'discountAmount' | 'requiresShipping' | 'shippingMethod'
+>;
+
+export interface WidgetAssets {
+  checkout: WidgetAsset;
+  instalments: WidgetAsset;
+}
+
 const widgetAssetSchema = z.object({
   url: z.string(),
   integrity: z.string().check(z.regex(/^sha384-[A-Za-z0-9+/=]+$/)),
+});
+const widgetAssetsSchema = z.object({
+  elements: z.object({ 'opi-checkout': widgetAssetSchema, 'opi-instalments': widgetAssetSchema }),
 });
 
 export type MerchantClient = ReturnType<typeof createMerchantClient>;
@@ -105,13 +119,17 @@ export function createMerchantClient(options: MerchantClientOptions) {
   const orderPath = (reference: string, suffix = '') => `/v1/orders/${encodeURIComponent(reference)}${suffix}`;
 
   return {
-    /** The widget module's URL (resolved against the BFF's public URL) and its SRI hash, as the BFF publishes them. */
-    async widgetAsset(publicBffUrl: string): Promise<WidgetAsset> {
-      const asset = await call(widgetAssetSchema, 'GET', '/v1/widget');
-      return { url: new URL(asset.url, `${publicBffUrl}/`).href, integrity: asset.integrity };
+    /** Each element's module URL (resolved against the BFF's public URL) and SRI hash, as the BFF publishes them. */
+    async widgetAssets(publicBffUrl: string): Promise<WidgetAssets> {
+      const { elements } = await call(widgetAssetsSchema, 'GET', '/v1/widget');
+      const resolved = ({ url, integrity }: WidgetAsset) => ({ url: new URL(url, `${publicBffUrl}/`).href, integrity });
+      return { checkout: resolved(elements['opi-checkout']), instalments: resolved(elements['opi-instalments']) };
     },
     createSession: (cart: CreateSessionRequest) =>
       call(createSessionResponseSchema, 'POST', '/v1/checkout-sessions', cart),
+    /** Replaces an open session's cart (a coupon, a shipping choice) before the shopper pays. */
+    updateSession: (id: string, cart: SessionCart) =>
+      call(createSessionResponseSchema, 'PATCH', `/v1/checkout-sessions/${encodeURIComponent(id)}`, cart),
     getOrder: (reference: string) => call(orderViewSchema, 'GET', orderPath(reference)),
     listOrders(query: { status?: OrderStatus; limit?: number; cursor?: string } = {}) {
       const search = new URLSearchParams();

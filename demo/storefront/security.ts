@@ -10,15 +10,16 @@ export interface CspOrigins {
 }
 
 /**
- * The Content-Security-Policy of every shop page. The shop itself runs no script: the only script is the widget
- * from the BFF (pinned by SRI as well), which only calls the BFF and shows provider logos. Lit's styles are
- * constructable stylesheets, which style-src does not govern, so no 'unsafe-inline' is needed anywhere.
+ * The Content-Security-Policy of every shop page. The scripts are the widget's elements from the BFF (pinned by SRI
+ * as well), which only call the BFF and show provider logos, and the checkout page's coupon script from the shop.
+ * Nothing inline: Lit's styles are constructable stylesheets, which style-src does not govern, so no
+ * 'unsafe-inline' is needed anywhere.
  */
 export function cspDirectives(origins: CspOrigins): Record<string, string[]> {
   return {
     'default-src': ["'self'"],
-    'script-src': [origins.bff],
-    'connect-src': [origins.bff],
+    'script-src': ["'self'", origins.bff],
+    'connect-src': ["'self'", origins.bff],
     'img-src': ["'self'", ...origins.images],
     'style-src': ["'self'"],
     'font-src': ["'self'"],

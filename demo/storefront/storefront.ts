@@ -53,13 +53,14 @@ export function createStorefront(options: StorefrontOptions): express.Express {
   app.use(express.urlencoded({ extended: false, limit: '8kb', parameterLimit: 20 }));
   app.use(sameOriginWrites);
 
-  app.use(shopRoutes());
+  const widgetAssets = () => client.widgetAssets(publicBffUrl);
+  app.use(shopRoutes({ publicBffUrl, widgetAssets }));
   app.use(
     checkoutRoutes({
       client,
       publicBffUrl,
       publicUrl: options.publicUrl?.replace(/\/+$/, ''),
-      widgetAsset: () => client.widgetAsset(publicBffUrl),
+      widgetAssets,
     }),
   );
   app.use(consoleRoutes(client));

@@ -36,6 +36,13 @@ export interface ShopStrings {
   continueShopping: string;
   checkoutHeading: string;
   orderSummary: string;
+  discount: string;
+  couponLabel: string;
+  /** The demo's hint: which code to try. */
+  couponHint: (code: string) => string;
+  applyCoupon: string;
+  couponApplied: (code: string) => string;
+  couponUnknown: string;
   paymentHeading: string;
   emptyForm: string;
   demoShopperForm: string;
@@ -90,6 +97,12 @@ const en: ShopStrings = {
   continueShopping: 'Continue shopping',
   checkoutHeading: 'Checkout',
   orderSummary: 'Order summary',
+  discount: 'Discount',
+  couponLabel: 'Coupon code',
+  couponHint: (code) => `Try ${code}: 10% off the items.`,
+  applyCoupon: 'Apply',
+  couponApplied: (code) => `${code} applied: the total is updated.`,
+  couponUnknown: 'This code is not valid.',
   paymentHeading: 'Pay later or in instalments',
   emptyForm: 'Check out as a new shopper (empty form)',
   demoShopperForm: 'Fill in the demo shopper',
@@ -161,6 +174,12 @@ const ar: ShopStrings = {
   continueShopping: 'متابعة التسوق',
   checkoutHeading: 'إتمام الشراء',
   orderSummary: 'ملخص الطلب',
+  discount: 'الخصم',
+  couponLabel: 'رمز القسيمة',
+  couponHint: (code) => `جرّب ${code}: خصم 10% على المنتجات.`,
+  applyCoupon: 'تطبيق',
+  couponApplied: (code) => `تم تطبيق ${code}: تم تحديث الإجمالي.`,
+  couponUnknown: 'هذا الرمز غير صالح.',
   paymentHeading: 'ادفع لاحقًا أو بالتقسيط',
   emptyForm: 'الشراء كمتسوق جديد (نموذج فارغ)',
   demoShopperForm: 'تعبئة بيانات المتسوق التجريبي',

@@ -1,9 +1,10 @@
-// Builds the widget bundle (dist/widget/opi-checkout.js) when it is missing or older than its sources, for
-// `npm start` and the end-to-end tests. The BFF serves that file; a stale one would demo yesterday's widget.
+// Builds the widget (dist/widget/: an ES module per element and their chunks) when it is missing or older than its
+// sources, for `npm start` and the end-to-end tests. The BFF serves it; a stale one would demo yesterday's widget.
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { WIDGET_ELEMENTS } from '../../bff/http/widget-asset.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const WIDGET_BUNDLE = join(REPO_ROOT, 'dist/widget/opi-checkout.js');
@@ -44,8 +45,10 @@ function runViteBuild(outDir: string): Promise<void> {
 }
 
 /**
- * Builds into a private folder, then renames each file into dist/widget: a rename replaces a file atomically, so
- * a BFF or a second build running at the same moment (parallel test files) never sees half a bundle.
+ * Builds into a private folder, then renames each file into dist/widget, the chunks before the elements that import
+ * them: a rename replaces a file atomically, so a BFF or a second build running at the same moment (parallel test
+ * files) never sees an element without its chunks. The chunks' names change with their content, so an older build's
+ * chunks stay for whoever still reads them; the BFF serves only what the elements import.
  */
 export async function ensureWidgetBuilt(): Promise<{ built: boolean }> {
   if (!(await widgetBundleIsStale())) return { built: false };
@@ -54,7 +57,11 @@ export async function ensureWidgetBuilt(): Promise<{ built: boolean }> {
   const scratch = await mkdtemp(join(REPO_ROOT, 'dist/.widget-build-'));
   try {
     await runViteBuild(scratch);
-    for (const file of await readdir(scratch)) await rename(join(scratch, file), join(target, file));
+    const files = await readdir(scratch);
+    const isElement = (file: string) => WIDGET_ELEMENTS.some((element) => file.startsWith(`${element}.js`));
+    for (const file of [...files.filter((file) => !isElement(file)), ...files.filter(isElement)]) {
+      await rename(join(scratch, file), join(target, file));
+    }
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }

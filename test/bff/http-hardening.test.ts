@@ -222,19 +222,45 @@ describe('the widget bundle', () => {
   const sri = `sha384-${createHash('sha384').update(body).digest('base64')}`;
 
   it('publishes its SRI hash and a versioned URL', async () => {
-    const served = await stack.startBff({ widgetBundle: widgetBundleFrom(body) });
+    const served = await stack.startBff({ widgetBundle: widgetBundleFrom({ 'opi-checkout.js': body }) });
     const sriAnswer = await fetch(`${served.url}/opi-checkout.js.sri`);
     expect(sriAnswer.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(await sriAnswer.text()).toBe(sri);
     const widget = await call(`${served.url}/v1/widget`);
-    expect(widget.body).toEqual({
+    const checkout = {
       url: expect.stringMatching(new RegExp(`^${served.url}/opi-checkout\\.js\\?v=[0-9a-f]{16}$`)),
       integrity: sri,
+    };
+    expect(widget.body).toEqual({
+      ...checkout,
+      elements: { 'opi-checkout': checkout },
+      importMap: { integrity: {} },
     });
   });
 
+  it('serves the chunks the elements import as immutable, with their hashes in the import map', async () => {
+    const chunk = Buffer.from('export const shared = 1;\n');
+    const element = Buffer.from('import{shared}from"./opi-shared-abc123.js";export default shared;\n');
+    const served = await stack.startBff({
+      widgetBundle: widgetBundleFrom({ 'opi-instalments.js': element, 'opi-shared-abc123.js': chunk }),
+    });
+    const widget = await call(`${served.url}/v1/widget`);
+    const chunkUrl = `${served.url}/opi-shared-abc123.js`;
+    expect(widget.body.importMap).toEqual({
+      integrity: { [chunkUrl]: `sha384-${createHash('sha384').update(chunk).digest('base64')}` },
+    });
+    expect(widget.body.elements['opi-instalments'].url).toMatch(/\/opi-instalments\.js\?v=[0-9a-f]{16}$/);
+    const answer = await fetch(chunkUrl);
+    expect(answer.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(Buffer.from(await answer.arrayBuffer()).equals(chunk)).toBe(true);
+    expect((await call(`${served.url}/opi-other-abc123.js`)).status, 'a file not in the build').toBe(404);
+    expect((await call(`${served.url}/opi-shared-abc123.js.sri`)).status, 'hashes are published for elements').toBe(
+      404,
+    );
+  });
+
   it('serves the versioned URL as immutable and cross-origin, with an ETag', async () => {
-    const served = await stack.startBff({ widgetBundle: widgetBundleFrom(body) });
+    const served = await stack.startBff({ widgetBundle: widgetBundleFrom({ 'opi-checkout.js': body }) });
     const { url } = (await call(`${served.url}/v1/widget`)).body;
     const answer = await fetch(url, { headers: { origin: 'https://any-shop.example' } });
     expect(answer.status).toBe(200);
@@ -252,7 +278,9 @@ describe('the widget bundle', () => {
   it('serves brotli or gzip to the browsers that accept it, each with its own ETag, and ignores stale forms', async () => {
     const script = Buffer.from(`export const widget = "${'opi checkout '.repeat(200)}";\n`);
     const stale = { br: brotliCompressSync(Buffer.from('an older build')), gzip: Buffer.from('not gzip') };
-    const served = await stack.startBff({ widgetBundle: widgetBundleFrom(script, stale) });
+    const served = await stack.startBff({
+      widgetBundle: widgetBundleFrom({ 'opi-checkout.js': { body: script, encoded: stale } }),
+    });
     const { url } = (await call(`${served.url}/v1/widget`)).body;
     const raw = (acceptEncoding: string, ifNoneMatch?: string) =>
       new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {

@@ -110,4 +110,80 @@ describe('checkout in the browser', () => {
       });
     });
   });
+
+  it("from a product page's instalment message, through the cart's, to a checkout", async () => {
+    const { page } = e2e.shopper;
+    await withScreenshot(page, 'instalments-to-checkout', async () => {
+      await page.goto(`${e2e.stack.shopUrl}/`);
+      const lantern = page.locator('.product', { has: page.locator('#product-lantern') }).locator('opi-instalments');
+      // AED 189.00: Tabby's 4 monthly instalments, interest-free, lead (Tamara's 3 are larger).
+      await expect
+        .poll(() => lantern.locator('[part~="message"]').textContent())
+        .toMatch(/^\s*or 4 × AED\s47\.25 interest-free with\s+Learn more\s*$/);
+      await expect(lantern.getByRole('img', { name: 'Tabby' }).count()).resolves.toBe(1);
+      await lantern.getByRole('button', { name: 'Learn more' }).click();
+      const dialog = lantern.getByRole('dialog', { name: 'Pay in instalments' });
+      await expect(dialog.isVisible()).resolves.toBe(true);
+      const plans = await dialog
+        .locator('[part~="plan"]')
+        .evaluateAll((found) => found.map((plan) => plan.getAttribute('aria-label')));
+      expect(plans).toEqual(['Tabby', 'Tamara']);
+      await page.keyboard.press('Escape');
+      await expect(dialog.isVisible()).resolves.toBe(false);
+
+      await page.locator('#quantity-lantern').press('Enter');
+      await page.waitForURL(`${e2e.stack.shopUrl}/cart`);
+      // The cart's total with shipping, AED 204.00, in four.
+      await expect
+        .poll(() => page.locator('opi-instalments [part~="message"]').textContent())
+        .toMatch(/or 4 × AED\s51\.00 interest-free with/);
+      await page.getByRole('link', { name: 'Check out' }).click();
+      await page.waitForURL(`${e2e.stack.shopUrl}/checkout`);
+      await expect(page.getByRole('radio', { name: /Tabby/ }).count()).resolves.toBe(1);
+    });
+  });
+
+  it('a coupon changes the cart under the open checkout: the element refreshes in place and keeps what was typed', async () => {
+    const { page } = e2e.shopper;
+    await withScreenshot(page, 'coupon-without-remount', async () => {
+      await fillCartAndCheckOut(page, e2e.stack, [{ product: 'lantern', quantity: 1 }]);
+      const checkout = page.locator('opi-checkout');
+      await page.getByRole('radio', { name: /Tabby/ }).check();
+      const firstName = checkout.getByLabel('First name');
+      await firstName.fill('Layla');
+      await expect(checkout.locator('[part~="submit"]').textContent()).resolves.toMatch(
+        /^\s*Pay AED\s204\.00 with Tabby\s*$/,
+      );
+      const session = await checkout.getAttribute('session');
+
+      await page.getByLabel('Coupon code').fill('welcome10');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      // 10% off the items (AED 189.00): AED 18.90, so AED 185.10 with delivery.
+      await expect.poll(() => checkout.locator('[part~="submit"]').textContent()).toMatch(/AED\s185\.10/);
+      await expect(checkout.locator('[part~="status"]').textContent()).resolves.toMatch(
+        /Order total updated: AED\s185\.10/,
+      );
+      await expect(page.locator('.coupon-status').textContent()).resolves.toBe(
+        'WELCOME10 applied: the total is updated.',
+      );
+      await expect(page.locator('.summary .grand-total dd').textContent()).resolves.toMatch(/AED\s185\.10/);
+      expect(await checkout.getAttribute('session'), 'the same session, not a new element').toBe(session);
+      await expect(firstName.inputValue()).resolves.toBe('Layla');
+      await expect(page.getByRole('radio', { name: /Tabby/ }).isChecked()).resolves.toBe(true);
+
+      await page.locator('opi-checkout').locator('[part~="submit"]').click();
+      await page.waitForURL(`${e2e.stack.sandbox.url}/pay/**`);
+      const reference = await decide(page, e2e.stack, 'approve');
+      await expect(e2e.stack.order(reference)).resolves.toMatchObject({ status: 'paid', amount: 185.1 });
+    });
+  });
+
+  it('an unknown coupon leaves the cart and the open checkout as they were', async () => {
+    const { page } = e2e.shopper;
+    await fillCartAndCheckOut(page, e2e.stack, [{ product: 'mug', quantity: 1 }]);
+    await page.getByLabel('Coupon code').fill('FREEBIES');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => page.locator('.coupon-status').textContent()).toBe('This code is not valid.');
+    await expect(page.locator('.summary .grand-total dd').textContent()).resolves.toMatch(/AED\s80\.00/);
+  });
 });

@@ -1,12 +1,11 @@
 // The whole product on port 0 in this process: the sandbox as the upstream, the BFF (through the shared test
 // helper, so it is configured as `npm run bff` would be), and the demo storefront. One stack per test file.
-import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import pino from 'pino';
-import { widgetBundleFrom } from '../../bff/http/widget-asset.js';
+import { readWidgetBundle } from '../../bff/http/widget-asset.js';
 import type { Sandbox, SandboxOptions } from '../../demo/sandbox/sandbox.js';
 import { createStorefront } from '../../demo/storefront/storefront.js';
-import { ensureWidgetBuilt, WIDGET_BUNDLE } from '../../demo/storefront/widget-build.js';
+import { ensureWidgetBuilt } from '../../demo/storefront/widget-build.js';
 import { orderViewSchema, type OrderView } from '../../shared/merchant-api.js';
 import { merchant } from '../support/checkout.js';
 import { DEV_MERCHANT_KEY, listenOnPort0, startBff, startSandbox, type TestBff } from '../support/servers.js';
@@ -30,11 +29,7 @@ export const FAST_SANDBOX: SandboxOptions = { pendingSettleMs: 200, callbackRetr
 
 export async function startStack(sandboxOptions: SandboxOptions = FAST_SANDBOX): Promise<Stack> {
   await ensureWidgetBuilt();
-  const [sandbox, store, widget] = await Promise.all([
-    startSandbox(sandboxOptions),
-    pgliteTestStore(),
-    readFile(WIDGET_BUNDLE),
-  ]);
+  const [sandbox, store] = await Promise.all([startSandbox(sandboxOptions), pgliteTestStore()]);
   // The shop's origin must be known before the BFF starts (its CORS allowlist), so its server listens first.
   const shopServer = createServer();
   const shopUrl = await listenOnPort0(shopServer);
@@ -42,7 +37,7 @@ export async function startStack(sandboxOptions: SandboxOptions = FAST_SANDBOX):
     upstreamUrl: sandbox.url,
     tokenUrl: sandbox.tokenUrl,
     store: store.store,
-    widgetBundle: widgetBundleFrom(widget),
+    widgetBundle: readWidgetBundle(),
     env: { OPI_ALLOWED_ORIGINS: shopUrl, OPI_LOG_LEVEL: 'warn' },
   });
   shopServer.on(

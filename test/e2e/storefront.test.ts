@@ -56,7 +56,7 @@ const consolePost = (reference: string, action: string, form: Record<string, str
   });
 
 describe('storefront server', () => {
-  it('sends the CSP a merchant page needs: the BFF for script and connect, the logo host for images, nothing inline', async () => {
+  it("sends the CSP a merchant page needs: the BFF (and the shop's own coupon script) for script, the BFF for connect, the logo host for images, nothing inline", async () => {
     const { headers } = await checkoutPage('opi_cart=mug:1');
     const csp = headers.get('content-security-policy')!;
     const directive = (name: string) =>
@@ -65,8 +65,8 @@ describe('storefront server', () => {
         .find((part) => part.trim().startsWith(`${name} `))
         ?.trim();
     const bffOrigin = new URL(e2e.stack.bff.url).origin;
-    expect(directive('script-src')).toBe(`script-src ${bffOrigin}`);
-    expect(directive('connect-src')).toBe(`connect-src ${bffOrigin}`);
+    expect(directive('script-src')).toBe(`script-src 'self' ${bffOrigin}`);
+    expect(directive('connect-src')).toBe(`connect-src 'self' ${bffOrigin}`);
     expect(directive('img-src')).toBe(`img-src 'self' ${new URL(e2e.stack.sandbox.url).origin}`);
     expect(directive('frame-ancestors')).toBe("frame-ancestors 'none'");
     expect(csp).not.toContain('unsafe-inline');

@@ -93,4 +93,23 @@ describe('<opi-checkout> on the server', () => {
       }));`);
     expect(result).toEqual({ copies: true, defined: ['opi-checkout'], keptFirst: true });
   });
+
+  it('imports both elements of the family, which share one lit, and still leaves no DOM behind', async () => {
+    const result = await inNode(`
+      const checkout = await import(${JSON.stringify(bundle)});
+      const instalments = await import(${JSON.stringify(new URL('opi-instalments.js', bundle).href)});
+      const base = (element) => Object.getPrototypeOf(Object.getPrototypeOf(element));
+      console.log(JSON.stringify({
+        exports: Object.keys(instalments).sort(),
+        sharedBase: base(checkout.OpiCheckout) === base(instalments.OpiInstalments),
+        document: typeof document,
+        HTMLElement: typeof HTMLElement,
+      }));`);
+    expect(result).toEqual({
+      exports: ['OpiInstalments', 'defineOpiInstalments'],
+      sharedBase: true,
+      document: 'undefined',
+      HTMLElement: 'undefined',
+    });
+  });
 });

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { AfterPayment } from '../../bff/after-payment/after-payment.js';
 import { createApp } from '../../bff/app.js';
+import type { InProcessApi } from '../../bff/in-process-api.js';
 import { answerClientErrors } from '../../bff/http/client-errors.js';
 import { loadConfig, type Config } from '../../bff/config.js';
 import type { WidgetBundle } from '../../bff/http/widget-asset.js';
@@ -37,6 +38,8 @@ export interface TestBff {
   notifier: AfterPayment['notifier'];
   /** What bff/main.ts does on SIGTERM: /readyz turns 503. */
   startDraining(): void;
+  /** The in-process merchant API of this app (bff/in-process-api.ts). */
+  checkout: InProcessApi['checkout'];
   /** http://127.0.0.1:<port>/metrics when started with `metrics`. */
   metricsUrl?: string;
   close(): Promise<void>;
@@ -113,6 +116,7 @@ export async function startBff(options: BffOptions): Promise<TestBff> {
     reconciler: app.afterPayment.reconciler,
     notifier: app.afterPayment.notifier,
     startDraining: app.startDraining,
+    checkout: app.checkout,
     async close() {
       await app.afterPayment.notifier.idle();
       await Promise.all(

@@ -110,15 +110,21 @@ const sandboxEnv = () => ({
 
 describe('the tarball', () => {
   it('ships the built element, server, contract and types, and no sources or tests', () => {
-    expect(files.length).toBeLessThan(80);
+    // A few dozen: two elements, their chunks, each also brotli and gzip; the server; the declarations.
+    expect(files.length).toBeLessThan(100);
     expect(files.filter((path) => !/^(dist\/|package\.json$|README\.md$|custom-elements\.json$)/.test(path))).toEqual(
       [],
     );
     expect(files.filter((path) => /\.(ts|tsx)$/.test(path) && !path.endsWith('.d.ts'))).toEqual([]);
+    expect(files.filter((path) => /^dist\/widget\/opi-shared-[\w-]+\.js$/.test(path)).length, 'one shared chunk').toBe(
+      1,
+    );
     for (const path of [
       'dist/widget/opi-checkout.js',
       'dist/widget/opi-checkout.js.br',
       'dist/widget/opi-checkout.js.gz',
+      'dist/widget/opi-instalments.js',
+      'dist/types/widget/components/opi-instalments/index.d.ts',
       'dist/server/main.js',
       'dist/types/widget/jsx.d.ts',
     ])
@@ -140,6 +146,7 @@ describe('types', () => {
       `import { createCheckoutRouter, loadConfig, openStore, CheckoutError, type CheckoutRouter } from 'opi-checkout/server';
 import { createSessionRequestSchema, toMinor, type OrderView, type CreateSessionInput } from 'opi-checkout/contract';
 import type { OpiCheckout } from 'opi-checkout/element';
+import type { OpiInstalments } from 'opi-checkout/instalments';
 import type {} from 'opi-checkout/jsx';
 
 export async function server(): Promise<CheckoutRouter> {
@@ -158,6 +165,9 @@ const element: OpiCheckout = document.createElement('opi-checkout');
 element.session = 'cs_1';
 element.addEventListener('opi-order-created', (event) => console.log(event.detail.redirectUrl.length));
 export const tag = <opi-checkout session="cs_1" api-base="/checkout-api" onopi-error={(event) => event.detail.code} />;
+const message: OpiInstalments = document.createElement('opi-instalments');
+message.amount = '100.00';
+export const messageTag = <opi-instalments amount="100.00" currency="AED" country="AE" api-base="/checkout-api" />;
 `,
     );
     writeFileSync(
@@ -168,6 +178,8 @@ import type { GlobalComponents } from 'vue';
 import type { SvelteHTMLElements } from 'svelte/elements';
 
 export const vueProps: InstanceType<GlobalComponents['opi-checkout']>['$props'] = { session: 'cs_1', apiBase: '/api' };
+export const vueMessage: InstanceType<GlobalComponents['opi-instalments']>['$props'] = { amount: '1.00', currency: 'AED' };
+export const svelteMessage: SvelteHTMLElements['opi-instalments'] = { amount: '1.00', country: 'AE' };
 export const svelteAttributes: SvelteHTMLElements['opi-checkout'] = {
   session: 'cs_1',
   'api-base': '/checkout-api',

@@ -1,7 +1,7 @@
 // axe (chai-a11y-axe) in every state the widget can be in, in English and in Arabic, and in a dark-scheme browser.
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
-import type { OpiCheckout } from '../../widget/opi-checkout.js';
+import type { OpiCheckout } from '../../widget/components/opi-checkout/opi-checkout.js';
 import { created, fakeBff, gate, json, problem, type FakeBff } from './support/fake-bff.js';
 import { sessionView, shopper, tamaraTooSmall } from './support/fixtures.js';
 import { choose, fill, mount, part, submit } from './support/mount.js';

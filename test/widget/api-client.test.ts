@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { createCheckoutApi, CheckoutApiError } from '../../widget/api-client.js';
+import { createCheckoutApi, CheckoutApiError } from '../../widget/components/opi-checkout/api-client.js';
 import { fakeBff, json, problem } from './support/fake-bff.js';
 import { sessionView } from './support/fixtures.js';
 

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { defineOpiCheckout, TAG } from '../../widget/define.js';
-import { OpiCheckout } from '../../widget/opi-checkout.js';
+import { defineOpiCheckout, TAG } from '../../widget/components/opi-checkout/define.js';
+import { OpiCheckout } from '../../widget/components/opi-checkout/opi-checkout.js';
 
 describe('registration', () => {
   it('defines <opi-checkout> once and never throws when asked again', () => {

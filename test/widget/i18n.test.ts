@@ -1,7 +1,7 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
-import { ar } from '../../widget/i18n/ar.js';
-import { en } from '../../widget/i18n/en.js';
-import type { OpiCheckout } from '../../widget/opi-checkout.js';
+import { ar } from '../../widget/components/opi-checkout/i18n/ar.js';
+import { en } from '../../widget/components/opi-checkout/i18n/en.js';
+import type { OpiCheckout } from '../../widget/components/opi-checkout/opi-checkout.js';
 import { fakeBff, gate, json } from './support/fake-bff.js';
 import { postpay, sessionView, shopper, tabby, tamaraTooSmall } from './support/fixtures.js';
 import {

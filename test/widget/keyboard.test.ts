@@ -2,7 +2,7 @@
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { PlaceOrderRequest } from '../../shared/checkout-api.js';
-import type { OpiCheckout } from '../../widget/opi-checkout.js';
+import type { OpiCheckout } from '../../widget/components/opi-checkout/opi-checkout.js';
 import { created, fakeBff, problem } from './support/fake-bff.js';
 import { sessionView, shopper } from './support/fixtures.js';
 import { choose, fill, mount, part } from './support/mount.js';

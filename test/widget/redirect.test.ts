@@ -1,5 +1,5 @@
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
-import { isSafeRedirect } from '../../widget/redirect.js';
+import { isSafeRedirect } from '../../widget/components/opi-checkout/redirect.js';
 import { created, fakeBff } from './support/fake-bff.js';
 import { sessionView, shopper } from './support/fixtures.js';
 import { choose, fill, mount, part, submit, text } from './support/mount.js';

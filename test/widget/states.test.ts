@@ -1,5 +1,5 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
-import type { OpiCheckout } from '../../widget/opi-checkout.js';
+import type { OpiCheckout } from '../../widget/components/opi-checkout/opi-checkout.js';
 import { acceptValidOrder, fakeBff, gate, json, problem } from './support/fake-bff.js';
 import { postpay, sessionView, shopper, tabby, tamara, tamaraTooSmall } from './support/fixtures.js';
 import { choose, fill, mount, part, parts, settled, status, submit, text } from './support/mount.js';
@@ -226,17 +226,40 @@ describe('<opi-checkout> states', () => {
     expect(text(part(el, 'unavailable'))).to.equal('Tamara: available up to AED 3,000.00');
   });
 
-  it('reload() fetches the session again and keeps what the shopper typed and chose', async () => {
+  it('refresh() fetches the session again, keeps what the shopper typed and chose, and announces the new total', async () => {
     let amount = 100;
     const el = await mount(fakeBff({ session: () => json(200, sessionView({ amount })) }));
     await choose(el, 'TAMARA_AE');
     await fill(el, { 'customer.firstName': 'Aisha' });
     amount = 120;
     const ready = oneEvent(el, 'opi-ready');
-    await el.reload();
+    await el.refresh();
     await ready;
     expect(text(part(el, 'submit'))).to.equal('Pay AED 120.00 with Tamara');
     expect(el.shadowRoot!.querySelector<HTMLInputElement>('[name="customer.firstName"]')!.value).to.equal('Aisha');
+    expect(status(el)).to.equal('Order total updated: AED 120.00');
+  });
+
+  it('refreshes on an opi-cart-changed event on window, for its own session or for any', async () => {
+    let amount = 100;
+    const bff = fakeBff({ session: () => json(200, sessionView({ amount })) });
+    const el = await mount(bff);
+    amount = 80;
+    window.dispatchEvent(new CustomEvent('opi-cart-changed', { detail: { session: 'cs_someone_else' } }));
+    await el.updateComplete;
+    expect(bff.requests.length, "another session's change").to.equal(1);
+    let ready = oneEvent(el, 'opi-ready');
+    window.dispatchEvent(new CustomEvent('opi-cart-changed', { detail: { session: 'cs_test_1' } }));
+    await ready;
+    expect(status(el)).to.equal('Order total updated: AED 80.00');
+    amount = 60;
+    ready = oneEvent(el, 'opi-ready');
+    window.dispatchEvent(new Event('opi-cart-changed'));
+    await ready;
+    expect(status(el)).to.equal('Order total updated: AED 60.00');
+    el.remove();
+    window.dispatchEvent(new Event('opi-cart-changed'));
+    expect(bff.requests.length, 'a removed element stops listening').to.equal(3);
   });
 
   it('loads the new session when the session attribute changes', async () => {

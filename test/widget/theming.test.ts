@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
-import type { OpiCheckout } from '../../widget/opi-checkout.js';
+import type { OpiCheckout } from '../../widget/components/opi-checkout/opi-checkout.js';
 import { fakeBff, gate, json } from './support/fake-bff.js';
 import { sessionView, tamaraTooSmall } from './support/fixtures.js';
 import { choose, mount, part } from './support/mount.js';
@@ -104,6 +104,6 @@ describe('<opi-checkout> theming', () => {
     await choose(el, 'TABBY_AE');
     expect(el.shadowRoot!.querySelectorAll('[style]').length).to.equal(0);
     expect(el.shadowRoot!.querySelectorAll('style').length, 'styles are adopted stylesheets').to.equal(0);
-    expect(el.shadowRoot!.adoptedStyleSheets.length).to.equal(1);
+    expect(el.shadowRoot!.adoptedStyleSheets.length, "the family's tokens and the element's own").to.equal(2);
   });
 });

@@ -5,22 +5,39 @@ import { providerDisplayName } from '../../../shared/providers.js';
 import { cartTotals } from '../cart.js';
 import { formatMajor } from '../format.js';
 import { html, type SafeHtml } from '../html.js';
+import { DEMO_COUPON } from '../coupons.js';
+import type { WidgetAsset } from '../merchant-client.js';
 import type { ShopContext } from '../shop-context.js';
 import type { ResultKey } from '../strings.js';
 import { totalsView } from './shop.js';
 
 export interface WidgetEmbed {
   /** The module's URL on the BFF and its SRI hash. */
-  scriptUrl: string;
-  integrity: string;
+  script: WidgetAsset;
   /** The BFF's public base URL, for the element's api-base. */
   apiBase: string;
   sessionId: string;
 }
 
-/** The embedding snippet a merchant page needs: the module with its SRI hash, and one element. */
-export function widgetScript(embed: WidgetEmbed): SafeHtml {
-  return html`<script type="module" src="${embed.scriptUrl}" integrity="${embed.integrity}" crossorigin="anonymous"></script>`;
+/**
+ * The coupon field. Without script it posts and the page comes back with a new session; with the shop's
+ * checkout.js it updates this session (PATCH through the shop's server) and the element refreshes in place.
+ */
+function couponForm(ctx: ShopContext, sessionId: string, status: CouponStatus): SafeHtml {
+  const { strings, coupon } = ctx;
+  const said =
+    status === 'unknown'
+      ? strings.couponUnknown
+      : status === 'applied' && coupon
+        ? strings.couponApplied(coupon.code)
+        : '';
+  return html`<form class="coupon" method="post" action="/checkout/coupon" data-session="${sessionId}">
+<label for="coupon-code">${strings.couponLabel}</label>
+<input id="coupon-code" name="code" autocomplete="off" value="${coupon?.code ?? ''}" aria-describedby="coupon-hint">
+<button type="submit">${strings.applyCoupon}</button>
+<p id="coupon-hint" class="note">${strings.couponHint(DEMO_COUPON)}</p>
+<p class="coupon-status" role="status">${said}</p>
+</form>`;
 }
 
 /** The demo's two switches on the checkout page, kept in its query (?shopper=new, ?capture=later). */
@@ -39,7 +56,15 @@ export function checkoutHref({ demoShopper, captureLater }: CheckoutChoices): st
   return query ? `/checkout?${query}` : '/checkout';
 }
 
-export function checkoutView(ctx: ShopContext, embed: WidgetEmbed, choices: CheckoutChoices): SafeHtml {
+/** What the last coupon post came to, for a page without script. */
+export type CouponStatus = 'applied' | 'unknown' | undefined;
+
+export function checkoutView(
+  ctx: ShopContext,
+  embed: WidgetEmbed,
+  choices: CheckoutChoices,
+  couponStatus?: CouponStatus,
+): SafeHtml {
   const { strings, language, market, locale, cart } = ctx;
   // The element last in the page: it grows as it renders, and nothing below it may move (CLS 0).
   return html`<h1>${strings.checkoutHeading}</h1>
@@ -52,7 +77,8 @@ ${cart.map(
     html`<li><span>${product.names[language]} × ${quantity}</span> <span>${formatMoney(product.prices[market.currency]! * quantity, market.currency, locale)}</span></li>`,
 )}
 </ul>
-${totalsView(ctx, cartTotals(cart, market))}
+${totalsView(ctx, cartTotals(cart, market, ctx.coupon))}
+${couponForm(ctx, embed.sessionId, couponStatus)}
 </section>
 <section class="payment" aria-labelledby="payment-heading">
 <h2 id="payment-heading">${strings.paymentHeading}</h2>

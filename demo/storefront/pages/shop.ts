@@ -1,11 +1,18 @@
-// The product list and the cart.
+// The product list and the cart, each price with its instalment plans (<opi-instalments>) when the BFF is there.
 import { formatMoney } from '../../../shared/money.js';
 import { PRODUCTS } from '../catalogue.js';
 import { cartTotals, MAX_QUANTITY, type CartTotals } from '../cart.js';
 import { html, type SafeHtml } from '../html.js';
 import type { ShopContext } from '../shop-context.js';
+import { instalmentsMessage } from './widget.js';
 
-export function productsView(ctx: ShopContext): SafeHtml {
+/** The BFF's public URL, for the elements' api-base; without it (the BFF unreachable) prices stand alone. */
+type ApiBase = string | undefined;
+
+const instalments = (ctx: ShopContext, amountMinor: number, apiBase: ApiBase) =>
+  apiBase ? instalmentsMessage(ctx, amountMinor, apiBase) : '';
+
+export function productsView(ctx: ShopContext, apiBase: ApiBase): SafeHtml {
   const { strings, language, market, locale } = ctx;
   return html`<h1>${strings.productsHeading}</h1>
 <p class="note">${strings.pricesNote}</p>
@@ -16,6 +23,7 @@ ${PRODUCTS.map(
 <h2 id="product-${product.id}">${product.names[language]}</h2>
 <p>${product.descriptions[language]}</p>
 <p class="price">${formatMoney(product.prices[market.currency]!, market.currency, locale)}</p>
+${instalments(ctx, product.prices[market.currency]!, apiBase)}
 <form method="post" action="/cart/items" class="add-to-cart">
 <input type="hidden" name="product" value="${product.id}">
 <label for="quantity-${product.id}">${strings.quantity}</label>
@@ -33,11 +41,12 @@ export function totalsView(ctx: ShopContext, totals: CartTotals): SafeHtml {
   return html`<dl class="totals">
 <div><dt>${strings.items}</dt><dd>${money(totals.items)}</dd></div>
 <div><dt>${strings.shipping}</dt><dd>${money(totals.shipping)}</dd></div>
+${totals.discount ? html`<div><dt>${strings.discount}</dt><dd>−${money(totals.discount)}</dd></div>` : ''}
 <div class="grand-total"><dt>${strings.total}</dt><dd>${money(totals.total)}</dd></div>
 </dl>`;
 }
 
-export function cartView(ctx: ShopContext): SafeHtml {
+export function cartView(ctx: ShopContext, apiBase: ApiBase): SafeHtml {
   const { strings, language, market, locale, cart } = ctx;
   if (cart.length === 0) {
     return html`<h1>${strings.cartHeading}</h1>
@@ -45,6 +54,7 @@ export function cartView(ctx: ShopContext): SafeHtml {
 <p><a href="/">${strings.continueShopping}</a></p>`;
   }
   const money = (minor: number) => formatMoney(minor, market.currency, locale);
+  const totals = cartTotals(cart, market, ctx.coupon);
   return html`<h1>${strings.cartHeading}</h1>
 <table class="cart">
 <thead><tr><th scope="col">${strings.product}</th><th scope="col">${strings.quantity}</th><th scope="col">${strings.price}</th><th scope="col">${strings.lineTotal}</th><th scope="col"><span class="visually-hidden">${strings.actions}</span></th></tr></thead>
@@ -73,6 +83,7 @@ ${cart.map(({ product, quantity }) => {
 })}
 </tbody>
 </table>
-${totalsView(ctx, cartTotals(cart, market))}
+${totalsView(ctx, totals)}
+${instalments(ctx, totals.total, apiBase)}
 <p class="actions"><a class="button primary" href="/checkout">${strings.checkout}</a> <a href="/">${strings.continueShopping}</a></p>`;
 }

@@ -2,12 +2,16 @@
 // shows the status the BFF verified, never the one in the return URL's query.
 import { Router, type Request } from 'express';
 import { FINAL_ORDER_STATUSES } from '../../../shared/status.js';
-import { sessionRequest } from '../cart.js';
+import { cartTotals, sessionCart, sessionRequest } from '../cart.js';
+import { findCoupon } from '../coupons.js';
 import { demoShopper } from '../demo-shopper.js';
-import { MerchantApiError, type MerchantClient, type WidgetAsset } from '../merchant-client.js';
-import { checkoutView, resultView, widgetScript, type CheckoutChoices } from '../pages/checkout.js';
+import { MerchantApiError, type MerchantClient, type WidgetAssets } from '../merchant-client.js';
+import { checkoutView, resultView, type CheckoutChoices } from '../pages/checkout.js';
+import { totalsView } from '../pages/shop.js';
+import { moduleScript } from '../pages/widget.js';
+import { html } from '../html.js';
 import { renderShopNotFound, renderShopPage } from '../render.js';
-import { saveCart, shopContext } from '../shop-context.js';
+import { COOKIES, readCookie, saveCart, setShopCookie, shopContext } from '../shop-context.js';
 
 export interface CheckoutRouteOptions {
   client: MerchantClient;
@@ -15,7 +19,7 @@ export interface CheckoutRouteOptions {
   publicBffUrl: string;
   /** This shop's own public base URL; by default the origin the request came to. */
   publicUrl?: string;
-  widgetAsset: () => Promise<WidgetAsset>;
+  widgetAssets: () => Promise<WidgetAssets>;
 }
 
 /** How long the result page waits before it asks the BFF again while the payment is still open. */
@@ -46,24 +50,54 @@ export function checkoutRoutes(options: CheckoutRouteOptions): Router {
           language: ctx.language,
           returnUrl: `${origin}/checkout/result`,
           imageBaseUrl: `${origin}/static/products/`,
+          coupon: ctx.coupon,
           prefill: choices.demoShopper ? demoShopper(ctx.market) : undefined,
           // Local choice: the shop captures at payment unless the shopper-side demo switch asks otherwise.
           autoCapture: choices.captureLater ? false : undefined,
         }),
       ),
-      options.widgetAsset(),
+      options.widgetAssets(),
     ]);
     const embed = {
-      scriptUrl: widget.url,
-      integrity: widget.integrity,
+      script: widget.checkout,
       apiBase: options.publicBffUrl,
       sessionId: session.id,
     };
     res.set('cache-control', 'no-store');
+    // The session this shopper's page shows: the only one their coupon may change.
+    setShopCookie(req, res, COOKIES.checkoutSession, session.id);
+    const couponStatus =
+      req.query.coupon === 'applied' || req.query.coupon === 'unknown' ? req.query.coupon : undefined;
     renderShopPage(req, res, ctx, {
       title: ctx.strings.checkoutHeading,
-      head: widgetScript(embed),
-      main: checkoutView(ctx, embed, choices),
+      head: html`${moduleScript(embed.script)}<script type="module" src="/static/checkout.js"></script>`,
+      main: checkoutView(ctx, embed, choices, couponStatus),
+    });
+  });
+
+  // A coupon: from checkout.js (JSON) the open session's cart is replaced in place, and the element refreshes;
+  // from a page without script the shopper comes back to a new session with the new total.
+  router.post('/checkout/coupon', async (req, res) => {
+    const ctx = shopContext(req);
+    const coupon = findCoupon(req.body?.code);
+    if (coupon) setShopCookie(req, res, COOKIES.coupon, coupon.code);
+    if (!req.accepts('html', 'json') || req.accepts('html', 'json') === 'html') {
+      res.redirect(303, `/checkout?coupon=${coupon ? 'applied' : 'unknown'}`);
+      return;
+    }
+    const sessionId = readCookie(req, COOKIES.checkoutSession);
+    if (!coupon || !sessionId || ctx.cart.length === 0) {
+      res.status(422).json({ message: ctx.strings.couponUnknown });
+      return;
+    }
+    const applied = { ...ctx, coupon };
+    await options.client.updateSession(
+      sessionId,
+      sessionCart({ ...applied, lines: ctx.cart, imageBaseUrl: `${shopOrigin(req)}/static/products/` }),
+    );
+    res.json({
+      message: ctx.strings.couponApplied(coupon.code),
+      totals: totalsView(applied, cartTotals(ctx.cart, ctx.market, coupon)).value,
     });
   });
 

@@ -2,7 +2,9 @@
 import { Router } from 'express';
 import { findMarket, findProduct } from '../catalogue.js';
 import { withQuantity } from '../cart.js';
+import type { WidgetAssets } from '../merchant-client.js';
 import { cartView, productsView } from '../pages/shop.js';
+import { moduleScript } from '../pages/widget.js';
 import { renderShopMessage, renderShopPage } from '../render.js';
 import { COOKIES, isLanguage, saveCart, setShopCookie, shopContext } from '../shop-context.js';
 
@@ -13,17 +15,31 @@ function localPath(value: unknown): string {
     : '/';
 }
 
-export function shopRoutes(): Router {
-  const router = Router();
+export interface ShopRouteOptions {
+  /** The BFF's origin as browsers reach it: the elements' api-base. */
+  publicBffUrl: string;
+  widgetAssets: () => Promise<WidgetAssets>;
+}
 
-  router.get('/', (req, res) => {
+export function shopRoutes(options: ShopRouteOptions): Router {
+  const router = Router();
+  // Local choice: a page with prices works without the BFF; only the instalment messages are missing then.
+  const instalments = () =>
+    options.widgetAssets().then(
+      (assets) => ({ head: moduleScript(assets.instalments), apiBase: options.publicBffUrl }),
+      () => ({ head: undefined, apiBase: undefined }),
+    );
+
+  router.get('/', async (req, res) => {
     const ctx = shopContext(req);
-    renderShopPage(req, res, ctx, { title: ctx.strings.navShop, main: productsView(ctx) });
+    const { head, apiBase } = await instalments();
+    renderShopPage(req, res, ctx, { title: ctx.strings.navShop, head, main: productsView(ctx, apiBase) });
   });
 
-  router.get('/cart', (req, res) => {
+  router.get('/cart', async (req, res) => {
     const ctx = shopContext(req);
-    renderShopPage(req, res, ctx, { title: ctx.strings.cartHeading, main: cartView(ctx) });
+    const { head, apiBase } = ctx.cart.length ? await instalments() : { head: undefined, apiBase: undefined };
+    renderShopPage(req, res, ctx, { title: ctx.strings.cartHeading, head, main: cartView(ctx, apiBase) });
   });
 
   router.post('/cart/items', (req, res) => {

@@ -1,6 +1,8 @@
-// A stand-in for the BFF's two widget endpoints, injected as the element's fetch. The order endpoint refuses a
+// A stand-in for the BFF's widget endpoints (the session, its orders, the public instalments), injected as the
+// elements' fetch. The order endpoint refuses a
 // body with the very schema the real BFF uses, so a widget that sends a wrong field fails here too.
 import { issuesToFieldErrors, placeOrderRequestSchema, type SessionView } from '../../../shared/checkout-api.js';
+import { sessionView } from './fixtures.js';
 
 export interface RecordedRequest {
   method: string;
@@ -37,9 +39,10 @@ export interface FakeBff {
   orders: () => RecordedRequest[];
 }
 
-export function fakeBff(options: { session: SessionView | Handler; order?: Handler }): FakeBff {
+export function fakeBff(options: { session?: SessionView | Handler; order?: Handler; instalments?: Handler }): FakeBff {
   const requests: RecordedRequest[] = [];
-  const onSession: Handler = typeof options.session === 'function' ? options.session : () => json(200, options.session);
+  const onSession: Handler =
+    typeof options.session === 'function' ? options.session : () => json(200, options.session ?? sessionView());
   const onOrder = options.order ?? acceptValidOrder;
   const fetchFn = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const url = new URL(String(input));
@@ -53,6 +56,8 @@ export function fakeBff(options: { session: SessionView | Handler; order?: Handl
     requests.push(request);
     init.signal?.throwIfAborted();
     if (request.method === 'GET' && /^\/v1\/checkout-sessions\/[^/]+$/.test(url.pathname)) return onSession(request);
+    if (request.method === 'GET' && url.pathname === '/v1/instalments' && options.instalments)
+      return options.instalments(request);
     if (request.method === 'POST' && /^\/v1\/checkout-sessions\/[^/]+\/orders$/.test(url.pathname))
       return onOrder(request);
     return problem(404, 'not_found');

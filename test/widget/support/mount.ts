@@ -1,6 +1,6 @@
 import { fixture, html, waitUntil } from '@open-wc/testing';
-import { defineOpiCheckout } from '../../../widget/define.js';
-import type { OpiCheckout } from '../../../widget/opi-checkout.js';
+import { defineOpiCheckout } from '../../../widget/components/opi-checkout/define.js';
+import type { OpiCheckout } from '../../../widget/components/opi-checkout/opi-checkout.js';
 import type { FakeBff } from './fake-bff.js';
 
 defineOpiCheckout();
@@ -33,10 +33,10 @@ export async function settled(el: OpiCheckout): Promise<void> {
   await el.updateComplete;
 }
 
-export const part = <T extends Element = HTMLElement>(el: OpiCheckout, name: string): T | null =>
+export const part = <T extends Element = HTMLElement>(el: HTMLElement, name: string): T | null =>
   el.shadowRoot!.querySelector<T>(`[part~="${name}"]`);
 
-export const parts = <T extends Element = HTMLElement>(el: OpiCheckout, name: string): T[] => [
+export const parts = <T extends Element = HTMLElement>(el: HTMLElement, name: string): T[] => [
   ...el.shadowRoot!.querySelectorAll<T>(`[part~="${name}"]`),
 ];
 

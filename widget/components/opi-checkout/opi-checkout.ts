@@ -1,19 +1,13 @@
 import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
-import { formatMoney } from '../shared/money.js';
+import { formatMoney } from '../../../shared/money.js';
 import { createCheckoutApi } from './api-client.js';
-import { CheckoutApiError, toApiError } from './api-error.js';
+import { CheckoutApiError, toApiError } from '../../internal/api-error.js';
 import { countryOptions } from './countries.js';
 import { OpiErrorEvent, OpiOrderCreatedEvent, OpiProviderChangeEvent, OpiReadyEvent } from './events.js';
 import { failureText, isFinal } from './failures.js';
 import { CUSTOMER_FIELDS } from './form-fields.js';
-import {
-  isRightToLeft,
-  resolveLanguage,
-  stringsFor,
-  type ErrorKind,
-  type StringOverrides,
-  type Strings,
-} from './i18n/index.js';
+import { OpiElement } from '../../internal/opi-element.js';
+import { catalogues, type ErrorKind, type StringOverrides, type Strings } from './i18n/index.js';
 import {
   formLayout,
   initialSameAsBilling,
@@ -34,12 +28,22 @@ type Phase = 'loading' | 'ready' | 'submitting' | 'redirecting' | 'handed-off' |
 /** A form-level message, kept as a function of the catalogue so a language change re-words it. */
 type Notice = (strings: Strings) => string;
 
+// Local choice: the skeleton is a two-provider list, the most common answer (one market, two brands), with bones
+// where the legend and the rows will be: the rows land in place, and only a third one adds height.
+const skeleton = html`<div part="skeleton" aria-hidden="true">
+  <div part="bone" class="bone"></div>
+  <div part="bone" class="bone row"></div>
+  <div part="bone" class="bone row"></div>
+</div>`;
+
 /**
  * A buy-now-pay-later checkout in one tag. It reads the checkout session from the merchant's BFF, shows the
  * providers that fit the cart with their instalment plans, collects the shopper's details, places the order and
  * sends the shopper to the provider. It renders in its own shadow root: no iframe, real labels, browser autofill.
  * Its colours follow the host page's color-scheme: `color-scheme: light dark` on the page or the element opts in
- * to the dark defaults under prefers-color-scheme: dark.
+ * to the dark defaults under prefers-color-scheme: dark. When the cart changes on the page, the host's server updates
+ * the session (PATCH /v1/checkout-sessions/:id) and the page calls refresh(), or dispatches `opi-cart-changed` on
+ * window (with `detail.session` to name one checkout): the form stays as typed and the new total is announced.
  *
  * @summary Embeddable BNPL checkout: provider choice, shopper details, redirect to the provider.
  * @tag opi-checkout
@@ -97,15 +101,11 @@ type Notice = (strings: Strings) => string;
  * @cssprop [--opi-font-size=1rem] - Base font size; everything else is relative to it.
  * @cssprop [--opi-spacing=1rem] - Base spacing unit.
  */
-export class OpiCheckout extends LitElement {
+export class OpiCheckout extends OpiElement<Strings> {
   static override styles = styles;
   static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
-  // Declared here rather than with decorators: the decorator helpers cost bytes the 20.5 KB budget needs elsewhere.
   static override properties: PropertyDeclarations = {
     session: {},
-    apiBase: { attribute: 'api-base' },
-    locale: {},
-    strings: { attribute: false },
     phase: { state: true },
     checkout: { state: true },
     selected: { state: true },
@@ -114,29 +114,20 @@ export class OpiCheckout extends LitElement {
     touched: { state: true },
     serverProblems: { state: true },
     notice: { state: true },
+    announcement: { state: true },
     hush: { state: true },
   };
 
   /** The checkout session id the merchant's server created (cs_...). Changing it loads the new session. */
   session = '';
 
-  /** Base URL of the merchant's BFF, absolute or relative to the page; the page's origin when empty. */
-  apiBase = '';
-
-  /** Language, as a BCP 47 tag (ar, en-AE) or the upstream's form (ar_AE); overrides the session's locale. */
-  locale = '';
-
-  /** Replacement text for any catalogue entry, in whatever language is active: `{ pay: (amount) => ... }`. */
-  strings: StringOverrides = {};
-
-  /** The fetch used to reach the BFF (default: the global fetch); a seam for tests or for adding headers. */
-  fetchImpl?: typeof fetch;
-
   /** Opens the provider's page (default: window.location.assign); a seam for tests and single-page apps. */
   navigate: (url: string) => void = (url) => window.location.assign(url);
 
-  /** Upper bound of each request to the BFF, in milliseconds, body included. */
-  requestTimeout = 15_000;
+  /** Replacement text for any catalogue entry, in whatever language is active: `{ pay: (amount, provider) => ... }`. */
+  declare strings: StringOverrides;
+
+  protected readonly catalogues = catalogues;
 
   private phase: Phase = 'loading';
   /** Why the checkout failed, while the phase is "failed". */
@@ -149,6 +140,8 @@ export class OpiCheckout extends LitElement {
   private touched: ReadonlySet<string> = new Set();
   private serverProblems: ReadonlyMap<string, ErrorKind> = new Map();
   private notice?: Notice;
+  /** Said once in the live region: the total changed under the shopper's eyes. */
+  private announcement?: Notice;
   /** The live region is empty for a moment: it speaks only when its text changes, so a repeat needs a gap. */
   private hush = false;
   /** One idempotency key per submit attempt; a retry of the very same order reuses it. */
@@ -157,9 +150,13 @@ export class OpiCheckout extends LitElement {
   /** Focus was inside the widget when this update began. */
   private hadFocus = false;
 
-  /** Fetches the session again; entries the shopper typed and a still-offered provider choice are kept. */
-  async reload(): Promise<void> {
+  /**
+   * Fetches the session again, after the host's server changed its cart (PATCH /v1/checkout-sessions/:id): entries
+   * the shopper typed and a still-offered provider choice are kept, and a changed total is announced.
+   */
+  async refresh(): Promise<void> {
     if (!this.session) return;
+    const before = this.checkout;
     this.loading?.abort();
     const controller = new AbortController();
     this.loading = controller;
@@ -173,6 +170,10 @@ export class OpiCheckout extends LitElement {
       this.values = initialValues(checkout, this.values);
       const names = checkout.providers.map((provider) => provider.name);
       if (!names.includes(this.selected!)) this.selected = names.length === 1 ? names[0] : undefined;
+      if (before && before.amount !== checkout.amount) {
+        const total = formatMoney(checkout.amount, checkout.currency, this.language);
+        this.announcement = (strings) => strings.totalChanged(total);
+      }
       this.phase = 'ready';
       await this.updateComplete;
       this.dispatchEvent(new OpiReadyEvent({ session: checkout.id, providers: names }));
@@ -183,8 +184,24 @@ export class OpiCheckout extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('session') || changed.has('apiBase')) void this.reload();
+    if (changed.has('session') || changed.has('apiBase')) void this.refresh();
   }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    window.addEventListener('opi-cart-changed', this.onCartChanged);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    window.removeEventListener('opi-cart-changed', this.onCartChanged);
+  }
+
+  /** The page's `opi-cart-changed` event: every checkout refreshes, or only that session's when the detail names one. */
+  private onCartChanged = (event: Event): void => {
+    const session = (event as CustomEvent<{ session?: string } | null>).detail?.session;
+    if (!session || session === this.session) void this.refresh();
+  };
 
   // Not in willUpdate: server-side renderers call that, and have no matches().
   protected override update(changed: PropertyValues<this>): void {
@@ -198,8 +215,8 @@ export class OpiCheckout extends LitElement {
       this.renderRoot.querySelector<HTMLElement>('.message')?.focus();
   }
 
-  private get language(): string {
-    return resolveLanguage(this.locale, this.checkout?.locale, this.closest('[lang]')?.getAttribute('lang'));
+  protected override contentLocale(): string | undefined {
+    return this.checkout?.locale;
   }
 
   private get provider() {
@@ -207,11 +224,7 @@ export class OpiCheckout extends LitElement {
   }
 
   private api() {
-    return createCheckoutApi({
-      baseUrl: new URL(this.apiBase || '/', location.href).href,
-      fetch: this.fetchImpl,
-      timeoutMs: this.requestTimeout,
-    });
+    return createCheckoutApi(this.bff());
   }
 
   /** Ends the checkout with a message in place of the form, or (with a notice) keeps the form; tells the host. */
@@ -219,7 +232,7 @@ export class OpiCheckout extends LitElement {
     this.phase = notice ? 'ready' : 'failed';
     this.failure = code;
     this.notice = notice;
-    const message = (notice ?? ((strings) => failureText(code, strings)))(stringsFor(this.language, this.strings));
+    const message = (notice ?? ((strings) => failureText(code, strings)))(this.textNow());
     this.dispatchEvent(new OpiErrorEvent({ code, message, retryable }));
   }
 
@@ -284,6 +297,8 @@ export class OpiCheckout extends LitElement {
       if (isFinal(error.code)) return this.fail(error);
       // Each BFF field error goes beside its field; one the form does not show makes the notice a general one.
       this.phase = 'ready';
+      // The merchant changed the cart meanwhile: the new total and providers come before the notice.
+      if (error.code === 'session_changed') await this.refresh();
       await this.updateComplete;
       const placed = new Map<string, ErrorKind>();
       let unplaced = !error.fieldErrors.length;
@@ -300,11 +315,6 @@ export class OpiCheckout extends LitElement {
     }
   }
 
-  /** A count in the shopper's digits, like the amounts beside it (ar-SA: Arabic-Indic; -u-nu-latn: Western). */
-  private count(n: number): string {
-    return new Intl.NumberFormat(this.language).format(n);
-  }
-
   private fixFields(n: number): Notice {
     return (strings) => strings.fixFields(n, this.count(n));
   }
@@ -316,51 +326,55 @@ export class OpiCheckout extends LitElement {
 
   override render(): TemplateResult {
     const language = this.language;
-    const strings = stringsFor(language, this.strings);
+    const strings = this.text();
+    const { status, content } = strings ? this.renderPhase(strings, language) : { status: '', content: skeleton };
+    return html`<div part="base" class="base" lang=${language} dir=${this.direction(language)}>
+      <div part="status" class="sr-only" role="status">${this.hush ? '' : status}</div>
+      ${content}
+    </div>`;
+  }
+
+  /** What the live region says and what is on screen in this phase. */
+  private renderPhase(strings: Strings, language: string): { status: string; content: unknown } {
     const { phase, checkout } = this;
+    if (phase === 'loading') return { status: strings.loading, content: skeleton };
     const providerName = this.provider?.displayName ?? '';
     const money = (minor: number) => formatMoney(minor, checkout!.currency, language);
     // What stands in for the form in this phase (also what the live region says), or undefined for the form.
     const stateText =
       phase === 'failed'
         ? failureText(this.failure, strings)
-        : phase === 'loading'
-          ? strings.loading
-          : phase === 'redirecting'
-            ? strings.redirecting(providerName)
-            : phase === 'handed-off'
-              ? strings.handedOff(providerName)
-              : checkout?.providers.length
-                ? undefined
-                : strings.noProvider;
+        : phase === 'redirecting'
+          ? strings.redirecting(providerName)
+          : phase === 'handed-off'
+            ? strings.handedOff(providerName)
+            : checkout?.providers.length
+              ? undefined
+              : strings.noProvider;
     const notes = checkout ? unavailableNotes(checkout.unavailableProviders, strings, money) : nothing;
-    const retry = phase === 'failed' && !isFinal(this.failure);
-    const content =
-      // Local choice: the skeleton is a two-provider list, the most common answer (one market, two brands), with
-      // bones where the legend and the rows will be: the rows land in place, and only a third one adds height.
-      phase === 'loading'
-        ? html`<div part="skeleton" aria-hidden="true">
-            <div part="bone" class="bone"></div>
-            <div part="bone" class="bone row"></div>
-            <div part="bone" class="bone row"></div>
-          </div>`
-        : stateText
-          ? html`<div part="message" class="message" tabindex="-1">
-              <p part="message-text">${stateText}</p>
-              ${phase === 'ready' ? notes : nothing}
-              ${retry ? html`<button part="button retry" type="button" @click=${this.retry}>${strings.retry}</button>` : nothing}
-            </div>`
-          : html`${providerList(checkout!.providers, strings, money, (n) => this.count(n), this.selected, this.onProviderChange)}${notes}${this.renderForm(strings, language, money)}`;
-    return html`<div part="base" class="base" lang=${language} dir=${this.getAttribute('dir') === 'rtl' || isRightToLeft(language) ? 'rtl' : 'ltr'}>
-      <div part="status" class="sr-only" role="status">
-        ${this.hush ? '' : (stateText ?? (phase === 'submitting' ? strings.submitting : (this.notice?.(strings) ?? strings.providerCount(checkout!.providers.length, this.count(checkout!.providers.length)))))}
-      </div>
-      ${content}
-    </div>`;
+    if (stateText) {
+      const retry = phase === 'failed' && !isFinal(this.failure);
+      return {
+        status: stateText,
+        content: html`<div part="message" class="message" tabindex="-1">
+          <p part="message-text">${stateText}</p>
+          ${phase === 'ready' ? notes : nothing}
+          ${retry ? html`<button part="button retry" type="button" @click=${this.retry}>${strings.retry}</button>` : nothing}
+        </div>`,
+      };
+    }
+    const count = checkout!.providers.length;
+    return {
+      status:
+        phase === 'submitting'
+          ? strings.submitting
+          : (this.notice?.(strings) ?? this.announcement?.(strings) ?? strings.providerCount(count, this.count(count))),
+      content: html`${providerList(checkout!.providers, strings, money, (n) => this.count(n), this.selected, this.onProviderChange)}${notes}${this.renderForm(strings, language, money)}`,
+    };
   }
 
   private async retry(): Promise<void> {
-    await this.reload();
+    await this.refresh();
     this.renderRoot.querySelector<HTMLElement>('[name="provider"], [part~="retry"]')?.focus();
   }
 

@@ -2,9 +2,10 @@
 // and handles its own plurals. Amounts and counts arrive already formatted by Intl.NumberFormat in the shopper's
 // locale, so a count shows the same digits as the amount beside it (Arabic-Indic for ar-SA, Western for ar-AE or
 // ar-SA-u-nu-latn); a count also comes as a number, for plural forms.
-import type { INSTALMENT_INTERVALS } from '../../shared/checkout-api.js';
-import type { SHIPPING_METHODS } from '../../shared/fields.js';
+import type { INSTALMENT_INTERVALS } from '../../../../shared/checkout-api.js';
+import type { SHIPPING_METHODS } from '../../../../shared/fields.js';
 import type { FieldName } from '../form-fields.js';
+import type { Overrides } from '../../../internal/i18n.js';
 
 export type ErrorKind = 'required' | 'email' | 'phone' | 'country' | 'choice' | 'invalid';
 
@@ -15,6 +16,7 @@ export type FailureCode =
   | 'session_completed'
   | 'session_not_found'
   | 'provider_not_eligible'
+  | 'session_changed'
   | 'upstream_unavailable'
   | 'upstream_timeout'
   | 'unsafe_redirect';
@@ -40,6 +42,8 @@ export interface Strings {
   /** The submit button: "Pay AED 100.00 with Tabby". */
   pay: (amount: string, provider: string) => string;
   submitting: string;
+  /** Said when a refresh finds a new total (the cart changed): "Order total updated: AED 120.00". */
+  totalChanged: (amount: string) => string;
   redirecting: (provider: string) => string;
   handedOff: (provider: string) => string;
   /** Beside a field; "invalid" also for a value the BFF refused for a reason the widget's checks do not know. */
@@ -51,6 +55,4 @@ export interface Strings {
 }
 
 /** What a host page may override: any top-level string, or some entries of a nested group. */
-export type StringOverrides = {
-  [K in keyof Strings]?: Strings[K] extends string | ((...args: never[]) => string) ? Strings[K] : Partial<Strings[K]>;
-};
+export type StringOverrides = Overrides<Strings>;

@@ -1,7 +1,7 @@
-// The session as the widget holds it: the BFF's SessionView with every amount in integer minor units, converted
-// once at the boundary so nothing inside does arithmetic or formatting on decimal major units.
-import type { ProviderView, SessionView, UnavailableProvider } from '../shared/checkout-api.js';
-import { toMinor } from '../shared/money.js';
+// Providers as the elements hold them: the BFF's views with every amount in integer minor units, converted once at
+// the boundary so nothing inside does arithmetic or formatting on decimal major units.
+import type { ProviderView, UnavailableProvider } from '../../shared/checkout-api.js';
+import { toMinor } from '../../shared/money.js';
 import { CheckoutApiError } from './api-error.js';
 
 type Minor<T, K extends keyof T> = Omit<T, K> & { [P in K]: number };
@@ -10,22 +10,27 @@ export type Provider = Minor<ProviderView, 'minAmount' | 'maxAmount'> & {
   instalments: Minor<NonNullable<ProviderView['instalments']>, 'amount'> | null;
 };
 export type Unavailable = Minor<UnavailableProvider, 'minAmount' | 'maxAmount'>;
-export type CheckoutSession = Omit<SessionView, 'amount' | 'providers' | 'unavailableProviders'> & {
-  amount: number;
+
+export interface ProviderLists {
   providers: Provider[];
   unavailableProviders: Unavailable[];
-};
+}
 
-/** Refuses (bad_response) an amount with more decimals than the session's currency allows. */
-export function toCheckoutSession(view: SessionView): CheckoutSession {
-  const minor = (major: number): number => {
-    const value = toMinor(major, view.currency);
+/** An amount of `currency` in minor units; one with more decimals than the currency has is a bad_response. */
+export function minorOf(currency: string): (major: number) => number {
+  return (major) => {
+    const value = toMinor(major, currency);
     if (value === null) throw new CheckoutApiError('bad_response');
     return value;
   };
+}
+
+export function providerListsInMinor(
+  currency: string,
+  view: { providers: readonly ProviderView[]; unavailableProviders: readonly UnavailableProvider[] },
+): ProviderLists {
+  const minor = minorOf(currency);
   return {
-    ...view,
-    amount: minor(view.amount),
     providers: view.providers.map((provider) => ({
       ...provider,
       minAmount: minor(provider.minAmount),

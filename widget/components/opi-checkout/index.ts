@@ -1,6 +1,6 @@
 // The bundle's entry: importing it registers <opi-checkout>. It calls no DOM API at import, so a
 // server-side renderer can import it too; ssr-shim.js comes first, so it runs before lit loads.
-import { removeStandIns } from './ssr-shim.js';
+import { removeStandIns } from '../../internal/ssr-shim.js';
 import { defineOpiCheckout } from './define.js';
 
 removeStandIns();

@@ -1,8 +1,8 @@
 // The shopper's entries, what the chosen provider and the cart ask for, and the order built from them. Validation
 // uses the shared schemas the BFF's own placeOrderRequestSchema is made of, so the widget refuses what the BFF would.
-import { addressInputSchema, customerSchema, withAddressDefaults } from '../shared/address.js';
+import { addressInputSchema, customerSchema, withAddressDefaults } from '../../../shared/address.js';
 import type { ZodMiniType } from 'zod/mini';
-import type { PlaceOrderRequest } from '../shared/checkout-api.js';
+import type { PlaceOrderRequest } from '../../../shared/checkout-api.js';
 import { addressFields, CUSTOMER_FIELDS, fieldPath, type FieldName } from './form-fields.js';
 import type { ErrorKind } from './i18n/index.js';
 import type { CheckoutSession, Provider } from './session-model.js';

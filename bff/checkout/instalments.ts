@@ -1,0 +1,23 @@
+// GET /v1/instalments: the plans for a price on a product or cart page (<opi-instalments>). No session and nothing
+// about anyone: the upstream's options for the amount (through the same cache as the session view), listed the same
+// way, so the message on a product page and the checkout agree.
+import { instalmentsQuerySchema, type InstalmentsView } from '../../shared/checkout-api.js';
+import { toMajor, toPayableMinor } from '../../shared/money.js';
+import { parseOrProblem } from '../http/problem.js';
+import { toProviderLists } from './provider-views.js';
+import { offeredFor, type SessionDeps, upstreamChannel } from './sessions.js';
+
+export async function instalmentsView(
+  deps: Pick<SessionDeps, 'options' | 'catalogue' | 'now'>,
+  query: unknown,
+): Promise<InstalmentsView> {
+  const { amount, currency, channel } = parseOrProblem(instalmentsQuerySchema, query, 'query');
+  // The schema refused any amount this cannot convert.
+  const amountMinor = toPayableMinor(amount, currency)!;
+  const { options, learned } = await offeredFor(deps, amountMinor, currency, upstreamChannel(channel));
+  return {
+    amount: toMajor(amountMinor, currency),
+    currency,
+    ...toProviderLists([...options, ...learned], { amountMinor, currency }),
+  };
+}

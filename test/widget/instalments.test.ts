@@ -1,0 +1,130 @@
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import type { ProviderView, UnavailableProvider } from '../../shared/checkout-api.js';
+import { defineOpiInstalments } from '../../widget/components/opi-instalments/define.js';
+import type { OpiInstalments } from '../../widget/components/opi-instalments/opi-instalments.js';
+import { fakeBff, json, type RecordedRequest } from './support/fake-bff.js';
+import { postpay, tabby, tamara, tamaraTooSmall } from './support/fixtures.js';
+import { part, parts, plain, text } from './support/mount.js';
+
+defineOpiInstalments();
+
+const answer = (providers: ProviderView[], unavailableProviders: UnavailableProvider[] = []) =>
+  json(200, { amount: 100, currency: 'AED', providers, unavailableProviders });
+
+async function mountInstalments(
+  instalments: (request: RecordedRequest) => Response | Promise<Response>,
+  { amount = '100.00', locale = '' } = {},
+) {
+  const bff = fakeBff({ instalments });
+  const el = await fixture<OpiInstalments>(html`<opi-instalments
+    amount=${amount}
+    currency="AED"
+    country="AE"
+    locale=${locale}
+    api-base="https://bff.example"
+    .fetchImpl=${bff.fetch}
+  ></opi-instalments>`);
+  await settled(el);
+  return { el, bff };
+}
+
+/** Resolves once the BFF's answer is on screen (or deliberately not): the element is no longer busy. */
+const settled = (el: OpiInstalments) =>
+  waitUntil(() => part(el, 'base')?.getAttribute('aria-busy') === 'false', 'the element stayed busy');
+
+const message = (el: OpiInstalments) => plain(text(part(el, 'message')));
+
+describe('<opi-instalments>', () => {
+  it('leads with the cheapest interest-free plan, asking the public route for this amount', async () => {
+    const { el, bff } = await mountInstalments(() => answer([tamara, tabby, postpay]));
+    expect(message(el)).to.equal('or 4 × AED 25.00 interest-free with Learn more');
+    expect(part<HTMLImageElement>(el, 'logo')!.alt).to.equal('Tabby');
+    const url = bff.requests[0]!.url;
+    expect([url.origin + url.pathname, ...url.searchParams]).to.deep.equal([
+      'https://bff.example/v1/instalments',
+      ['amount', '100.00'],
+      ['currency', 'AED'],
+      ['country', 'AE'],
+    ]);
+    expect(bff.requests[0]!.headers.get('accept')).to.equal('application/json');
+  });
+
+  it('names a plan with interest without calling it interest-free', async () => {
+    const { el } = await mountInstalments(() => answer([tamara]));
+    expect(message(el)).to.equal('or 3 × AED 33.34 with Tamara Learn more');
+  });
+
+  it('opens a dialog with every plan and its schedule; Escape closes it and gives the focus back', async () => {
+    const { el } = await mountInstalments(() => answer([tabby, tamara, postpay]));
+    const button = part<HTMLButtonElement>(el, 'learn-more')!;
+    expect(button.getAttribute('aria-haspopup')).to.equal('dialog');
+    button.focus();
+    await sendKeys({ press: 'Enter' });
+    const dialog = part<HTMLDialogElement>(el, 'dialog')!;
+    expect(dialog.open).to.equal(true);
+    expect(el.shadowRoot!.activeElement, 'the focus moves into the dialog').to.equal(part(el, 'close'));
+    expect(parts(el, 'plan').map((plan) => plan.getAttribute('aria-label'))).to.deep.equal(['Tabby', 'Tamara']);
+    const [tabbyPlan, tamaraPlan] = parts(el, 'schedule').map((list) =>
+      [...list.querySelectorAll('li')].map((item) => plain(text(item))),
+    );
+    expect(tabbyPlan).to.deep.equal([
+      'todayAED 25.00',
+      'next monthAED 25.00',
+      'in 2 monthsAED 25.00',
+      'in 3 monthsAED 25.00',
+    ]);
+    expect(tamaraPlan).to.deep.equal(['todayAED 33.34', 'in 2 weeksAED 33.34', 'in 4 weeksAED 33.34']);
+    expect(plain(text(parts(el, 'plan')[0]!.querySelector('p')!))).to.equal('4 × AED 25.00 · monthly · Interest-free');
+    await expect(el).to.be.accessible();
+    await sendKeys({ press: 'Escape' });
+    expect(dialog.open).to.equal(false);
+    expect(el.shadowRoot!.activeElement).to.equal(button);
+  });
+
+  it('closes with its close button', async () => {
+    const { el } = await mountInstalments(() => answer([tabby]));
+    part<HTMLButtonElement>(el, 'learn-more')!.click();
+    part<HTMLButtonElement>(el, 'close')!.click();
+    expect(part<HTMLDialogElement>(el, 'dialog')!.open).to.equal(false);
+    expect(el.shadowRoot!.activeElement).to.equal(part(el, 'learn-more'));
+  });
+
+  it('says from which amount instalments are offered when the amount is under every minimum', async () => {
+    const { el } = await mountInstalments(() =>
+      answer([], [tamaraTooSmall, { ...tamaraTooSmall, name: 'TABBY_AE', displayName: 'Tabby', minAmount: 30 }]),
+    );
+    expect(message(el)).to.equal('Pay in instalments on orders from AED 30.00');
+    expect(part(el, 'learn-more')).to.equal(null);
+    await expect(el).to.be.accessible();
+  });
+
+  it('shows nothing when no provider fits or the BFF cannot be reached', async () => {
+    for (const failing of [() => answer([]), () => Promise.reject(new TypeError('Failed to fetch'))]) {
+      const { el, bff } = await mountInstalments(failing);
+      expect(bff.requests.length).to.equal(1);
+      expect(part(el, 'message')).to.equal(null);
+      expect(plain(el.shadowRoot!.textContent!)).to.equal('');
+    }
+  });
+
+  it('follows the amount attribute, once it settles: one request for a burst of changes', async () => {
+    const { el, bff } = await mountInstalments(({ url }) =>
+      answer([
+        { ...tabby, instalments: { count: 4, amount: Number(url.searchParams.get('amount')) / 4, interval: 'month' } },
+      ]),
+    );
+    for (const amount of ['120.00', '140.00', '160.00']) el.setAttribute('amount', amount);
+    await waitUntil(() => message(el).includes('AED 40.00'), 'the message did not follow the amount');
+    expect(bff.requests.map(({ url }) => url.searchParams.get('amount'))).to.deep.equal(['100.00', '160.00']);
+    expect(part(el, 'base')!.getAttribute('aria-live')).to.equal('polite');
+  });
+
+  it('speaks Arabic, right to left, with the catalogue loaded on demand', async () => {
+    const { el } = await mountInstalments(() => answer([tabby]), { locale: 'ar-AE' });
+    const base = part(el, 'base')!;
+    expect([base.lang, base.dir]).to.deep.equal(['ar-AE', 'rtl']);
+    expect(message(el)).to.match(/^أو .+ × .+ بدون فوائد مع اعرف المزيد$/);
+    await expect(el).to.be.accessible();
+  });
+});

@@ -1,0 +1,176 @@
+import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { formatMoney } from '../../../shared/money.js';
+import { OpiElement } from '../../internal/opi-element.js';
+import type { Provider, ProviderLists } from '../../internal/provider-model.js';
+import { catalogues, type InstalmentStringOverrides, type InstalmentStrings } from './i18n/index.js';
+import { fetchInstalments } from './instalments-client.js';
+import { styles } from './opi-instalments.styles.js';
+import { bestPlan, hasPlan, type Planned, schedule } from './plans.js';
+
+/** A product page's variant picker may change the amount on every key press: one request once it settles. */
+const DEBOUNCE_MS = 300;
+
+/**
+ * Buy-now-pay-later messaging for product and cart pages: the best plan for an amount ("or 4 × AED 25.00
+ * interest-free with Tabby") and, behind "Learn more", a dialog with every eligible provider's plan and schedule.
+ * It reads the merchant BFF's public GET /v1/instalments (no session, nothing about the shopper). Under every
+ * provider's minimum it says from which amount instalments are offered; when no provider fits at all, or the BFF
+ * cannot be reached, it shows nothing: the page works the same without it.
+ *
+ * @summary Instalment plans for an amount, before the checkout.
+ * @tag opi-instalments
+ *
+ * @csspart base - The wrapper of everything; carries lang and dir, and is a polite live region, busy until the first
+ *   answer.
+ * @csspart message - The sentence with the best plan, or the minimum amount.
+ * @csspart brand - The provider's logo or name in the sentence.
+ * @csspart logo - A provider's logo.
+ * @csspart learn-more - The button that opens the dialog.
+ * @csspart dialog - The dialog listing every eligible plan.
+ * @csspart dialog-title - Its heading.
+ * @csspart close - Its close button.
+ * @csspart plan - One provider's plan in the dialog.
+ * @csspart schedule - The list of a plan's instalments: when, and how much.
+ *
+ * @cssprop [--opi-color-text=#1b1b1f] - Text colour (dark scheme default #ececf1).
+ * @cssprop [--opi-color-muted=#53535f] - Secondary text (dark #b4b4c0).
+ * @cssprop [--opi-color-background=#ffffff] - Background of the dialog (dark #17171c).
+ * @cssprop [--opi-color-border=#7c7c88] - Borders (dark #8d8d99).
+ * @cssprop [--opi-color-accent=#0b57d0] - Links and the focus ring (dark #a8c7fa).
+ * @cssprop [--opi-radius=0.5rem] - Corner radius of the dialog.
+ * @cssprop [--opi-font-family=inherit] - Font; the host page's by default.
+ * @cssprop [--opi-font-size=1rem] - Base font size.
+ * @cssprop [--opi-spacing=1rem] - Base spacing unit.
+ */
+export class OpiInstalments extends OpiElement<InstalmentStrings> {
+  static override styles = styles;
+  static override properties: PropertyDeclarations = {
+    amount: {},
+    currency: {},
+    country: {},
+    channel: {},
+    plans: { state: true },
+  };
+
+  /** The price, in the currency's major unit as a decimal ("100.00"). Changing it updates the message. */
+  amount = '';
+
+  /** ISO 4217 currency code (AED). */
+  currency = '';
+
+  /** ISO 3166-1 alpha-2 country of the shop (AE). */
+  country = '';
+
+  /** The merchant's sales channel, when its providers are configured per channel. */
+  channel = '';
+
+  /** Replacement text for any catalogue entry, in whatever language is active: `{ learnMore: 'Details' }`. */
+  declare strings: InstalmentStringOverrides;
+
+  protected readonly catalogues = catalogues;
+  private plans?: ProviderLists & { currency: string };
+  private loading?: AbortController;
+  private debounce?: ReturnType<typeof setTimeout>;
+
+  // In updated(), not willUpdate(): a server-side renderer calls willUpdate, and must not fetch.
+  protected override updated(changed: PropertyValues<this>): void {
+    const query = ['amount', 'currency', 'country', 'channel', 'apiBase'] as const;
+    if (!query.some((name) => changed.has(name))) return;
+    clearTimeout(this.debounce);
+    if (this.plans === undefined && !this.loading) void this.load();
+    else this.debounce = setTimeout(() => void this.load(), DEBOUNCE_MS);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this.debounce);
+    this.loading?.abort();
+  }
+
+  private async load(): Promise<void> {
+    this.loading?.abort();
+    const controller = new AbortController();
+    this.loading = controller;
+    const { amount, currency, country, channel } = this;
+    try {
+      const lists = await fetchInstalments(this.bff(), { amount, currency, country, channel }, controller.signal);
+      this.plans = { ...lists, currency };
+    } catch {
+      // A newer request took over; otherwise say nothing rather than something wrong.
+      if (!controller.signal.aborted) this.plans = { providers: [], unavailableProviders: [], currency };
+    }
+  }
+
+  override render(): TemplateResult {
+    const language = this.language;
+    const strings = this.text();
+    return html`<div part="base" class="base" lang=${language} dir=${this.direction(language)} aria-live="polite" aria-busy=${!strings || !this.plans}>
+      ${strings && this.plans ? this.renderPlans(strings, language, this.plans) : nothing}
+    </div>`;
+  }
+
+  private renderPlans(
+    strings: InstalmentStrings,
+    language: string,
+    { providers, unavailableProviders, currency }: ProviderLists & { currency: string },
+  ): TemplateResult | typeof nothing {
+    const money = (minor: number) => formatMoney(minor, currency, language);
+    const best = bestPlan(providers);
+    if (!best) {
+      const minimums = unavailableProviders.filter((p) => p.reason === 'below_minimum').map((p) => p.minAmount);
+      return minimums.length
+        ? html`<p part="message">${strings.availableFrom(money(Math.min(...minimums)))}</p>`
+        : nothing;
+    }
+    const plan = (provider: Planned) =>
+      strings.plan(this.count(provider.instalments.count), money(provider.instalments.amount));
+    return html`<p part="message">
+        ${strings.offer(plan(best), best.interestRate === 0)} ${brand(best)}
+        <button part="learn-more" type="button" aria-haspopup="dialog" @click=${this.open}>${strings.learnMore}</button>
+      </p>
+      <dialog part="dialog" aria-labelledby="title" @click=${this.onDialogClick}>
+        <div class="head">
+          <h2 part="dialog-title" id="title">${strings.dialogTitle}</h2>
+          <button part="close" type="button" @click=${this.close}>${strings.close}</button>
+        </div>
+        ${providers.filter(hasPlan).map(
+          (provider) => html`<section part="plan" aria-label=${provider.displayName}>
+            <h3>${brand(provider)}</h3>
+            <p class="muted">
+              ${plan(provider)} · ${strings.interval[provider.instalments.interval]}${provider.interestRate === 0 ? ` · ${strings.interestFree}` : ''}
+            </p>
+            <ol part="schedule">
+              ${schedule(provider.instalments, language).map(
+                ({ when, amount }) => html`<li><span>${when}</span><span>${money(amount)}</span></li>`,
+              )}
+            </ol>
+          </section>`,
+        )}
+      </dialog>`;
+  }
+
+  private get dialog() {
+    return this.renderRoot.querySelector('dialog');
+  }
+
+  private open(): void {
+    this.dialog?.showModal();
+  }
+
+  private close(): void {
+    this.dialog?.close();
+    this.renderRoot.querySelector<HTMLElement>('[part~="learn-more"]')?.focus();
+  }
+
+  /** A click on the backdrop (the dialog element itself, outside its content box) closes it. */
+  private onDialogClick(event: MouseEvent): void {
+    if (event.target === this.dialog) this.close();
+  }
+}
+
+const brand = (provider: Provider) =>
+  html`<span part="brand" class="brand">${
+    provider.logoUrl
+      ? html`<img part="logo" src=${provider.logoUrl} alt=${provider.displayName} />`
+      : provider.displayName
+  }</span>`;

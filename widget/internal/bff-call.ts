@@ -1,0 +1,42 @@
+// Every element's one way to its merchant's BFF: a JSON request bounded by a timeout, without cookies, and every
+// failure turned into one CheckoutApiError with a stable code.
+import type { Problem } from '../../shared/checkout-api.js';
+import { CheckoutApiError } from './api-error.js';
+
+export interface BffOptions {
+  /** Base URL of the BFF (its origin, or origin and a path prefix). */
+  baseUrl: string;
+  fetch?: typeof fetch;
+  /** Bounds each request, body included. */
+  timeoutMs?: number;
+}
+
+/** Calls `v1/<path>` on the BFF; an answer that `valid` refuses is a bad_response. */
+export async function callBff<T>(
+  { baseUrl, fetch: fetchFn = fetch, timeoutMs = 15_000 }: BffOptions,
+  valid: (body: unknown) => body is T,
+  path: string,
+  init: RequestInit,
+  signal?: AbortSignal,
+): Promise<T> {
+  let response: Response;
+  let body: unknown;
+  try {
+    response = await fetchFn(new URL(`v1/${path}`, baseUrl.replace(/\/?$/, '/')), {
+      ...init,
+      credentials: 'omit',
+      signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(signal ? [signal] : [])]),
+    });
+    body = await response.json().catch(() => undefined);
+  } catch {
+    // A network failure or our own timeout; an abort by the caller means the answer is no longer wanted.
+    throw new CheckoutApiError(signal?.aborted ? 'aborted' : 'bff_unreachable', true);
+  }
+  if (response.ok && valid(body)) return body;
+  const problem = body as Partial<Problem> | undefined;
+  if (!response.ok && typeof problem?.code === 'string') {
+    throw new CheckoutApiError(problem.code, problem.retryable, Array.isArray(problem.errors) ? problem.errors : []);
+  }
+  // Not our BFF speaking (a proxy's HTML 502, say): a server-side failure is worth retrying, anything else is not.
+  throw response.status >= 500 ? new CheckoutApiError('bff_unreachable', true) : new CheckoutApiError('bad_response');
+}
