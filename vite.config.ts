@@ -80,26 +80,6 @@ export default defineConfig({
           return strings ? `${strings[1]}-${strings[2]}-[hash].js` : 'opi-shared-[hash].js';
         },
       },
-      treeshake: {
-        // shared/ builds its zod/mini schemas at module level, often as `text().check(...)` chains a bundler
-        // cannot prove pure, so every unused schema (the upstream order, the session request, ...) would ship.
-        // These are zod/mini's schema constructors and shared/'s schema helpers: calls without side effects.
-        manualPureFunctions: [
-          'object',
-          'strictObject',
-          'looseObject',
-          'looseRecord',
-          'array',
-          'string',
-          'number',
-          'union',
-          'pipe',
-          'text',
-          'integer',
-          'amount',
-          'looseNumber',
-        ],
-      },
     },
   },
 });

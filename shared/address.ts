@@ -1,24 +1,26 @@
 import * as z from 'zod/mini';
-import {
-  atMost,
-  countryCode,
-  countryName,
+import { ADDRESS_INPUT_RULES, CUSTOMER_RULES, type FieldRule, postalCodeWhereUsed } from './field-rules.js';
+import { atMost, countryCode, email, optionalText, phoneNumber, requiredText, text, typeError } from './fields.js';
+
+export { usesPostalCode } from './countries.js';
+export { withAddressDefaults } from './address-defaults.js';
+
+const SCHEMA_OF_RULE = {
+  required: requiredText,
+  optional: optionalText,
   email,
-  optionalText,
-  phoneNumber,
-  requiredText,
-  text,
-  typeError,
-} from './fields.js';
-import { COUNTRIES_WITHOUT_POSTAL_CODE } from './postal-code-countries.js';
+  phone: phoneNumber,
+  country: countryCode,
+};
+
+/** The zod shape of a table of field rules (field-rules.ts, which the widget checks its form with). */
+const shapeOf = <const T extends Record<string, FieldRule>>(rules: T) =>
+  Object.fromEntries(Object.entries(rules).map(([name, rule]) => [name, SCHEMA_OF_RULE[rule]])) as {
+    [K in keyof T]: (typeof SCHEMA_OF_RULE)[T[K]];
+  };
 
 /** The customer block of an order: all four fields required. */
-export const customerSchema = z.object({
-  firstName: requiredText,
-  lastName: requiredText,
-  email,
-  phoneNumber,
-});
+export const customerSchema = z.object(shapeOf(CUSTOMER_RULES));
 
 const addressShape = {
   title: optionalText,
@@ -38,24 +40,12 @@ const addressShape = {
   postalCode: text().check(z.trim(), atMost(255)),
 };
 
-/** Whether addresses in this country have a postal code (Google's address metadata, postal-code-countries.ts). */
-export const usesPostalCode = (country: string): boolean => !COUNTRIES_WITHOUT_POSTAL_CODE.has(country);
-
 /** An address as the upstream requires it: every field but title present (billing, and shipping when sent). */
 export const upstreamAddressSchema = z.object(addressShape);
 export type UpstreamAddress = z.infer<typeof upstreamAddressSchema>;
 
-/**
- * An address as a shopper gives it: the BFF fills state and region from the country and line 2 with '' when
- * absent, so the shopper is never asked for a "region" their country does not have.
- */
-const addressInputShape = {
-  ...addressShape,
-  streetAddress2: z.optional(addressShape.streetAddress2),
-  state: optionalText,
-  region: optionalText,
-  postalCode: optionalText,
-};
+/** An address as a shopper gives it (field-rules.ts). */
+const addressInputShape = shapeOf(ADDRESS_INPUT_RULES);
 
 /** Any subset of a shopper's address, as a merchant may prefill it. */
 export const partialAddressInputSchema = z.partial(z.object(addressInputShape));
@@ -65,7 +55,7 @@ export const partialAddressInputSchema = z.partial(z.object(addressInputShape));
  * valid, so a shopper sees one message per field.
  */
 export const addressInputSchema = z.object(addressInputShape, { error: typeError('an object') }).check(
-  z.refine((address) => Boolean(address.postalCode) || !usesPostalCode(address.country), {
+  z.refine(postalCodeWhereUsed, {
     path: ['postalCode'],
     error: 'is required',
     when: ({ issues }) =>
@@ -73,14 +63,3 @@ export const addressInputSchema = z.object(addressInputShape, { error: typeError
   }),
 );
 export type AddressInput = z.infer<typeof addressInputSchema>;
-
-/** The spec's defaults: state falls back to the country code, region to the country's name. */
-export function withAddressDefaults(address: AddressInput): UpstreamAddress {
-  return {
-    ...address,
-    streetAddress2: address.streetAddress2 ?? '',
-    postalCode: address.postalCode ?? '',
-    state: address.state || address.country,
-    region: address.region || countryName(address.country),
-  };
-}

@@ -1,10 +1,9 @@
 // <opi-checkout>'s network client: two calls to the merchant's BFF (internal/bff-call.ts makes them).
 //
-// Local choice: answers are checked by shape here rather than re-parsed with the shared zod schemas. The BFF builds
-// them with those schemas; re-parsing in the browser would cost about 1.5 KB of the widget's 20.5 KB gzip budget
-// (the array, enum, nullable and partial schema types) for no check the BFF has not made. What the widget sends is
-// still validated with the shared placeOrderRequestSchema (order-form.ts), and every amount is re-checked against
-// its currency's decimals (session-model.ts).
+// Local choice: answers are checked by shape here rather than re-parsed with the shared zod schemas, which the
+// widget does not ship (zod alone is a third of its budget): the BFF built them with those schemas. What the widget
+// sends is checked with the rules placeOrderRequestSchema is built from (field-checks.ts), and every amount is
+// re-checked against its currency's decimals (session-model.ts).
 import type { PlaceOrderRequest, PlaceOrderResponse, SessionView } from '../../../shared/checkout-api.js';
 import { type BffOptions, callBff } from '../../internal/bff-call.js';
 import { toCheckoutSession, type CheckoutSession } from './session-model.js';

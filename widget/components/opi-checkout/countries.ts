@@ -1,5 +1,5 @@
 // Country choices for the address selects: every ISO 3166-1 code Intl knows, named in the shopper's language.
-import { countryCodes, isCountryCode } from '../../../shared/fields.js';
+import { countryCodes, isCountryCode } from '../../../shared/countries.js';
 
 export interface CountryOption {
   code: string;

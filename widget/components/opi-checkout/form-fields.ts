@@ -1,6 +1,6 @@
 // What the form asks for, as data: the fields of each section and each field's autofill token and keyboard. The
 // renderer and the order builder both read these, so a field exists in exactly one place.
-import { usesPostalCode } from '../../../shared/address.js';
+import { usesPostalCode } from '../../../shared/countries.js';
 
 export type FieldName =
   | 'firstName'

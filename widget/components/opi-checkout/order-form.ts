@@ -1,8 +1,9 @@
 // The shopper's entries, what the chosen provider and the cart ask for, and the order built from them. Validation
-// uses the shared schemas the BFF's own placeOrderRequestSchema is made of, so the widget refuses what the BFF would.
-import { addressInputSchema, customerSchema, withAddressDefaults } from '../../../shared/address.js';
-import type { ZodMiniType } from 'zod/mini';
+// uses the rules the BFF's own placeOrderRequestSchema is built from (field-checks.ts), so the widget refuses what
+// the BFF would.
+import { withAddressDefaults } from '../../../shared/address-defaults.js';
 import type { PlaceOrderRequest } from '../../../shared/checkout-api.js';
+import { type Checked, checkAddress, checkCustomer } from './field-checks.js';
 import { addressFields, CUSTOMER_FIELDS, fieldPath, type FieldName } from './form-fields.js';
 import type { ErrorKind } from './i18n/index.js';
 import type { CheckoutSession, Provider } from './session-model.js';
@@ -111,8 +112,8 @@ export interface Validation {
 }
 
 /**
- * Checks the shopper's details with the schemas the BFF's placeOrderRequestSchema is made of (customerSchema,
- * addressInputSchema). The provider comes from the BFF's own list and the shipping method from a select of
+ * Checks the shopper's details with the rules the BFF's placeOrderRequestSchema is made of (customerSchema,
+ * addressInputSchema: field-checks.ts). The provider comes from the BFF's own list and the shipping method from a select of
  * SHIPPING_METHODS, so the widget does not re-check those two (Local choice: it keeps the bundle within budget).
  */
 export function validateOrder(
@@ -130,25 +131,23 @@ export function validateOrder(
   const customer = section('customer');
   const billing = { ...section('billingAddress'), ...customer };
   const problems = new Map<string, ErrorKind>();
-  const check = <T>(name: string, schema: ZodMiniType<T>, value: unknown): T | undefined => {
-    const { data, error } = schema.safeParse(value);
-    for (const issue of error?.issues ?? []) {
-      const path = visiblePath(`${name}.${issue.path.join('.')}`, sameAsBilling);
+  const check = <T>(name: string, checked: Checked<T>): T | undefined => {
+    for (const field of checked.invalid ?? []) {
+      const path = visiblePath(`${name}.${field}`, sameAsBilling);
       if (!problems.has(path)) problems.set(path, problemFor(path, values[path]));
     }
-    return data;
+    return checked.value;
   };
   // A part is undefined only while it has problems, and then no order leaves this function.
   const order: PlaceOrderRequest = {
     bnplProvider: provider.name,
-    customer: check('customer', customerSchema, customer)!,
-    billingAddress: check('billingAddress', addressInputSchema, billing)!,
+    customer: check('customer', checkCustomer(customer))!,
+    billingAddress: check('billingAddress', checkAddress(billing))!,
   };
   if (layout.shipping) {
     order.shippingAddress = check(
       'shippingAddress',
-      addressInputSchema,
-      sameAsBilling ? billing : { ...section('shippingAddress'), email: customer.email },
+      checkAddress(sameAsBilling ? billing : { ...section('shippingAddress'), email: customer.email }),
     );
   }
   if (layout.shippingMethod) order.shippingMethod = values.shippingMethod as PlaceOrderRequest['shippingMethod'];

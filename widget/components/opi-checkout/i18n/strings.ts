@@ -3,7 +3,7 @@
 // locale, so a count shows the same digits as the amount beside it (Arabic-Indic for ar-SA, Western for ar-AE or
 // ar-SA-u-nu-latn); a count also comes as a number, for plural forms.
 import type { INSTALMENT_INTERVALS } from '../../../../shared/checkout-api.js';
-import type { SHIPPING_METHODS } from '../../../../shared/fields.js';
+import type { SHIPPING_METHODS } from '../../../../shared/field-rules.js';
 import type { FieldName } from '../form-fields.js';
 import type { Overrides } from '../../../internal/i18n.js';
 

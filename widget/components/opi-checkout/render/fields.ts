@@ -1,7 +1,7 @@
 // One labelled control per field: label for/id, aria-invalid and aria-describedby within one shadow root, the
 // error text right below its control.
 import { html, nothing, type TemplateResult } from 'lit';
-import { SHIPPING_METHODS } from '../../../../shared/fields.js';
+import { SHIPPING_METHODS } from '../../../../shared/field-rules.js';
 import type { CountryOption } from '../countries.js';
 import { autocompleteFor, fieldPath, inputType, isOptional, type FieldName, type Section } from '../form-fields.js';
 import type { Strings } from '../i18n/index.js';
