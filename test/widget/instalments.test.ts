@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import type { ProviderView, UnavailableProvider } from '../../shared/checkout-api.js';
 import { defineOpiInstalments } from '../../widget/components/opi-instalments/define.js';
 import type { OpiInstalments } from '../../widget/components/opi-instalments/opi-instalments.js';
-import { fakeBff, json, type RecordedRequest } from './support/fake-bff.js';
+import { fakeBff, gate, json, type RecordedRequest } from './support/fake-bff.js';
 import { postpay, tabby, tamara, tamaraTooSmall } from './support/fixtures.js';
 import { part, parts, plain, text } from './support/mount.js';
 
@@ -99,13 +99,29 @@ describe('<opi-instalments>', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('shows nothing when no provider fits or the BFF cannot be reached', async () => {
+  it('shows nothing when no provider fits or the BFF cannot be reached, and stays accessible', async () => {
     for (const failing of [() => answer([]), () => Promise.reject(new TypeError('Failed to fetch'))]) {
       const { el, bff } = await mountInstalments(failing);
       expect(bff.requests.length).to.equal(1);
       expect(part(el, 'message')).to.equal(null);
       expect(plain(el.shadowRoot!.textContent!)).to.equal('');
+      await expect(el).to.be.accessible();
     }
+  });
+
+  it('is busy and silent while the answer is on its way, and keeps its line', async () => {
+    const answered = gate();
+    const bff = fakeBff({ instalments: () => answered.wait.then(() => answer([tabby])) });
+    const el = await fixture<OpiInstalments>(
+      html`<opi-instalments amount="100.00" currency="AED" country="AE" .fetchImpl=${bff.fetch}></opi-instalments>`,
+    );
+    await waitUntil(() => bff.requests.length === 1);
+    expect(part(el, 'base')!.getAttribute('aria-busy')).to.equal('true');
+    expect(el.getBoundingClientRect().height, 'one line kept for the message').to.be.greaterThan(0);
+    await expect(el).to.be.accessible();
+    answered.open();
+    await settled(el);
+    expect(message(el)).to.match(/^or 4 × AED\s25\.00 interest-free with/);
   });
 
   it('follows the amount attribute, once it settles: one request for a burst of changes', async () => {
