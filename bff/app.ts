@@ -18,7 +18,7 @@ import { perClientRateLimit } from './http/rate-limit.js';
 import { requestLogging } from './http/request-logging.js';
 import { rejectBadTextInUrl } from './http/text-guard.js';
 import { widgetAssetRoutes, type WidgetBundle } from './http/widget-asset.js';
-import { merchantSessionRoutes, widgetSessionRoutes } from './routes/checkout-sessions.js';
+import { merchantSessionRoutes, updateSessionRoute, widgetSessionRoutes } from './routes/checkout-sessions.js';
 import { inProcessApi, type InProcessApi } from './in-process-api.js';
 import { createRetentionJob, type RetentionJob } from './maintenance/retention.js';
 import { healthRoutes } from './routes/health.js';
@@ -111,8 +111,8 @@ export function createApp({
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  // The merchant's create and cart change first: a merchant server is never counted against the widget's limits.
-  app.use('/v1/checkout-sessions', merchantSessionRoutes(sessions, merchantGuard));
+  // The merchant's cart change first: a merchant server is never counted against the widget's limits.
+  app.patch('/v1/checkout-sessions/:id', ...updateSessionRoute(sessions, merchantGuard));
   app.use(
     '/v1/checkout-sessions/:id',
     // The metrics' route label: the pattern, never a session id.
@@ -124,6 +124,7 @@ export function createApp({
     limit('widget', config.rateLimitPerMinute),
     widgetSessionRoutes(sessions, placer),
   );
+  app.use('/v1/checkout-sessions', merchantSessionRoutes(sessions, merchantGuard));
   app.use(
     '/v1/instalments',
     widgetCors(config.allowedOrigins),

@@ -160,7 +160,7 @@ async function main(): Promise<void> {
   mkdirSync(logDir, { recursive: true });
 
   const { built } = await ensureWidgetBuilt();
-  if (built) console.log('Built the widget: dist/widget/opi-checkout.js');
+  if (built) console.log('Built the widget: dist/widget/');
 
   const children: Child[] = [];
   let storefront: Server | undefined;

@@ -13,11 +13,20 @@ export function merchantSessionRoutes(sessions: SessionDeps, auth: RequestHandle
   router.post('/', auth, ...jsonBody, async (req, res) => {
     res.status(201).json(await createCheckoutSession(sessions, req.body));
   });
-  router.patch('/:id', auth, ...jsonBody, async (req: Request<{ id: string }>, res) => {
-    res.json(await updateSessionCart(sessions, req.params.id, req.body));
-  });
   return router;
 }
+
+/**
+ * PATCH /v1/checkout-sessions/:id, for the app itself rather than a router: a router mounted on that path would
+ * answer the widget's CORS preflights there with its own Allow list before the widget's CORS could.
+ */
+export const updateSessionRoute = (sessions: SessionDeps, auth: RequestHandler): RequestHandler[] => [
+  auth,
+  ...jsonBody,
+  async (req, res) => {
+    res.json(await updateSessionCart(sessions, String(req.params.id), req.body));
+  },
+];
 
 function idempotencyKey(req: Request): string | undefined {
   const header = req.get('idempotency-key');

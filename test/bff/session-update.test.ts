@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSessionResponseSchema, problemSchema } from '../../shared/checkout-api.js';
 import { call, cart, createSession, json, merchant, shopper } from '../support/checkout.js';
+import { STOREFRONT_ORIGIN } from '../support/servers.js';
 import { useCheckoutStack } from '../support/stack.js';
 
 let clock = new Date();
@@ -159,6 +160,15 @@ describe('PATCH /v1/checkout-sessions/:id (merchant)', () => {
     expect([answer.status, answer.body.code, answer.body.retryable]).toEqual([409, 'session_changed', true]);
     expect(upstreamOrders().length, 'nothing was sent upstream').toBe(before);
     expect(await stack.db.store.listSessionOrders(id)).toEqual([]);
+  });
+
+  it("leaves the widget's CORS preflight on the session's URL to the widget's CORS", async () => {
+    const preflight = await call(sessionUrl('cs_any'), {
+      method: 'OPTIONS',
+      headers: { origin: STOREFRONT_ORIGIN, 'access-control-request-method': 'GET' },
+    });
+    expect([preflight.status, preflight.headers.get('access-control-allow-origin')]).toEqual([204, STOREFRONT_ORIGIN]);
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, POST');
   });
 
   it('is in the in-process API, with the same refusals', async () => {
