@@ -84,6 +84,13 @@ interface Row {
   cls: number;
   /** Audits in those categories that lost points. */
   short: string[];
+  /** What moved, when anything did: the element and its share of the layout shift. */
+  shifted: string[];
+}
+
+interface ShiftItem {
+  node?: { selector?: string; snippet?: string };
+  score?: number;
 }
 const rows: Row[] = [];
 try {
@@ -107,6 +114,9 @@ try {
         short: [...counted]
           .filter((id) => (audits[id]?.score ?? 1) < 1)
           .map((id) => `${id} (${audits[id]?.displayValue ?? audits[id]?.score})`),
+        shifted: ((audits['layout-shifts']?.details as { items?: ShiftItem[] } | undefined)?.items ?? []).map(
+          (item) => `${item.node?.selector ?? item.node?.snippet ?? '?'} ${(item.score ?? 0).toFixed(3)}`,
+        ),
       });
     }
   }
@@ -125,7 +135,7 @@ const table = [
     .join('|')}|`,
   ...rows.map(
     (row) =>
-      `| ${row.page} | ${row.device} | ${CATEGORIES.map((name) => row.scores[name]).join(' | ')} | ${row.cls.toFixed(3)} | ${row.short.join(', ') || '-'} |`,
+      `| ${row.page} | ${row.device} | ${CATEGORIES.map((name) => row.scores[name]).join(' | ')} | ${row.cls.toFixed(3)}${row.shifted.length ? ` (${row.shifted.join(', ')})` : ''} | ${row.short.join(', ') || '-'} |`,
   ),
 ].join('\n');
 process.stdout.write(`${table}\n`);

@@ -8,6 +8,8 @@ import type { ShopStrings } from './strings.js';
 export interface PageOptions {
   language: Language;
   title: string;
+  /** What a search result says about the page (its meta description). */
+  description: string;
   header: SafeHtml;
   main: SafeHtml;
   /** Extra tags for <head> (the widget's module script). */
@@ -24,6 +26,7 @@ export function page(options: PageOptions): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 ${options.refreshSeconds ? html`<meta http-equiv="refresh" content="${options.refreshSeconds}">` : ''}
 <title>${options.title}</title>
+<meta name="description" content="${options.description}">
 <link rel="stylesheet" href="/static/styles.css">
 <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
 ${options.head}

@@ -29,6 +29,7 @@ export function renderShopPage(req: Request, res: Response, ctx: ShopContext, sh
       page({
         language: ctx.language,
         title: `${shopPage.title} · ${ctx.strings.shopName}`,
+        description: ctx.strings.shopDescription,
         header,
         main: shopPage.main,
         head: shopPage.head,
@@ -67,5 +68,13 @@ export function renderConsolePage(res: Response, title: string, main: SafeHtml, 
     .status(status)
     .set('cache-control', 'no-store')
     .type('html')
-    .send(page({ language: 'en', title: `${title} · Merchant console`, header: consoleHeader(), main }));
+    .send(
+      page({
+        language: 'en',
+        title: `${title} · Merchant console`,
+        description: "The demo shop's merchant console: orders, refunds, captures and voids.",
+        header: consoleHeader(),
+        main,
+      }),
+    );
 }

@@ -7,6 +7,7 @@ import type { Language } from './catalogue.js';
 
 export interface ShopStrings {
   shopName: string;
+  shopDescription: string;
   skipToContent: string;
   navLabel: string;
   navShop: string;
@@ -69,6 +70,7 @@ export interface ShopStrings {
 
 const en: ShopStrings = {
   shopName: 'Opi Souk',
+  shopDescription: 'Opi Souk, a demo shop: brass lanterns, palm-leaf totes and more, paid later or in instalments.',
   skipToContent: 'Skip to content',
   navLabel: 'Main',
   navShop: 'Shop',
@@ -146,6 +148,7 @@ const en: ShopStrings = {
 
 const ar: ShopStrings = {
   shopName: 'سوق أوبي',
+  shopDescription: 'سوق أوبي، متجر تجريبي: فوانيس نحاسية وحقائب من سعف النخيل وغيرها، ادفع لاحقًا أو بالتقسيط.',
   skipToContent: 'انتقل إلى المحتوى',
   navLabel: 'القائمة الرئيسية',
   navShop: 'المتجر',

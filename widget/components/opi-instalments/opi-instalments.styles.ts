@@ -1,7 +1,9 @@
 import { css } from 'lit';
 import { tokens } from '../../internal/tokens.styles.js';
 
-// One line on a product page: it keeps that line's height while it loads, so nothing below it moves when it fills.
+// One line on a product page: it keeps that line's height while it loads, so nothing below it moves when it fills
+// (a page where the sentence may wrap reserves more: min-block-size on the element). Nothing in the line may be
+// taller than the line: the logo is an inline image of the text's height.
 export const styles = [
   tokens,
   css`
@@ -15,13 +17,15 @@ export const styles = [
     ol {
       margin: 0;
     }
+    p {
+      line-height: 1.4;
+    }
     .brand {
       font-weight: 600;
-      display: inline-flex;
-      vertical-align: middle;
     }
     img {
-      block-size: 1.25em;
+      block-size: 1em;
+      vertical-align: -0.15em;
     }
     button {
       font: inherit;
