@@ -151,12 +151,21 @@ export const instalmentsQuerySchema = z
   );
 export type InstalmentsQuery = z.infer<typeof instalmentsQuerySchema>;
 
-/** GET /v1/instalments: the plans for an amount, as the session view lists them, and nothing about anyone. */
+/**
+ * GET /v1/instalments: the plans for an amount, as the session view lists them, and nothing about anyone. The
+ * providers keep their requiredFields: what a provider asks for is its configuration, not anyone's data, and one
+ * provider shape serves both elements.
+ */
 export const instalmentsViewSchema = z.object({
   amount: z.number(),
   currency: z.string(),
   providers: z.array(providerViewSchema),
   unavailableProviders: z.array(unavailableProviderSchema),
+  /**
+   * Only when no provider takes the amount and some would take a larger one: the smallest amount one of them takes
+   * ("instalments on orders from AED 100.00"), in major units of the currency.
+   */
+  availableFrom: z.optional(z.number()),
 });
 export type InstalmentsView = z.infer<typeof instalmentsViewSchema>;
 

@@ -1,6 +1,6 @@
 // Upstream options change rarely and every widget load needs them: cached per amount, currency and channel for a
 // short time, with concurrent misses sharing one upstream call. Failures are not cached.
-import { toMajor } from '../../shared/money.js';
+import { currencyExponent, toMajor } from '../../shared/money.js';
 import type { OptionItem } from '../../shared/upstream.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import type { ProviderCatalogue } from './provider-catalogue.js';
@@ -16,6 +16,9 @@ export interface OptionsCache {
 }
 
 const MAX_ENTRIES = 1_000;
+/** The upstream's docs: /options takes an amount of at least 1 (major units); less is a 400, not an empty list. */
+const UPSTREAM_MIN_AMOUNT = 1;
+const NOTHING_OFFERED = Promise.resolve<OptionItem[]>([]);
 
 /** Every answer also teaches `catalogue` the providers it names (bff/checkout/provider-catalogue.ts). */
 export function createOptionsCache(
@@ -27,6 +30,8 @@ export function createOptionsCache(
   const entries = new Map<string, { expiresAt: number; value: Promise<OptionItem[]> }>();
   return {
     get(key) {
+      // A price or cart under it is offered nothing, without asking (the learned catalogue still says from when).
+      if (key.amountMinor < UPSTREAM_MIN_AMOUNT * 10 ** currencyExponent(key.currency)) return NOTHING_OFFERED;
       const id = `${key.amountMinor}|${key.currency}|${key.channel ?? ''}`;
       const at = now().getTime();
       const hit = entries.get(id);

@@ -66,6 +66,19 @@ export function rangeRefusal(
   return null;
 }
 
+/**
+ * With no provider taking the amount, the smallest amount one of those under their minimum takes (in minor units,
+ * as rangeRefusal compares it); undefined while some provider takes it or none would take more.
+ */
+export function availableFromMinor({ providers, unavailableProviders }: ProviderLists, currency: string) {
+  if (providers.length > 0) return undefined;
+  const exponent = currencyExponent(currency);
+  const minimums = unavailableProviders
+    .filter((provider) => provider.reason === 'below_minimum')
+    .map((provider) => limitMinor(provider.minAmount, exponent, Math.floor));
+  return minimums.length > 0 ? Math.min(...minimums) : undefined;
+}
+
 const isHttpUrl = (value: string | undefined): value is string => {
   if (!value) return false;
   try {

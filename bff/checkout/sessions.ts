@@ -12,7 +12,7 @@ import { type CartAmounts, checkCartAmounts, type OptionItem } from '../../share
 import { holdsPayment } from '../orders/observe.js';
 import { isLiveStatus } from '../orders/transitions.js';
 import { HttpProblem, parseOrProblem } from '../http/problem.js';
-import type { SessionRecord, Store, StoredCart } from '../store/types.js';
+import type { LedgerOrder, SessionRecord, Store, StoredCart } from '../store/types.js';
 import { newOrderPrefix, newSessionId, SESSION_ID_PATTERN } from './ids.js';
 import type { OptionsCache } from './options-cache.js';
 import type { ProviderCatalogue } from './provider-catalogue.js';
@@ -99,9 +99,17 @@ export async function createCheckoutSession(deps: SessionDeps, body: unknown): P
 }
 
 /**
- * Replaces an open session's cart and amount (a coupon, a delivery choice), under the session's lock: refused with
- * 409 once an attempt holds the payment or may still come to (created, or being created, and not yet final). An
- * attempt that was declined, cancelled or failed leaves the cart free to change, as the shopper may pay anew.
+ * An attempt that holds the payment (paid, on hold) or may still take it: any the upstream may have that is not
+ * final yet (being created, created, unknown, and also orphaned: the upstream holds that order at the old amount).
+ * Only one it refused, or one declined, cancelled or failed, leaves the cart free to change.
+ */
+const mayTakePayment = (order: LedgerOrder) =>
+  holdsPayment(order) || (order.createState !== 'rejected' && isLiveStatus(order.status));
+
+/**
+ * Replaces an open session's cart and amount (a coupon, a delivery choice), under the session's row lock, the one
+ * placing an order takes: refused with 409 once an attempt may take the payment, and an order placed with a copy of
+ * the session older than this change is refused by the placement (session_changed).
  */
 export async function updateSessionCart(deps: SessionDeps, id: string, body: unknown): Promise<CreateSessionResponse> {
   const cart = parseOrProblem(updateSessionCartSchema, body);
@@ -110,9 +118,7 @@ export async function updateSessionCart(deps: SessionDeps, id: string, body: unk
     const session = requireOpenSession(await tx.getSession(id, { forUpdate: true }), deps.now());
     const amountMinor = orderAmountMinor({ ...cart, purchaseCurrency: session.currency });
     const orders = await tx.listSessionOrders(id);
-    if (
-      orders.some((order) => holdsPayment(order) || (order.createState !== 'rejected' && isLiveStatus(order.status)))
-    ) {
+    if (orders.some(mayTakePayment)) {
       throw new HttpProblem('session_order_placed', 'An order of this session holds or may still take the payment.');
     }
     const { channel, autoCapture, cancellationTimeout } = session.cart;

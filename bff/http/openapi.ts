@@ -11,6 +11,7 @@ import {
   problemSchema,
   sessionViewSchema,
 } from '../../shared/checkout-api.js';
+import { MAX_AMOUNT } from '../../shared/fields.js';
 import {
   captureOrVoidRequestSchema,
   captureOrVoidViewSchema,
@@ -178,7 +179,7 @@ export function buildOpenApiDocument(publicUrl: string) {
       '/v1/checkout-sessions/{id}': {
         patch: operation({
           summary:
-            "Replace an open session's cart before an order holds the payment (a coupon, a delivery choice; merchant server); then the page calls the element's refresh()",
+            "Replace an open session's cart and amounts before an order may take the payment (a coupon, a delivery choice; merchant server); the fields fixed at creation (currency, country, locale, returnUrl, prefill, channel, capture) are refused as unknown_field. Then the page calls the element's refresh()",
           auth: 'merchant',
           params: ['id'],
           body: 'UpdateSessionCart',
@@ -362,9 +363,12 @@ export function buildOpenApiDocument(publicUrl: string) {
       '/v1/instalments': {
         get: operation({
           summary:
-            'The instalment plans for a price, for `<opi-instalments>` on product and cart pages: public (no session, nothing about anyone), cacheable for the options cache time. `country` is checked and reserved: the upstream lists providers by currency',
+            "The instalment plans for a price, for `<opi-instalments>` on product and cart pages: public (no session, nothing about anyone), CORS for OPI_ALLOWED_ORIGINS, cacheable for the options cache time (`Cache-Control: public`, `Vary: Origin`); `availableFrom` when no provider takes the price and some take more. `country` is checked and reserved: the upstream's options take no country",
           query: {
-            amount: { type: 'string', description: 'Decimal, in the currency\'s major unit: "189.00"' },
+            amount: {
+              type: 'string',
+              description: `Decimal, in the currency's major unit: "189.00"; above 0, at most ${MAX_AMOUNT}, no more decimals than the currency has (2 at most)`,
+            },
             currency: { type: 'string', description: 'ISO 4217' },
             country: { type: 'string', description: 'ISO 3166-1 alpha-2' },
             channel: { type: 'string', description: 'The sales channel, when providers are configured per channel' },

@@ -10,7 +10,7 @@ import { loadConfig } from '../../bff/config.js';
 import { CheckoutError } from '../../bff/in-process-api.js';
 import { createLogger } from '../../bff/logger.js';
 import { ensureWidgetBuilt } from '../../demo/storefront/widget-build.js';
-import { cart, call, json, merchant, shopper } from '../support/checkout.js';
+import { cart, cartChange, call, json, merchant, shopper } from '../support/checkout.js';
 import { listenOnPort0 } from '../support/servers.js';
 import { useCheckoutStack } from '../support/stack.js';
 import { FAST_SANDBOX } from './after-payment-harness.js';
@@ -79,6 +79,19 @@ describe('createCheckoutRouter in a merchant app', () => {
         .update(Buffer.from(await (await fetch(script.url)).arrayBuffer()))
         .digest('base64')}`,
     );
+  });
+
+  it('serves the public instalments and the cart change under the prefix, the change only to its own auth', async () => {
+    const plans = await call(`${shop}/checkout-api/v1/instalments?amount=189.00&currency=AED&country=AE`);
+    expect([plans.status, plans.headers.get('cache-control')]).toEqual([200, 'public, max-age=60']);
+    expect(plans.body.providers.map((provider: { name: string }) => provider.name)).toEqual(['TABBY_AE', 'TAMARA_AE']);
+
+    const session = await opi.checkout.createSession(cart());
+    const url = `${shop}/checkout-api/v1/checkout-sessions/${session.id}`;
+    expect((await call(url, json('PATCH', cartChange({ discountAmount: 9 }), merchant))).status).toBe(403);
+    const changed = await call(url, json('PATCH', cartChange({ discountAmount: 9 }), { 'x-staff': 'yes' }));
+    expect([changed.status, changed.body.amount]).toEqual([200, 134.89]);
+    expect((await call(url)).body.amount).toBe(134.89);
   });
 
   it('reads, refunds, captures and voids in-process, with the HTTP answers and refusals', async () => {

@@ -1,13 +1,27 @@
 // The widget checks its form without zod (widget/components/opi-checkout/field-checks.ts), from the rules the BFF's
 // zod schemas are built from (shared/field-rules.ts). On generated input, both must accept the same values, give
-// the same order, and name the same fields; and an order the widget builds must be one the BFF takes.
+// the same order, and name the same fields with the same kind of error; and an order the widget builds must be one
+// the BFF takes.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addressInputSchema, customerSchema } from '../../shared/address.js';
+import { addressInputSchema, customerSchema, withAddressDefaults } from '../../shared/address.js';
 import { placeOrderRequestSchema } from '../../shared/checkout-api.js';
-import { ADDRESS_INPUT_RULES, CUSTOMER_RULES, EMAIL_MAX, TEXT_MAX } from '../../shared/field-rules.js';
+import {
+  ADDRESS_INPUT_RULES,
+  CUSTOMER_RULES,
+  EMAIL_MAX,
+  SHIPPING_METHODS,
+  TEXT_MAX,
+} from '../../shared/field-rules.js';
 import { checkAddress, checkCustomer } from '../../widget/components/opi-checkout/field-checks.js';
-import { formLayout, validateOrder } from '../../widget/components/opi-checkout/order-form.js';
+import { addressFields } from '../../widget/components/opi-checkout/form-fields.js';
+import type { ErrorKind } from '../../widget/components/opi-checkout/i18n/index.js';
+import {
+  formLayout,
+  problemFor,
+  validateOrder,
+  visiblePath,
+} from '../../widget/components/opi-checkout/order-form.js';
 import type { CheckoutSession, Provider } from '../../widget/components/opi-checkout/session-model.js';
 
 const around = (n: number) => fc.integer({ min: n - 2, max: n + 2 });
@@ -15,16 +29,37 @@ const around = (n: number) => fc.integer({ min: n - 2, max: n + 2 });
 const typed = fc.oneof(
   fc.string(),
   fc.string({ unit: 'grapheme' }),
-  fc.constantFrom('', ' ', '  \t', '\n'),
+  fc.constantFrom('', ' ', '  \t', '\n', '\u00a0', '\u2003 \u3000', '\ufeffAisha', '\u00a0AE'),
   fc.emailAddress(),
   fc.emailAddress().map((email) => `  ${email} `),
   around(EMAIL_MAX).map((n) => `${'a'.repeat(Math.max(1, n - 12))}@example.com`),
   around(TEXT_MAX).map((n) => 'x'.repeat(n)),
   around(TEXT_MAX).map((n) => ` ${'x'.repeat(n)} `),
+  // Two UTF-16 units each: both sides count length in units, as the upstream does.
+  around(TEXT_MAX).map((n) => '\u{1F600}'.repeat(Math.ceil(n / 2))),
   fc.stringMatching(/^\+?[\d ()-.]{0,22}$/),
   fc.constantFrom('+971 50 123 4567', '(415) 200-1234', '12345', '+1234567890123456', '++971'),
   fc.constantFrom('AE', 'GB', 'UK', 'SA', 'QA', 'HK', 'XK', 'EU', 'ae', ' AE', 'YU', 'ZZ', 'US'),
 );
+
+/** Values a shopper would give each field, so that whole forms pass often enough to compare the orders built. */
+const PLAUSIBLE: Record<string, fc.Arbitrary<string>> = {
+  email: fc.emailAddress(),
+  phoneNumber: fc.constantFrom('+971 50 123 4567', ' (415) 200-1234 '),
+  country: fc.constantFrom('AE', 'GB', 'HK', 'QA', 'SA', 'US', 'IE'),
+  postalCode: fc.constantFrom('', ' ', 'SW1A 1AA', '10001'),
+  streetAddress2: fc.constantFrom('', ' ', 'Apt 4'),
+  state: fc.constantFrom('', 'Dubai'),
+};
+/** Mostly plausible, sometimes anything, rarely absent. */
+const typedOrPlausible = (path: string) =>
+  fc.option(
+    fc.oneof(
+      { arbitrary: PLAUSIBLE[path.split('.').pop()!] ?? fc.constantFrom('Aisha', ' Omar ', 'محمد', '1 Marina Walk'), weight: 15 },
+      { arbitrary: typed, weight: 1 },
+    ),
+    { nil: undefined, freq: 40 },
+  );
 
 /** A section's entries: each field absent or typed. */
 const entries = (rules: Record<string, string>) =>
@@ -87,42 +122,71 @@ describe("the widget's field checks and the shared zod schemas", () => {
     );
   });
 
-  it('build only orders the BFF takes, and every order the BFF would take from the form', () => {
+  it('give the order and the problems the shared schemas give, on any form', () => {
     const provider = { name: 'TABBY_AE', requiredFields: [], requiresShippingAddress: false } as unknown as Provider;
-    const session = { requiresShipping: true, country: 'AE' } as unknown as CheckoutSession;
-    const form = fc.record(
-      Object.fromEntries(
-        [
-          ...Object.keys(CUSTOMER_RULES).map((name) => `customer.${name}`),
-          ...['streetAddress', 'streetAddress2', 'city', 'state', 'postalCode', 'country'].map(
-            (name) => `billingAddress.${name}`,
-          ),
-        ].map((path) => [path, typed]),
-      ),
-      { requiredKeys: [] },
-    ) as fc.Arbitrary<Record<string, string>>;
+    const path = (section: string) => (name: string) => `${section}.${name}`;
+    const form = fc
+      .record(
+        Object.fromEntries(
+          [
+            ...Object.keys(CUSTOMER_RULES).map(path('customer')),
+            ...addressFields('billingAddress').map(path('billingAddress')),
+            ...addressFields('shippingAddress').map(path('shippingAddress')),
+          ].map((name) => [name, typedOrPlausible(name)]),
+        ),
+      )
+      .map((entries) => Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== undefined)));
+    // The select offers only these, so the widget does not check the method (order-form.ts).
+    const chosen = fc.record({ shippingMethod: fc.constantFrom(...SHIPPING_METHODS) });
+    const outcomes = { orders: 0, refusals: 0 };
     fc.assert(
-      fc.property(form, (values) => {
-        const { order } = validateOrder(provider, values, formLayout(session, provider, true), true);
+      fc.property(form, chosen, fc.boolean(), fc.boolean(), (typedValues, method, requiresShipping, sameAsBilling) => {
+        const values = { ...typedValues, ...method };
+        const session = { requiresShipping, country: 'AE' } as unknown as CheckoutSession;
+        const layout = formLayout(session, provider, sameAsBilling);
+        const { order, problems } = validateOrder(provider, values, layout, sameAsBilling);
+
+        // What the form sends, parsed by the BFF's schema, and its issues mapped as the widget maps its own.
         const section = (name: string) =>
           Object.fromEntries(
             Object.entries(values)
-              .filter(([path]) => path.startsWith(`${name}.`))
-              .map(([path, value]) => [path.slice(name.length + 1), value]),
+              .filter(([key]) => key.startsWith(`${name}.`))
+              .map(([key, value]) => [key.slice(name.length + 1), value]),
           );
-        const billing = { ...section('billingAddress'), ...section('customer') };
-        const raw = {
-          bnplProvider: 'TABBY_AE',
-          customer: section('customer'),
+        const customer = section('customer');
+        const billing = { ...section('billingAddress'), ...customer };
+        const shipping = sameAsBilling ? billing : { ...section('shippingAddress'), email: customer.email };
+        const zod = placeOrderRequestSchema.safeParse({
+          bnplProvider: provider.name,
+          customer,
           billingAddress: billing,
-          shippingAddress: billing,
-        };
-        expect(order !== undefined, 'the widget and the BFF disagree on this form').toBe(
-          placeOrderRequestSchema.safeParse(raw).success,
-        );
-        if (order) expect(placeOrderRequestSchema.safeParse(order).success).toBe(true);
+          ...(layout.shipping && { shippingAddress: shipping }),
+          ...(layout.shippingMethod && { shippingMethod: values.shippingMethod }),
+        });
+        const expected = new Map<string, ErrorKind>();
+        for (const issue of zod.error?.issues ?? []) {
+          const shown = visiblePath(issue.path.slice(0, 2).join('.'), sameAsBilling);
+          if (!expected.has(shown)) expected.set(shown, problemFor(shown, values[shown]));
+        }
+        expect([...problems], 'the fields and kinds shown').toEqual([...expected]);
+        expect(order !== undefined, 'the widget and the BFF disagree on this form').toBe(zod.success);
+        if (!zod.success || !order) {
+          outcomes.refusals++;
+          return;
+        }
+        outcomes.orders++;
+        const { billingAddress, shippingAddress, ...rest } = zod.data;
+        expect(order).toEqual({
+          ...rest,
+          billingAddress: withAddressDefaults(billingAddress),
+          ...(shippingAddress && { shippingAddress: withAddressDefaults(shippingAddress) }),
+        });
+        expect(placeOrderRequestSchema.safeParse(order).success, 'the order the widget sends').toBe(true);
       }),
       { numRuns: 2000 },
     );
+    // Both sides of the property were exercised, not only refusals of random text.
+    expect(outcomes.orders).toBeGreaterThan(100);
+    expect(outcomes.refusals).toBeGreaterThan(100);
   });
 });

@@ -18,6 +18,12 @@ export function cart(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** The cart part of cart(): a body for PATCH /v1/checkout-sessions/:id (or checkout.updateSession). */
+export function cartChange(overrides: Record<string, unknown> = {}) {
+  const { purchaseCountry: _c, purchaseCurrency: _u, locale: _l, returnUrl: _r, ...rest } = cart(overrides);
+  return rest;
+}
+
 export function shopper(overrides: Record<string, unknown> = {}) {
   return {
     bnplProvider: 'TABBY_AE',

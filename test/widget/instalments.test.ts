@@ -9,8 +9,8 @@ import { part, parts, plain, text } from './support/mount.js';
 
 defineOpiInstalments();
 
-const answer = (providers: ProviderView[], unavailableProviders: UnavailableProvider[] = []) =>
-  json(200, { amount: 100, currency: 'AED', providers, unavailableProviders });
+const answer = (providers: ProviderView[], unavailableProviders: UnavailableProvider[] = [], availableFrom?: number) =>
+  json(200, { amount: 100, currency: 'AED', providers, unavailableProviders, availableFrom });
 
 async function mountInstalments(
   instalments: (request: RecordedRequest) => Response | Promise<Response>,
@@ -92,7 +92,7 @@ describe('<opi-instalments>', () => {
 
   it('says from which amount instalments are offered when the amount is under every minimum', async () => {
     const { el } = await mountInstalments(() =>
-      answer([], [tamaraTooSmall, { ...tamaraTooSmall, name: 'TABBY_AE', displayName: 'Tabby', minAmount: 30 }]),
+      answer([], [tamaraTooSmall, { ...tamaraTooSmall, name: 'TABBY_AE', displayName: 'Tabby', minAmount: 30 }], 30),
     );
     expect(message(el)).to.equal('Pay in instalments on orders from AED 30.00');
     expect(part(el, 'learn-more')).to.equal(null);

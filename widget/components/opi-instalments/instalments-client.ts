@@ -1,7 +1,7 @@
 // <opi-instalments>'s one call: the BFF's public GET /v1/instalments, the plans for an amount (no session).
-import type { ProviderView, UnavailableProvider } from '../../../shared/checkout-api.js';
+import type { InstalmentsView } from '../../../shared/checkout-api.js';
 import { type BffOptions, callBff } from '../../internal/bff-call.js';
-import { type ProviderLists, providerListsInMinor } from '../../internal/provider-model.js';
+import { minorOf, type ProviderLists, providerListsInMinor } from '../../internal/provider-model.js';
 
 export interface InstalmentsQuery {
   /** Decimal, in the currency's major unit ("100.00"), as the product page shows it. */
@@ -11,14 +11,12 @@ export interface InstalmentsQuery {
   channel?: string;
 }
 
-interface InstalmentsAnswer {
-  providers: ProviderView[];
-  unavailableProviders: UnavailableProvider[];
-}
+/** The plans in minor units, and the smallest amount a provider takes when none takes this one. */
+export type Plans = ProviderLists & { currency: string; availableFrom?: number };
 
 // Checked by shape, as <opi-checkout>'s answers are (api-client.ts): the BFF built it with the shared schemas.
-const isAnswer = (body: unknown): body is InstalmentsAnswer => {
-  const answer = body as Partial<InstalmentsAnswer> | undefined;
+const isAnswer = (body: unknown): body is InstalmentsView => {
+  const answer = body as Partial<InstalmentsView> | undefined;
   return Array.isArray(answer?.providers) && Array.isArray(answer.unavailableProviders);
 };
 
@@ -26,7 +24,7 @@ export async function fetchInstalments(
   options: BffOptions,
   { amount, currency, country, channel }: InstalmentsQuery,
   signal?: AbortSignal,
-): Promise<ProviderLists> {
+): Promise<Plans> {
   const query = new URLSearchParams({ amount, currency, country, ...(channel ? { channel } : {}) });
   const answer = await callBff(
     options,
@@ -35,5 +33,10 @@ export async function fetchInstalments(
     { headers: { accept: 'application/json' } },
     signal,
   );
-  return providerListsInMinor(currency, answer);
+  const from = answer.availableFrom;
+  return {
+    ...providerListsInMinor(currency, answer),
+    currency,
+    ...(typeof from === 'number' ? { availableFrom: minorOf(currency)(from) } : {}),
+  };
 }

@@ -1,9 +1,9 @@
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { formatMoney } from '../../../shared/money.js';
 import { OpiElement } from '../../internal/opi-element.js';
-import type { Provider, ProviderLists } from '../../internal/provider-model.js';
+import type { Provider } from '../../internal/provider-model.js';
 import { catalogues, type InstalmentStringOverrides, type InstalmentStrings } from './i18n/index.js';
-import { fetchInstalments } from './instalments-client.js';
+import { fetchInstalments, type Plans } from './instalments-client.js';
 import { styles } from './opi-instalments.styles.js';
 import { bestPlan, hasPlan, type Planned, schedule } from './plans.js';
 
@@ -68,7 +68,7 @@ export class OpiInstalments extends OpiElement<InstalmentStrings> {
   declare strings: InstalmentStringOverrides;
 
   protected readonly catalogues = catalogues;
-  private plans?: ProviderLists & { currency: string };
+  private plans?: Plans;
   private loading?: AbortController;
   private debounce?: ReturnType<typeof setTimeout>;
 
@@ -93,8 +93,7 @@ export class OpiInstalments extends OpiElement<InstalmentStrings> {
     this.loading = controller;
     const { amount, currency, country, channel } = this;
     try {
-      const lists = await fetchInstalments(this.bff(), { amount, currency, country, channel }, controller.signal);
-      this.plans = { ...lists, currency };
+      this.plans = await fetchInstalments(this.bff(), { amount, currency, country, channel }, controller.signal);
     } catch {
       // A newer request took over; otherwise say nothing rather than something wrong.
       if (!controller.signal.aborted) this.plans = { providers: [], unavailableProviders: [], currency };
@@ -112,15 +111,14 @@ export class OpiInstalments extends OpiElement<InstalmentStrings> {
   private renderPlans(
     strings: InstalmentStrings,
     language: string,
-    { providers, unavailableProviders, currency }: ProviderLists & { currency: string },
+    { providers, currency, availableFrom }: Plans,
   ): TemplateResult | typeof nothing {
     const money = (minor: number) => formatMoney(minor, currency, language);
     const best = bestPlan(providers);
     if (!best) {
-      const minimums = unavailableProviders.filter((p) => p.reason === 'below_minimum').map((p) => p.minAmount);
-      return minimums.length
-        ? html`<p part="message">${strings.availableFrom(money(Math.min(...minimums)))}</p>`
-        : nothing;
+      return availableFrom === undefined
+        ? nothing
+        : html`<p part="message">${strings.availableFrom(money(availableFrom))}</p>`;
     }
     const plan = (provider: Planned) =>
       strings.plan(this.count(provider.instalments.count), money(provider.instalments.amount));
