@@ -19,6 +19,7 @@ import type { ErrorKind } from '../../widget/components/opi-checkout/i18n/index.
 import {
   formLayout,
   problemFor,
+  type Values,
   validateOrder,
   visiblePath,
 } from '../../widget/components/opi-checkout/order-form.js';
@@ -44,10 +45,10 @@ const typed = fc.oneof(
 
 /** Values a shopper would give each field, so that whole forms pass often enough to compare the orders built. */
 const PLAUSIBLE: Record<string, fc.Arbitrary<string>> = {
-  email: fc.emailAddress(),
+  email: fc.constantFrom('aisha@example.com', ' omar.k+shop@mail.example.ae '),
   phoneNumber: fc.constantFrom('+971 50 123 4567', ' (415) 200-1234 '),
   country: fc.constantFrom('AE', 'GB', 'HK', 'QA', 'SA', 'US', 'IE'),
-  postalCode: fc.constantFrom('', ' ', 'SW1A 1AA', '10001'),
+  postalCode: fc.constantFrom('', 'SW1A 1AA', ' 10001 '),
   streetAddress2: fc.constantFrom('', ' ', 'Apt 4'),
   state: fc.constantFrom('', 'Dubai'),
 };
@@ -55,10 +56,13 @@ const PLAUSIBLE: Record<string, fc.Arbitrary<string>> = {
 const typedOrPlausible = (path: string) =>
   fc.option(
     fc.oneof(
-      { arbitrary: PLAUSIBLE[path.split('.').pop()!] ?? fc.constantFrom('Aisha', ' Omar ', 'محمد', '1 Marina Walk'), weight: 15 },
+      {
+        arbitrary: PLAUSIBLE[path.split('.').pop()!] ?? fc.constantFrom('Aisha', ' Omar ', 'محمد', '1 Marina Walk'),
+        weight: 30,
+      },
       { arbitrary: typed, weight: 1 },
     ),
-    { nil: undefined, freq: 40 },
+    { nil: undefined, freq: 60 },
   );
 
 /** A section's entries: each field absent or typed. */
@@ -135,13 +139,17 @@ describe("the widget's field checks and the shared zod schemas", () => {
           ].map((name) => [name, typedOrPlausible(name)]),
         ),
       )
-      .map((entries) => Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== undefined)));
+      .map((entries) =>
+        Object.fromEntries(
+          Object.entries(entries).filter((entry): entry is [string, string] => entry[1] !== undefined),
+        ),
+      );
     // The select offers only these, so the widget does not check the method (order-form.ts).
     const chosen = fc.record({ shippingMethod: fc.constantFrom(...SHIPPING_METHODS) });
     const outcomes = { orders: 0, refusals: 0 };
     fc.assert(
       fc.property(form, chosen, fc.boolean(), fc.boolean(), (typedValues, method, requiresShipping, sameAsBilling) => {
-        const values = { ...typedValues, ...method };
+        const values: Values = { ...typedValues, ...method };
         const session = { requiresShipping, country: 'AE' } as unknown as CheckoutSession;
         const layout = formLayout(session, provider, sameAsBilling);
         const { order, problems } = validateOrder(provider, values, layout, sameAsBilling);
@@ -186,7 +194,7 @@ describe("the widget's field checks and the shared zod schemas", () => {
       { numRuns: 2000 },
     );
     // Both sides of the property were exercised, not only refusals of random text.
-    expect(outcomes.orders).toBeGreaterThan(100);
-    expect(outcomes.refusals).toBeGreaterThan(100);
+    expect(outcomes.orders).toBeGreaterThan(200);
+    expect(outcomes.refusals).toBeGreaterThan(200);
   });
 });

@@ -16,11 +16,14 @@ import {
   TEXT_MAX,
 } from '../../../shared/field-rules.js';
 
+/** Length as zod's minLength and maxLength measure text: in code points, so an emoji counts once, not twice. */
+const lengthOf = (value: string): number => [...value].length;
+
 /** Each kind's check, on the value as the schema sees it: trimmed, but a country code as written. */
 const VALID: Record<FieldRule, (value: string) => boolean> = {
-  required: (value) => value.length >= 1 && value.length <= TEXT_MAX,
-  optional: (value) => value.length <= TEXT_MAX,
-  email: (value) => EMAIL_PATTERN.test(value) && value.length <= EMAIL_MAX,
+  required: (value) => value.length >= 1 && lengthOf(value) <= TEXT_MAX,
+  optional: (value) => lengthOf(value) <= TEXT_MAX,
+  email: (value) => EMAIL_PATTERN.test(value) && lengthOf(value) <= EMAIL_MAX,
   phone: (value) => PHONE_PATTERN.test(value) && hasPhoneDigits(value),
   country: isCountryCode,
 };
