@@ -14,6 +14,19 @@ export interface SessionReadCacheOptions {
   now?: () => number;
 }
 
+/** A ledger's two writes of a session, each followed by `changed(id)` once it is done. */
+const sessionWrites = (writer: Pick<StoreTx, 'setSessionState' | 'setSessionCart'>, changed: (id: string) => void) =>
+  ({
+    async setSessionState(id, state) {
+      await writer.setSessionState(id, state);
+      changed(id);
+    },
+    async setSessionCart(id, cart, amountMinor) {
+      await writer.setSessionCart(id, cart, amountMinor);
+      changed(id);
+    },
+  }) satisfies Pick<StoreTx, 'setSessionState' | 'setSessionCart'>;
+
 export function cacheSessionReads(
   store: Store,
   { ttlMs = 2_000, maxEntries = 10_000, now = Date.now }: SessionReadCacheOptions = {},
@@ -42,31 +55,16 @@ export function cacheSessionReads(
       }
       return session;
     },
-    async setSessionState(id, state) {
-      await store.setSessionState(id, state);
-      forget(id);
-    },
-    async setSessionCart(id, cart, amountMinor) {
-      await store.setSessionCart(id, cart, amountMinor);
-      forget(id);
-    },
+    ...sessionWrites(store, forget),
     async transaction(fn) {
       const changed = new Set<string>();
-      const changing = (id: string) => {
-        changed.add(id);
-        forget(id);
-      };
       const result = await store.transaction((tx) =>
         fn({
           ...tx,
-          async setSessionState(id, state) {
-            await tx.setSessionState(id, state);
-            changing(id);
-          },
-          async setSessionCart(id, cart, amountMinor) {
-            await tx.setSessionCart(id, cart, amountMinor);
-            changing(id);
-          },
+          ...sessionWrites(tx, (id) => {
+            changed.add(id);
+            forget(id);
+          }),
         } satisfies StoreTx),
       );
       // Again after the commit: a read in between saw the row as it was before.
