@@ -109,6 +109,18 @@ describe('<opi-instalments>', () => {
     }
   });
 
+  it('asks nothing until it has an amount, a currency and a country', async () => {
+    const bff = fakeBff({ instalments: () => answer([tabby]) });
+    const el = await fixture<OpiInstalments>(
+      html`<opi-instalments currency="AED" country="AE" .fetchImpl=${bff.fetch}></opi-instalments>`,
+    );
+    await settled(el);
+    expect([bff.requests.length, part(el, 'message')]).to.deep.equal([0, null]);
+    el.setAttribute('amount', '100.00');
+    await waitUntil(() => part(el, 'message'), 'no message once the amount came');
+    expect(bff.requests.map(({ url }) => url.searchParams.get('amount'))).to.deep.equal(['100.00']);
+  });
+
   it('is busy and silent while the answer is on its way, and keeps its line', async () => {
     const answered = gate();
     const bff = fakeBff({ instalments: () => answered.wait.then(() => answer([tabby])) });

@@ -92,6 +92,11 @@ export class OpiInstalments extends OpiElement<InstalmentStrings> {
     const controller = new AbortController();
     this.loading = controller;
     const { amount, currency, country, channel } = this;
+    // Nothing to ask about until the page has said what: no request, and nothing shown.
+    if (!amount || !currency || !country) {
+      this.plans = { providers: [], unavailableProviders: [], currency };
+      return;
+    }
     try {
       this.plans = await fetchInstalments(this.bff(), { amount, currency, country, channel }, controller.signal);
     } catch {
