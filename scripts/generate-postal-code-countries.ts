@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { formatAddress } from 'localized-address-format';
-import { countryCodes } from '../shared/fields.js';
+import { countryCodes } from '../shared/countries.js';
 
 export const TARGET = fileURLToPath(new URL('../shared/postal-code-countries.ts', import.meta.url));
 const PER_LINE = 20;

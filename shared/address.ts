@@ -2,9 +2,6 @@ import * as z from 'zod/mini';
 import { ADDRESS_INPUT_RULES, CUSTOMER_RULES, type FieldRule, postalCodeWhereUsed } from './field-rules.js';
 import { atMost, countryCode, email, optionalText, phoneNumber, requiredText, text, typeError } from './fields.js';
 
-export { usesPostalCode } from './countries.js';
-export { withAddressDefaults } from './address-defaults.js';
-
 const SCHEMA_OF_RULE = {
   required: requiredText,
   optional: optionalText,

@@ -4,9 +4,6 @@ import { isCountryCode } from './countries.js';
 import { EMAIL_MAX, EMAIL_PATTERN, hasPhoneDigits, PHONE_PATTERN, SHIPPING_METHODS, TEXT_MAX } from './field-rules.js';
 import { isCurrencyCode } from './money.js';
 
-export { countryCodes, countryName, isCountryCode } from './countries.js';
-export { SHIPPING_METHODS } from './field-rules.js';
-
 /** Error text for a wrong base type: "is required" when the field is absent, else what it must be. */
 export const typeError = (expected: string) => (issue: { input?: unknown }) =>
   issue.input === undefined ? 'is required' : `must be ${expected}`;

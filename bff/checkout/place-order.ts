@@ -19,7 +19,7 @@
 //  - With an Idempotency-Key the first answer is stored and replayed; the same key with another body is a 422.
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
-import { withAddressDefaults } from '../../shared/address.js';
+import { withAddressDefaults } from '../../shared/address-defaults.js';
 import type { PlaceOrderRequest, ProviderView } from '../../shared/checkout-api.js';
 import { toMajor } from '../../shared/money.js';
 import { orderRequestSchema, type OrderRequest, type OrderStatusRecord } from '../../shared/upstream.js';

@@ -1,6 +1,6 @@
 // The ledger's records: sessions, orders, their journal and idempotency keys, as the rest of the BFF reads them.
 import type { Prefill } from '../../shared/checkout-api.js';
-import type { SHIPPING_METHODS } from '../../shared/fields.js';
+import type { SHIPPING_METHODS } from '../../shared/field-rules.js';
 import type { PaymentState } from '../../shared/merchant-api.js';
 import type { OrderStatus } from '../../shared/status.js';
 import type { OrderItem } from '../../shared/upstream.js';

@@ -1,6 +1,6 @@
 // The page shell shared by the shop and the console: language and direction on <html>, one stylesheet, no script
 // inline (the scripts are the widget's elements, from the BFF, and the checkout page's coupon script).
-import { countryName } from '../../shared/fields.js';
+import { countryName } from '../../shared/countries.js';
 import { MARKETS, type Language, type Market } from './catalogue.js';
 import { html, type SafeHtml } from './html.js';
 import type { ShopStrings } from './strings.js';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { addressInputSchema, usesPostalCode, withAddressDefaults } from '../../shared/address.js';
+import { addressInputSchema } from '../../shared/address.js';
+import { withAddressDefaults } from '../../shared/address-defaults.js';
 import { createSessionRequestSchema, issuesToFieldErrors, placeOrderRequestSchema } from '../../shared/checkout-api.js';
-import { countryCodes, isCountryCode } from '../../shared/fields.js';
+import { countryCodes, isCountryCode, usesPostalCode } from '../../shared/countries.js';
 import { providerDisplayName } from '../../shared/providers.js';
 import { address, customer, messages } from './fixtures.js';
 

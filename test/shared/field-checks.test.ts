@@ -4,7 +4,8 @@
 // the BFF takes.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addressInputSchema, customerSchema, withAddressDefaults } from '../../shared/address.js';
+import { addressInputSchema, customerSchema } from '../../shared/address.js';
+import { withAddressDefaults } from '../../shared/address-defaults.js';
 import { placeOrderRequestSchema } from '../../shared/checkout-api.js';
 import {
   ADDRESS_INPUT_RULES,
@@ -19,6 +20,7 @@ import type { ErrorKind } from '../../widget/components/opi-checkout/i18n/index.
 import {
   formLayout,
   problemFor,
+  sectionOf,
   type Values,
   validateOrder,
   visiblePath,
@@ -155,12 +157,7 @@ describe("the widget's field checks and the shared zod schemas", () => {
         const { order, problems } = validateOrder(provider, values, layout, sameAsBilling);
 
         // What the form sends, parsed by the BFF's schema, and its issues mapped as the widget maps its own.
-        const section = (name: string) =>
-          Object.fromEntries(
-            Object.entries(values)
-              .filter(([key]) => key.startsWith(`${name}.`))
-              .map(([key, value]) => [key.slice(name.length + 1), value]),
-          );
+        const section = (name: string) => sectionOf(values, name);
         const customer = section('customer');
         const billing = { ...section('billingAddress'), ...customer };
         const shipping = sameAsBilling ? billing : { ...section('shippingAddress'), email: customer.email };

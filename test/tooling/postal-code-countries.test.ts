@@ -2,7 +2,7 @@
 // an update of that package that changes which countries have postal codes fails here until the file is rewritten.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { usesPostalCode } from '../../shared/address.js';
+import { usesPostalCode } from '../../shared/countries.js';
 import {
   countriesWithoutPostalCode,
   postalCodeCountriesSource,

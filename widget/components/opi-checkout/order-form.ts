@@ -104,6 +104,14 @@ const KINDS: Record<string, ErrorKind> = {
 export const problemFor = (path: string, raw: string | undefined): ErrorKind =>
   raw?.trim() ? (KINDS[path.split('.').pop()!] ?? 'invalid') : 'required';
 
+/** The entries of one section ("customer", "billingAddress"), by field name. */
+export const sectionOf = (values: Values, section: string): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(values)
+      .filter(([path]) => path.startsWith(`${section}.`))
+      .map(([path, value]) => [path.slice(section.length + 1), value]),
+  );
+
 export interface Validation {
   /** The order to send, trimmed, with state and region filled from the country; absent while there are problems. */
   order?: PlaceOrderRequest;
@@ -122,12 +130,7 @@ export function validateOrder(
   layout: FormLayout,
   sameAsBilling: boolean,
 ): Validation {
-  const section = (name: string) =>
-    Object.fromEntries(
-      Object.entries(values)
-        .filter(([path]) => path.startsWith(`${name}.`))
-        .map(([path, value]) => [path.slice(name.length + 1), value]),
-    );
+  const section = (name: string) => sectionOf(values, name);
   const customer = section('customer');
   const billing = { ...section('billingAddress'), ...customer };
   const problems = new Map<string, ErrorKind>();
