@@ -27,7 +27,8 @@ export interface ApiRoute {
 const ORDER = '/orders/([^/]+)';
 
 // Success codes: 201 for creations as the upstream (NestJS) answers them; void and the reads answer 200 as the
-// docs show. Local choice for capture (201, not shown) and refund (201, as the merchant plugin expects).
+// docs show. Local choice for capture (201, not shown), refund (201, as the merchant plugin expects) and customer
+// session (201, not shown: NestJS's default for a POST).
 export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'POST',
@@ -100,6 +101,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
     body: 'none',
     status: 200,
     handle: (ctx, reference) => listRefunds(ctx, reference),
+  },
+  {
+    method: 'POST',
+    pattern: /^\/merchants\/customer\/sessions$/,
+    route: 'customer-session',
+    body: 'json',
+    status: 201,
+    handle: (ctx, _reference, { body }) => ctx.sessions.create(body),
   },
 ];
 

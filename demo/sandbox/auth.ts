@@ -1,6 +1,7 @@
 // The token endpoint (OAuth2 client credentials, form-encoded) and the bearer check of every API route.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { HttpError } from './http.js';
+import { JwtKey, sameText, unexpired } from './jwt.js';
 
 export interface ClientCredentials {
   clientId: string;
@@ -17,17 +18,8 @@ export interface TokenAnswer {
 
 const SCOPE = 'api-user';
 
-const base64url = (value: string | Buffer): string => Buffer.from(value).toString('base64url');
-
-function sameText(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
 export class TokenIssuer {
-  // Local choice: a fresh key per sandbox, so a token from another sandbox (or an earlier run) is refused.
-  private readonly key = randomBytes(32);
+  private readonly key = new JwtKey();
 
   constructor(
     private readonly credentials: ClientCredentials,
@@ -62,34 +54,18 @@ export class TokenIssuer {
 
   /** Whether an Authorization header carries a token this sandbox issued and that has not expired. */
   verify(authorization: string | undefined): boolean {
-    const match = /^Bearer\s+([\w-]+)\.([\w-]+)\.([\w-]+)$/i.exec(authorization?.trim() ?? '');
-    if (!match) return false;
-    const [, header = '', payload = '', signature = ''] = match;
-    if (!sameText(signature, this.signature(`${header}.${payload}`))) return false;
-    try {
-      const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { exp?: unknown };
-      return typeof claims.exp === 'number' && this.now() / 1000 < claims.exp;
-    } catch {
-      return false;
-    }
+    const match = /^Bearer\s+(\S+)$/i.exec(authorization?.trim() ?? '');
+    return unexpired(match ? this.key.read(match[1] ?? '') : undefined, this.now());
   }
 
   // The upstream's tokens are JWTs; these are too (HS256), with a fractional exp so a 1-second lifetime is exact.
   private sign(): string {
     const issuedAt = this.now() / 1000;
-    const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
-    const payload = base64url(
-      JSON.stringify({
-        scope: SCOPE,
-        iat: issuedAt,
-        exp: issuedAt + this.lifetimeSeconds,
-        jti: randomBytes(6).toString('hex'),
-      }),
-    );
-    return `${header}.${payload}.${this.signature(`${header}.${payload}`)}`;
-  }
-
-  private signature(content: string): string {
-    return createHmac('sha256', this.key).update(content).digest('base64url');
+    return this.key.sign({
+      scope: SCOPE,
+      iat: issuedAt,
+      exp: issuedAt + this.lifetimeSeconds,
+      jti: randomBytes(6).toString('hex'),
+    });
   }
 }

@@ -1,6 +1,8 @@
 // What every route of one sandbox shares.
 import type { TokenIssuer } from './auth.js';
 import type { CallbackEnvelope, CallbackSender } from './callbacks.js';
+import type { CustomerSessions } from './customer-sessions.js';
+import type { SandboxRandom } from './random.js';
 import type { Scheduler } from './scheduler.js';
 import type { OrderStore } from './store.js';
 import type { RefundSettlement } from './types.js';
@@ -12,6 +14,9 @@ export interface SandboxContext {
   readonly paymentSecret: string;
   readonly pendingSettleMs: number;
   readonly cancellationUnitMs: number;
+  readonly cancellationLagMs: number;
+  /** Every behavioural random choice draws from these seeded streams. */
+  readonly random: SandboxRandom;
   readonly refundSettlement?: RefundSettlement;
   /** The merchant account's webhook, for REFUND_CALLBACK and ORDER_STATUS_UPDATE; settable as in the portal. */
   webhookUrl?: string;
@@ -22,6 +27,7 @@ export interface SandboxContext {
   readonly scheduler: Scheduler;
   readonly callbacks: CallbackSender;
   readonly tokens: TokenIssuer;
+  readonly sessions: CustomerSessions;
 }
 
 /** To the merchant account's webhook, when one is set (the docs: REFUND_CALLBACK and status updates go there). */

@@ -3,11 +3,12 @@
 // cancellation when cancellationTimeout passes first.
 import { createHmac } from 'node:crypto';
 import * as z from 'zod/mini';
+import { authorisedMinor, captureStatusOf } from './authorisation.js';
 import { notifyAccount, type SandboxContext } from './context.js';
 import { HttpError } from './http.js';
 import { orderCallbackData } from './order-view.js';
-import type { OrderStatus, SandboxOrder } from './order.js';
-import type { Decision, DecisionOutcome, DecisionResult } from './types.js';
+import type { SandboxOrder } from './order.js';
+import type { Decision, DecisionOutcome, DecisionResult, OrderStatus } from './types.js';
 
 export const decisionSchema = z.object({
   outcome: z.enum(['approve', 'decline', 'cancel', 'error'], {
@@ -60,9 +61,20 @@ export function decide(ctx: SandboxContext, order: SandboxOrder, decision: Decis
   return { redirectTo: returnUrl(ctx, order, 'PENDING') };
 }
 
-/** The system cancels an order nobody paid within cancellationTimeout. Local choice: the unit is minutes. */
+/**
+ * When the system cancels after `minutes`: the docs say only that it cancels at its own time (§10). Local choices:
+ * the unit is minutes, and a lag drawn uniformly from [0, cancellationLagMs] follows the timeout.
+ */
+export function cancellationDelayMs(
+  ctx: Pick<SandboxContext, 'cancellationUnitMs' | 'cancellationLagMs' | 'random'>,
+  minutes: number,
+): number {
+  return minutes * ctx.cancellationUnitMs + ctx.random.cancellation() * ctx.cancellationLagMs;
+}
+
+/** The system cancels an order nobody paid within cancellationTimeout. */
 export function scheduleCancellation(ctx: SandboxContext, order: SandboxOrder, minutes: number): void {
-  ctx.scheduler.later(minutes * ctx.cancellationUnitMs, () => {
+  ctx.scheduler.later(cancellationDelayMs(ctx, minutes), () => {
     if (order.status === 'PENDING') finalise(ctx, order, 'CANCELLED', 'system');
   });
 }
@@ -76,9 +88,10 @@ function finalise(
   order.status = status;
   order.updatedAt = ctx.now();
   if (status === 'SUCCESSFUL') {
-    // Local choice: autoCapture defaults to true; captured at once, else AUTHORIZED until a capture or void.
-    order.captureStatus = order.autoCapture ? 'CAPTURED' : 'AUTHORIZED';
-    order.capturedMinor = order.autoCapture ? order.amountMinor : 0;
+    // Local choice: autoCapture defaults to true; all of it (surcharge included) captured at once, else AUTHORIZED
+    // until captures and voids close it.
+    order.capturedMinor = order.autoCapture ? authorisedMinor(order) : 0;
+    order.captureStatus = captureStatusOf(order);
   } else if (status === 'CANCELLED') {
     order.cancelledBy = cancelledBy;
   } else if (status === 'DECLINED') {

@@ -1,7 +1,8 @@
 // POST /orders/{reference}/details: the docs' legacy "Transaction Details", the only documented place that lists an
 // order's refunds and captures. The order's fields with `amount` as a string (as the docs' example sends it), its
-// status history, refunds and captures. Local choice: the ids (the docs show a uuid transactionId, and refundId
-// and captureId without a format): the refund's answered reference and the capture's own reference.
+// status history, refunds and captures, in the docs' sample form: a refund's `refundId` is the order's
+// merchantReference (the merchant's refund reference appears nowhere), a capture's `captureId` its captureReference
+// (the capture answer repeats it too). Local choice: transactionId a fresh uuid on each read.
 import { randomUUID } from 'node:crypto';
 import { toMajor } from '../../shared/money.js';
 import { isoTime, type SandboxContext } from './context.js';
@@ -19,12 +20,12 @@ export function transactionDetails(ctx: SandboxContext, reference: string) {
       createdAt: isoTime(entry.at),
     })),
     refunds: order.refunds.map((refund) => ({
-      refundId: refund.upstreamReference,
+      refundId: order.reference,
       amount: amount(refund.amountMinor),
       currency: order.currency,
       status: refund.status,
       createdAt: isoTime(refund.createdAt),
-      refundReason: null,
+      refundReason: refund.description,
       refundFailureReason: null,
     })),
     orderCaptures: order.captures.map((capture) => ({

@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { findApiRoute, type ApiRoute, type Surface } from './api-routes.js';
 import { isoTime, type SandboxContext } from './context.js';
 import { controlRoute } from './control.js';
-import { isAfterCreate, type FaultTable } from './faults.js';
+import { actsAfterWrite, type FaultTable } from './faults.js';
 import { errorReply, HttpError, isForm, isJson, parseForm, parseJson, readBody, send, type Reply } from './http.js';
 import { appendCapped } from './history.js';
 import { logoFile } from './logos.js';
@@ -37,6 +37,14 @@ function journalBody(req: IncomingMessage, text: string): unknown {
   } catch {
     return text;
   }
+}
+
+/** The order a request names, for a fault aimed at one: the path's, or create-order's body's orderReference. */
+function namedOrder(route: ApiRoute, pathReference: string, body: unknown): string | undefined {
+  if (route.route !== 'create-order') return pathReference === '' ? undefined : pathReference;
+  const reference =
+    body !== null && typeof body === 'object' ? (body as Record<string, unknown>).orderReference : undefined;
+  return typeof reference === 'string' ? reference : undefined;
 }
 
 function apiInput(route: ApiRoute, req: IncomingMessage, text: string): unknown {
@@ -125,23 +133,25 @@ export function createDispatcher({ surface, ctx, faults, journal, historyLimit, 
         if (!found) throw new HttpError(404, `Cannot ${method} ${url.pathname}`);
         const { route, reference } = found;
         entry.route = route.route;
-        const fault = faults.peek(route.route);
-        if (fault && !isAfterCreate(fault)) {
-          faults.consume(route.route);
-          entry.fault = fault.kind;
-          const early = await before(fault);
+        const active = faults.find(route.route, namedOrder(route, reference, body));
+        if (active && !actsAfterWrite(active.fault)) {
+          faults.use(route.route, active);
+          entry.fault = active.fault.kind;
+          const early = await before(active.fault);
           if (early === null) return undefined;
           if (early) return early;
         }
         const input = apiInput(route, req, text);
         if (route.route !== 'token' && !ctx.tokens.verify(req.headers.authorization)) throw new HttpError(401);
         const json = route.handle(ctx, reference, { body: input, query: url.searchParams }) as Record<string, unknown>;
-        if (fault && isAfterCreate(fault)) {
-          faults.consume(route.route);
+        // A refused request passes through: these faults wait for a write that was done.
+        if (active && actsAfterWrite(active.fault)) {
+          const { fault } = active;
+          faults.use(route.route, active);
           entry.fault = fault.kind;
-          if (fault.kind === 'reset-after-create') {
+          if (fault.kind === 'lost-answer') {
             entry.status = route.status;
-            req.socket.destroy();
+            req.socket.destroy(); // before any byte of the answer
             return undefined;
           }
           if (fault.kind === 'redirect-url') return { status: route.status, json: { ...json, redirectUrl: fault.url } };

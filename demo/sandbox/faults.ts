@@ -1,4 +1,4 @@
-// Fault injection per route: set through the factory, Sandbox.setFault or PUT /__sandbox/faults/:route.
+// Injected faults: per route, one untargeted fault and any number aimed at one order each; an aimed one wins.
 import * as z from 'zod/mini';
 import { HttpError, parseBody } from './http.js';
 import { SANDBOX_ROUTES, type Fault, type FaultOptions, type SandboxRoute } from './types.js';
@@ -25,22 +25,34 @@ const faultSchema = z.discriminatedUnion(
     }),
     z.object({ kind: z.literal('hang') }),
     z.object({ kind: z.literal('malformed-json') }),
-    z.object({ kind: z.literal('reset-after-create') }),
+    z.object({ kind: z.literal('lost-answer') }),
     z.object({ kind: z.literal('redirect-url'), url: z.url({ error: 'must be a URL' }) }),
   ],
-  { error: 'must be one of: latency, status, hang, malformed-json, reset-after-create, redirect-url' },
+  { error: 'must be one of: latency, status, hang, malformed-json, lost-answer, redirect-url' },
 );
 
-const faultOptionsSchema = z.object({ times: z.optional(wholeNumber(1, 1_000_000)) });
+const faultOptionsSchema = z.object({
+  times: z.optional(wholeNumber(1, 1_000_000)),
+  reference: z.optional(z.string({ error: 'must be text' }).check(z.minLength(1, { error: 'must not be empty' }))),
+});
 
-/** The writes: a reset after one means the upstream did it and the answer was lost. */
-const WRITES: ReadonlySet<SandboxRoute> = new Set(['create-order', 'capture', 'void', 'refund']);
+/** The writes: a lost answer after one means the upstream did it and the merchant never heard. */
+const WRITES: readonly SandboxRoute[] = ['create-order', 'capture', 'void', 'refund', 'customer-session'];
 
-/** The fault kinds that act after the write was done (a redirect-url only on create-order). */
-const AFTER_CREATE: ReadonlySet<Fault['kind']> = new Set(['reset-after-create', 'redirect-url']);
+/** The routes whose requests name an order: create-order in its body, the others in their path. */
+const ORDER_ROUTES: readonly SandboxRoute[] = [
+  'create-order',
+  'get-order',
+  'order-details',
+  'capture',
+  'void',
+  'refund',
+  'list-refunds',
+];
 
-export function isAfterCreate(fault: Fault): boolean {
-  return AFTER_CREATE.has(fault.kind);
+/** The fault kinds that act once the route has done its work (a redirect-url only on create-order). */
+export function actsAfterWrite(fault: Fault): boolean {
+  return fault.kind === 'lost-answer' || fault.kind === 'redirect-url';
 }
 
 export function parseRoute(value: string): SandboxRoute {
@@ -49,46 +61,67 @@ export function parseRoute(value: string): SandboxRoute {
   return route;
 }
 
-/** A control request's body: a Fault plus an optional `times`. */
+/** A control request's body: a Fault plus optional `times` and `reference`. */
 export function parseFaultBody(body: unknown): { fault: Fault; options: FaultOptions } {
   return { fault: parseBody(faultSchema, body), options: parseBody(faultOptionsSchema, body) };
 }
 
-interface ActiveFault {
-  fault: Fault;
+/** Why `fault` cannot be set on `route`, if it cannot. */
+function misfit(route: SandboxRoute, fault: Fault, options: FaultOptions): string | undefined {
+  if (fault.kind === 'lost-answer' && !WRITES.includes(route))
+    return `kind lost-answer applies to ${WRITES.join(', ')} only`;
+  if (fault.kind === 'redirect-url' && route !== 'create-order')
+    return 'kind redirect-url applies to create-order only';
+  if (options.reference !== undefined && !ORDER_ROUTES.includes(route))
+    return `reference applies to ${ORDER_ROUTES.join(', ')} only`;
+  return undefined;
+}
+
+export interface ActiveFault {
+  readonly fault: Fault;
+  readonly reference?: string;
   timesLeft: number;
 }
 
 export class FaultTable {
-  private readonly active = new Map<SandboxRoute, ActiveFault>();
+  private readonly untargeted = new Map<SandboxRoute, ActiveFault>();
+  private readonly targeted = new Map<SandboxRoute, Map<string, ActiveFault>>();
 
   set(route: SandboxRoute, fault: Fault, options: FaultOptions = {}): void {
     const parsed = parseFaultBody({ ...fault, ...options });
-    const applies =
-      parsed.fault.kind === 'reset-after-create'
-        ? WRITES.has(route)
-        : !isAfterCreate(parsed.fault) || route === 'create-order';
-    if (!applies) {
-      const where =
-        parsed.fault.kind === 'reset-after-create' ? 'create-order, capture, void and refund' : 'create-order';
-      throw new HttpError(400, [`kind ${parsed.fault.kind} applies to ${where} only`]);
-    }
-    this.active.set(route, { fault: parsed.fault, timesLeft: parsed.options.times ?? Number.POSITIVE_INFINITY });
+    const problem = misfit(route, parsed.fault, parsed.options);
+    if (problem) throw new HttpError(400, [problem]);
+    const { reference, times } = parsed.options;
+    const active: ActiveFault = {
+      fault: parsed.fault,
+      timesLeft: times ?? Number.POSITIVE_INFINITY,
+      ...(reference === undefined ? {} : { reference }),
+    };
+    if (reference === undefined) return void this.untargeted.set(route, active);
+    const aimed = this.targeted.get(route) ?? new Map<string, ActiveFault>();
+    aimed.set(reference, active);
+    this.targeted.set(route, aimed);
   }
 
   clear(): void {
-    this.active.clear();
+    this.untargeted.clear();
+    this.targeted.clear();
   }
 
-  peek(route: SandboxRoute): Fault | undefined {
-    return this.active.get(route)?.fault;
+  /** The fault for a request on `route` naming order `reference` (if any): an aimed one first. */
+  find(route: SandboxRoute, reference: string | undefined): ActiveFault | undefined {
+    const aimed = reference === undefined ? undefined : this.targeted.get(route)?.get(reference);
+    return aimed ?? this.untargeted.get(route);
   }
 
-  /** Counts one use of the route's fault; it clears itself after its last one. */
-  consume(route: SandboxRoute): void {
-    const entry = this.active.get(route);
-    if (!entry) return;
-    entry.timesLeft--;
-    if (entry.timesLeft <= 0) this.active.delete(route);
+  /** Counts one use of a fault `find` answered; it clears itself after its last one. */
+  use(route: SandboxRoute, active: ActiveFault): void {
+    active.timesLeft--;
+    if (active.timesLeft > 0) return;
+    if (active.reference === undefined) {
+      if (this.untargeted.get(route) === active) this.untargeted.delete(route);
+    } else if (this.targeted.get(route)?.get(active.reference) === active) {
+      this.targeted.get(route)?.delete(active.reference);
+    }
   }
 }

@@ -2,8 +2,7 @@
 // would speak to the shopper. The upstream status names (SUCCESSFUL, PENDING...) stay as they are: they are what the
 // tester is choosing. Amounts use Western digits in every language, as the demo shop does.
 import type { InstalmentInterval } from './catalogue.js';
-import type { DecisionOutcome } from './types.js';
-import type { OrderStatus } from './order.js';
+import type { DecisionOutcome, OrderStatus } from './types.js';
 import { ADVERBS } from './plans.js';
 
 export interface PageStrings {

@@ -1,4 +1,5 @@
 // GET /orders/{reference}: the public docs' GetOrderResponse, which the order callbacks also carry.
+import { toMajor } from '../../shared/money.js';
 import { isoTime, type SandboxContext } from './context.js';
 import { HttpError } from './http.js';
 import type { SandboxOrder } from './order.js';
@@ -16,7 +17,7 @@ export function orderView(order: SandboxOrder) {
     merchantReference: order.reference,
     status: order.status,
     amount: order.orderAmount,
-    surcharge: 0,
+    surcharge: toMajor(order.surchargeMinor, order.currency),
     currency: order.currency,
     provider: order.provider.name,
     updatedAt: isoTime(order.updatedAt),

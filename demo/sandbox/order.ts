@@ -1,10 +1,8 @@
 // An order as the sandbox keeps it, with its refunds, captures and history (store.ts holds them; persistence.ts
 // writes them down).
 import type { CatalogueEntry } from './catalogue.js';
-import type { Decision } from './types.js';
+import type { Decision, OrderStatus } from './types.js';
 
-/** GET /orders/{reference} statuses. Create answers lower-case `pending`; everything after is upper-case. */
-export type OrderStatus = 'PENDING' | 'SUCCESSFUL' | 'DECLINED' | 'CANCELLED' | 'ERROR';
 /** Local choice: the docs show only AUTHORIZED; the other three are the sandbox's names. */
 export type CaptureStatus = 'AUTHORIZED' | 'PARTIALLY_CAPTURED' | 'CAPTURED' | 'VOIDED';
 
@@ -15,6 +13,8 @@ export interface SandboxRefund {
   upstreamReference: string;
   bnplRefundId: string;
   amountMinor: number;
+  /** refundDescription as sent: the transaction details' refundReason. */
+  description: string;
   status: 'PENDING' | 'SUCCESSFUL';
   /** Milliseconds since the epoch. */
   createdAt: number;
@@ -32,6 +32,8 @@ export interface SandboxOrder {
   /** As the merchant sent it (major units). */
   orderAmount: number;
   amountMinor: number;
+  /** The fee the paying customer bears (docs §4); part of the authorisation, not of orderAmount. */
+  surchargeMinor: number;
   autoCapture: boolean;
   dynamicRedirectUrl?: string;
   dynamicCallbackUrl?: string;
@@ -41,6 +43,7 @@ export interface SandboxOrder {
   /** Every status the order had, for the transaction details (INITIATED and PENDING at creation). */
   history: { status: 'INITIATED' | OrderStatus; at: number }[];
   captures: { captureReference: string; amountMinor: number; at: number }[];
+  voids: { voidReference: string; amountMinor: number; at: number }[];
   /** Set once the shopper (or a test) has decided; a pending decision keeps status PENDING until it settles. */
   decision?: Required<Decision>;
   cancelledBy: 'user' | 'system' | null;

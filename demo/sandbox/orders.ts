@@ -6,6 +6,7 @@ import { codeAmount, minorAmount } from './amounts.js';
 import { offeredProviders, type CatalogueEntry } from './catalogue.js';
 import { isoTime, type SandboxContext } from './context.js';
 import { scheduleCancellation } from './decisions.js';
+import { duplicateReference } from './duplicates.js';
 import { HttpError, parseBody } from './http.js';
 import { orderRequestSchema, type OrderRequest } from './schemas.js';
 import type { SandboxOrder } from './order.js';
@@ -47,9 +48,10 @@ const hex = (bytes: number): string => randomBytes(bytes).toString('hex');
 
 /**
  * The docs' amount rules in minor units: each item's quantity * unitPrice = totalAmount (the plugin's comment), and
- * orderAmount = sum(totalAmount) + shippingAmount + taxAmount - discountAmount (ORD). Answers orderAmount in minor units.
+ * orderAmount = sum(totalAmount) + shippingAmount + taxAmount - discountAmount (ORD); the surcharge stays outside
+ * that sum. Answers orderAmount and surcharge in minor units.
  */
-function checkedAmount(ctx: SandboxContext, request: OrderRequest): number {
+function checkedAmounts(ctx: SandboxContext, request: OrderRequest): { amountMinor: number; surchargeMinor: number } {
   const problems: string[] = [];
   const minor = (value: number, field: string): number => {
     try {
@@ -72,18 +74,22 @@ function checkedAmount(ctx: SandboxContext, request: OrderRequest): number {
     minor(request.taxAmount, 'taxAmount') -
     minor(request.discountAmount, 'discountAmount');
   const given = minor(request.orderAmount, 'orderAmount');
+  const surchargeMinor = request.surcharge === undefined ? 0 : minor(request.surcharge, 'surcharge');
   if (problems.length === 0 && given !== expected) {
     problems.push('orderAmount must equal sum(totalAmount) + shippingAmount + taxAmount - discountAmount');
   }
   if (problems.length > 0) throw new HttpError(400, problems);
-  return given;
+  return { amountMinor: given, surchargeMinor };
 }
 
 export function createOrder(ctx: SandboxContext, body: unknown) {
   const request = parseBody(orderRequestSchema, body);
-  // Local choice: the docs require a unique orderReference but do not show the refusal; this is its shape.
-  if (ctx.store.has(request.orderReference)) throw new HttpError(400, 'orderReference already exists');
-  const amountMinor = checkedAmount(ctx, request);
+  // Local choice: the docs do not say what happens to a token that is not a session; refused as a field problem.
+  if (request.customerToken !== undefined && !ctx.sessions.valid(request.customerToken)) {
+    throw new HttpError(400, ['customerToken must be a valid customer session token']);
+  }
+  if (ctx.store.has(request.orderReference)) throw duplicateReference(ctx.random.duplicates, 'orderReference');
+  const { amountMinor, surchargeMinor } = checkedAmounts(ctx, request);
   const provider = routedProvider(request, amountMinor);
   const now = ctx.now();
   const order: SandboxOrder = {
@@ -96,6 +102,7 @@ export function createOrder(ctx: SandboxContext, body: unknown) {
     locale: request.locale,
     orderAmount: request.orderAmount,
     amountMinor,
+    surchargeMinor,
     autoCapture: request.autoCapture ?? true,
     ...(request.dynamicRedirectUrl ? { dynamicRedirectUrl: request.dynamicRedirectUrl } : {}),
     ...(request.dynamicCallbackUrl ? { dynamicCallbackUrl: request.dynamicCallbackUrl } : {}),
@@ -107,6 +114,7 @@ export function createOrder(ctx: SandboxContext, body: unknown) {
       { status: 'PENDING', at: now },
     ],
     captures: [],
+    voids: [],
     cancelledBy: null,
     failureReason: null,
     rejectReason: null,

@@ -11,9 +11,24 @@ const FILE = 'sandbox-orders.json';
 
 type StoredOrder = Omit<SandboxOrder, 'provider'> & { provider: string };
 
+/** A file written before surcharges, voids and refund descriptions were kept lacks them. */
+type OlderOrder = Omit<StoredOrder, 'surchargeMinor' | 'voids' | 'refunds'> &
+  Partial<Pick<StoredOrder, 'surchargeMinor' | 'voids'>> & {
+    refunds: (Omit<StoredOrder['refunds'][number], 'description'> & { description?: string })[];
+  };
+
+function upgraded(stored: OlderOrder): StoredOrder {
+  return {
+    ...stored,
+    surchargeMinor: stored.surchargeMinor ?? 0,
+    voids: stored.voids ?? [],
+    refunds: stored.refunds.map((refund) => ({ ...refund, description: refund.description ?? '' })),
+  };
+}
+
 interface Snapshot {
   version: 1;
-  orders: StoredOrder[];
+  orders: OlderOrder[];
   usedReferences: string[];
 }
 
@@ -32,7 +47,7 @@ export function loadOrders(dir: string): Saved {
     throw error;
   }
   const snapshot = JSON.parse(text) as Snapshot;
-  const orders = snapshot.orders.flatMap((stored) => {
+  const orders = snapshot.orders.map(upgraded).flatMap((stored) => {
     const provider = CATALOGUE.find((entry) => entry.name === stored.provider);
     return provider ? [{ ...stored, provider }] : [];
   });

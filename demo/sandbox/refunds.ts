@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { toMajor } from '../../shared/money.js';
 import { codeAmount, minorAmount } from './amounts.js';
 import { notifyAccount, type SandboxContext } from './context.js';
+import { duplicateReference } from './duplicates.js';
 import { HttpError, parseBody } from './http.js';
 import { requireOrder } from './order-view.js';
 import { refundRequestSchema } from './schemas.js';
@@ -22,16 +23,17 @@ function refundRecord(order: SandboxOrder, refund: SandboxRefund) {
   };
 }
 
+/** Never above what was captured (surcharge included); pending refunds count: the money is on its way back. */
 function refundableMinor(order: SandboxOrder): number {
-  // Pending refunds count: the money is already on its way back.
   return order.capturedMinor - order.refunds.reduce((sum, refund) => sum + refund.amountMinor, 0);
 }
 
 export function createRefund(ctx: SandboxContext, reference: string, body: unknown) {
   const order = requireOrder(ctx, reference);
-  const { refundReference, refundAmount } = parseBody(refundRequestSchema, body);
-  // Local choice: the docs ask for a new refundReference every time but do not show the refusal.
-  if (ctx.store.referenceUsed('refund', refundReference)) throw new HttpError(400, 'refundReference already exists');
+  const { refundReference, refundAmount, refundDescription } = parseBody(refundRequestSchema, body);
+  // The docs ask for a new refundReference every time.
+  if (ctx.store.referenceUsed('refund', refundReference))
+    throw duplicateReference(ctx.random.duplicates, 'refundReference');
   // The docs describe refunds of SUCCESSFUL orders with a paid amount. Local choice: a refund needs both, status
   // SUCCESSFUL and something captured (an authorised-only order is pointed to void), refused with these texts.
   if (order.status !== 'SUCCESSFUL') {
@@ -54,6 +56,7 @@ export function createRefund(ctx: SandboxContext, reference: string, body: unkno
     upstreamReference: ctx.strictDocs ? `${refundReference}-00` : refundReference,
     bnplRefundId: randomUUID(),
     amountMinor: minor,
+    description: refundDescription,
     status: pending ? 'PENDING' : 'SUCCESSFUL',
     createdAt: ctx.now(),
   };

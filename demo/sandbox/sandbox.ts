@@ -4,11 +4,14 @@ import type { AddressInfo } from 'node:net';
 import { TokenIssuer } from './auth.js';
 import { CallbackSender } from './callbacks.js';
 import type { SandboxContext } from './context.js';
+import { CustomerSessions } from './customer-sessions.js';
 import { decide, decisionSchema } from './decisions.js';
 import { createDispatcher } from './dispatch.js';
 import { FaultTable } from './faults.js';
 import { parseBody } from './http.js';
 import { requireOrder } from './order-view.js';
+import { sandboxRandom } from './random.js';
+import { orderRecords } from './records.js';
 import { Scheduler } from './scheduler.js';
 import { httpUrl, resolveSettings } from './settings.js';
 import { OrderStore } from './store.js';
@@ -53,6 +56,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     paymentSecret,
     pendingSettleMs: settings.pendingSettleMs,
     cancellationUnitMs: settings.cancellationUnitMs,
+    cancellationLagMs: settings.cancellationLagMs,
+    random: sandboxRandom(settings.seed),
     ...(settings.refundSettlement ? { refundSettlement: settings.refundSettlement } : {}),
     ...(settings.webhookUrl ? { webhookUrl: settings.webhookUrl } : {}),
     now: settings.now,
@@ -61,6 +66,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     scheduler,
     callbacks,
     tokens: new TokenIssuer({ clientId, clientSecret }, settings.tokenLifetimeSeconds, settings.now),
+    sessions: new CustomerSessions(clientId, settings.now),
   };
 
   // Two origins, as upstream: the API, and the token endpoint on its own (auth.*).
@@ -88,6 +94,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     credentials: { clientId, clientSecret, paymentSecret },
     journal,
     deliveries: callbacks.deliveries,
+    seed: settings.seed,
+    records: () => orderRecords(ctx.store.values()),
     get url(): string {
       if (!baseUrl) throw new Error('The sandbox is not listening; call listen() first');
       return baseUrl;

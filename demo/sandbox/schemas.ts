@@ -112,6 +112,10 @@ export const orderRequestSchema = object({
   ),
   autoCapture: z.optional(z.boolean({ error: missingOr('true or false') })),
   channel: optionalText,
+  // A fee the paying customer bears (docs §4): captures and voids are bounded by orderAmount + surcharge (§7).
+  surcharge: optionalAmount,
+  // A customer session token (docs §13); orders.ts checks that this sandbox issued it.
+  customerToken: optionalText,
 });
 export type OrderRequest = z.infer<typeof orderRequestSchema>;
 
@@ -132,6 +136,9 @@ export const captureRequestSchema = object({
   amount: positiveAmount,
   shippingInfo: z.optional(z.looseRecord(z.string(), z.unknown())),
 });
+
+/** POST /merchants/customer/sessions (public docs §13): an email or 'anonymous'. */
+export const customerSessionRequestSchema = object({ customerIdentifier: required });
 
 /** POST /orders/{reference}/void (public docs §7). */
 export const voidRequestSchema = object({

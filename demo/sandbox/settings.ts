@@ -1,5 +1,6 @@
 // The factory's options with their defaults filled in; a nonsense value fails at once, not mid-test.
 import { SANDBOX_DEFAULTS } from '../../shared/sandbox-defaults.js';
+import { randomSeed } from './random.js';
 import type { NotificationShape, RefundSettlement, SandboxOptions } from './types.js';
 
 export interface SandboxSettings {
@@ -14,6 +15,8 @@ export interface SandboxSettings {
   tokenLifetimeSeconds: number;
   pendingSettleMs: number;
   cancellationUnitMs: number;
+  cancellationLagMs: number;
+  seed: number;
   callbackRetry: { attempts: number; baseDelayMs: number };
   callbackTimeoutMs: number;
   callbackFailures: number;
@@ -40,11 +43,20 @@ export function httpUrl(name: string, value: string): string {
   return value;
 }
 
+/** A PRNG seed: a whole number in [0, 2^32). */
+function seed(value: number): number {
+  if (!Number.isInteger(value) || value < 0 || value >= 2 ** 32)
+    throw new RangeError('seed must be a whole number from 0 to 4294967295');
+  return value;
+}
+
 export function resolveSettings(options: SandboxOptions): SandboxSettings {
   const retry = options.callbackRetry ?? { attempts: 6, baseDelayMs: 1000 };
+  const cancellationUnitMs = check('cancellationUnitMs', options.cancellationUnitMs ?? 60_000, 1);
   return {
     strictDocs: options.strictDocs ?? true,
-    refundListRoute: options.refundListRoute ?? true,
+    // The public docs have no such route (§8); a test that wants the seed spec's turns it on.
+    refundListRoute: options.refundListRoute ?? false,
     notificationShape: options.notificationShape ?? 'data',
     tokenPort: Math.floor(check('tokenPort', options.tokenPort ?? 0, 0)),
     ...(options.dataDir === undefined ? {} : { dataDir: text('dataDir', options.dataDir) }),
@@ -53,7 +65,9 @@ export function resolveSettings(options: SandboxOptions): SandboxSettings {
     paymentSecret: text('paymentSecret', options.paymentSecret ?? SANDBOX_DEFAULTS.paymentSecret),
     tokenLifetimeSeconds: check('tokenLifetimeSeconds', options.tokenLifetimeSeconds ?? 86_400, 0.001),
     pendingSettleMs: check('pendingSettleMs', options.pendingSettleMs ?? 10_000, 0),
-    cancellationUnitMs: check('cancellationUnitMs', options.cancellationUnitMs ?? 60_000, 1),
+    cancellationUnitMs,
+    cancellationLagMs: check('cancellationLagMs', options.cancellationLagMs ?? cancellationUnitMs, 0),
+    seed: seed(options.seed ?? randomSeed()),
     callbackRetry: {
       attempts: Math.floor(check('callbackRetry.attempts', retry.attempts, 1)),
       baseDelayMs: check('callbackRetry.baseDelayMs', retry.baseDelayMs, 0),

@@ -40,6 +40,11 @@ export class OrderStore {
     this.changed();
   }
 
+  /** Every order, oldest first. */
+  values(): IterableIterator<SandboxOrder> {
+    return this.byReference.values();
+  }
+
   get(reference: string): SandboxOrder | undefined {
     return this.byReference.get(reference);
   }

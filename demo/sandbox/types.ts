@@ -10,6 +10,7 @@ export const SANDBOX_ROUTES = [
   'void',
   'refund',
   'list-refunds',
+  'customer-session',
 ] as const;
 export type SandboxRoute = (typeof SANDBOX_ROUTES)[number];
 
@@ -18,12 +19,17 @@ export type Fault =
   | { kind: 'status'; status: 500 | 502 | 503 | 429; retryAfterSeconds?: number } // upstream error shape body
   | { kind: 'hang' } // never answers (socket kept open until close())
   | { kind: 'malformed-json' } // 200 with a body that is not JSON
-  | { kind: 'reset-after-create' } // a write (create-order, capture, void, refund) IS done, then the socket is destroyed
+  | { kind: 'lost-answer' } // a write (create-order, capture, void, refund, customer-session) IS done, then the socket is destroyed before any answer byte
   | { kind: 'redirect-url'; url: string }; // create-order only: redirectUrl replaced (http, foreign host, ...)
 
-/** Apply N times, then the fault clears itself; default: until cleared. */
 export interface FaultOptions {
+  /** Apply N times, then the fault clears itself; default: until cleared. */
   times?: number;
+  /**
+   * Only requests naming this order reference (in the path; create-order: the body's orderReference). A route holds
+   * one untargeted fault and any number of targeted ones; a targeted one wins over the untargeted one.
+   */
+  reference?: string;
 }
 
 export type RefundSettlement = 'instant' | 'pending';
@@ -37,7 +43,7 @@ export interface SandboxOptions {
    * carry more than 2 decimals. false: the plain shapes, for a test that needs them.
    */
   strictDocs?: boolean;
-  /** GET /orders/{reference}/refund exists (default true): it is in the seed spec only, not the public docs. */
+  /** GET /orders/{reference}/refund exists (default false): it is in the seed spec only, not the public docs. */
   refundListRoute?: boolean;
   /** Default 'data'. */
   notificationShape?: NotificationShape;
@@ -55,6 +61,13 @@ export interface SandboxOptions {
   pendingSettleMs?: number;
   /** Length of one cancellationTimeout unit (minutes, so 60000 by default); tests shrink it. */
   cancellationUnitMs?: number;
+  /**
+   * The system cancels at its own time (docs §10): each cancellation lands a delay drawn uniformly from
+   * [0, cancellationLagMs] after its timeout. Default one cancellationUnitMs.
+   */
+  cancellationLagMs?: number;
+  /** Drives every behavioural random choice (refusal wordings, cancellation lag); default a random one (sandbox.seed). */
+  seed?: number;
   /** Default { attempts: 6, baseDelayMs: 1000 }; the delay doubles after each failed attempt. */
   callbackRetry?: { attempts: number; baseDelayMs: number };
   /** Each callback attempt gives up after this; default 5000. */
@@ -102,6 +115,30 @@ export interface CallbackDelivery {
   error?: string;
 }
 
+/** GET /orders/{reference} statuses. Create answers lower-case `pending`; everything after is upper-case. */
+export type OrderStatus = 'PENDING' | 'SUCCESSFUL' | 'DECLINED' | 'CANCELLED' | 'ERROR';
+
+/** What the sandbox holds of one order, for tests (amounts in minor units of its currency). */
+export interface OrderRecord {
+  readonly reference: string;
+  readonly status: OrderStatus;
+  readonly provider: string;
+  readonly currency: string;
+  readonly amountMinor: number;
+  readonly surchargeMinor: number;
+  readonly capturedMinor: number;
+  readonly voidedMinor: number;
+  readonly autoCapture: boolean;
+  /** refundReference as the merchant sent it (not the docs' suffixed form). */
+  readonly refunds: readonly {
+    readonly refundReference: string;
+    readonly amountMinor: number;
+    readonly status: 'PENDING' | 'SUCCESSFUL';
+  }[];
+  readonly captures: readonly { readonly captureReference: string; readonly amountMinor: number }[];
+  readonly voids: readonly { readonly voidReference: string; readonly amountMinor: number }[];
+}
+
 export type DecisionOutcome = 'approve' | 'decline' | 'cancel' | 'error';
 export type DecisionMode = 'instant' | 'pending';
 export interface Decision {
@@ -128,6 +165,10 @@ export interface Sandbox {
   readonly journal: JournalEntry[];
   /** Every callback attempt, in order. */
   readonly deliveries: CallbackDelivery[];
+  /** The seed of every behavioural random choice (SandboxOptions.seed, or the one drawn). */
+  readonly seed: number;
+  /** A frozen snapshot of every order, oldest first. */
+  records(): readonly OrderRecord[];
   setFault(route: SandboxRoute, fault: Fault, options?: FaultOptions): void;
   clearFaults(): void;
   setCallbackFailures(count: number): void;

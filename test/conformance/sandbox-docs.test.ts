@@ -14,19 +14,32 @@ import {
   upstreamErrorSchema,
   voidRecordSchema,
 } from '../../shared/upstream.js';
+import type { Sandbox } from '../../demo/sandbox/sandbox.js';
 import { call, getToken, startReceiver, startSandbox } from '../sandbox/helpers.js';
 import { docs, keysOf } from './fixtures.js';
 
 const { token, options, createOrder, orderStatus, details, capture, voids, refund, errors } = docs;
 
+/** A customer session token from the sandbox (docs §13), as the example's customerToken is one upstream's. */
+async function sessionToken(sandbox: Sandbox, bearer: string): Promise<string> {
+  const session = await call(sandbox, '/merchants/customer/sessions', {
+    token: bearer,
+    json: { customerIdentifier: 'anonymous' },
+  });
+  expect([session.status, keysOf(session.body), session.body.ttl]).toEqual([201, ['token', 'ttl'], 604800]);
+  return session.body.token;
+}
+
 /**
  * The docs' create-order example as written, on a provider the sandbox offers for AUD 144.89 (LATITUDEPAY_AU is not
- * in its catalogue; AFTERPAY_AU is, and needs the shipping address the example carries).
+ * in its catalogue; AFTERPAY_AU is, and needs the shipping address the example carries), with a customerToken this
+ * sandbox issued in place of the example's.
  */
-const docsOrder = (orderReference: string, extra: Record<string, unknown> = {}) => ({
+const docsOrder = (orderReference: string, customerToken: string, extra: Record<string, unknown> = {}) => ({
   ...createOrder.request.body,
   orderReference,
   bnplProvider: 'AFTERPAY_AU',
+  customerToken,
   ...extra,
 });
 
@@ -34,7 +47,8 @@ async function withOrder(extra: Record<string, unknown> = {}) {
   const sandbox = await startSandbox({ pendingSettleMs: 20 });
   const bearer = await getToken(sandbox);
   const reference = `docs-${Math.random().toString(36).slice(2, 10)}`;
-  const created = await call(sandbox, createOrder.request.path, { token: bearer, json: docsOrder(reference, extra) });
+  const json = docsOrder(reference, await sessionToken(sandbox, bearer), extra);
+  const created = await call(sandbox, createOrder.request.path, { token: bearer, json });
   return { sandbox, bearer, reference, created };
 }
 
@@ -116,9 +130,27 @@ describe('the sandbox takes the documented requests and answers in the documente
     expect(keysOf(read.body.refunds[0])).toEqual(keysOf(details.answer.body.refunds[0]));
     expect(keysOf(read.body.orderCaptures[0])).toEqual(keysOf(details.answer.body.orderCaptures[0]));
     expect(keysOf(read.body.transactionHistory[0])).toEqual(keysOf(details.answer.body.transactionHistory[0]));
-    expect(transactionDetailsSchema.parse(read.body)).toEqual([
-      expect.objectContaining({ refundReference: refunded.body.refundReference, refundedAmount: 100 }),
+    // The docs' sample: a refund's refundId is the order's merchantReference, not the refund's reference; a
+    // capture's captureId is its captureReference.
+    const [documentedRefund] = details.answer.body.refunds;
+    expect(documentedRefund.refundId).toBe(details.answer.body.merchantReference);
+    expect(read.body.refunds).toEqual([
+      {
+        refundId: reference,
+        amount: '100',
+        currency: 'AUD',
+        status: 'SUCCESSFUL',
+        createdAt: expect.any(String),
+        refundReason: refund.request.body.refundDescription,
+        refundFailureReason: null,
+      },
     ]);
+    expect(JSON.stringify(read.body)).not.toContain(refund.request.body.refundReference);
+    expect(read.body.orderCaptures[0]).toMatchObject({
+      captureId: capture.request.body.captureReference,
+      amount: '100',
+    });
+    expect(transactionDetailsSchema.safeParse(read.body).success).toBe(true);
   });
 
   it("capture, void and refund: the docs' requests, answered in their shapes, the refund's reference suffixed", async () => {
@@ -154,7 +186,7 @@ describe('the sandbox takes the documented requests and answers in the documente
     const bearer = await getToken(sandbox);
     const invalid = await call(sandbox, '/orders', {
       token: bearer,
-      json: docsOrder('bad', {
+      json: docsOrder('bad', await sessionToken(sandbox, bearer), {
         orderAmount: 144.891,
         billingAddress: { ...createOrder.request.body.billingAddress, country: 'Australia' },
       }),
@@ -191,7 +223,10 @@ describe('the sandbox takes the documented requests and answers in the documente
       });
       const bearer = await getToken(sandbox);
       const reference = `docs-${notificationShape}`;
-      await call(sandbox, '/orders', { token: bearer, json: docsOrder(reference) });
+      await call(sandbox, '/orders', {
+        token: bearer,
+        json: docsOrder(reference, await sessionToken(sandbox, bearer)),
+      });
       await sandbox.decide(reference, { outcome: 'approve' });
       await call(sandbox, `/orders/${reference}/refund`, { token: bearer, json: refund.request.body });
       await sandbox.idle();

@@ -88,6 +88,24 @@ describe('control endpoints', () => {
     expect((await call(sandbox, '/options?amount=10&currency=AED', { token })).status).toBe(200);
   });
 
+  it('PUT /__sandbox/faults/:route with a reference aims the fault at that order only', async () => {
+    const sandbox = await startSandbox();
+    const token = await getToken(sandbox);
+    const aimed = orderRequest({}, { orderReference: 'ORD/aimed 1' });
+    const other = orderRequest();
+    await createOrder(sandbox, token, aimed);
+    await createOrder(sandbox, token, other);
+    const put = await call(sandbox, '/__sandbox/faults/get-order', {
+      method: 'PUT',
+      json: { kind: 'status', status: 503, times: 2, reference: aimed.orderReference },
+    });
+    expect(put.status).toBe(204);
+    const get = async (reference: string) =>
+      (await call(sandbox, `/orders/${encodeURIComponent(reference)}`, { token })).status;
+    expect([await get(other.orderReference), await get(aimed.orderReference)]).toEqual([200, 503]);
+    expect([await get(aimed.orderReference), await get(aimed.orderReference)]).toEqual([503, 200]); // times: 2
+  });
+
   it('refuses an unknown route, an unknown kind and bad values', async () => {
     const sandbox = await startSandbox();
     const route = await call(sandbox, '/__sandbox/faults/payouts', { method: 'PUT', json: { kind: 'hang' } });
@@ -96,7 +114,7 @@ describe('control endpoints', () => {
     const kind = await call(sandbox, '/__sandbox/faults/options', { method: 'PUT', json: { kind: 'explode' } });
     expect(kind.status).toBe(400);
     expect(kind.body.message).toEqual([
-      'kind must be one of: latency, status, hang, malformed-json, reset-after-create, redirect-url',
+      'kind must be one of: latency, status, hang, malformed-json, lost-answer, redirect-url',
     ]);
     const values = await call(sandbox, '/__sandbox/faults/options', {
       method: 'PUT',
@@ -107,10 +125,17 @@ describe('control endpoints', () => {
     expect(times.body.message).toEqual(['times must be at least 1']);
     const wrongRoute = await call(sandbox, '/__sandbox/faults/options', {
       method: 'PUT',
-      json: { kind: 'reset-after-create' },
+      json: { kind: 'lost-answer' },
     });
     expect(wrongRoute.body.message).toEqual([
-      'kind reset-after-create applies to create-order, capture, void and refund only',
+      'kind lost-answer applies to create-order, capture, void, refund, customer-session only',
+    ]);
+    const aimedAtNoOrder = await call(sandbox, '/__sandbox/faults/options', {
+      method: 'PUT',
+      json: { kind: 'hang', reference: 'ORD-1' },
+    });
+    expect(aimedAtNoOrder.body.message).toEqual([
+      'reference applies to create-order, get-order, order-details, capture, void, refund, list-refunds only',
     ]);
     const notJson = await call(sandbox, '/__sandbox/faults/options', {
       method: 'PUT',

@@ -19,7 +19,7 @@ function hashVerifies(secret: string, status: string, reference: string, hash: s
 
 describe('the whole flow', () => {
   it('goes from a token to a refused over-refund', async () => {
-    const sandbox = await startSandbox({ paymentSecret: 'merchant-payment-secret' });
+    const sandbox = await startSandbox({ paymentSecret: 'merchant-payment-secret', refundListRoute: true });
     const receiver = await startReceiver();
 
     // 1. token

@@ -3,7 +3,8 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { onTestFinished } from 'vitest';
+import { expect, onTestFinished } from 'vitest';
+import { duplicateWordings, type ReferenceField } from '../../demo/sandbox/duplicates.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../demo/sandbox/sandbox.js';
 import type { OrderRequest } from '../../shared/upstream.js';
 
@@ -126,6 +127,13 @@ export async function createOrder(sandbox: Sandbox, token: string, request: Orde
   const response = await call(sandbox, '/orders/', { token, json: request });
   if (response.status !== 201) throw new Error(`create order: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body as { orderReference: string; orderToken: string; redirectUrl: string; [key: string]: unknown };
+}
+
+/** A repeated reference's refusal: 400 in the upstream's shape, in one of the sandbox's wordings for `field`. */
+export function expectDuplicate(response: ApiResponse, field: ReferenceField): void {
+  expect(response.status).toBe(400);
+  expect(response.body).toEqual({ statusCode: 400, message: response.body.message, error: 'Bad Request' });
+  expect(duplicateWordings(field)).toContainEqual(response.body.message);
 }
 
 export function expectedHash(secret: string, status: string, reference: string): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderRecordSchema, orderStatusSchema } from '../../shared/upstream.js';
-import { call, createOrder, getToken, orderRequest, startSandbox } from './helpers.js';
+import { call, createOrder, expectDuplicate, getToken, orderRequest, startSandbox } from './helpers.js';
 
 async function ready(options = {}) {
   const sandbox = await startSandbox(options);
@@ -216,8 +216,7 @@ describe('POST /orders', () => {
       token,
       json: { ...request, orderAmount: 50, orderItems: [{ ...request.orderItems[0], unitPrice: 50, totalAmount: 50 }] },
     });
-    expect(again.status).toBe(400);
-    expect(again.body).toEqual({ statusCode: 400, message: 'orderReference already exists', error: 'Bad Request' });
+    expectDuplicate(again, 'orderReference');
     expect(created(sandbox)).toBe(1);
     const order = await call(sandbox, `/orders/${request.orderReference}`, { token });
     expect(order.body.amount).toBe(100);

@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { refundListSchema, refundRecordSchema } from '../../shared/upstream.js';
 import { createSandbox, type SandboxOptions } from '../../demo/sandbox/sandbox.js';
-import { call, createOrder, getToken, orderRequest, startReceiver, startSandbox, type OrderSpec } from './helpers.js';
+import {
+  call,
+  createOrder,
+  expectDuplicate,
+  getToken,
+  orderRequest,
+  startReceiver,
+  startSandbox,
+  type OrderSpec,
+} from './helpers.js';
 
+/** A paid order; the seed spec's refund list route is on unless `options` say otherwise. */
 async function paidOrder(options: SandboxOptions = {}, spec: OrderSpec = {}, extra = {}) {
-  const sandbox = await startSandbox(options);
+  const sandbox = await startSandbox({ refundListRoute: true, ...options });
   const token = await getToken(sandbox);
   const request = orderRequest(spec, extra);
   await createOrder(sandbox, token, request);
@@ -71,8 +81,7 @@ describe('POST /orders/{reference}/refund', () => {
   it('refuses a refundReference used before, on any order of the merchant', async () => {
     const { sandbox, token, refund } = await paidOrder();
     expect((await refund('R1', 10)).status).toBe(201);
-    const again = await refund('R1', 10);
-    expect(again.body).toEqual({ statusCode: 400, message: 'refundReference already exists', error: 'Bad Request' });
+    expectDuplicate(await refund('R1', 10), 'refundReference');
     const other = orderRequest();
     await createOrder(sandbox, token, other);
     await sandbox.decide(other.orderReference, { outcome: 'approve' });
@@ -80,8 +89,7 @@ describe('POST /orders/{reference}/refund', () => {
       token,
       json: { refundReference: 'R1', refundDescription: 'x', refundAmount: { amount: 1 } },
     });
-    expect(elsewhere.status).toBe(400);
-    expect(elsewhere.body.message).toBe('refundReference already exists');
+    expectDuplicate(elsewhere, 'refundReference');
   });
 
   it('refuses an invalid body, a foreign currency, too many decimals and too large an amount, naming the fields', async () => {
@@ -228,21 +236,34 @@ describe('GET /orders/{reference}/refund', () => {
     expect((await list()).body.map((item: { refundReference: string }) => item.refundReference)).toEqual(['R1']);
   });
 
-  it('does not exist without refundListRoute (the public docs have no such route)', async () => {
-    const { refund, list, reference } = await paidOrder({ refundListRoute: false });
-    await refund('R1', 10);
-    const response = await list();
+  it.each([
+    ['by default', {}],
+    ['with refundListRoute false', { refundListRoute: false }],
+  ])('does not exist %s (the public docs have no such route)', async (_label, options) => {
+    const sandbox = await startSandbox(options);
+    const token = await getToken(sandbox);
+    const request = orderRequest();
+    await createOrder(sandbox, token, request);
+    const response = await call(sandbox, `/orders/${request.orderReference}/refund`, { token });
     expect([response.status, response.body]).toEqual([
       404,
-      { statusCode: 404, message: `Cannot GET /orders/${reference}/refund`, error: 'Not Found' },
+      { statusCode: 404, message: `Cannot GET /orders/${request.orderReference}/refund`, error: 'Not Found' },
     ]);
   });
 });
 
 describe('POST /orders/{reference}/details (the docs’ transaction details)', () => {
-  it('lists the status history, refunds and captures, amounts as strings', async () => {
+  it('lists the status history, refunds and captures in the docs’ sample form, amounts as strings', async () => {
     const now = Date.parse('2022-03-01T10:00:00.000Z');
-    const { sandbox, token, refund, reference } = await paidOrder({ now: () => now }, { amount: 260 });
+    const { sandbox, token, refund, reference } = await paidOrder(
+      { now: () => now, refundSettlement: 'pending', pendingSettleMs: 10_000 },
+      { amount: 260 },
+      { autoCapture: false },
+    );
+    const capture = (captureReference: string, amount: number) =>
+      call(sandbox, `/orders/${reference}/capture`, { token, json: { captureReference, amount } });
+    expect((await capture('CAP-1', 200)).status).toBe(201);
+    expect((await capture('CAP-2', 59.5)).status).toBe(201);
     await refund('R1', 100);
     const details = await call(sandbox, `/orders/${reference}/details`, { token, method: 'POST' });
     expect(details.status).toBe(200);
@@ -250,21 +271,29 @@ describe('POST /orders/{reference}/details (the docs’ transaction details)', (
       merchantReference: reference,
       status: 'SUCCESSFUL',
       amount: '260',
+      surcharge: 0,
       transactionHistory: ['INITIATED', 'PENDING', 'SUCCESSFUL'].map((status) => ({
         status,
         createdAt: '2022-03-01T10:00:00.000Z',
       })),
-      refunds: [
-        {
-          refundId: 'R1-00',
-          amount: '100',
-          currency: 'AED',
-          status: 'SUCCESSFUL',
-          createdAt: '2022-03-01T10:00:00.000Z',
-        },
+      orderCaptures: [
+        { captureId: 'CAP-1', amount: '200', status: 'SUCCESSFUL', createdAt: '2022-03-01T10:00:00.000Z' },
+        { captureId: 'CAP-2', amount: '59.5', status: 'SUCCESSFUL', createdAt: '2022-03-01T10:00:00.000Z' },
       ],
-      orderCaptures: [],
     });
+    // As the docs' sample shows it: refundId is the order's reference; the refund's own reference appears nowhere.
+    expect(details.body.refunds).toEqual([
+      {
+        refundId: reference,
+        amount: '100',
+        currency: 'AED',
+        status: 'PENDING',
+        createdAt: '2022-03-01T10:00:00.000Z',
+        refundReason: 'returned',
+        refundFailureReason: null,
+      },
+    ]);
+    expect(JSON.stringify(details.body)).not.toContain('R1');
     expect(details.body.transactionHistory[0].transactionId).toMatch(/^[0-9a-f-]{36}$/);
     expect((await call(sandbox, '/orders/NOPE/details', { token, method: 'POST' })).status).toBe(404);
   });
