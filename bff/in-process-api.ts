@@ -35,7 +35,10 @@ export class CheckoutError extends Error {
 
 export interface InProcessApi {
   checkout: {
-    /** What POST /v1/checkout-sessions does: prices the cart and answers the session's id for the element. */
+    /**
+     * What POST /v1/checkout-sessions does: prices the cart and answers the session's id for the element. A
+     * `customerToken` (the upstream's customer-session JWT) is kept with the cart and sent with every order.
+     */
     createSession(cart: CreateSessionInput): Promise<CreateSessionResponse>;
     /**
      * What PATCH /v1/checkout-sessions/:id does: replaces an open session's cart (a coupon, a delivery choice)

@@ -17,6 +17,10 @@ export const REDACT_PATHS = [
   '*.merchantKeys',
   '*.callbackSecret',
   '*.token',
+  // The customer-session JWT: at the top, in an order request, or in a session's cart.
+  'customerToken',
+  '*.customerToken',
+  '*.*.customerToken',
   'customer',
   '*.customer',
   'billingAddress',

@@ -15,7 +15,7 @@ import {
   upstreamLocale,
 } from './fields.js';
 import { isCurrencyCode, payableDecimalsMessage, toPayableMinor } from './money.js';
-import { checkCartAmounts, orderItemSchema, providerName } from './upstream.js';
+import { checkCartAmounts, jwtCustomerToken, orderItemSchema, providerName } from './upstream.js';
 
 /** Prefill the merchant may pass: any subset of the shopper's details. */
 export const prefillSchema = z.object({
@@ -56,6 +56,11 @@ export const createSessionRequestSchema = z
         .number({ error: typeError('a whole number of minutes') })
         .check(z.int({ error: 'must be a whole number of minutes' }), z.gte(1, { error: 'must be at least 1' })),
     ),
+    /**
+     * The upstream's customer-session token (a JWT from POST /merchants/customer/sessions), sent as the order's
+     * customerToken. A credential: kept server-side, never shown to the widget or written to a log.
+     */
+    customerToken: z.optional(jwtCustomerToken),
     ...prefillSchema.shape,
   })
   .check(

@@ -2,6 +2,7 @@
 // and those out of range listed with the reason, limits compared in minor units.
 import type { ProviderView, UnavailableProvider } from '../../shared/checkout-api.js';
 import type { INSTALMENT_INTERVALS } from '../../shared/checkout-api.js';
+import { MAX_AMOUNT } from '../../shared/fields.js';
 import { currencyExponent, decimalToMinor } from '../../shared/money.js';
 import { providerDisplayName } from '../../shared/providers.js';
 import type { OptionItem } from '../../shared/upstream.js';
@@ -55,16 +56,29 @@ function instalments(option: OptionItem): ProviderView['instalments'] {
 const limitMinor = (major: number, exponent: number, round: (x: number) => number) =>
   decimalToMinor(major, exponent) ?? round(major * 10 ** exponent);
 
-/** Why a provider does not take this amount (limits compared in minor units), or null when it does. */
+/**
+ * Why a provider does not take this amount (limits compared in minor units), or null when it does. A limit the
+ * item leaves out bounds nothing on its side.
+ */
 export function rangeRefusal(
-  option: OptionItem,
+  option: Pick<OptionItem, 'minAmount' | 'maxAmount'>,
   amountMinor: number,
   exponent: number,
 ): UnavailableProvider['reason'] | null {
-  if (amountMinor < limitMinor(option.minAmount, exponent, Math.floor)) return 'below_minimum';
-  if (amountMinor > limitMinor(option.maxAmount, exponent, Math.ceil)) return 'above_maximum';
+  const { minAmount, maxAmount } = option;
+  if (minAmount !== undefined && amountMinor < limitMinor(minAmount, exponent, Math.floor)) return 'below_minimum';
+  if (maxAmount !== undefined && amountMinor > limitMinor(maxAmount, exponent, Math.ceil)) return 'above_maximum';
   return null;
 }
+
+/**
+ * The limits as the views state them. Local choice: the views keep their numbers (the widget and merchants read
+ * them), so a missing minimum reads 0 and a missing maximum the largest amount the BFF takes at all (MAX_AMOUNT).
+ */
+const viewLimits = (option: OptionItem) => ({
+  minAmount: option.minAmount ?? 0,
+  maxAmount: option.maxAmount ?? MAX_AMOUNT,
+});
 
 /**
  * With no provider taking the amount, the smallest amount one of those under their minimum takes (in minor units,
@@ -107,8 +121,7 @@ export function toProviderLists(options: readonly OptionItem[], cart: CartAmount
       unavailableProviders.push({
         name: option.name,
         displayName,
-        minAmount: option.minAmount,
-        maxAmount: option.maxAmount,
+        ...viewLimits(option),
         reason: refusal,
       });
       continue;
@@ -121,8 +134,7 @@ export function toProviderLists(options: readonly OptionItem[], cart: CartAmount
       ...(option.terms ? { terms: option.terms } : {}),
       recommended: option.recommended ?? false,
       priority: option.priority,
-      minAmount: option.minAmount,
-      maxAmount: option.maxAmount,
+      ...viewLimits(option),
       instalments: instalments(option),
       interestRate: option.interestRate ?? 0,
       requiredFields,

@@ -48,9 +48,12 @@ function orderAmountMinor(cart: CartAmounts): number {
 export const upstreamChannel = (channel: string | undefined): string | undefined =>
   channel && channel.toLowerCase() !== 'default' ? channel : undefined;
 
-type Settings = Pick<StoredCart, 'channel' | 'autoCapture' | 'cancellationTimeout'>;
+type Settings = Pick<StoredCart, 'channel' | 'autoCapture' | 'cancellationTimeout' | 'customerToken'>;
 
-/** The cart's own fields as stored, with the settings made at creation (channel, capture) that were given. */
+/**
+ * The cart's own fields as stored, with the settings made at creation (channel, capture, customer token) that were
+ * given. The cart is one JSON column: a new setting needs no migration.
+ */
 function storedCart(cart: UpdateSessionCart, settings: { [K in keyof Settings]?: Settings[K] | undefined }) {
   const kept = Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined)) as Settings;
   return {
@@ -70,8 +73,9 @@ export async function createCheckoutSession(deps: SessionDeps, body: unknown): P
   const createdAt = deps.now();
   const expiresAt = new Date(createdAt.getTime() + deps.sessionTtlMinutes * 60_000);
   const { customer, billingAddress, shippingAddress } = request;
-  const { autoCapture, cancellationTimeout } = request;
-  const cart = storedCart(request, { channel: upstreamChannel(request.channel), autoCapture, cancellationTimeout });
+  const { autoCapture, cancellationTimeout, customerToken } = request;
+  const channel = upstreamChannel(request.channel);
+  const cart = storedCart(request, { channel, autoCapture, cancellationTimeout, customerToken });
   const id = newSessionId();
   await deps.store.insertSession({
     id,
@@ -121,8 +125,9 @@ export async function updateSessionCart(deps: SessionDeps, id: string, body: unk
     if (orders.some(mayTakePayment)) {
       throw new HttpProblem('session_order_placed', 'An order of this session holds or may still take the payment.');
     }
-    const { channel, autoCapture, cancellationTimeout } = session.cart;
-    await tx.setSessionCart(id, storedCart(cart, { channel, autoCapture, cancellationTimeout }), amountMinor);
+    const { channel, autoCapture, cancellationTimeout, customerToken } = session.cart;
+    const settings = { channel, autoCapture, cancellationTimeout, customerToken };
+    await tx.setSessionCart(id, storedCart(cart, settings), amountMinor);
     return {
       id,
       expiresAt: session.expiresAt.toISOString(),

@@ -131,6 +131,18 @@ describe('genuine returns', () => {
     });
   });
 
+  it("accepts the docs' sample form: 32 bytes of base64 (HMAC-SHA256), percent-encoded in the query", async () => {
+    const { orderReference } = await placeOrder(stack.bff.url);
+    await stack.sandbox.decide(orderReference, { outcome: 'approve' });
+    const hash = createHmac('sha256', stack.sandbox.credentials.paymentSecret)
+      .update(`SUCCESSFUL|${orderReference}`)
+      .digest('base64');
+    const answer = await followReturn(
+      returnUrl(orderReference, { reference: orderReference, status: 'SUCCESSFUL', hash }),
+    );
+    expect(destination(answer).query).toEqual({ orderReference, status: 'paid' });
+  });
+
   it("a second visit of the same return changes nothing more, and shares the first one's upstream read", async () => {
     const { orderReference } = await placeOrder(stack.bff.url);
     const { redirectTo } = await stack.sandbox.decide(orderReference, { outcome: 'approve' });

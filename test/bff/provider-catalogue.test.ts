@@ -96,6 +96,18 @@ describe('the catalogue on its own', () => {
     expect(await catalogue.outOfRange({ currency: 'AED' }, 50_00, [], later(25 * 3_600_000))).toEqual([]);
   });
 
+  it('never lists a provider learned without limits as out of range, and one with a single limit only past it', async () => {
+    const catalogue = createProviderCatalogue({ now: () => T0 });
+    const learned = readOptionItems(
+      [{ name: 'ANY' }, { name: 'FROM_100', minAmount: 100 }, { name: 'UP_TO_200', maxAmount: '200' }],
+      'AED',
+    ).items;
+    catalogue.learn({ currency: 'AED' }, learned, T0);
+    expect(await names(catalogue.outOfRange({ currency: 'AED' }, 50_00, [], T0))).toEqual(['FROM_100']);
+    expect(await names(catalogue.outOfRange({ currency: 'AED' }, 150_00, [], T0))).toEqual([]);
+    expect(await names(catalogue.outOfRange({ currency: 'AED' }, 250_00, [], T0))).toEqual(['UP_TO_200']);
+  });
+
   it('is bounded: the least recently seen currency and channel is forgotten first', async () => {
     const catalogue = createProviderCatalogue({ now: () => T0 });
     for (let i = 0; i <= 100; i++) catalogue.learn({ currency: 'AED', channel: `c${i}` }, [item('A')], T0);

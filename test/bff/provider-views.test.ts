@@ -1,8 +1,9 @@
 // Upstream options -> the widget's provider lists, and upstream messages -> field errors: pure functions, fed
 // with option items in the shapes the upstream's documents show (numbers as strings, several term spellings).
 import { describe, expect, it } from 'vitest';
-import { toProviderLists } from '../../bff/checkout/provider-views.js';
+import { availableFromMinor, toProviderLists } from '../../bff/checkout/provider-views.js';
 import { upstreamFieldErrors } from '../../bff/http/problem.js';
+import { MAX_AMOUNT } from '../../shared/fields.js';
 import { readOptionItems } from '../../shared/upstream.js';
 
 const option = (overrides: Record<string, unknown>) => ({
@@ -114,6 +115,41 @@ describe('toProviderLists', () => {
     const { providers } = lists([option({ priority: '9', terms: 'late' }), option({ priority: '1', terms: 'early' })]);
     expect(providers).toHaveLength(1);
     expect(providers[0]!.terms).toBe('early');
+  });
+});
+
+describe('options items without currency or limits (the newer reference)', () => {
+  // Read as the client reads an answer to an AED request.
+  const read = (items: Record<string, unknown>[], amountMinor: number) =>
+    toProviderLists(readOptionItems(items, 'AED').items, { amountMinor, currency: 'AED' });
+  const bare = (name: string, extra: Record<string, unknown> = {}) => ({ name, priority: '1', ...extra });
+
+  it("lists an item without any of them for any amount, in the request's currency", () => {
+    for (const amountMinor of [1, 14389, MAX_AMOUNT * 100]) {
+      const result = read([bare('TABBY_AE')], amountMinor);
+      expect(result.unavailableProviders).toEqual([]);
+      expect(result.providers).toEqual([
+        expect.objectContaining({ name: 'TABBY_AE', minAmount: 0, maxAmount: MAX_AMOUNT }),
+      ]);
+    }
+  });
+
+  it('bounds only the side an item states', () => {
+    // Tamara states only a minimum, Tabby only a maximum.
+    const items = [bare('TAMARA_AE', { minAmount: '100' }), bare('TABBY_AE', { maxAmount: '50' })];
+    expect(read(items, 75_00).unavailableProviders).toEqual([
+      { name: 'TABBY_AE', displayName: 'Tabby', minAmount: 0, maxAmount: 50, reason: 'above_maximum' },
+      { name: 'TAMARA_AE', displayName: 'Tamara', minAmount: 100, maxAmount: MAX_AMOUNT, reason: 'below_minimum' },
+    ]);
+    expect(read(items, 20_00).providers.map((p) => p.name)).toEqual(['TABBY_AE']);
+    expect(read(items, 500_00).providers.map((p) => p.name)).toEqual(['TAMARA_AE']);
+    // With no provider for the amount, "available from" comes from the stated minimum.
+    expect(availableFromMinor(read([bare('TAMARA_AE', { minAmount: '100' })], 20_00), 'AED')).toBe(100_00);
+  });
+
+  it('still keeps only the cart currency when an item names its own', () => {
+    const result = read([bare('TAMARA_SA', { currency: 'SAR' }), bare('TABBY_AE')], 14389);
+    expect(result.providers.map((p) => p.name)).toEqual(['TABBY_AE']);
   });
 });
 

@@ -4,7 +4,7 @@ import { withAddressDefaults } from '../../shared/address-defaults.js';
 import { createSessionRequestSchema, issuesToFieldErrors, placeOrderRequestSchema } from '../../shared/checkout-api.js';
 import { countryCodes, isCountryCode, usesPostalCode } from '../../shared/countries.js';
 import { providerDisplayName } from '../../shared/providers.js';
-import { address, customer, messages } from './fixtures.js';
+import { address, customer, customerJwt, messages } from './fixtures.js';
 
 describe('address defaults', () => {
   it('fills state with the country code and region with the country name when absent', () => {
@@ -78,6 +78,35 @@ describe('checkout session request (merchant API)', () => {
     expect(messages(createSessionRequestSchema.safeParse(wrong))).toContain(
       'orderItems.0.totalAmount: must equal quantity * unitPrice',
     );
+  });
+  it("takes a customerToken in a JWT's form, as long as the docs' sample", () => {
+    expect(createSessionRequestSchema.parse({ ...cart, customerToken: customerJwt() }).customerToken).toBe(
+      customerJwt(),
+    );
+    expect(createSessionRequestSchema.parse(cart)).not.toHaveProperty('customerToken');
+  });
+  it.each([
+    ['an email', 'amal@example.com'],
+    ['two parts', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0'],
+    ['four parts', 'a.b.c.d'],
+    ['an empty signature', 'eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.'],
+    ['padding', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0=.c2ln'],
+    ['the standard alphabet', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2l+/w'],
+    ['surrounding space', ' eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln'],
+    ['a bearer prefix', 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln'],
+  ])('refuses a customerToken with %s, naming the field', (_name, customerToken) => {
+    expect(messages(createSessionRequestSchema.safeParse({ ...cart, customerToken }))).toEqual([
+      'customerToken: must be a JWT (three base64url parts separated by dots)',
+    ]);
+  });
+  it('refuses a customerToken over 4096 characters, and one that is not text', () => {
+    const long = `eyJhbGciOiJIUzI1NiJ9.${'a'.repeat(4096)}.c2ln`;
+    expect(messages(createSessionRequestSchema.safeParse({ ...cart, customerToken: long }))).toEqual([
+      'customerToken: must be at most 4096 characters',
+    ]);
+    expect(messages(createSessionRequestSchema.safeParse({ ...cart, customerToken: 42 }))).toEqual([
+      'customerToken: must be text',
+    ]);
   });
   it('refuses an unknown field, naming it', () => {
     const result = createSessionRequestSchema.safeParse({ ...cart, orderAmount: 1 });

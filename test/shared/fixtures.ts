@@ -30,3 +30,19 @@ export function messages(result: { success: boolean; error?: { issues: { path: P
   if (result.success || !result.error) return [];
   return result.error.issues.map((issue) => `${issue.path.map(String).join('.')}: ${issue.message}`);
 }
+
+/**
+ * A customer-session token shaped like the docs' sample (§13): an HS256 JWT whose payload carries a hashed
+ * customerIdentifier and a merchantId, about 400 characters.
+ */
+export function customerJwt(): string {
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const payload = {
+    customerIdentifier: 'c0ffee'.repeat(10),
+    merchantId: '0a1b2c3d-4e5f-6071-8293-a4b5c6d7e8f9',
+    iat: 1_700_000_000,
+    exp: 1_700_604_800,
+    iss: 'https://api.qa.optty.com/merchants/customer/sessions',
+  };
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part(payload)}.${'s1gnatureXYZ-_'.repeat(3)}`;
+}

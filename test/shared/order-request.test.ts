@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderRequestSchema } from '../../shared/upstream.js';
-import { address, messages, validOrder } from './fixtures.js';
+import { address, customerJwt, messages, validOrder } from './fixtures.js';
 
 const parse = (order: unknown) => orderRequestSchema.safeParse(order);
 const without = <T extends object>(value: T, key: string) => {
@@ -136,6 +136,16 @@ describe('order request: optional fields keep their types', () => {
     expect(messages(parse({ ...validOrder(), orderItems: [{ ...flightItem, [field]: '10' }] }))).toContain(
       `orderItems.0.${field}: must be a number`,
     );
+  });
+
+  it("takes a customerToken as long as the docs' sample JWT (far past 255), up to 4096 characters", () => {
+    expect(customerJwt().length).toBeGreaterThan(255);
+    expect(messages(parse({ ...validOrder(), customerToken: customerJwt() }))).toEqual([]);
+    expect(messages(parse({ ...validOrder(), customerToken: 'a'.repeat(4096) }))).toEqual([]);
+    expect(messages(parse({ ...validOrder(), customerToken: 'a'.repeat(4097) }))).toEqual([
+      'customerToken: must be at most 4096 characters',
+    ]);
+    expect(messages(parse({ ...validOrder(), customerToken: '' }))).toEqual(['customerToken: is required']);
   });
 
   it.each(['shippingType', 'sessionId', 'customerToken', 'channel'])('refuses %s that is not text', (field) => {

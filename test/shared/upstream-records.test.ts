@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   captureRecordSchema,
   captureRequestSchema,
+  customerSessionSchema,
   notificationSchema,
   optionItemSchema,
   readOptionItems,
@@ -15,7 +16,7 @@ import {
   voidRecordSchema,
   voidRequestSchema,
 } from '../../shared/upstream.js';
-import { messages } from './fixtures.js';
+import { customerJwt, messages } from './fixtures.js';
 
 const orderRecord = {
   orderId: 'LP000429e48ec-f6e3-49d2-bd38-8e1408d025c8',
@@ -215,6 +216,55 @@ describe('options item', () => {
   it('puts an item without priority last', () => {
     const { priority: _p, ...withoutPriority } = legacy;
     expect(optionItemSchema.parse(withoutPriority).priority).toBe(999);
+  });
+  it("gives an item without a currency the request's, and keeps an item's own", () => {
+    const { currency: _c, ...withoutCurrency } = legacy;
+    const { items, dropped } = readOptionItems(
+      [withoutCurrency, { ...legacy, name: 'ATOME_MY', currency: 'MYR' }],
+      'SGD',
+    );
+    expect(dropped).toEqual([]);
+    expect(items.map((item) => [item.name, item.currency])).toEqual([
+      ['HOOLAH_SG', 'SGD'],
+      ['ATOME_MY', 'MYR'],
+    ]);
+  });
+  it('drops an item without a currency only when no request currency is known', () => {
+    const { currency: _c, ...withoutCurrency } = legacy;
+    expect(readOptionItems([withoutCurrency]).dropped).toEqual([
+      { index: 0, name: 'HOOLAH_SG', issues: ['currency: is required'] },
+    ]);
+  });
+  it('keeps an item without minAmount or maxAmount, with no limit on that side', () => {
+    const { minAmount: _min, maxAmount: _max, ...unbounded } = legacy;
+    const { items, dropped } = readOptionItems(
+      [unbounded, { ...unbounded, name: 'MIN_ONLY', minAmount: '5' }, { ...unbounded, name: 'MAX_ONLY', maxAmount: 9 }],
+      'SGD',
+    );
+    expect(dropped).toEqual([]);
+    expect(items.map((item) => [item.name, item.minAmount, item.maxAmount])).toEqual([
+      ['HOOLAH_SG', undefined, undefined],
+      ['MIN_ONLY', 5, undefined],
+      ['MAX_ONLY', undefined, 9],
+    ]);
+  });
+  it('still refuses a limit that is present but empty', () => {
+    expect(messages(optionItemSchema.safeParse({ ...legacy, maxAmount: ' ' }))).toContain('maxAmount: Invalid input');
+  });
+});
+
+describe('customer session (POST /merchants/customer/sessions)', () => {
+  it("reads the docs' answer: the token as sent, the ttl coerced", () => {
+    const token = customerJwt();
+    expect(customerSessionSchema.parse({ token, ttl: '604800' })).toEqual({ token, ttl: 604800 });
+    expect(customerSessionSchema.parse({ token }).token).toBe(token);
+  });
+  it('refuses an answer without a token, or with one past 4096 characters', () => {
+    expect(messages(customerSessionSchema.safeParse({ ttl: 604800 }))).toContain('token: is required');
+    expect(messages(customerSessionSchema.safeParse({ token: '' }))).toContain('token: is required');
+    expect(messages(customerSessionSchema.safeParse({ token: 'a'.repeat(4097) }))).toContain(
+      'token: must be at most 4096 characters',
+    );
   });
 });
 
