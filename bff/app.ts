@@ -91,6 +91,10 @@ export function createApp({
     upstreamTimeoutMs: config.upstream.timeoutMs,
     cancellationTimeoutUnit: config.cancellationTimeoutUnit,
     firstPollDelayMs: config.reconcile.pollInitialMs,
+    sessionTtlMinutes: config.sessionTtlMinutes,
+    graceMs: config.reconcile.graceMs,
+    settleWindowMs: config.reconcile.settleWindowMs,
+    customerSessions: config.customerSessions,
   });
 
   if (metrics) app.use(metrics.http);

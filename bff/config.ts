@@ -54,6 +54,11 @@ export interface Config {
   sessionTtlMinutes: number;
   /** The unit a session's cancellationTimeout (minutes in our API) is sent upstream in: the docs do not say. */
   cancellationTimeoutUnit: CancellationTimeoutUnit;
+  /**
+   * Create a customer session (POST /merchants/customer/sessions) for every new order attempt of a session the
+   * merchant gave no customerToken, and send its token as the order's customerToken.
+   */
+  customerSessions: boolean;
   optionsCacheSeconds: number;
   trustProxy: TrustProxy;
   rateLimitPerMinute: number;
@@ -70,6 +75,18 @@ export interface Config {
     /** Delay before an order's first poll and after its first poll; it doubles up to pollMaxMs. */
     pollInitialMs: number;
     pollMaxMs: number;
+    /** After an order's cancellation timeout, how long it is still polled at the usual pace (its deadline). */
+    graceMs: number;
+    /** Past its deadline, a still-live order (or a still-open operation) is polled this seldom... */
+    slowPollMs: number;
+    /** ...until this long after it was created; then polling stops (a merchant's read still asks). */
+    horizonMs: number;
+    /**
+     * How long a write may still be on its way (or lag in the upstream's records): an order, refund, capture or
+     * void whose outcome is unknown is failed only when the records show nothing once this has passed since it was
+     * sent; it is sent again (same reference) only within the first half of it.
+     */
+    settleWindowMs: number;
   };
   /** Signed merchant notifications; absent when OPI_MERCHANT_WEBHOOK_URL is unset. */
   notifications?: {
@@ -226,6 +243,7 @@ const envSchema = z.object({
   OPI_CANCELLATION_TIMEOUT_UNIT: z.optional(
     z.enum(CANCELLATION_TIMEOUT_UNITS, { error: `must be one of: ${CANCELLATION_TIMEOUT_UNITS.join(', ')}` }),
   ),
+  OPI_CUSTOMER_SESSIONS: z.optional(flag),
   OPI_OPTIONS_CACHE_SECONDS: z.optional(wholeNumber(0, 3600, 'a whole number of seconds')),
   OPI_TRUST_PROXY: z.optional(trustProxy),
   OPI_RATE_LIMIT_PER_MINUTE: z.optional(wholeNumber(1, 100_000, 'a whole number of requests')),
@@ -242,6 +260,10 @@ const envSchema = z.object({
   OPI_RECONCILE_INTERVAL_MS: z.optional(wholeNumber(100, 3_600_000, 'a whole number of milliseconds')),
   OPI_POLL_INITIAL_MS: z.optional(wholeNumber(1_000, 3_600_000, 'a whole number of milliseconds')),
   OPI_POLL_MAX_MS: z.optional(wholeNumber(1_000, 86_400_000, 'a whole number of milliseconds')),
+  OPI_POLL_GRACE_MINUTES: z.optional(wholeNumber(0, 10_080, 'a whole number of minutes')),
+  OPI_POLL_SLOW_MS: z.optional(wholeNumber(1_000, 86_400_000, 'a whole number of milliseconds')),
+  OPI_POLL_HORIZON_DAYS: z.optional(wholeNumber(1, 365, 'a whole number of days')),
+  OPI_SETTLE_WINDOW_SECONDS: z.optional(wholeNumber(1, 86_400, 'a whole number of seconds')),
 });
 
 /** Every environment variable the BFF reads. */
@@ -336,6 +358,16 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const pollInitialMs = e.OPI_POLL_INITIAL_MS ?? 30_000;
   const pollMaxMs = e.OPI_POLL_MAX_MS ?? 600_000;
   if (pollMaxMs < pollInitialMs) problems.push('OPI_POLL_MAX_MS must not be less than OPI_POLL_INITIAL_MS');
+  const timeoutMs = e.OPI_UPSTREAM_TIMEOUT_MS ?? 10_000;
+  const settleWindowMs = (e.OPI_SETTLE_WINDOW_SECONDS ?? 600) * 1000;
+  // A resend happens only in the window's first half; it must end (3 budgets and a margin, as an idempotency
+  // lease) well before the records are read as final.
+  const shortestWindowMs = 2 * (3 * timeoutMs + 5_000);
+  if (settleWindowMs < shortestWindowMs) {
+    problems.push(
+      `OPI_SETTLE_WINDOW_SECONDS must be at least ${Math.ceil(shortestWindowMs / 1000)} with OPI_UPSTREAM_TIMEOUT_MS=${timeoutMs} (twice what one request may take)`,
+    );
+  }
   // The metrics listener is never the public one: an operator's scraper reaches it, shoppers must not.
   if (e.OPI_METRICS_PORT && e.OPI_METRICS_PORT === (e.PORT ?? 8787))
     problems.push('OPI_METRICS_PORT must differ from PORT (metrics are never served on the public port)');
@@ -358,7 +390,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       baseUrl: upstreamUrl,
       tokenUrl,
       auth,
-      timeoutMs: e.OPI_UPSTREAM_TIMEOUT_MS ?? 10_000,
+      timeoutMs,
       isLocalSandbox,
     },
     paymentSecret: e.OPI_PAYMENT_SECRET ?? SANDBOX_DEFAULTS.paymentSecret,
@@ -369,6 +401,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.OPI_LOG_LEVEL ?? 'info',
     sessionTtlMinutes: e.OPI_SESSION_TTL_MINUTES ?? 60,
     cancellationTimeoutUnit: e.OPI_CANCELLATION_TIMEOUT_UNIT ?? 'minutes',
+    customerSessions: e.OPI_CUSTOMER_SESSIONS ?? false,
     optionsCacheSeconds: e.OPI_OPTIONS_CACHE_SECONDS ?? 60,
     trustProxy: e.OPI_TRUST_PROXY ?? false,
     rateLimitPerMinute: e.OPI_RATE_LIMIT_PER_MINUTE ?? 120,
@@ -380,7 +413,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       intervalMs: (e.OPI_RETENTION_INTERVAL_MINUTES ?? 60) * 60_000,
     },
     // The upstream's own polling: 30 s doubling to 600 s (its public docs).
-    reconcile: { intervalMs: e.OPI_RECONCILE_INTERVAL_MS ?? 5_000, pollInitialMs, pollMaxMs },
+    reconcile: {
+      intervalMs: e.OPI_RECONCILE_INTERVAL_MS ?? 5_000,
+      pollInitialMs,
+      pollMaxMs,
+      graceMs: (e.OPI_POLL_GRACE_MINUTES ?? 30) * 60_000,
+      slowPollMs: e.OPI_POLL_SLOW_MS ?? 3_600_000,
+      horizonMs: (e.OPI_POLL_HORIZON_DAYS ?? 7) * 86_400_000,
+      settleWindowMs,
+    },
     ...(e.OPI_MERCHANT_WEBHOOK_URL && e.OPI_MERCHANT_WEBHOOK_SECRET
       ? {
           notifications: {

@@ -21,22 +21,59 @@ export const orderEventViewSchema = z.object({
 });
 export type OrderEventView = z.infer<typeof orderEventViewSchema>;
 
+/**
+ * While a refund, capture or void is `pending`, what is known of it: `awaiting_upstream`, the payment service took
+ * it and will settle it; `unknown`, its answer never came (lost, timed out, or refused after a lost answer): it may
+ * have happened, so its amount stays spent until the payment service's records, read back, settle it.
+ */
+const upstreamOutcome = z.optional(z.enum(['awaiting_upstream', 'unknown']));
+/** Present (true) while something is still open past its deadline: the BFF still asks, slowly; a person may look. */
+const overdue = z.optional(z.literal(true));
+/**
+ * Why it failed: the payment service's own words when it refused it, or `not_found_upstream` when its records,
+ * read back once nothing could still be in flight, showed no such operation.
+ */
+const failureReason = z.optional(z.string());
+
 export const refundViewSchema = z.object({
   refundReference: z.string(),
   orderReference: z.string(),
   amount: z.number(),
   currency: z.string(),
   status: refundStatusViewSchema,
-  /**
-   * While `pending`, what is known of it: `awaiting_upstream`, the payment service took it and will settle it;
-   * `unknown`, its answer never came (lost, or never sent): the BFF keeps asking, and a retry with the same
-   * Idempotency-Key asks first and sends it, with the same reference, only if the payment service does not have it.
-   */
-  upstreamOutcome: z.optional(z.enum(['awaiting_upstream', 'unknown'])),
+  upstreamOutcome,
+  failureReason,
+  overdue,
   description: z.nullable(z.string()),
   createdAt: z.string(),
 });
 export type RefundView = z.infer<typeof refundViewSchema>;
+
+/** A capture or a void, as the order view lists them. */
+export const operationViewSchema = z.object({
+  reference: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  status: refundStatusViewSchema,
+  upstreamOutcome,
+  failureReason,
+  overdue,
+  description: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+export type OperationView = z.infer<typeof operationViewSchema>;
+
+/**
+ * The payment service's records and the ledger disagree in a way no record settles (two refunds of one amount of
+ * which only one shows, or a refund the ledger never asked for): both totals, for a person to look at.
+ */
+export const discrepancyViewSchema = z.object({
+  kind: z.enum(['refunds', 'captures']),
+  ledgerAmount: z.number(),
+  upstreamAmount: z.number(),
+  detectedAt: z.string(),
+});
+export type DiscrepancyView = z.infer<typeof discrepancyViewSchema>;
 
 /** An order without its journal and refunds: one row of the order list. */
 export const PAYMENT_STATES = [
@@ -58,6 +95,8 @@ export const orderSummaryViewSchema = z.object({
   amount: z.number(),
   currency: z.string(),
   paidAmount: z.number(),
+  /** The fee the paying customer bears, as the payment service reports it; included in paidAmount. */
+  surchargeAmount: z.number(),
   capturedAmount: z.number(),
   voidedAmount: z.number(),
   refundedAmount: z.number(),
@@ -74,6 +113,11 @@ export const orderSummaryViewSchema = z.object({
    * charged), `partially_refunded`, `refunded`. Absent while the order is not paid.
    */
   paymentState: z.optional(z.enum(PAYMENT_STATES)),
+  /** `unknown` while the order's creation was not answered: it may exist at the payment service. */
+  upstreamOutcome: z.optional(z.literal('unknown')),
+  overdue,
+  /** Present while the payment service's records and the ledger disagree. */
+  discrepancies: z.optional(z.array(discrepancyViewSchema)),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -84,6 +128,8 @@ export const orderViewSchema = z.object({
   ...orderSummaryViewSchema.shape,
   events: z.array(orderEventViewSchema),
   refunds: z.array(refundViewSchema),
+  captures: z.array(operationViewSchema),
+  voids: z.array(operationViewSchema),
 });
 export type OrderView = z.infer<typeof orderViewSchema>;
 
@@ -171,5 +217,11 @@ export const returnQuerySchema = z.looseObject({
 export const merchantNotificationSchema = z.discriminatedUnion('type', [
   z.object({ id: z.string(), type: z.literal('order.status'), createdAt: z.string(), data: orderSummaryViewSchema }),
   z.object({ id: z.string(), type: z.literal('refund.result'), createdAt: z.string(), data: refundViewSchema }),
+  z.object({
+    id: z.string(),
+    type: z.literal('order.discrepancy'),
+    createdAt: z.string(),
+    data: orderSummaryViewSchema,
+  }),
 ]);
 export type MerchantNotification = z.infer<typeof merchantNotificationSchema>;

@@ -145,6 +145,24 @@ export function checkCartAmounts(cart: CartAmounts, sink: IssueSink, orderAmount
   return valid ? expected : null;
 }
 
+/**
+ * A customer session's token (the docs' POST /merchants/customer/sessions), sent as an order's `customerToken`.
+ * Local choice: at most 4096 characters. The docs' sample JWT is about 400; a JWT's size is its issuer's, so
+ * the cap only keeps a stray blob out of the ledger and the order.
+ */
+const CUSTOMER_TOKEN_MAX = 4096;
+const customerTokenText = text().check(z.minLength(1, { error: 'is required' }), atMost(CUSTOMER_TOKEN_MAX));
+
+/**
+ * A JWT's form (three base64url parts joined by dots), what a merchant may hand the BFF as a session's
+ * customerToken: an email, a merchant access token or a card token there is a mistake caught at once.
+ */
+export const jwtCustomerToken = customerTokenText.check(
+  z.regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, {
+    error: 'must be a JWT (three base64url parts separated by dots)',
+  }),
+);
+
 /** Body of POST /orders/ (the spec's order request). */
 export const orderRequestSchema = z
   .object({
@@ -169,7 +187,9 @@ export const orderRequestSchema = z
     dynamicRedirectUrl: z.optional(httpUrl),
     dynamicCallbackUrl: z.optional(httpUrl),
     sessionId: optionalText,
-    customerToken: optionalText,
+    // A JWT (docs: about 400 characters): never the 255 of ordinary text. Its form is the issuer's business (the
+    // customer-session answer is read tolerantly), so only its length is checked here.
+    customerToken: z.optional(customerTokenText),
     // Unit not shown in the spec or the docs: the BFF sends it in OPI_CANCELLATION_TIMEOUT_UNIT (minutes by default).
     cancellationTimeout: z.optional(integer('must be a whole number').check(z.gte(1, { error: 'must be at least 1' }))),
     autoCapture: z.optional(z.boolean({ error: 'must be true or false' })),
@@ -255,34 +275,40 @@ export type RefundRecord = z.infer<typeof refundRecordSchema>;
 /** GET /orders/{reference}/refund: a list of refund records (shape not shown upstream; local choice). */
 export const refundListSchema = z.array(refundRecordSchema);
 
+/** One of the transaction details' refunds. The docs' sample names it by `refundId` (equal to the order's reference). */
+const detailsRefundSchema = z.looseObject({
+  refundId: z.optional(z.nullable(text())),
+  refundReference: z.optional(z.nullable(text())),
+  bnplRefundId: z.optional(z.nullable(text())),
+  amount: looseNumber,
+  currency: z.optional(z.nullable(text())),
+  status: requiredText,
+  createdAt: z.optional(z.nullable(text())),
+  refundFailureReason: z.optional(z.nullable(text())),
+});
+export type DetailsRefund = z.infer<typeof detailsRefundSchema>;
+
+/** One of the transaction details' captures (captureId: the docs' capture answer repeats the captureReference). */
+const detailsCaptureSchema = z.looseObject({
+  captureId: z.optional(z.nullable(text())),
+  captureReference: z.optional(z.nullable(text())),
+  amount: looseNumber,
+  // Local choice: a capture listed without a status is one that happened.
+  status: z._default(requiredText, 'SUCCESSFUL'),
+  createdAt: z.optional(z.nullable(text())),
+});
+export type DetailsCapture = z.infer<typeof detailsCaptureSchema>;
+
 /**
  * Response of POST /orders/{reference}/details (the docs' Transaction Details): the only documented place that
- * lists an order's refunds, with amounts as strings. Its refunds read as refund records (refundId as reference).
+ * lists an order's refunds and captures, amounts as strings.
  */
-export const transactionDetailsSchema = z.pipe(
-  z.looseObject({
-    refunds: z._default(
-      z.array(
-        z.looseObject({
-          refundId: requiredText,
-          amount: looseNumber,
-          currency: z.optional(text()),
-          status: requiredText,
-          createdAt: z.optional(text()),
-        }),
-      ),
-      [],
-    ),
-  }),
-  z.transform(({ refunds }): RefundRecord[] =>
-    refunds.map((refund) => ({
-      refundReference: refund.refundId,
-      refundedAmount: refund.amount,
-      refundStatus: refund.status,
-      ...(refund.createdAt ? { refundDate: refund.createdAt } : {}),
-    })),
-  ),
-);
+export const transactionDetailsSchema = z.looseObject({
+  currency: z.optional(text()),
+  refunds: z._default(z.array(detailsRefundSchema), []),
+  orderCaptures: z._default(z.array(detailsCaptureSchema), []),
+});
+export type TransactionDetails = z.infer<typeof transactionDetailsSchema>;
 
 /** Body of POST /orders/{reference}/capture. */
 export const captureRequestSchema = z.object({
@@ -339,12 +365,15 @@ const requiredFieldsSchema = z.pipe(
   ),
 );
 
-/** One item of GET /options. */
+/**
+ * One item of GET /options. The newer reference may leave out `currency` and the limits: readOptionItems gives an
+ * item without currency the request's; an absent `minAmount` or `maxAmount` is no limit on that side.
+ */
 export const optionItemSchema = z.looseObject({
   name: requiredText,
-  currency: requiredText,
-  minAmount: looseNumber,
-  maxAmount: looseNumber,
+  currency: z.optional(requiredText),
+  minAmount: z.optional(looseNumber),
+  maxAmount: z.optional(looseNumber),
   priority: z._default(looseNumber, 999),
   terms: z.optional(text()),
   imageUrl: z.optional(text()),
@@ -362,7 +391,8 @@ export const optionItemSchema = z.looseObject({
   checkoutConfig: z.optional(z.looseRecord(z.string(), z.unknown())),
   requiredFields: z.optional(requiredFieldsSchema),
 });
-export type OptionItem = z.infer<typeof optionItemSchema>;
+/** An options item as the BFF holds it: its currency always known (its own, else the request's). */
+export type OptionItem = z.infer<typeof optionItemSchema> & { currency: string };
 /** GET /options answers a list; its items are read one by one by readOptionItems. */
 export const optionsResponseSchema = z.array(z.unknown());
 
@@ -374,21 +404,31 @@ export interface DroppedOption {
   issues: string[];
 }
 
-/** The items the contract accepts, and why each other one was dropped: one odd provider never hides the rest. */
-export function readOptionItems(list: readonly unknown[]): { items: OptionItem[]; dropped: DroppedOption[] } {
+/**
+ * The items the contract accepts, and why each other one was dropped: one odd provider never hides the rest.
+ * `currency`: the one the request asked for, which an item without its own takes (the upstream routes by it).
+ * Without it, an item without a currency cannot be placed and is dropped.
+ */
+export function readOptionItems(
+  list: readonly unknown[],
+  currency?: string,
+): { items: OptionItem[]; dropped: DroppedOption[] } {
   const items: OptionItem[] = [];
   const dropped: DroppedOption[] = [];
   for (const [index, raw] of list.entries()) {
     const parsed = optionItemSchema.safeParse(raw);
-    if (parsed.success) {
-      items.push(parsed.data);
+    const itemCurrency = parsed.success ? (parsed.data.currency ?? currency) : undefined;
+    if (parsed.success && itemCurrency !== undefined) {
+      items.push({ ...parsed.data, currency: itemCurrency });
       continue;
     }
     const name =
       typeof raw === 'object' && raw !== null && typeof (raw as { name?: unknown }).name === 'string'
         ? (raw as { name: string }).name
         : undefined;
-    const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(item)'}: ${issue.message}`);
+    const issues = parsed.success
+      ? ['currency: is required']
+      : parsed.error.issues.map((issue) => `${issue.path.join('.') || '(item)'}: ${issue.message}`);
     dropped.push({ index, ...(name === undefined ? {} : { name: name.slice(0, 64) }), issues });
   }
   return { items, dropped };
@@ -402,6 +442,16 @@ export const tokenResponseSchema = z.looseObject({
   token_type: requiredText,
   scope: z.optional(text()),
 });
+
+/**
+ * Response of POST /merchants/customer/sessions (docs §13): `{ token: <JWT>, ttl: 604800 }`. Only the token is
+ * used; like orderToken's UUID form, its JWT form is described, not enforced.
+ */
+export const customerSessionSchema = z.looseObject({
+  token: customerTokenText,
+  ttl: z.optional(looseNumber),
+});
+export type CustomerSession = z.infer<typeof customerSessionSchema>;
 
 /** Every upstream error: `message` is a list for validation errors, a string otherwise. */
 export const upstreamErrorSchema = z.looseObject({

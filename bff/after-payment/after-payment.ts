@@ -7,13 +7,12 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { idempotencyLeaseMs } from '../http/idempotency.js';
 import { createNotifier, type Notifier } from '../notify/notifier.js';
+import type { ObserveDeps } from '../orders/observe.js';
 import { createReconciler, type Reconciler } from '../reconcile/reconciler.js';
 import type { Store } from '../store/types.js';
 import type { UpstreamClient } from '../upstream/client.js';
-import type { CaptureVoidDeps } from './capture-void.js';
-import type { ObserveDeps } from '../orders/observe.js';
 import { createOperations, type Operations } from './operations.js';
-import type { NotificationDeps, SettlementDeps } from './refund-settlement.js';
+import type { SendDeps } from './send-operation.js';
 
 export interface AfterPaymentDeps {
   config: Config;
@@ -29,10 +28,11 @@ export interface AfterPaymentDeps {
 export interface AfterPayment {
   /** Recording what the upstream says about an order. */
   observe: ObserveDeps;
-  settlement: SettlementDeps;
+  /** Settling refunds, captures and voids by what the upstream says (and reading it back). */
+  settlement: SendDeps;
   operations: Operations;
-  /** What the per-order callbacks and the account webhook need. */
-  notifications: NotificationDeps;
+  /** What the per-order callbacks and the account webhook need: their answer is sent within `answerWithinMs`. */
+  notifications: SendDeps & { answerWithinMs: number };
   reconciler: Reconciler;
   notifier: Notifier;
 }
@@ -62,43 +62,36 @@ export function createAfterPayment({ config, store, upstream, logger, now, fetch
         }
       : {}),
   });
-  const backoff = {
-    initialDelayMs: config.reconcile.pollInitialMs,
-    maxDelayMs: config.reconcile.pollMaxMs,
-    factor: 2,
-    jitter: 0.2,
-  };
-  const settlement: SettlementDeps = {
+  const { reconcile } = config;
+  const settlement: SendDeps = {
     store,
     notifier,
     now,
     logger,
-    firstCheckDelayMs: backoff.initialDelayMs,
-  };
-  // A capture or void unanswered for longer than any request can run is sent again by the reconciler.
-  const captureVoid: CaptureVoidDeps = { store, upstream, logger, now, resendAfterMs: idempotencyLeaseMs(timeoutMs) };
-  const reconciler = createReconciler({
-    store,
     upstream,
-    notifier,
+    firstCheckDelayMs: reconcile.pollInitialMs,
+    settleWindowMs: reconcile.settleWindowMs,
+  };
+  const reconciler = createReconciler({
     settlement,
-    captureVoid,
-    logger,
-    now,
     claimant,
-    backoff,
-    defaultCancellationMinutes: config.sessionTtlMinutes,
-    // Each worker polls 5 orders, two upstream reads each, within one lease.
+    plan: {
+      initialDelayMs: reconcile.pollInitialMs,
+      maxDelayMs: reconcile.pollMaxMs,
+      factor: 2,
+      jitter: 0.2,
+      slowPollMs: reconcile.slowPollMs,
+      horizonMs: reconcile.horizonMs,
+    },
+    // Each worker polls 5 orders, a few upstream reads each, within one lease.
     leaseMs: 10 * timeoutMs + 5_000,
   });
   const operations = createOperations({
     ...settlement,
-    upstream,
-    logger,
+    graceMs: reconcile.graceMs,
     idempotency: { store, now, waitMs: 2 * timeoutMs + 1_000, leaseMs: idempotencyLeaseMs(timeoutMs) },
-    captureVoid,
   });
   // Local choice: the upstream gets its answer within 2 s (or half our own upstream budget), done or not.
-  const notifications = { ...settlement, upstream, logger, answerWithinMs: Math.min(2_000, Math.floor(timeoutMs / 2)) };
+  const notifications = { ...settlement, answerWithinMs: Math.min(2_000, Math.floor(timeoutMs / 2)) };
   return { observe: { store, notifier, now }, settlement, operations, notifications, reconciler, notifier };
 }

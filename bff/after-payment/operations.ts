@@ -3,31 +3,25 @@
 //     schedule the reconciler's look at it (so a crash before step 3 leaves nothing unsettled);
 //  2. the upstream call, outside any transaction, with a reference derived from the Idempotency-Key, so a retry
 //     of the same key sends the same reference and the upstream's uniqueness rule stops a double;
-//  3. record the answer. A refund whose answer is lost stays pending and is settled from the upstream's refund
-//     list later; a capture or void whose answer is lost keeps its amount reserved until a retry of the same key
-//     or the reconciler sends it again (bff/after-payment/capture-void.ts).
+//  3. record the answer; one whose answer was lost stays pending (outcome unknown) until the upstream's records,
+//     read back, settle it (bff/after-payment/send-operation.ts, settle-operations.ts).
 import { createHash } from 'node:crypto';
-import type { Logger } from 'pino';
 import type { CaptureOrVoidView } from '../../shared/merchant-api.js';
 import { currencyExponent, payableDecimalsMessage, toMajor, toMinor, toPayableMinor } from '../../shared/money.js';
 import { once, type IdempotencyDeps, type StoredAnswer } from '../http/idempotency.js';
 import { HttpProblem, upstreamProblem, type ProblemCode } from '../http/problem.js';
 import type { OperationKind, OrderOperation } from '../store/after-payment-types.js';
-import { requireOrder } from '../store/require-order.js';
 import type { LedgerOrder } from '../store/types.js';
-import type { UpstreamClient } from '../upstream/client.js';
-import { refusesUsedReference, UpstreamError, UpstreamValidationError } from '../upstream/errors.js';
-import { isRecordOf } from '../upstream/refund-match.js';
-import { refundableMinor, uncapturedMinor } from '../orders/amounts.js';
-import { finishOperation, journalOperation, sendCaptureOrVoid, type CaptureVoidDeps } from './capture-void.js';
-import { pollBy, settleRefunds, type SettlementDeps } from './refund-settlement.js';
+import { UpstreamError, UpstreamValidationError } from '../upstream/errors.js';
+import { isOpenOperation, refundableMinor, uncapturedMinor } from '../orders/amounts.js';
 import { refundView } from '../orders/views.js';
+import { readBack, sendOperation, type SendDeps, type SendOutcome } from './send-operation.js';
+import { journalOperation, NOT_FOUND_UPSTREAM, pollBy } from './settle-operations.js';
 
-export interface OperationsDeps extends SettlementDeps {
-  upstream: UpstreamClient;
-  logger: Logger;
+export interface OperationsDeps extends SendDeps {
   idempotency: IdempotencyDeps;
-  captureVoid: CaptureVoidDeps;
+  /** After its settle window, how long an open operation may stay open before it is overdue. */
+  graceMs: number;
 }
 
 export interface OperationRequest {
@@ -46,9 +40,6 @@ const NOT_POSSIBLE: Record<OperationKind, ProblemCode> = {
 /** The upstream reference for this key: the same key always sends the same reference. */
 const operationReference = (kind: OperationKind, key: string) =>
   `${PREFIX[kind]}_${createHash('sha256').update(`${kind}\u0000${key}`).digest('base64url').slice(0, 24)}`;
-
-// The API reference marks refundDescription required: a refund without the merchant's own words says this (local choice).
-const DEFAULT_REFUND_DESCRIPTION = 'Refund requested by the merchant';
 
 const money = (minor: number, currency: string) =>
   `${toMajor(minor, currency).toFixed(currencyExponent(currency))} ${currency}`;
@@ -104,6 +95,15 @@ function amountToSpend(
     }
     return requested!;
   }
+  // A void of all that is left is read back from the order's captureStatus alone (no record lists voids): while
+  // another capture or void is unconfirmed, "all that is left" is unknown and the void could never be read back.
+  if (kind === 'void' && operations.some((other) => other.kind !== 'refund' && isOpenOperation(other))) {
+    throw new HttpProblem(
+      'operation_in_doubt',
+      'Another capture or void of this order is not confirmed yet; try again once it is.',
+      { retryable: true, headers: { 'Retry-After': '60' } },
+    );
+  }
   const left = uncapturedMinor(order, operations);
   if (left === 0) throw new HttpProblem(NOT_POSSIBLE[kind], `Nothing of this order is left to ${kind}.`);
   if (requested !== undefined && requested > left) {
@@ -116,7 +116,7 @@ function amountToSpend(
 }
 
 export function createOperations(deps: OperationsDeps) {
-  const { store, upstream, logger } = deps;
+  const { store, upstream } = deps;
 
   /** Step 1: the guard, under the order's lock. `send` is false when this key's operation already has its answer. */
   function reserve(kind: OperationKind, orderReference: string, request: OperationRequest, reference: string) {
@@ -131,6 +131,7 @@ export function createOperations(deps: OperationsDeps) {
         return { operation: existing, send: existing.status === 'requested', retry: true };
       }
       const amountMinor = amountToSpend(kind, order, await tx.listOperations(orderReference), request.amount);
+      const createdAt = deps.now();
       const operation = await tx.insertOperation({
         reference,
         orderReference,
@@ -139,18 +140,27 @@ export function createOperations(deps: OperationsDeps) {
         currency: order.currency,
         status: 'requested',
         description: request.description ?? null,
-        createdAt: deps.now(),
+        createdAt,
+        deadlineAt: new Date(createdAt.getTime() + deps.settleWindowMs + deps.graceMs),
       });
-      await journalOperation(tx, order, operation, 'requested', deps.now());
+      await journalOperation(tx, order, operation, 'requested', createdAt);
       // Should this instance stop before the answer is recorded, the reconciler still looks at the order by then.
-      const lookAfterMs = kind === 'refund' ? deps.firstCheckDelayMs : deps.captureVoid.resendAfterMs;
-      await pollBy(tx, order, new Date(deps.now().getTime() + lookAfterMs));
+      await pollBy(tx, order, new Date(createdAt.getTime() + deps.firstCheckDelayMs));
       return { operation, send: true, retry: false };
     });
   }
 
   function answerFor(operation: OrderOperation): StoredAnswer {
-    if (operation.kind === 'refund') return { status: 201, body: refundView(operation) };
+    if (operation.kind === 'refund') return { status: 201, body: refundView(operation, deps.now()) };
+    if (operation.status === 'failed' && operation.failureReason === NOT_FOUND_UPSTREAM) {
+      return problemAnswer(
+        new HttpProblem(
+          'operation_not_found_upstream',
+          `The payment service has no record of this ${operation.kind}: it did not happen, and its amount is free again.`,
+          { retryable: false },
+        ),
+      );
+    }
     if (operation.status !== 'succeeded') return problemAnswer(refusedUpstream(operation.kind));
     const view: CaptureOrVoidView = {
       orderReference: operation.orderReference,
@@ -161,81 +171,46 @@ export function createOperations(deps: OperationsDeps) {
     return { status: 201, body: view };
   }
 
-  async function refund(operation: OrderOperation, description: string, retry: boolean): Promise<StoredAnswer> {
-    const settledAnswer = (settled: OrderOperation[]) =>
-      answerFor(settled.find((candidate) => candidate.reference === operation.reference)!);
-    try {
-      if (retry) {
-        // A retried key whose first request may have reached the upstream: ask before sending it again.
-        const records = await upstream.listRefunds(operation.orderReference);
-        if (records.some((record) => isRecordOf(record, operation.reference, operation.upstreamReference))) {
-          return settledAnswer(
-            await settleRefunds(deps, operation.orderReference, { kind: 'list', records }, 'merchant'),
-          );
-        }
-      }
-      const record = await upstream.refund(operation.orderReference, {
-        refundReference: operation.reference,
-        refundAmount: { amount: toMajor(operation.amountMinor, operation.currency), currency: operation.currency },
-        refundDescription: description || DEFAULT_REFUND_DESCRIPTION,
-      });
-      return settledAnswer(
-        await settleRefunds(
-          deps,
-          operation.orderReference,
-          { kind: 'answer', reference: operation.reference, record },
-          'merchant',
-        ),
-      );
-    } catch (error) {
-      if (!(error instanceof UpstreamError)) throw error;
-      // A refusal of its reference as used means the upstream has this refund (an earlier send; its list lags).
-      if (!error.retryable && !refusesUsedReference(error, 'refundReference')) {
-        logger.warn(
-          {
-            orderReference: operation.orderReference,
-            refund: operation.reference,
-            code: error.code,
-            status: error.status,
-          },
-          'upstream refused a refund',
-        );
-        await finishOperation(deps, operation, 'failed', null);
-        return problemAnswer(
-          error instanceof UpstreamValidationError ? refusedUpstream('refund') : upstreamProblem(error),
-        );
-      }
-      // The answer was lost, or the reference is taken, and the refund list could not tell: it stays pending until the list does.
-      logger.warn(
-        { orderReference: operation.orderReference, refund: operation.reference, code: error.code },
-        'refund outcome unknown; left pending',
-      );
-      await store.transaction(async (tx) => {
-        const order = await requireOrder(tx, operation.orderReference, { forUpdate: true });
-        await pollBy(tx, order, new Date(deps.now().getTime() + deps.firstCheckDelayMs));
-      });
-      // Said as it is (upstreamOutcome: unknown), and not kept for the key: its retry asks the upstream again.
-      return { ...answerFor(operation), provisional: true };
+  /** The answer once the upstream was asked: settled, refused, or (for a retry to ask again) still unknown. */
+  async function answerOf(outcome: SendOutcome): Promise<StoredAnswer> {
+    const { operation } = outcome;
+    if (outcome.kind === 'settled') {
+      const { refusal } = outcome;
+      if (refusal && !(refusal instanceof UpstreamValidationError)) return problemAnswer(upstreamProblem(refusal));
+      if (refusal && operation.kind === 'refund') return problemAnswer(refusedUpstream('refund'));
+      return answerFor(operation);
     }
+    return unknownAnswer(operation, outcome.cause);
   }
 
-  async function captureOrVoid(operation: OrderOperation, retry: boolean): Promise<StoredAnswer> {
-    const result = await sendCaptureOrVoid(deps.captureVoid, operation, retry);
-    if (result.kind === 'unknown') {
-      // The key is released: retrying it sends the same reference; the reconciler does too, later.
-      if (result.cause.retryable) throw upstreamProblem(result.cause);
-      throw new HttpProblem(
-        'outcome_unknown',
-        `The payment service has not confirmed this ${operation.kind} yet. Its amount stays reserved; try the same Idempotency-Key again later.`,
-        {
-          retryable: true,
-          cause: result.cause,
-        },
-      );
+  /** Said as it is (upstreamOutcome: unknown), and not kept for the key: its retry asks the upstream again. */
+  function unknownAnswer(operation: OrderOperation, cause?: UpstreamError): StoredAnswer {
+    if (operation.kind === 'refund') return { ...answerFor(operation), provisional: true };
+    if (cause?.retryable) throw upstreamProblem(cause);
+    throw new HttpProblem(
+      'outcome_unknown',
+      `The payment service has not confirmed this ${operation.kind} yet. Its amount stays reserved; try the same Idempotency-Key again later.`,
+      { retryable: true, ...(cause ? { cause } : {}) },
+    );
+  }
+
+  /**
+   * Steps 2 and 3. A retried key whose operation is still open may have reached the upstream already: its records
+   * are read first, and it is sent again (same reference) only while they do not show it and it is early enough.
+   */
+  async function execute(operation: OrderOperation, retry: boolean): Promise<StoredAnswer> {
+    const deadline = upstream.requestDeadline();
+    if (!retry) return answerOf(await sendOperation(deps, operation, { firstSend: true, deadline }));
+    let read: Awaited<ReturnType<typeof readBack>> | undefined;
+    try {
+      read = await readBack(deps, operation, 'merchant', deadline);
+    } catch (error) {
+      if (!(error instanceof UpstreamError)) throw error;
+      return unknownAnswer(operation, error);
     }
-    const { refusal } = result;
-    if (refusal && !(refusal instanceof UpstreamValidationError)) return problemAnswer(upstreamProblem(refusal));
-    return answerFor(result.operation);
+    if (read.operation.status !== 'requested') return answerFor(read.operation);
+    if (!read.absent) return unknownAnswer(read.operation);
+    return answerOf(await sendOperation(deps, read.operation, { firstSend: false, deadline }));
   }
 
   return {
@@ -247,9 +222,7 @@ export function createOperations(deps: OperationsDeps) {
       return once(deps.idempotency, 'merchant-write', key, requestHash, async () => {
         const { operation, send, retry } = await reserve(kind, orderReference, request, operationReference(kind, key));
         if (!send) return answerFor(operation);
-        return kind === 'refund'
-          ? refund(operation, request.description ?? '', retry)
-          : captureOrVoid(operation, retry);
+        return execute(operation, retry);
       });
     },
   };

@@ -31,7 +31,8 @@ import type { CancellationTimeoutUnit } from '../config.js';
 import type { Notifier } from '../notify/notifier.js';
 import type { LedgerOrder, OrderPatch, SessionRecord, Store, StoreTx } from '../store/types.js';
 import type { CreateOrderOutcome, UpstreamClient } from '../upstream/client.js';
-import { refusesUsedReference, UpstreamError, UpstreamValidationError } from '../upstream/errors.js';
+import { UpstreamError, UpstreamOutcomeUnknownError, UpstreamValidationError } from '../upstream/errors.js';
+import { orderDeadline } from '../reconcile/schedule.js';
 import { newCallbackSecret, orderReference } from './ids.js';
 import { createKeyedLock } from './keyed-lock.js';
 import type { OptionsCache } from './options-cache.js';
@@ -57,6 +58,14 @@ export interface PlaceOrderDeps {
   cancellationTimeoutUnit: CancellationTimeoutUnit;
   /** When the reconciler first asks the upstream about a created order (OPI_POLL_INITIAL_MS). */
   firstPollDelayMs: number;
+  /** The cancellation timeout of a session that set none (OPI_SESSION_TTL_MINUTES), for the order's deadline. */
+  sessionTtlMinutes: number;
+  /** After the cancellation timeout, how long the order is polled at the usual pace (OPI_POLL_GRACE_MINUTES). */
+  graceMs: number;
+  /** How long a create may still be on its way (OPI_SETTLE_WINDOW_SECONDS): resent only in its first half. */
+  settleWindowMs: number;
+  /** OPI_CUSTOMER_SESSIONS: a session without the merchant's customerToken gets one from the upstream per attempt. */
+  customerSessions: boolean;
 }
 
 export interface PlacedOrder {
@@ -89,9 +98,44 @@ type Plan =
   | { kind: 'recheck'; order: LedgerOrder; session: SessionRecord }
   | { kind: 'recorded'; order: LedgerOrder; request: OrderRequest };
 
-/** The provider as eligible for the cart, or why not: only a new attempt needs it to be. */
-/** The chosen provider for the session's amount when it was asked (before the lock), or why it was refused. */
-type Eligibility = { amountMinor: number } & ({ provider: ProviderView } | { refused: unknown });
+/**
+ * The chosen provider for the session's amount when it was asked (before the lock), with the customer token fetched
+ * for a new attempt if one was, or why a new attempt is refused.
+ */
+type Eligibility = { amountMinor: number } & (
+  | { provider: ProviderView; customerToken?: string }
+  | { refused: unknown }
+);
+
+/**
+ * With OPI_CUSTOMER_SESSIONS, the token a new attempt of a session without the merchant's customerToken sends: a
+ * customer session created upstream (docs §13). Local choice: its customerIdentifier is the shopper's email (the
+ * docs: "email or 'anonymous'"; the form always has one; the vendor plugin's hash secret looks like a quirk).
+ * Asked before the session's lock, like the options, within the request's one deadline. Its failure refuses only
+ * a new attempt, before anything is recorded (an outage or a timeout: the usual retryable 502/504), and never the
+ * replay of a live one.
+ */
+async function withCustomerToken(
+  eligibility: Eligibility,
+  session: SessionRecord,
+  body: PlaceOrderRequest,
+  source: { upstream: UpstreamClient; enabled: boolean },
+  deadline: number,
+): Promise<Eligibility> {
+  if (!source.enabled || session.cart.customerToken || !('provider' in eligibility)) return eligibility;
+  try {
+    const { token } = await source.upstream.createCustomerSession(body.customer.email, deadline);
+    return { ...eligibility, customerToken: token };
+  } catch (refused) {
+    return { amountMinor: eligibility.amountMinor, refused };
+  }
+}
+
+/** The token fetched before the lock for an attempt about to be sent (or why it could not be). */
+function fetchedToken(eligibility: Eligibility): string | undefined {
+  if ('refused' in eligibility) throw eligibility.refused;
+  return eligibility.customerToken;
+}
 
 export function createOrderPlacer(deps: PlaceOrderDeps) {
   const { store, upstream, logger } = deps;
@@ -111,7 +155,12 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
    */
   async function record(
     order: LedgerOrder,
-    step: { also: OrderPatch; upstream?: OrderStatusRecord | CreateAnswer; decided?: 'failed' },
+    step: {
+      also: OrderPatch;
+      upstream?: OrderStatusRecord | CreateAnswer;
+      decided?: 'failed';
+      refusalOfFirstSend?: boolean;
+    },
     reason: string,
     detail: Record<string, unknown> = {},
   ) {
@@ -127,6 +176,7 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
         source: 'create',
         ...(step.upstream ? { upstream: step.upstream } : {}),
         ...(step.decided ? { decided: step.decided } : {}),
+        ...(step.refusalOfFirstSend ? { refusalOfFirstSend: true } : {}),
         also: { ...step.also, ...pollSoon },
         payload: { reason, attempt: order.attempt, provider: order.provider, ...detail },
       },
@@ -156,6 +206,9 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
       return { kind: 'recorded', ...(await recordAttempt(tx, session, orders, body, eligibility)) };
     });
   }
+
+  const withToken = (eligibility: Eligibility, session: SessionRecord, body: PlaceOrderRequest, deadline: number) =>
+    withCustomerToken(eligibility, session, body, { upstream, enabled: deps.customerSessions }, deadline);
 
   /** Asked before the session's lock is taken: the options may come from the upstream. */
   const eligibilityOf = (session: SessionRecord, name: string): Promise<Eligibility> =>
@@ -200,8 +253,11 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
     provider: ProviderView,
     reference: string,
     secret: string,
+    fetchedCustomerToken: string | undefined,
   ): OrderRequest {
     const { cart } = session;
+    // The merchant's token first; else the one created for this attempt (OPI_CUSTOMER_SESSIONS); else none.
+    const customerToken = cart.customerToken ?? fetchedCustomerToken;
     // Local choice: when a shipping address is needed but not given, the billing address is used ("same as billing").
     const shipping =
       body.shippingAddress ??
@@ -231,6 +287,7 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
         : { cancellationTimeout: cart.cancellationTimeout * (deps.cancellationTimeoutUnit === 'seconds' ? 60 : 1) }),
       ...(cart.autoCapture === undefined ? {} : { autoCapture: cart.autoCapture }),
       ...(cart.channel ? { channel: cart.channel } : {}),
+      ...(customerToken ? { customerToken } : {}),
     });
   }
 
@@ -249,41 +306,60 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
   }
 
   /**
-   * The upstream refused our reference as used: an earlier send of this very attempt reached it although its answer
-   * was lost (a re-send after a lookup that did not see it yet). The order is the upstream's, never failed: its
-   * status is recorded and the shopper's retry finds it (as orphaned: its redirectUrl is known to nobody) and starts
-   * a new attempt.
+   * Sends the recorded attempt upstream and records what came back. `firstSend`: nothing was sent for this reference
+   * before; a refusal of a later send tells nothing about an earlier one (the outcome stays unknown, and the
+   * reconciler's read settles it).
    */
-  async function adoptExisting(order: LedgerOrder, cause: UpstreamValidationError, deadline: number): Promise<never> {
-    const found = await upstream.getOrder(order.orderReference, deadline).catch(() => null);
-    await record(
-      order,
-      { also: { createState: 'unknown' }, ...(found ? { upstream: found } : {}) },
-      'reference_exists_upstream',
-      { status: cause.status },
-    );
-    throw inProgress();
-  }
-
-  /** Sends the recorded attempt upstream and records what came back. */
-  async function createUpstream(order: LedgerOrder, request: OrderRequest, deadline: number): Promise<PlacedOrder> {
+  async function createUpstream(
+    order: LedgerOrder,
+    request: OrderRequest,
+    deadline: number,
+    firstSend = true,
+  ): Promise<PlacedOrder> {
     let outcome: CreateOrderOutcome;
     try {
       outcome = await upstream.createOrder(request, deadline);
-    } catch (error) {
-      if (error instanceof UpstreamValidationError && refusesUsedReference(error, 'orderReference'))
-        return adoptExisting(order, error, deadline);
-      if (error instanceof UpstreamValidationError) {
-        await record(order, { also: { createState: 'rejected' }, decided: 'failed' }, 'upstream_refused', {
-          messages: error.messages.length,
-        });
-        throw refusedByUpstream(error);
-      }
+    } catch (caught) {
+      const error =
+        caught instanceof UpstreamValidationError && !firstSend
+          ? new UpstreamOutcomeUnknownError('create-order: a resend was refused', {
+              operation: caught.operation,
+              status: caught.status,
+              cause: caught,
+            })
+          : caught;
       if (error instanceof UpstreamError && !error.retryable) {
-        await record(order, { also: { createState: 'rejected' }, decided: 'failed' }, error.code, {
-          status: error.status,
-        });
-        throw upstreamProblem(error);
+        // Whatever the refusal says, the upstream's record decides: a reference it holds (a ledger restored from an
+        // old backup reuses one) is its order, never failed; the shopper's retry finds it and moves on.
+        const held = await upstream.getOrder(order.orderReference, deadline).catch(() => null);
+        if (held) {
+          await record(order, { also: { createState: 'unknown' }, upstream: held }, 'reference_exists_upstream', {
+            status: error.status,
+          });
+          throw inProgress();
+        }
+        const refused = {
+          also: { createState: 'rejected' as const },
+          decided: 'failed' as const,
+          refusalOfFirstSend: true,
+        };
+        const detail =
+          error instanceof UpstreamValidationError ? { messages: error.messages.length } : { status: error.status };
+        const recorded = await record(
+          order,
+          refused,
+          error instanceof UpstreamValidationError ? 'upstream_refused' : error.code,
+          detail,
+        );
+        // Another request sent it again meanwhile: this refusal tells nothing about that send.
+        if (recorded.status !== 'failed')
+          throw upstreamProblem(
+            new UpstreamOutcomeUnknownError('create-order: refused after a resend', {
+              operation: error.operation,
+              cause: error,
+            }),
+          );
+        throw error instanceof UpstreamValidationError ? refusedByUpstream(error) : upstreamProblem(error);
       }
       await record(order, { also: { createState: 'unknown' } }, error instanceof UpstreamError ? error.code : 'error');
       throw error;
@@ -328,7 +404,7 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
     const createdAt = deps.now();
     const attempt = orders.reduce((max, existing) => Math.max(max, existing.attempt), 0) + 1;
     const reference = orderReference(session.orderPrefix, attempt);
-    const request = buildOrder(session, body, eligibility.provider, reference, secret);
+    const request = buildOrder(session, body, eligibility.provider, reference, secret, eligibility.customerToken);
     const order = await tx.insertOrder({
       orderReference: reference,
       sessionId: session.id,
@@ -343,6 +419,7 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
       // If this process dies before the create's answer is recorded, the reconciler still asks the upstream once
       // any request could have ended (the answer, when it comes, moves this to the usual first poll).
       nextPollAt: new Date(createdAt.getTime() + staleAfterMs),
+      deadlineAt: orderDeadline(createdAt, session.cart.cancellationTimeout ?? deps.sessionTtlMinutes, deps.graceMs),
     });
     await tx.appendEvent({
       orderReference: reference,
@@ -357,7 +434,7 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
 
   /** A new attempt after a live one was found orphaned (its lock released in between, so decided again). */
   async function newAttempt(session: SessionRecord, body: PlaceOrderRequest, deadline: number): Promise<PlacedOrder> {
-    const eligibility = await eligibilityOf(session, body.bnplProvider);
+    const eligibility = await withToken(await eligibilityOf(session, body.bnplProvider), session, body, deadline);
     const { order, request } = await store.transaction(async (tx) => {
       const locked = await lockedSession(tx, session.id, eligibility);
       const orders = await tx.listSessionOrders(session.id);
@@ -370,21 +447,28 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
 
   /** `deadline`: the whole request's upstream budget, the lookup, the token and the create included. */
   async function attemptOrder(session: SessionRecord, body: PlaceOrderRequest, deadline: number): Promise<PlacedOrder> {
-    const plan = await decide(session.id, body, await eligibilityOf(session, body.bnplProvider));
+    const eligibility = await withToken(await eligibilityOf(session, body.bnplProvider), session, body, deadline);
+    const plan = await decide(session.id, body, eligibility);
     if (plan.kind === 'replay')
       return { orderReference: plan.order.orderReference, redirectUrl: plan.order.redirectUrl!, replayed: true };
     if (plan.kind === 'recorded') return createUpstream(plan.order, plan.request, deadline);
 
     const { order } = plan;
     const found = await upstream.getOrder(order.orderReference, deadline);
+    if (found === null && deps.now().getTime() - order.createdAt.getTime() >= deps.settleWindowMs / 2) {
+      // Too late to send it again (a send now could land after the reconciler reads it as never created): nobody
+      // will pay it; the reconciler fails it once its window has passed with no such order upstream.
+      await record(order, { also: { createState: 'orphaned' } }, 'resend_too_late');
+      return newAttempt(plan.session, body, deadline);
+    }
     if (found === null) {
       // The upstream never got it: the same reference (and callback secret) is safe to send again.
+      // Counted first, and only while it is still unanswered: a first send refused meanwhile then stays unknown.
+      if ((await store.countCreateSend(order.orderReference)) === null) throw inProgress();
       const provider = await eligibleProvider(plan.session, body.bnplProvider);
-      return createUpstream(
-        order,
-        buildOrder(plan.session, body, provider, order.orderReference, order.callbackSecret),
-        deadline,
-      );
+      const { orderReference: reference, callbackSecret } = order;
+      const request = buildOrder(plan.session, body, provider, reference, callbackSecret, fetchedToken(eligibility));
+      return createUpstream(order, request, deadline, false);
     }
     await record(order, { also: { createState: 'orphaned' }, upstream: found }, 'redirect_lost');
     return newAttempt(plan.session, body, deadline);

@@ -6,6 +6,7 @@ import { issuesToFieldErrors, type Problem as ProblemBody } from '../../shared/c
 import {
   UpstreamAuthError,
   UpstreamError,
+  UpstreamOutcomeUnknownError,
   UpstreamProtocolError,
   UpstreamTimeoutError,
   UpstreamUnavailableError,
@@ -33,6 +34,7 @@ const CODES = {
   order_not_refundable: [409, 'Order not refundable'],
   order_not_capturable: [409, 'Order not capturable'],
   order_not_voidable: [409, 'Order not voidable'],
+  operation_in_doubt: [409, 'Another operation of the order is not confirmed yet'],
   session_expired: [410, 'Checkout session expired'],
   payload_too_large: [413, 'Payload too large'],
   headers_too_large: [431, 'Request header fields too large'],
@@ -42,6 +44,7 @@ const CODES = {
   refund_exceeds_refundable: [422, 'Refund exceeds the refundable amount'],
   amount_exceeds_remaining: [422, 'Amount exceeds what is left'],
   operation_refused: [422, 'Payment service refused the operation'],
+  operation_not_found_upstream: [422, 'Payment service has no record of the operation'],
   rate_limited: [429, 'Too many requests'],
   internal: [500, 'Internal error'],
   upstream_unavailable: [502, 'Payment service unavailable'],
@@ -161,6 +164,12 @@ export function upstreamProblem(error: UpstreamError): HttpProblem {
       'The payment service answered unexpectedly. Please try again.',
       { retryable: true, cause },
     );
+  }
+  if (error instanceof UpstreamOutcomeUnknownError) {
+    return new HttpProblem('outcome_unknown', 'The payment service has not confirmed this yet. Please try again.', {
+      retryable: true,
+      cause,
+    });
   }
   if (error instanceof UpstreamAuthError) {
     return new HttpProblem('upstream_auth_failed', 'The payment service is not available right now.', {

@@ -62,6 +62,17 @@ export function createMetrics({ store, logger, now }: MetricsDeps): Metrics {
     labelNames: ['kind'],
     registers,
   });
+  const overdue = new Gauge({
+    name: 'opi_overdue',
+    help: 'Orders still live, and refunds, captures and voids still open, past their deadline (order, refund, capture, void).',
+    labelNames: ['kind'],
+    registers,
+  });
+  const discrepancies = new Gauge({
+    name: 'opi_order_discrepancies',
+    help: "Orders whose ledger and the upstream's records disagree in a way no record settles (a person must look).",
+    registers,
+  });
   const lag = new Gauge({
     name: 'opi_reconciler_lag_seconds',
     help: 'Age of the oldest order poll that is due (0: none is due).',
@@ -94,6 +105,10 @@ export function createMetrics({ store, logger, now }: MetricsDeps): Metrics {
       for (const [status, count] of Object.entries(gauges.ordersByStatus)) orders.set({ status }, count);
       open.reset();
       for (const kind of ['refund', 'capture', 'void']) open.set({ kind }, gauges.openOperationsByKind[kind] ?? 0);
+      overdue.set({ kind: 'order' }, gauges.overdueOrders);
+      for (const kind of ['refund', 'capture', 'void'])
+        overdue.set({ kind }, gauges.overdueOperationsByKind[kind] ?? 0);
+      discrepancies.set(gauges.discrepancies);
       lag.set(gauges.oldestDuePollAt ? Math.max(0, (at.getTime() - gauges.oldestDuePollAt.getTime()) / 1000) : 0);
       outbox.set(gauges.outboxDepth);
     } catch (error) {

@@ -3,18 +3,17 @@
 // leaves the ledger's view.
 import type { OrderView } from '../../shared/merchant-api.js';
 import type { Logger } from 'pino';
-import { settleRefunds, type SettlementDeps } from '../after-payment/refund-settlement.js';
+import { type SendDeps, settleOpen } from '../after-payment/send-operation.js';
 import { HttpProblem } from '../http/problem.js';
 import type { LedgerOrder, Store } from '../store/types.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import { UpstreamError } from '../upstream/errors.js';
-import { isOpenOperation } from './amounts.js';
 import { recordObservation, type ObserveDeps } from './observe.js';
 import { orderView } from './views.js';
 
 export interface FreshViewDeps extends ObserveDeps {
   upstream: UpstreamClient;
-  settlement: SettlementDeps;
+  settlement: SendDeps;
   logger: Logger;
 }
 
@@ -25,22 +24,12 @@ export async function requireOrder(store: Store, orderReference: string): Promis
 }
 
 export async function refreshOrder(deps: FreshViewDeps, order: LedgerOrder): Promise<void> {
-  const { store, upstream, logger } = deps;
+  const { upstream, logger } = deps;
   const { orderReference } = order;
   try {
-    await recordObservation(deps, orderReference, {
-      source: 'merchant',
-      upstream: await upstream.getOrder(orderReference),
-      journal: 'on-change',
-    });
-    if ((await store.listOperations(orderReference, 'refund')).some(isOpenOperation)) {
-      await settleRefunds(
-        deps.settlement,
-        orderReference,
-        { kind: 'list', records: await upstream.listRefunds(orderReference) },
-        'merchant',
-      );
-    }
+    const read = await upstream.getOrder(orderReference);
+    await recordObservation(deps, orderReference, { source: 'merchant', upstream: read, journal: 'on-change' });
+    await settleOpen(deps.settlement, orderReference, 'merchant', read);
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     logger.warn({ orderReference, code: error.code }, 'fresh upstream read failed; answering from the ledger');
@@ -54,5 +43,5 @@ export async function freshOrderView(deps: FreshViewDeps, orderReference: string
     deps.store.listOperations(orderReference),
     deps.store.listEvents(orderReference),
   ]);
-  return orderView(order, operations, events);
+  return orderView(order, operations, events, deps.now());
 }

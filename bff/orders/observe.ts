@@ -8,6 +8,7 @@
 // already live upstream (a shopper may start another provider without cancelling the first) and is paid after
 // that is put on_hold with reason `session_already_paid`, and the merchant is told, so nobody ships twice and
 // the second payment can be refunded.
+import { toMinor } from '../../shared/money.js';
 import { normalisePaymentStatus, type OrderStatus } from '../../shared/status.js';
 import type { OrderStatusRecord } from '../../shared/upstream.js';
 import type { Notifier } from '../notify/notifier.js';
@@ -47,6 +48,11 @@ export interface Observation {
   journal?: 'always' | 'on-change';
   /** Columns written with the observation under the same lock (the create call's createState, redirectUrl). */
   also?: OrderPatch;
+  /**
+   * The upstream refused the create's first send: `decided` and `also` hold only while no other send of it was made
+   * (another request took the attempt over meanwhile); else the outcome is unknown, for a read to settle.
+   */
+  refusalOfFirstSend?: boolean;
 }
 
 export interface ObservationResult {
@@ -95,8 +101,11 @@ function readPatch(order: LedgerOrder, upstream: OrderStatusRecord): Planned {
   if (!next) return { patch: {} };
   const patch: OrderPatch = { status: next, upstreamStatus: upstream.status, holdReason: outcome.holdReason ?? null };
   if (next === 'paid' || next === 'on_hold') {
-    patch.paidMinor = outcome.paidMinor;
-    patch.capturedMinor = next === 'paid' && !authorisedOnly(upstream) ? outcome.paidMinor : 0;
+    // The docs: the customer pays the order amount plus the surcharge, and a full capture or void is both.
+    const surchargeMinor = Math.max(0, toMinor(upstream.surcharge ?? 0, order.currency) ?? 0);
+    patch.surchargeMinor = surchargeMinor;
+    patch.paidMinor = outcome.paidMinor + surchargeMinor;
+    patch.capturedMinor = next === 'paid' && !authorisedOnly(upstream) ? patch.paidMinor : 0;
   }
   return { patch, ...(outcome.holdReason ? { holdReason: outcome.holdReason } : {}) };
 }
@@ -139,6 +148,10 @@ export async function observeInTx(
   observation: Observation,
 ): Promise<ObservationResult> {
   const order = await requireOrder(tx, orderReference, { forUpdate: true });
+  if (observation.refusalOfFirstSend && order.createSends > 1) {
+    const { decided: _refused, ...rest } = observation;
+    observation = { ...rest, also: { createState: 'unknown' }, payload: { ...rest.payload, resentMeanwhile: true } };
+  }
   let planned = plan(order, observation);
   if (planned.patch.status && holdsPayment({ status: planned.patch.status }))
     planned = await oneSessionOnePayment(tx, order, planned);
@@ -168,7 +181,7 @@ export async function observeInTx(
       tx,
       'order.status',
       orderReference,
-      orderSummaryView(updated, await tx.listOperations(orderReference)),
+      orderSummaryView(updated, await tx.listOperations(orderReference), deps.now()),
     );
   }
   return { order: updated, changed };

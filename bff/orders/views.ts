@@ -1,35 +1,71 @@
-// The ledger as the merchant API shows it (shared/merchant-api.ts): decimal major units, normalised statuses.
-import type { OrderEventView, OrderSummaryView, OrderView, RefundView } from '../../shared/merchant-api.js';
+// The ledger as the merchant API shows it (shared/merchant-api.ts): decimal major units, normalised statuses. `now`
+// says what is overdue: still open past its deadline.
+import type {
+  DiscrepancyView,
+  OperationView,
+  OrderEventView,
+  OrderSummaryView,
+  OrderView,
+  RefundView,
+} from '../../shared/merchant-api.js';
 import { toMajor } from '../../shared/money.js';
 import type { OrderStatus, RefundStatus } from '../../shared/status.js';
 import type { OrderOperation } from '../store/after-payment-types.js';
-import type { LedgerOrder, LedgerStatus, OrderEvent } from '../store/types.js';
-import { refundableMinor } from './amounts.js';
+import type { Discrepancy, LedgerOrder, LedgerStatus, OrderEvent } from '../store/types.js';
+import { isOpenOperation, refundableMinor } from './amounts.js';
+import { isLiveStatus } from './transitions.js';
 
 /** An upstream spelling the BFF does not know is shown as pending (it is never final, and it is still polled). */
 export const viewStatus = (status: LedgerStatus): OrderStatus => (status === 'unknown' ? 'pending' : status);
 
-const refundStatus = (operation: OrderOperation): RefundStatus =>
+const operationStatus = (operation: OrderOperation): RefundStatus =>
   operation.status === 'requested' ? 'pending' : operation.status;
 
-export function refundView(operation: OrderOperation): RefundView {
+const overdue = (deadline: Date, now: Date) => (now.getTime() >= deadline.getTime() ? { overdue: true as const } : {});
+
+/** What a refund, capture and void show alike. */
+function operationFields(operation: OrderOperation, now: Date) {
   return {
-    refundReference: operation.reference,
-    orderReference: operation.orderReference,
     amount: toMajor(operation.amountMinor, operation.currency),
     currency: operation.currency,
-    status: refundStatus(operation),
+    status: operationStatus(operation),
     ...(operation.status === 'requested'
       ? { upstreamOutcome: 'unknown' as const }
       : operation.status === 'pending'
         ? { upstreamOutcome: 'awaiting_upstream' as const }
         : {}),
+    ...(operation.failureReason && operation.status === 'failed' ? { failureReason: operation.failureReason } : {}),
+    ...(isOpenOperation(operation) ? overdue(operation.deadlineAt, now) : {}),
     description: operation.description,
     createdAt: operation.createdAt.toISOString(),
   };
 }
 
-export function orderSummaryView(order: LedgerOrder, operations: readonly OrderOperation[]): OrderSummaryView {
+export function refundView(operation: OrderOperation, now: Date): RefundView {
+  return {
+    refundReference: operation.reference,
+    orderReference: operation.orderReference,
+    ...operationFields(operation, now),
+  };
+}
+
+const operationView = (operation: OrderOperation, now: Date): OperationView => ({
+  reference: operation.reference,
+  ...operationFields(operation, now),
+});
+
+const discrepancyView = (discrepancy: Discrepancy, currency: string): DiscrepancyView => ({
+  kind: discrepancy.kind,
+  ledgerAmount: toMajor(discrepancy.ledgerMinor, currency),
+  upstreamAmount: toMajor(discrepancy.upstreamMinor, currency),
+  detectedAt: discrepancy.detectedAt,
+});
+
+export function orderSummaryView(
+  order: LedgerOrder,
+  operations: readonly OrderOperation[],
+  now: Date,
+): OrderSummaryView {
   const state = order.paymentState;
   const major = (minor: number) => toMajor(minor, order.currency);
   return {
@@ -41,12 +77,18 @@ export function orderSummaryView(order: LedgerOrder, operations: readonly OrderO
     amount: major(order.amountMinor),
     currency: order.currency,
     paidAmount: major(order.paidMinor),
+    surchargeAmount: major(order.surchargeMinor),
     capturedAmount: major(order.capturedMinor),
     voidedAmount: major(order.voidedMinor),
     refundedAmount: major(order.refundedMinor),
     refundableAmount: major(refundableMinor(order, operations)),
     ...(order.status === 'on_hold' && order.holdReason ? { holdReason: order.holdReason } : {}),
     ...(state ? { paymentState: state } : {}),
+    ...(order.createState === 'unknown' && isLiveStatus(order.status) ? { upstreamOutcome: 'unknown' as const } : {}),
+    ...(isLiveStatus(order.status) ? overdue(order.deadlineAt, now) : {}),
+    ...(order.discrepancy?.length
+      ? { discrepancies: order.discrepancy.map((entry) => discrepancyView(entry, order.currency)) }
+      : {}),
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
   };
@@ -65,10 +107,14 @@ export function orderView(
   order: LedgerOrder,
   operations: readonly OrderOperation[],
   events: readonly OrderEvent[],
+  now: Date,
 ): OrderView {
+  const ofKind = (kind: OrderOperation['kind']) => operations.filter((operation) => operation.kind === kind);
   return {
-    ...orderSummaryView(order, operations),
+    ...orderSummaryView(order, operations, now),
     events: events.map((event) => eventView(event, order)),
-    refunds: operations.filter((operation) => operation.kind === 'refund').map(refundView),
+    refunds: ofKind('refund').map((operation) => refundView(operation, now)),
+    captures: ofKind('capture').map((operation) => operationView(operation, now)),
+    voids: ofKind('void').map((operation) => operationView(operation, now)),
   };
 }

@@ -1,33 +1,21 @@
 // Polls the upstream for what the ledger is still waiting on: orders not yet final (a lost callback, a shopper who
-// never came back), refunds without their result, and captures and voids whose answer was lost (sent again).
+// never came back), and refunds, captures and voids without their result (read back, never sent again).
 // The schedule lives in the ledger (next_poll_at, poll_attempts), so it survives a restart; each round claims due
 // orders with a lease (for update skip locked), so several BFF instances on one PostgreSQL never poll the same
 // order at once. Each round also delivers the merchant notifications that are due.
-import type { Logger } from 'pino';
+import type { OrderStatusRecord } from '../../shared/upstream.js';
+import { type SendDeps, settleOpen } from '../after-payment/send-operation.js';
 import { isOpenOperation } from '../orders/amounts.js';
-import { resendStaleCapturesAndVoids, type CaptureVoidDeps } from '../after-payment/capture-void.js';
-import { recordObservation, type ObserveDeps } from '../orders/observe.js';
-import { settleRefunds, type SettlementDeps } from '../after-payment/refund-settlement.js';
+import { recordObservation } from '../orders/observe.js';
 import { isLiveStatus } from '../orders/transitions.js';
-import { backoffDelay, type BackoffOptions } from '../lib/backoff.js';
-import type { Notifier } from '../notify/notifier.js';
-import type { LedgerOrder, Store } from '../store/types.js';
-import type { UpstreamClient } from '../upstream/client.js';
-import { nextPollAt, pollDeadline } from './schedule.js';
+import type { LedgerOrder } from '../store/types.js';
+import { nextPollAt, type PollPlan } from './schedule.js';
 
 export interface ReconcilerDeps {
-  store: Store;
-  upstream: UpstreamClient;
-  notifier: Notifier;
-  settlement: SettlementDeps;
-  captureVoid: CaptureVoidDeps;
-  logger: Logger;
-  now: () => Date;
+  settlement: SendDeps;
   /** This instance's name in claimed_by. */
   claimant: string;
-  backoff: BackoffOptions;
-  /** The cancellationTimeout sent upstream when the session had none (minutes). */
-  defaultCancellationMinutes: number;
+  plan: PollPlan;
   /** A claim lapses after this, so work left by a stopped instance is taken up again. */
   leaseMs: number;
   /** Orders per round. */
@@ -51,43 +39,52 @@ export interface Reconciler {
 }
 
 const CONCURRENCY = 4;
+// The create of an order in these states may never have reached the upstream (an orphaned one was given up on
+// before the upstream showed it, or was shown and then is never absent).
+const UNANSWERED_CREATES = new Set(['creating', 'unknown', 'orphaned']);
 
 export function createReconciler(deps: ReconcilerDeps): Reconciler {
-  const { store, upstream, logger } = deps;
-  const observe: ObserveDeps = { store, notifier: deps.notifier, now: deps.now };
+  const { settlement } = deps;
+  const { store, upstream, logger, notifier, now } = settlement;
+  const observe = { store, notifier, now };
 
-  /** After a poll: when to look next (null: nothing left to wait for), and release the claim. */
-  async function reschedule(orderReference: string) {
+  /** After a poll: when to look next (null: nothing left to wait for, or past every horizon), and release the claim. */
+  async function reschedule(claimed: LedgerOrder) {
+    const { orderReference } = claimed;
     await store.transaction(async (tx) => {
       const order = await tx.getOrder(orderReference, { forUpdate: true });
       // Someone else holds it now (our lease lapsed mid-poll): their schedule wins.
       if (!order || order.claimedBy !== deps.claimant) return;
-      const now = deps.now();
-      let next: Date | null = null;
-      if (isLiveStatus(order.status)) {
-        const session = await tx.getSession(order.sessionId);
-        const minutes = session?.cart.cancellationTimeout ?? deps.defaultCancellationMinutes;
-        const deadline = pollDeadline(order.createdAt, minutes, deps.backoff.initialDelayMs);
-        next = nextPollAt(order.pollAttempts, now, deadline, deps.backoff, deps.random);
-        if (!next) {
-          logger.warn(
-            { orderReference, status: order.status },
-            'order still not final after its cancellation timeout; polling stops',
-          );
-          await tx.appendEvent({
-            orderReference,
-            source: 'poll',
-            status: order.status,
-            upstreamStatus: order.upstreamStatus,
-            payload: { reason: 'poll_deadline_passed' },
-            at: now,
-          });
-        }
-      }
-      if (!next && (await tx.listOperations(orderReference)).some(isOpenOperation)) {
-        // Local choice: a refund, capture or void has no deadline; it is asked about, backing off up to the longest
-        // interval, until it has a result.
-        next = new Date(now.getTime() + backoffDelay(order.pollAttempts, deps.backoff, deps.random));
+      const at = now();
+      const poll = (deadline: Date, createdAt: Date) =>
+        nextPollAt(order.pollAttempts, at, deadline, createdAt, deps.plan, deps.random);
+      const live = isLiveStatus(order.status);
+      const times: (Date | null)[] = [];
+      if (live) times.push(poll(order.deadlineAt, order.createdAt));
+      // A create never answered is read once more when its settle window closes: then a 404 means it never was.
+      const windowCloses = new Date(order.createdAt.getTime() + settlement.settleWindowMs);
+      if (live && UNANSWERED_CREATES.has(order.createState) && at < windowCloses) times.push(windowCloses);
+      for (const operation of (await tx.listOperations(orderReference)).filter(isOpenOperation))
+        times.push(poll(operation.deadlineAt, operation.createdAt));
+      // A raised discrepancy is watched at the slow pace, so it clears once the records agree.
+      if (order.discrepancy?.length) times.push(poll(at, order.createdAt));
+      const next = times.reduce<Date | null>(
+        (soonest, time) => (time && (!soonest || time < soonest) ? time : soonest),
+        null,
+      );
+      const deadlinePassed = live && at >= order.deadlineAt && (claimed.nextPollAt ?? at) <= order.deadlineAt;
+      const horizonPassed = live && times[0] === null;
+      if (deadlinePassed || horizonPassed) {
+        const reason = horizonPassed ? 'poll_horizon_passed' : 'poll_deadline_passed';
+        logger.warn({ orderReference, status: order.status, reason }, 'order still not final after its deadline');
+        await tx.appendEvent({
+          orderReference,
+          source: 'poll',
+          status: order.status,
+          upstreamStatus: order.upstreamStatus,
+          payload: { reason },
+          at,
+        });
       }
       await tx.updateOrder(orderReference, {
         nextPollAt: next,
@@ -98,33 +95,46 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
     });
   }
 
+  /**
+   * The upstream does not know an order whose create was never answered, and nothing sent for it can still be on its
+   * way: it never reached the upstream, so it failed (and its session may take another).
+   */
+  const neverCreated = (order: LedgerOrder, read: OrderStatusRecord | null) =>
+    read === null &&
+    UNANSWERED_CREATES.has(order.createState) &&
+    now().getTime() - order.createdAt.getTime() >= settlement.settleWindowMs;
+
   async function reconcileOrder(order: LedgerOrder) {
     const { orderReference } = order;
     try {
+      let read: OrderStatusRecord | null | undefined;
       if (isLiveStatus(order.status)) {
-        const fresh = await upstream.getOrder(orderReference);
-        await recordObservation(observe, orderReference, { source: 'poll', upstream: fresh, journal: 'on-change' });
+        read = await upstream.getOrder(orderReference);
+        await recordObservation(observe, orderReference, {
+          source: 'poll',
+          upstream: read,
+          journal: 'on-change',
+          ...(neverCreated(order, read)
+            ? {
+                decided: 'failed' as const,
+                also: { createState: 'absent' as const },
+                payload: { reason: 'not_found_upstream' },
+              }
+            : {}),
+        });
       }
-      if ((await store.listOperations(orderReference, 'refund')).some(isOpenOperation)) {
-        await settleRefunds(
-          deps.settlement,
-          orderReference,
-          { kind: 'list', records: await upstream.listRefunds(orderReference) },
-          'poll',
-        );
-      }
-      await resendStaleCapturesAndVoids(deps.captureVoid, orderReference);
+      await settleOpen(settlement, orderReference, 'poll', read);
     } catch (error) {
       logger.warn({ err: error, orderReference }, 'reconciliation poll failed; will try again');
     }
-    await reschedule(orderReference);
+    await reschedule(order);
   }
 
   async function reconcileOnce(): Promise<RoundResult> {
-    const now = deps.now();
+    const at = now();
     const claimed = await store.claimDueOrders({
-      now,
-      until: new Date(now.getTime() + deps.leaseMs),
+      now: at,
+      until: new Date(at.getTime() + deps.leaseMs),
       claimant: deps.claimant,
       limit: deps.batchSize ?? 20,
     });
@@ -134,7 +144,7 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
       for (let order = queue.shift(); order && !stopping; order = queue.shift()) await reconcileOrder(order);
     };
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, queue.length) }, worker));
-    const notifications = await deps.notifier.deliverDue();
+    const notifications = await notifier.deliverDue();
     return { orders: claimed.length, notifications };
   }
 

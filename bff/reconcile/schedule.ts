@@ -1,27 +1,38 @@
-// When to ask the upstream again about an order that is still pending: the backoff of bff/lib/backoff.ts, up to
-// the order's deadline.
+// When to ask the upstream again about an order still live, or an operation still open: the backoff of
+// bff/lib/backoff.ts up to its deadline, then a slow pace up to a horizon, then no more (a merchant's read still
+// asks). Nothing is dropped at its deadline: the upstream's own cancellation may land any time after it.
 import { backoffDelay, type BackoffOptions } from '../lib/backoff.js';
 
+export interface PollPlan extends BackoffOptions {
+  /** The pace past a deadline. */
+  slowPollMs: number;
+  /** How long after its creation something is still polled at all. */
+  horizonMs: number;
+}
+
 /**
- * The time after which polling stops: the order's cancellation timeout (minutes, as sent upstream; the BFF's
- * default when the session had none) plus a grace period for the upstream to record its own cancellation.
+ * An order's deadline: its cancellation timeout (minutes, as sent upstream; the BFF's default when the session had
+ * none) plus the grace for the upstream to record its own cancellation.
  */
-export function pollDeadline(createdAt: Date, cancellationTimeoutMinutes: number, graceMs: number): Date {
+export function orderDeadline(createdAt: Date, cancellationTimeoutMinutes: number, graceMs: number): Date {
   return new Date(createdAt.getTime() + cancellationTimeoutMinutes * 60_000 + graceMs);
 }
 
 /**
- * When to poll next after `attempt` polls, or null when the deadline has passed. The last poll lands exactly on
- * the deadline, so an order the upstream cancelled by timeout is read once more before polling stops.
+ * When to poll next after `attempt` polls of something created at `createdAt`, or null past its horizon. Before the
+ * deadline the backoff, its last poll landing on the deadline; after it the slow pace, the last on the horizon.
  */
 export function nextPollAt(
   attempt: number,
   now: Date,
   deadline: Date,
-  options: BackoffOptions,
+  createdAt: Date,
+  plan: PollPlan,
   random?: () => number,
 ): Date | null {
-  if (now.getTime() >= deadline.getTime()) return null;
-  const at = now.getTime() + backoffDelay(attempt, options, random);
-  return new Date(Math.min(at, deadline.getTime()));
+  const at = now.getTime();
+  if (at < deadline.getTime()) return new Date(Math.min(at + backoffDelay(attempt, plan, random), deadline.getTime()));
+  const horizon = createdAt.getTime() + plan.horizonMs;
+  if (at >= horizon) return null;
+  return new Date(Math.min(at + plan.slowPollMs, horizon));
 }

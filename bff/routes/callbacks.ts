@@ -7,7 +7,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import express, { Router, type Request } from 'express';
 import { notificationSchema } from '../../shared/upstream.js';
 import { recordObservation } from '../orders/observe.js';
-import { settleRefunds, type NotificationDeps } from '../after-payment/refund-settlement.js';
+import { type SendDeps, settleOpen } from '../after-payment/send-operation.js';
 import { CALLBACK_ROUTE } from '../checkout/urls.js';
 import { HttpProblem } from '../http/problem.js';
 import { badTextPaths, invalidText } from '../http/text-guard.js';
@@ -15,7 +15,10 @@ import { requireOrder } from '../store/require-order.js';
 import type { LedgerOrder } from '../store/types.js';
 import { UpstreamError } from '../upstream/errors.js';
 
-export type CallbackDeps = NotificationDeps;
+export interface CallbackDeps extends SendDeps {
+  /** The answer is sent after the work or after this long, whichever comes first. */
+  answerWithinMs: number;
+}
 
 // Local choice: larger than the BFF's 16 KB JSON limit, since the upstream may add the provider's raw response.
 const CALLBACK_BODY_LIMIT = '64kb';
@@ -86,12 +89,7 @@ export function createNotificationHandler(deps: CallbackDeps) {
           payload,
           at: deps.now(),
         });
-        await settleRefunds(
-          deps,
-          orderReference,
-          { kind: 'list', records: await upstream.listRefunds(orderReference) },
-          'callback',
-        );
+        await settleOpen(deps, orderReference, 'callback');
         return;
       }
       await recordObservation(deps, orderReference, {

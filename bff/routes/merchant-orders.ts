@@ -94,7 +94,8 @@ export function merchantOrderRoutes(deps: MerchantOrderDeps, auth: RequestHandle
     });
     const page = orders.slice(0, query.limit);
     const operationsByOrder = await store.listOperationsOf(page.map((order) => order.orderReference));
-    const data = page.map((order) => orderSummaryView(order, operationsByOrder.get(order.orderReference) ?? []));
+    const now = deps.now();
+    const data = page.map((order) => orderSummaryView(order, operationsByOrder.get(order.orderReference) ?? [], now));
     const body: OrderListResponse = {
       data,
       nextCursor: orders.length > query.limit ? encodeCursor(page.at(-1)!) : null,
@@ -109,7 +110,8 @@ export function merchantOrderRoutes(deps: MerchantOrderDeps, auth: RequestHandle
   router.get('/:orderReference/refunds', async (req: WithReference, res) => {
     await refreshOrder(deps, await requireOrder(store, req.params.orderReference));
     const refunds = await store.listOperations(req.params.orderReference, 'refund');
-    const body: RefundListResponse = { data: refunds.map(refundView) };
+    const now = deps.now();
+    const body: RefundListResponse = { data: refunds.map((refund) => refundView(refund, now)) };
     res.json(body);
   });
 

@@ -17,16 +17,26 @@ export interface NewOperation {
   status: OperationStatus;
   description: string | null;
   createdAt: Date;
+  /** Still open after this (its settle window and the grace), it is overdue. */
+  deadlineAt: Date;
 }
 
 export interface OrderOperation extends NewOperation {
   upstreamStatus: string | null;
   /** The upstream's reference for it, when it differs or is known (a refund's answer names it). */
   upstreamReference: string | null;
+  /** The upstream's (or its provider's) own id: bnplRefundId, captureId, voidedId. */
+  upstreamId: string | null;
+  /** Why it failed: the upstream's refusal, or not_found_upstream. */
+  failureReason: string | null;
+  /** How many times it was sent (1 at insert: the send follows at once; every resend adds one). */
+  sends: number;
   updatedAt: Date;
 }
 
-export type OperationPatch = Partial<Pick<OrderOperation, 'status' | 'upstreamStatus' | 'upstreamReference'>>;
+export type OperationPatch = Partial<
+  Pick<OrderOperation, 'status' | 'upstreamStatus' | 'upstreamReference' | 'upstreamId' | 'failureReason'>
+>;
 
 export type NotificationType = MerchantNotification['type'];
 
@@ -75,6 +85,8 @@ export interface AfterPaymentTx {
   /** The operations of several orders in one query (a page of the order list), by order, oldest first. */
   listOperationsOf(orderReferences: readonly string[]): Promise<Map<string, OrderOperation[]>>;
   updateOperation(reference: string, patch: OperationPatch): Promise<OrderOperation>;
+  /** Counts one more send of a still-open operation; null when it is settled (then it must not be sent). */
+  countSend(reference: string): Promise<number | null>;
   enqueueNotification(notification: NewNotification): Promise<void>;
   listOrders(filter: OrderListFilter): Promise<LedgerOrder[]>;
 }

@@ -10,27 +10,45 @@ export interface LedgerGauges {
   oldestDuePollAt: Date | null;
   /** Notifications neither delivered nor given up. */
   outboxDepth: number;
+  /** Orders still live past their deadline. */
+  overdueOrders: number;
+  /** Refunds, captures and voids still open past their deadline, by kind. */
+  overdueOperationsByKind: Record<string, number>;
+  /** Orders with a discrepancy raised. */
+  discrepancies: number;
 }
 
-const countsBy = (rows: Row[], key: string) =>
-  Object.fromEntries(rows.map((row) => [String(row[key]), num(row.count)]));
+/** { label: count } from rows of `label` and a count column. */
+const countsBy = (rows: Row[], label: string, count = 'count') =>
+  Object.fromEntries(rows.map((row) => [String(row[label]), num(row[count])]));
 
 export function gaugesSql(db: SqlDb): { ledgerGauges(now: Date): Promise<LedgerGauges> } {
   return {
     async ledgerGauges(now) {
-      const [orders, operations, due, outbox] = await Promise.all([
+      const [orders, operations, due, outbox, late] = await Promise.all([
         db.query<Row>('select status, count(*) as count from orders group by status'),
         db.query<Row>(
-          `select kind, count(*) as count from order_operations where status in ('requested', 'pending') group by kind`,
+          `select kind, count(*) as count, count(*) filter (where deadline_at <= $1) as overdue
+           from order_operations where status in ('requested', 'pending') group by kind`,
+          [now],
         ),
         db.query<Row>('select min(next_poll_at) as oldest from orders where next_poll_at <= $1', [now]),
         db.query<Row>('select count(*) as count from merchant_notifications where next_attempt_at is not null'),
+        db.query<Row>(
+          `select count(*) filter (where status in ('initiated', 'pending', 'unknown') and deadline_at <= $1) as overdue,
+                  count(*) filter (where discrepancy is not null) as discrepancies
+           from orders where status in ('initiated', 'pending', 'unknown') or discrepancy is not null`,
+          [now],
+        ),
       ]);
       return {
         ordersByStatus: countsBy(orders, 'status'),
         openOperationsByKind: countsBy(operations, 'kind'),
         oldestDuePollAt: dateOrNull(due[0]?.oldest),
         outboxDepth: num(outbox[0]?.count),
+        overdueOrders: num(late[0]?.overdue),
+        overdueOperationsByKind: countsBy(operations, 'kind', 'overdue'),
+        discrepancies: num(late[0]?.discrepancies),
       };
     },
   };

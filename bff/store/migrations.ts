@@ -211,6 +211,42 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       create index idempotency_keys_by_age on idempotency_keys (created_at);
     `,
   },
+  {
+    version: 9,
+    name: 'settlement by reading back: deadlines, surcharges, discrepancies, every upstream identifier',
+    sql: `
+      -- When the reconciler stops polling an order at its usual pace (its cancellation timeout plus a grace): past it
+      -- the order, if still live, is overdue and polled slowly up to a horizon (bff/reconcile/schedule.ts).
+      alter table orders add column deadline_at timestamptz;
+      -- Rows from before: the cart's cancellationTimeout, else the default session lifetime (60 minutes), plus the
+      -- default grace (30 minutes).
+      update orders o set deadline_at = o.created_at
+        + make_interval(mins => coalesce((s.cart->>'cancellationTimeout')::int, 60) + 30)
+        from checkout_sessions s where s.id = o.session_id;
+      alter table orders alter column deadline_at set not null;
+      -- The fee the paying customer bears, as the upstream reports it: a full capture or void is amount + surcharge.
+      alter table orders add column surcharge_minor bigint not null default 0 check (surcharge_minor >= 0);
+      -- Where the upstream's records and the ledger disagree in a way no record can settle (bff/after-payment/).
+      alter table orders add column discrepancy jsonb;
+      -- absent: the upstream never had it (its records showed no such order once nothing could be in flight).
+      alter table orders drop constraint orders_create_state_check;
+      alter table orders add constraint orders_create_state_check
+        check (create_state in ('creating', 'created', 'unknown', 'rejected', 'orphaned', 'absent'));
+      -- The upstream's own id of an operation (bnplRefundId, captureId, voidedId), and why it failed.
+      alter table order_operations add column upstream_id text;
+      alter table order_operations add column failure_reason text;
+      -- How many times each was sent: a refusal is final only for a first send nobody else repeated.
+      alter table order_operations add column sends integer not null default 1;
+      alter table orders add column create_sends integer not null default 1;
+      -- Still open after this, an operation is overdue (rows from before: the default settle window and grace).
+      alter table order_operations add column deadline_at timestamptz;
+      update order_operations set deadline_at = created_at + interval '40 minutes';
+      alter table order_operations alter column deadline_at set not null;
+      alter table merchant_notifications drop constraint merchant_notifications_type_check;
+      alter table merchant_notifications add constraint merchant_notifications_type_check
+        check (type in ('order.status', 'refund.result', 'order.discrepancy'));
+    `,
+  },
 ];
 
 /**

@@ -14,21 +14,39 @@ function toOperation(row: Row): OrderOperation {
     status: row.status as OrderOperation['status'],
     upstreamStatus: textOrNull(row.upstream_status),
     upstreamReference: textOrNull(row.upstream_reference),
+    upstreamId: textOrNull(row.upstream_id),
+    failureReason: textOrNull(row.failure_reason),
+    sends: num(row.sends),
     description: textOrNull(row.description),
     createdAt: date(row.created_at),
+    deadlineAt: date(row.deadline_at),
     updatedAt: date(row.updated_at),
   };
 }
 
 export function operationsSql(
   db: SqlDb,
-): Pick<StoreTx, 'insertOperation' | 'getOperation' | 'listOperations' | 'listOperationsOf' | 'updateOperation'> {
+): Pick<
+  StoreTx,
+  'insertOperation' | 'getOperation' | 'listOperations' | 'listOperationsOf' | 'updateOperation' | 'countSend'
+> {
   return {
     async insertOperation(o) {
       const rows = await db.query<Row>(
-        `insert into order_operations (reference, order_reference, kind, amount_minor, currency, status, description, created_at, updated_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $8) returning *`,
-        [o.reference, o.orderReference, o.kind, o.amountMinor, o.currency, o.status, o.description, o.createdAt],
+        `insert into order_operations
+           (reference, order_reference, kind, amount_minor, currency, status, description, created_at, updated_at, deadline_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9) returning *`,
+        [
+          o.reference,
+          o.orderReference,
+          o.kind,
+          o.amountMinor,
+          o.currency,
+          o.status,
+          o.description,
+          o.createdAt,
+          o.deadlineAt,
+        ],
       );
       return toOperation(rows[0]!);
     },
@@ -53,12 +71,28 @@ export function operationsSql(
       for (const operation of rows.map(toOperation)) byOrder.get(operation.orderReference)?.push(operation);
       return byOrder;
     },
+    async countSend(reference) {
+      const rows = await db.query<Row>(
+        `update order_operations set sends = sends + 1, updated_at = now()
+         where reference = $1 and status = 'requested' returning sends`,
+        [reference],
+      );
+      return rows[0] ? num(rows[0].sends) : null;
+    },
     async updateOperation(reference, patch) {
       const rows = await db.query<Row>(
         `update order_operations set status = coalesce($2, status), upstream_status = coalesce($3, upstream_status),
-           upstream_reference = coalesce($4, upstream_reference), updated_at = now()
+           upstream_reference = coalesce($4, upstream_reference), upstream_id = coalesce($5, upstream_id),
+           failure_reason = coalesce($6, failure_reason), updated_at = now()
          where reference = $1 returning *`,
-        [reference, patch.status ?? null, patch.upstreamStatus ?? null, patch.upstreamReference ?? null],
+        [
+          reference,
+          patch.status ?? null,
+          patch.upstreamStatus ?? null,
+          patch.upstreamReference ?? null,
+          patch.upstreamId ?? null,
+          patch.failureReason ?? null,
+        ],
       );
       if (!rows[0]) throw new Error(`no operation ${reference}`);
       return toOperation(rows[0]);

@@ -21,6 +21,10 @@ function toOrder(row: Row): LedgerOrder {
     refundedMinor: num(row.refunded_minor),
     capturedMinor: num(row.captured_minor),
     voidedMinor: num(row.voided_minor),
+    surchargeMinor: num(row.surcharge_minor),
+    discrepancy: (row.discrepancy ?? null) as LedgerOrder['discrepancy'],
+    deadlineAt: date(row.deadline_at),
+    createSends: num(row.create_sends),
     paymentState: textOrNull(row.payment_state) as LedgerOrder['paymentState'],
     holdReason: textOrNull(row.hold_reason),
     nextPollAt: dateOrNull(row.next_poll_at),
@@ -53,6 +57,8 @@ const ORDER_COLUMNS: Record<keyof OrderPatch, string> = {
   refundedMinor: 'refunded_minor',
   capturedMinor: 'captured_minor',
   voidedMinor: 'voided_minor',
+  surchargeMinor: 'surcharge_minor',
+  discrepancy: 'discrepancy',
   holdReason: 'hold_reason',
   nextPollAt: 'next_poll_at',
   pollAttempts: 'poll_attempts',
@@ -65,7 +71,14 @@ const ledgerStatuses = (status: string) => (status === 'pending' ? ['pending', '
 
 type OrdersTx = Pick<
   StoreTx,
-  'insertOrder' | 'getOrder' | 'listSessionOrders' | 'updateOrder' | 'appendEvent' | 'listEvents' | 'listOrders'
+  | 'insertOrder'
+  | 'getOrder'
+  | 'listSessionOrders'
+  | 'updateOrder'
+  | 'countCreateSend'
+  | 'appendEvent'
+  | 'listEvents'
+  | 'listOrders'
 >;
 
 export function ordersSql(db: SqlDb): OrdersTx {
@@ -73,8 +86,8 @@ export function ordersSql(db: SqlDb): OrdersTx {
     async insertOrder(o: NewOrder) {
       const rows = await db.query<Row>(
         `insert into orders
-           (order_reference, session_id, attempt, provider, amount_minor, currency, status, create_state, callback_secret, created_at, next_poll_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+           (order_reference, session_id, attempt, provider, amount_minor, currency, status, create_state, callback_secret, created_at, next_poll_at, deadline_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
          returning *`,
         [
           o.orderReference,
@@ -88,6 +101,7 @@ export function ordersSql(db: SqlDb): OrdersTx {
           o.callbackSecret,
           o.createdAt,
           o.nextPollAt,
+          o.deadlineAt,
         ],
       );
       return toOrder(rows[0]!);
@@ -105,12 +119,23 @@ export function ordersSql(db: SqlDb): OrdersTx {
     async updateOrder(orderReference, patch) {
       const entries = Object.entries(patch).filter(([, value]) => value !== undefined) as [keyof OrderPatch, unknown][];
       const sets = entries.map(([field], index) => `${ORDER_COLUMNS[field]} = $${index + 2}`);
+      // The one jsonb column goes as text (null clears it).
+      const values = entries.map(([field, value]) => (field === 'discrepancy' && value !== null ? json(value) : value));
       const rows = await db.query<Row>(
         `update orders set ${[...sets, 'updated_at = now()'].join(', ')} where order_reference = $1 returning *`,
-        [orderReference, ...entries.map(([, value]) => value)],
+        [orderReference, ...values],
       );
       if (!rows[0]) throw new Error(`no order ${orderReference}`);
       return toOrder(rows[0]);
+    },
+    async countCreateSend(orderReference) {
+      const rows = await db.query<Row>(
+        `update orders set create_sends = create_sends + 1, updated_at = now()
+         where order_reference = $1 and status in ('initiated', 'unknown') and create_state in ('creating', 'unknown')
+         returning create_sends`,
+        [orderReference],
+      );
+      return rows[0] ? num(rows[0].create_sends) : null;
     },
     async appendEvent(e) {
       await db.query(

@@ -17,6 +17,8 @@ export interface StoredCart {
   channel?: string;
   autoCapture?: boolean;
   cancellationTimeout?: number;
+  /** The merchant's customer-session token (a JWT), sent as the order's customerToken. Never shown or logged. */
+  customerToken?: string;
   requiresShipping: boolean;
   shippingMethod?: (typeof SHIPPING_METHODS)[number];
 }
@@ -41,7 +43,7 @@ export interface SessionRecord extends NewSession {
   state: SessionState;
 }
 
-type CreateState = 'creating' | 'created' | 'unknown' | 'rejected' | 'orphaned';
+type CreateState = 'creating' | 'created' | 'unknown' | 'rejected' | 'orphaned' | 'absent';
 export type LedgerStatus = OrderStatus | 'unknown';
 
 export interface NewOrder {
@@ -57,6 +59,16 @@ export interface NewOrder {
   createdAt: Date;
   /** When the reconciler first asks the upstream about it (set at insert, so no attempt is ever forgotten). */
   nextPollAt: Date | null;
+  /** Its cancellation timeout plus the grace: still live after it, the order is overdue and polled slowly. */
+  deadlineAt: Date;
+}
+
+/** Where the upstream's records and the ledger's totals disagree (bff/after-payment/settle-operations.ts). */
+export interface Discrepancy {
+  kind: 'refunds' | 'captures';
+  ledgerMinor: number;
+  upstreamMinor: number;
+  detectedAt: string;
 }
 
 export interface LedgerOrder extends NewOrder {
@@ -66,6 +78,12 @@ export interface LedgerOrder extends NewOrder {
   refundedMinor: number;
   capturedMinor: number;
   voidedMinor: number;
+  /** The fee the paying customer bears, as the upstream reports it (part of paidMinor). */
+  surchargeMinor: number;
+  /** Null while the upstream's records and the ledger agree. */
+  discrepancy: Discrepancy[] | null;
+  /** How many times its create was sent (1 at insert: the send follows at once; a takeover's resend adds one). */
+  createSends: number;
   /** Where a paid order's money stands, computed by the ledger from the amounts (migration 6); null unless paid. */
   paymentState: PaymentState | null;
   /** Why the order is on_hold (bff/orders/observe.ts); null otherwise. */
@@ -89,6 +107,8 @@ export type OrderPatch = Partial<
     | 'refundedMinor'
     | 'capturedMinor'
     | 'voidedMinor'
+    | 'surchargeMinor'
+    | 'discrepancy'
     | 'holdReason'
     | 'nextPollAt'
     | 'pollAttempts'

@@ -36,6 +36,8 @@ export interface StoreTx extends AfterPaymentTx {
   /** A session's attempts, oldest first. */
   listSessionOrders(sessionId: string): Promise<LedgerOrder[]>;
   updateOrder(orderReference: string, patch: OrderPatch): Promise<LedgerOrder>;
+  /** Counts one more send of a create still unanswered; null when it is settled (then it must not be sent). */
+  countCreateSend(orderReference: string): Promise<number | null>;
 
   appendEvent(event: NewOrderEvent): Promise<void>;
   /** An order's journal, oldest first. */

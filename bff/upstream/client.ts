@@ -1,9 +1,11 @@
-// The upstream Order Payment Integration service, as the BFF uses it. Reads retry; writes never retry blindly:
-// after a timeout or a dropped connection the client asks the upstream whether the write happened, and writes
-// again (same reference) only when the upstream says it did not.
+// The upstream Order Payment Integration service, as the BFF uses it. Reads retry; writes never retry blindly. An
+// order is the one write the upstream can be asked about by its reference (GET /orders/{ref}): after its answer is
+// lost the client asks, and sends it again (same reference) only when the upstream does not know it. Refunds,
+// captures and voids are settled by the caller from the order's records (bff/after-payment/).
 import type { Logger } from 'pino';
 import {
   captureRecordSchema,
+  customerSessionSchema,
   optionsResponseSchema,
   orderRecordSchema,
   orderStatusSchema,
@@ -14,18 +16,20 @@ import {
   voidRecordSchema,
   type CaptureRecord,
   type CaptureRequest,
+  type CustomerSession,
   type OptionItem,
   type OrderRecord,
   type OrderRequest,
   type OrderStatusRecord,
   type RefundRecord,
   type RefundRequest,
+  type TransactionDetails,
   type VoidRecord,
   type VoidRequest,
 } from '../../shared/upstream.js';
 import type { Config } from '../config.js';
-import { UpstreamAuthError, UpstreamError } from './errors.js';
-import { isRecordOf } from './refund-match.js';
+import { UpstreamAuthError, UpstreamError, UpstreamOutcomeUnknownError, UpstreamValidationError } from './errors.js';
+import { fromDetailsCapture, fromDetailsRefund, fromRefundRecord, type OperationRecord } from './operation-records.js';
 import { createTokenSource, type TokenSource } from './token.js';
 import {
   createTransport,
@@ -55,20 +59,29 @@ export interface UpstreamClient {
   getOptions(query: OptionsQuery): Promise<OptionItem[]>;
   /** `deadline` (the client's clock): the incoming request's whole budget, if it started before this call. */
   createOrder(order: OrderRequest, deadline?: number): Promise<CreateOrderOutcome>;
+  /**
+   * POST /merchants/customer/sessions: a token (JWT) for an order's customerToken. A new session each time, so a
+   * repeat is harmless; still, like the other writes, it is retried only when the upstream surely did nothing.
+   */
+  createCustomerSession(customerIdentifier: string, deadline?: number): Promise<CustomerSession>;
   /** null when the upstream does not know the reference (404). */
   getOrder(orderReference: string, deadline?: number): Promise<OrderStatusRecord | null>;
-  capture(orderReference: string, request: CaptureRequest): Promise<CaptureRecord>;
-  void(orderReference: string, request: VoidRequest): Promise<VoidRecord>;
-  refund(orderReference: string, request: RefundRequest): Promise<RefundRecord>;
+  capture(orderReference: string, request: CaptureRequest, deadline?: number): Promise<CaptureRecord>;
+  void(orderReference: string, request: VoidRequest, deadline?: number): Promise<VoidRecord>;
+  refund(orderReference: string, request: RefundRequest, deadline?: number): Promise<RefundRecord>;
   /**
-   * The order's refunds: GET /orders/{ref}/refund (the seed spec), or where that route does not exist (404 or 405
-   * for an order the upstream knows), the refunds of the documented transaction details (POST /orders/{ref}/details).
+   * The order's refunds: GET /orders/{ref}/refund (the seed spec) while it answers, else (404 or 405 for an order
+   * the upstream knows) the refunds of the documented transaction details (POST /orders/{ref}/details).
    */
-  listRefunds(orderReference: string): Promise<RefundRecord[]>;
+  readRefunds(orderReference: string, deadline?: number): Promise<OperationRecord[]>;
+  /** The order's captures, from the transaction details. */
+  readCaptures(orderReference: string, deadline?: number): Promise<OperationRecord[]>;
   /** Resolves when a token can be obtained (readiness). */
   checkToken(): Promise<void>;
   /** The deadline of one incoming request's upstream work (OPI_UPSTREAM_TIMEOUT_MS from now, on this client's clock). */
   requestDeadline(): number;
+  /** This client's clock, the one deadlines are on. */
+  now(): number;
 }
 
 export interface UpstreamClientDeps {
@@ -162,7 +175,7 @@ export function createUpstreamClient(deps: UpstreamClientDeps): UpstreamClient {
   // Learned once per process: the upstream has no refund list route, so the details are read instead.
   let refundListMissing = false;
 
-  function refundsFromDetails(orderReference: string, deadline?: number) {
+  function details(orderReference: string, deadline?: number): Promise<TransactionDetails> {
     // A read, although a POST: the docs' transaction details change nothing, so retrying it is safe.
     return must({
       operation: 'order-details',
@@ -174,10 +187,13 @@ export function createUpstreamClient(deps: UpstreamClientDeps): UpstreamClient {
     });
   }
 
-  async function listRefunds(orderReference: string, deadline?: number): Promise<RefundRecord[]> {
-    if (refundListMissing) return refundsFromDetails(orderReference, deadline);
+  const refundsOf = (read: TransactionDetails) =>
+    read.refunds.map((refund) => fromDetailsRefund(refund, read.currency ?? null));
+
+  async function readRefunds(orderReference: string, deadline?: number): Promise<OperationRecord[]> {
+    if (refundListMissing) return refundsOf(await details(orderReference, deadline));
     try {
-      return await must({
+      const list = await must({
         operation: 'list-refunds',
         method: 'GET',
         path: `${ref(orderReference)}/refund`,
@@ -185,9 +201,10 @@ export function createUpstreamClient(deps: UpstreamClientDeps): UpstreamClient {
         retry: 'safe',
         deadline,
       });
+      return list.map(fromRefundRecord);
     } catch (error) {
       if (!(error instanceof UpstreamError) || (error.status !== 404 && error.status !== 405)) throw error;
-      const records = await refundsFromDetails(orderReference, deadline); // a 404 here too: the order is unknown
+      const records = refundsOf(await details(orderReference, deadline)); // a 404 here too: the order is unknown
       refundListMissing = true;
       deps.logger?.warn(
         { status: error.status },
@@ -199,7 +216,8 @@ export function createUpstreamClient(deps: UpstreamClientDeps): UpstreamClient {
 
   /**
    * A write that must happen at most once. When its answer is lost (timeout, reset, 5xx, garbage), `lookup` asks
-   * whether it happened: found -> `recovered`; not found -> one more write with the same reference. All of it,
+   * whether it happened: found -> `recovered`; not found -> one more write with the same reference. A refusal of that
+   * second write says nothing about the first (which may still be on its way): the outcome stays unknown. All of it,
    * tokens included, within one deadline (the caller's, else OPI_UPSTREAM_TIMEOUT_MS from now).
    */
   async function writeOnce<T, R>(
@@ -221,7 +239,18 @@ export function createUpstreamClient(deps: UpstreamClientDeps): UpstreamClient {
       }
       if (found !== null) return recovered(found, error);
       if (deadline - clock() < MIN_LOOKUP_MS) throw error;
-      return write(deadline);
+      try {
+        return await write(deadline);
+      } catch (again) {
+        if (again instanceof UpstreamValidationError) {
+          throw new UpstreamOutcomeUnknownError(`${again.operation}: a resend after a lost answer was refused`, {
+            operation: again.operation,
+            status: again.status,
+            cause: again,
+          });
+        }
+        throw again;
+      }
     }
   }
 
@@ -241,7 +270,8 @@ export function createUpstreamClient(deps: UpstreamClientDeps): UpstreamClient {
         schema: optionsResponseSchema,
         retry: 'safe',
       });
-      const { items, dropped } = readOptionItems(list);
+      // An item without a currency is one of this request's (the upstream routes by it).
+      const { items, dropped } = readOptionItems(list, currency);
       for (const item of dropped)
         deps.logger?.warn({ option: item }, 'an upstream option item the contract refuses was dropped');
       return items;
@@ -259,29 +289,32 @@ export function createUpstreamClient(deps: UpstreamClientDeps): UpstreamClient {
       );
     },
 
+    createCustomerSession: (customerIdentifier, deadline) =>
+      post('customer-session', '/merchants/customer/sessions', { customerIdentifier }, customerSessionSchema, deadline),
+
     getOrder: (orderReference, deadline) => getOrder(orderReference, deadline),
 
-    capture: (orderReference, request) =>
-      post('capture', `${ref(orderReference)}/capture`, request, captureRecordSchema),
+    capture: (orderReference, request, deadline) =>
+      post('capture', `${ref(orderReference)}/capture`, request, captureRecordSchema, deadline),
 
-    void: (orderReference, request) => post('void', `${ref(orderReference)}/void`, request, voidRecordSchema),
+    void: (orderReference, request, deadline) =>
+      post('void', `${ref(orderReference)}/void`, request, voidRecordSchema, deadline),
 
-    refund(orderReference, request) {
-      return writeOnce<RefundRecord, RefundRecord>(
-        (deadline) => post('refund', `${ref(orderReference)}/refund`, request, refundRecordSchema, deadline),
-        async (deadline) =>
-          (await listRefunds(orderReference, deadline)).find((refund) => isRecordOf(refund, request.refundReference)) ??
-          null,
-        (refund) => refund,
-      );
+    refund: (orderReference, request, deadline) =>
+      post('refund', `${ref(orderReference)}/refund`, request, refundRecordSchema, deadline),
+
+    readRefunds,
+
+    async readCaptures(orderReference, deadline) {
+      const read = await details(orderReference, deadline);
+      return read.orderCaptures.map((capture) => fromDetailsCapture(capture, read.currency ?? null));
     },
-
-    listRefunds: (orderReference) => listRefunds(orderReference),
 
     async checkToken() {
       await tokens.getToken();
     },
 
     requestDeadline: () => clock() + config.timeoutMs,
+    now: () => clock(),
   };
 }

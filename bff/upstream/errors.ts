@@ -41,6 +41,15 @@ export class UpstreamUnavailableError extends UpstreamError {
   }
 }
 
+/**
+ * A write whose answer was lost and whose resend (same reference) was refused: the refusal may be of the reference
+ * as used, or of anything else; only the upstream's records, read back, can tell whether the first one happened.
+ */
+export class UpstreamOutcomeUnknownError extends UpstreamError {
+  override readonly code = 'upstream_outcome_unknown';
+  override readonly retryable = true;
+}
+
 /** A 400: the upstream's validation messages, e.g. "billingAddress.country must be a valid ISO31661 Alpha2 code". */
 export class UpstreamValidationError extends UpstreamError {
   override readonly code = 'upstream_validation_failed';
@@ -64,17 +73,4 @@ export class UpstreamAuthError extends UpstreamError {
 export class UpstreamProtocolError extends UpstreamError {
   override readonly code = 'upstream_invalid_response';
   override readonly retryable = true;
-}
-
-/**
- * Whether a 400 refuses `field` (e.g. captureReference) as already used: the upstream already holds that operation.
- * Local choice: the docs only say references are unique; the wording "<field> already exists" is the assumption
- * the handbook makes (and the sandbox answers). Any other refusal tells nothing about an earlier send.
- */
-export function refusesUsedReference(error: UpstreamError, field: string): boolean {
-  const wording = `${field} already exists`.toLowerCase();
-  return (
-    error instanceof UpstreamValidationError &&
-    error.messages.some((message) => message.toLowerCase().includes(wording))
-  );
 }

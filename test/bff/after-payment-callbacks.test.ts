@@ -193,7 +193,7 @@ describe('answering fast', () => {
 });
 
 describe('REFUND_CALLBACK', () => {
-  it('settles a pending refund from the upstream refund list', async () => {
+  it("settles a pending refund from the upstream's refund records", async () => {
     const { orderReference } = await placeOrder(stack.bff.url);
     await followReturn((await stack.sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
     await stack.sandbox.idle();
@@ -218,7 +218,7 @@ describe('REFUND_CALLBACK', () => {
     );
     expect(events.at(-1)).toMatchObject({
       source: 'callback',
-      payload: { refund: refund.body.refundReference, refundStatus: 'succeeded' },
+      payload: { operation: 'refund', reference: refund.body.refundReference, result: 'succeeded' },
     });
     expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ refundedMinor: 2000 });
     const view = (await getOrder(stack.bff.url, orderReference)).body;

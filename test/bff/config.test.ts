@@ -33,6 +33,7 @@ const everyVariable = {
   OPI_ENVIRONMENT: 'production',
   OPI_UPSTREAM_SANDBOX: 'false',
   OPI_CANCELLATION_TIMEOUT_UNIT: 'seconds',
+  OPI_CUSTOMER_SESSIONS: 'true',
   OPI_ALLOWED_ORIGINS: 'https://shop.example, https://www.shop.example',
   OPI_PUBLIC_URL: 'https://pay.shop.example/',
   DATABASE_URL: 'postgres://u@db:5432/opi',
@@ -55,6 +56,10 @@ const everyVariable = {
   OPI_RECONCILE_INTERVAL_MS: '1000',
   OPI_POLL_INITIAL_MS: '15000',
   OPI_POLL_MAX_MS: '300000',
+  OPI_POLL_GRACE_MINUTES: '45',
+  OPI_POLL_SLOW_MS: '1800000',
+  OPI_POLL_HORIZON_DAYS: '14',
+  OPI_SETTLE_WINDOW_SECONDS: '900',
   OPI_MERCHANT_KEYS: 'mk_live_aaaaaaaaaaaaaaaa, mk_live_bbbbbbbbbbbbbbbb',
 };
 
@@ -82,12 +87,21 @@ describe('loadConfig', () => {
       logLevel: 'info',
       sessionTtlMinutes: 60,
       cancellationTimeoutUnit: 'minutes',
+      customerSessions: false,
       optionsCacheSeconds: 60,
       trustProxy: false,
       rateLimitPerMinute: 120,
       drainMs: 10_000,
       retention: { sessionDays: 30, idempotencyHours: 48, intervalMs: 3_600_000 },
-      reconcile: { intervalMs: 5_000, pollInitialMs: 30_000, pollMaxMs: 600_000 },
+      reconcile: {
+        intervalMs: 5_000,
+        pollInitialMs: 30_000,
+        pollMaxMs: 600_000,
+        graceMs: 30 * 60_000,
+        slowPollMs: 3_600_000,
+        horizonMs: 7 * 86_400_000,
+        settleWindowMs: 600_000,
+      },
     });
   });
 
@@ -113,13 +127,22 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       sessionTtlMinutes: 15,
       cancellationTimeoutUnit: 'seconds',
+      customerSessions: true,
       optionsCacheSeconds: 0,
       trustProxy: 1,
       rateLimitPerMinute: 30,
       drainMs: 25_000,
       metricsPort: 9464,
       retention: { sessionDays: 7, idempotencyHours: 72, intervalMs: 900_000 },
-      reconcile: { intervalMs: 1000, pollInitialMs: 15_000, pollMaxMs: 300_000 },
+      reconcile: {
+        intervalMs: 1000,
+        pollInitialMs: 15_000,
+        pollMaxMs: 300_000,
+        graceMs: 45 * 60_000,
+        slowPollMs: 1_800_000,
+        horizonMs: 14 * 86_400_000,
+        settleWindowMs: 900_000,
+      },
       notifications: {
         url: 'https://shop.example/hooks/opi',
         secret: 'whsec_0123456789abcdef',
@@ -202,6 +225,17 @@ describe('loadConfig', () => {
     ).toContain('OPI_UPSTREAM_SANDBOX=true contradicts OPI_ENVIRONMENT=qa');
     expect(problems({ OPI_CANCELLATION_TIMEOUT_UNIT: 'hours' })).toEqual([
       'OPI_CANCELLATION_TIMEOUT_UNIT must be one of: minutes, seconds',
+    ]);
+  });
+
+  it('refuses a settle window shorter than twice what one request may take', () => {
+    expect(problems({ OPI_UPSTREAM_TIMEOUT_MS: '120000' })).toEqual([
+      'OPI_SETTLE_WINDOW_SECONDS must be at least 730 with OPI_UPSTREAM_TIMEOUT_MS=120000 (twice what one request may take)',
+    ]);
+    expect(problems({ OPI_UPSTREAM_TIMEOUT_MS: '120000', OPI_SETTLE_WINDOW_SECONDS: '730' })).toEqual([]);
+    expect(problems({ OPI_POLL_GRACE_MINUTES: '-1', OPI_POLL_HORIZON_DAYS: '0' })).toEqual([
+      'OPI_POLL_GRACE_MINUTES must be a whole number of minutes from 0 to 10080',
+      'OPI_POLL_HORIZON_DAYS must be a whole number of days from 1 to 365',
     ]);
   });
 
@@ -322,6 +356,7 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'mysql://db', 'DATABASE_URL must be a postgres:// or postgresql:// connection URL'],
     ['OPI_PAYMENT_SECRET', 'short', 'OPI_PAYMENT_SECRET must be at least 8 characters'],
     ['OPI_UPSTREAM_SANDBOX', 'yes', 'OPI_UPSTREAM_SANDBOX must be true or false'],
+    ['OPI_CUSTOMER_SESSIONS', '1', 'OPI_CUSTOMER_SESSIONS must be true or false'],
     ['OPI_NOTIFY_MAX_ATTEMPTS', '0', 'OPI_NOTIFY_MAX_ATTEMPTS must be a whole number of attempts from 1 to 50'],
     ['OPI_POLL_INITIAL_MS', '10', 'OPI_POLL_INITIAL_MS must be a whole number of milliseconds from 1000 to 3600000'],
   ])('names %s when it is invalid', (name, value, message) => {

@@ -1,8 +1,9 @@
-// Two ways an attempt's create answer goes missing, against the real sandbox: the BFF dies before recording it
-// (the reconciler must still settle the attempt from the upstream), and a re-send meets "orderReference already
-// exists" (the order is the upstream's: never failed, and the shopper's retry gets through).
+// Ways an attempt's create answer goes missing, against the real sandbox: the BFF dies before recording it (the
+// reconciler must still settle the attempt from the upstream), a create that never reached the upstream (failed by
+// the upstream's records once its settle window passed, never before), and a re-send refused in whatever words (the
+// outcome stays unknown: never failed, and the shopper's retry gets through).
 import { describe, expect, it } from 'vitest';
-import { call, createSession, json, shopper } from '../support/checkout.js';
+import { call, createSession, json, merchant, shopper } from '../support/checkout.js';
 import { useCheckoutStack } from '../support/stack.js';
 import { storeDrivers } from '../support/store.js';
 import { FAST_SANDBOX, testClock } from './after-payment-harness.js';
@@ -61,8 +62,36 @@ describe.each(storeDrivers())('on $name', ({ open }) => {
     });
   });
 
-  describe('a re-send that meets "orderReference already exists"', () => {
-    it('records the upstream order, answers a retryable 409, and the retry places a new attempt', async () => {
+  describe('a create that never reached the upstream, and a shopper who never came back', () => {
+    it('is pending with its outcome unknown, then failed (not found upstream) once its window passed', async () => {
+      clock.offsetMs = 0;
+      stack.sandbox.setFault('create-order', { kind: 'hang' });
+      const id = await createSession(stack.bff.url);
+      const lost = await call(`${stack.bff.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()));
+      expect([lost.status, lost.body.retryable]).toEqual([504, true]);
+      const [order] = await stack.db.store.listSessionOrders(id);
+      const view = await call(`${stack.bff.url}/v1/orders/${order!.orderReference}`, { headers: merchant });
+      expect(view.body).toMatchObject({ status: 'initiated', upstreamOutcome: 'unknown' });
+
+      clock.advance(5 * 60_000); // inside its window: a 404 may still be a create on its way
+      await stack.bff.reconciler.reconcileOnce();
+      expect(await stack.db.store.getOrder(order!.orderReference)).toMatchObject({ status: 'initiated' });
+      clock.advance(6 * 60_000); // the poll the reconciler made due when the window closes
+      expect(await stack.bff.reconciler.reconcileOnce()).toMatchObject({ orders: 1 });
+      expect(await stack.db.store.getOrder(order!.orderReference)).toMatchObject({
+        status: 'failed',
+        createState: 'absent',
+        nextPollAt: null,
+      });
+      expect((await stack.db.store.listEvents(order!.orderReference)).at(-1)).toMatchObject({
+        source: 'poll',
+        payload: { reason: 'not_found_upstream' },
+      });
+    });
+  });
+
+  describe('a re-send refused, in whatever words, after a lost answer', () => {
+    it('is never failed: the outcome stays unknown (a retryable 502), and the retry finds the order and moves on', async () => {
       clock.offsetMs = 0;
       // The first create's answer is lost after the order was made, and the lookup that follows does not see it yet
       // (the upstream lags), so the client sends the same reference again.
@@ -83,12 +112,12 @@ describe.each(storeDrivers())('on $name', ({ open }) => {
           },
         },
       });
-      stack.sandbox.setFault('create-order', { kind: 'reset-after-create' }, { times: 1 });
+      stack.sandbox.setFault('create-order', { kind: 'lost-answer' }, { times: 1 });
       const id = await createSession(bff.url);
       const first = await call(`${bff.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()));
-      expect([first.status, first.body.code, first.body.retryable]).toEqual([409, 'order_in_progress', true]);
+      expect([first.status, first.body.code, first.body.retryable]).toEqual([502, 'outcome_unknown', true]);
       const [held] = await stack.db.store.listSessionOrders(id);
-      expect(held).toMatchObject({ status: 'pending', upstreamStatus: 'PENDING', createState: 'unknown' });
+      expect(held).toMatchObject({ status: 'initiated', createState: 'unknown' });
 
       const retry = await call(`${bff.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()));
       expect(retry.status).toBe(201);

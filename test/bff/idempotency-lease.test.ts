@@ -103,7 +103,7 @@ describe('a key whose release failed', () => {
     await followReturn((await stack.sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
     const key = randomUUID();
 
-    stack.sandbox.setFault('capture', { kind: 'malformed-json' }, { times: 1 });
+    stack.sandbox.setFault('capture', { kind: 'hang' }, { times: 1 });
     expect(
       (await postOperation(bff.url, orderReference, 'capture', { amount: 50 }, key)).status,
     ).toBeGreaterThanOrEqual(500);

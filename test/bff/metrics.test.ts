@@ -2,10 +2,16 @@
 // id), upstream calls by operation and outcome, the ledger's gauges read at the scrape, the process's defaults;
 // and nothing of it on the public port.
 import { describe, expect, it } from 'vitest';
-import { call, createSession } from '../support/checkout.js';
+import { call, createSession, json, merchant as merchantHeaders } from '../support/checkout.js';
 import { useCheckoutStack } from '../support/stack.js';
 import { storeDrivers } from '../support/store.js';
 import { FAST_SANDBOX, placeOrder, testClock } from './after-payment-harness.js';
+
+const postRefund = (bffUrl: string, reference: string) =>
+  call(
+    `${bffUrl}/v1/orders/${reference}/refunds`,
+    json('POST', { amount: 20 }, { ...merchantHeaders, 'idempotency-key': `metrics-${reference}` }),
+  );
 
 /** The value of one series in Prometheus text, or undefined when absent. */
 function sample(text: string, series: string): number | undefined {
@@ -52,6 +58,28 @@ describe.each(storeDrivers())('metrics on the $name ledger', ({ open }) => {
 
     await bff.reconciler.reconcileOnce();
     expect(sample((await call(bff.metricsUrl!)).text, 'opi_reconciler_lag_seconds')).toBe(0);
+    expect(sample(text, 'opi_overdue{kind="order"}')).toBe(0);
+    expect(sample(text, 'opi_order_discrepancies')).toBe(0);
+  });
+
+  it('count orders still live past their deadline, refunds still open past theirs, and discrepancies', async () => {
+    const bff = await stack.startBff({ metrics: true, now: clock.now });
+    const { orderReference } = await placeOrder(bff.url, { cancellationTimeout: 1 });
+    const paid = await placeOrder(bff.url);
+    await stack.sandbox.decide(paid.orderReference, { outcome: 'approve' });
+    stack.sandbox.setFault('refund', { kind: 'hang' }, { times: 1 });
+    await call(`${bff.url}/v1/orders/${paid.orderReference}`, { headers: merchantHeaders });
+    await postRefund(bff.url, paid.orderReference);
+    // Past the order's deadline (1 minute + 30 of grace), and past the refund's (600 s + 30 minutes).
+    clock.advance(41 * 60_000);
+    const text = (await call(bff.metricsUrl!)).text;
+    expect(sample(text, 'opi_overdue{kind="order"}')).toBe(1);
+    expect(sample(text, 'opi_overdue{kind="refund"}')).toBe(1);
+    expect(sample(text, 'opi_overdue{kind="capture"}')).toBe(0);
+    await stack.db.store.updateOrder(orderReference, {
+      discrepancy: [{ kind: 'refunds', ledgerMinor: 0, upstreamMinor: 100, detectedAt: clock.now().toISOString() }],
+    });
+    expect(sample((await call(bff.metricsUrl!)).text, 'opi_order_discrepancies')).toBe(1);
   });
 
   it('answer 404 on the metrics listener for anything but GET /metrics', async () => {

@@ -1,5 +1,6 @@
 // A provider's PENDING refund settles upstream later and, as the docs say, only the account-level webhook hears of
-// it (never the order's dynamicCallbackUrl): the reconciler's poll of the refund list settles it in the ledger.
+// it (never the order's dynamicCallbackUrl): the reconciler's read of the refund records settles it in the ledger
+// (the docs' transaction details: no refund list route, every refund named by the order's reference).
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useCheckoutStack } from '../support/stack.js';
 import { FAST_SANDBOX, followReturn, placeOrder, postOperation, testClock } from './after-payment-harness.js';
@@ -17,7 +18,7 @@ beforeEach(() => {
 });
 
 describe('a pending refund without any callback', () => {
-  it('is settled by the reconciler reading the refund list once the poll is due', async () => {
+  it("is settled by the reconciler reading the upstream's records once the poll is due", async () => {
     const { orderReference } = await placeOrder(stack.bff.url);
     await followReturn((await stack.sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
     await stack.sandbox.idle();
@@ -35,7 +36,12 @@ describe('a pending refund without any callback', () => {
     expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ refundedMinor: 2000, nextPollAt: null });
     expect((await stack.db.store.listEvents(orderReference)).at(-1)).toMatchObject({
       source: 'poll',
-      payload: { refund: refund.body.refundReference, refundStatus: 'succeeded' },
+      payload: {
+        operation: 'refund',
+        reference: refund.body.refundReference,
+        result: 'succeeded',
+        matchedBy: 'amount',
+      },
     });
   });
 });

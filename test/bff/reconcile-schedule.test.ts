@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { backoffDelay, type BackoffOptions } from '../../bff/lib/backoff.js';
-import { nextPollAt, pollDeadline } from '../../bff/reconcile/schedule.js';
+import { nextPollAt, orderDeadline, type PollPlan } from '../../bff/reconcile/schedule.js';
 
 const noJitter: BackoffOptions = { initialDelayMs: 1000, maxDelayMs: 10_000, factor: 2, jitter: 0 };
 
@@ -36,22 +36,38 @@ describe('poll backoff', () => {
   });
 });
 
-describe('poll deadline', () => {
+describe('poll deadline and horizon', () => {
   const created = new Date('2026-03-01T10:00:00.000Z');
+  const plan: PollPlan = { ...noJitter, slowPollMs: 3_600_000, horizonMs: 7 * 86_400_000 };
+  const at = (ms: number) => new Date(created.getTime() + ms);
 
   it('is the cancellation timeout in minutes plus the grace period', () => {
-    expect(pollDeadline(created, 30, 60_000).toISOString()).toBe('2026-03-01T10:31:00.000Z');
+    expect(orderDeadline(created, 30, 30 * 60_000).toISOString()).toBe('2026-03-01T11:00:00.000Z');
   });
 
   it('schedules the next poll after the backoff delay', () => {
-    const deadline = pollDeadline(created, 60, 0);
-    expect(nextPollAt(1, created, deadline, noJitter)?.toISOString()).toBe('2026-03-01T10:00:02.000Z');
+    const deadline = orderDeadline(created, 60, 0);
+    expect(nextPollAt(1, created, deadline, created, plan)?.toISOString()).toBe('2026-03-01T10:00:02.000Z');
   });
 
-  it('lands the last poll exactly on the deadline, then stops', () => {
-    const deadline = new Date(created.getTime() + 1500);
-    expect(nextPollAt(3, created, deadline, noJitter)?.getTime()).toBe(deadline.getTime());
-    expect(nextPollAt(0, deadline, deadline, noJitter)).toBeNull();
-    expect(nextPollAt(0, new Date(deadline.getTime() + 1), deadline, noJitter)).toBeNull();
+  it('lands the last quick poll exactly on the deadline', () => {
+    const deadline = at(1500);
+    expect(nextPollAt(3, created, deadline, created, plan)?.getTime()).toBe(deadline.getTime());
+  });
+
+  it('never stops at the deadline: past it, polls come at the slow pace', () => {
+    const deadline = at(1500);
+    expect(nextPollAt(0, deadline, deadline, created, plan)?.getTime()).toBe(deadline.getTime() + 3_600_000);
+    expect(nextPollAt(9, at(86_400_000), deadline, created, plan)?.getTime()).toBe(
+      86_400_000 + 3_600_000 + created.getTime(),
+    );
+  });
+
+  it('lands the last slow poll on the horizon, then stops', () => {
+    const deadline = at(1500);
+    const horizon = at(plan.horizonMs);
+    expect(nextPollAt(40, at(plan.horizonMs - 60_000), deadline, created, plan)?.getTime()).toBe(horizon.getTime());
+    expect(nextPollAt(41, horizon, deadline, created, plan)).toBeNull();
+    expect(nextPollAt(41, at(plan.horizonMs + 1), deadline, created, plan)).toBeNull();
   });
 });

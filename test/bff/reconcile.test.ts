@@ -12,6 +12,7 @@ import {
   FAST_SANDBOX,
   SETTLES_AFTER_RETURN,
   followReturn,
+  getOrder,
   placeOrder,
   postOperation,
   testClock,
@@ -95,32 +96,84 @@ describe('polling one BFF instance', () => {
     });
   });
 
-  it('stops polling once the cancellation timeout has passed, with a journal entry', async () => {
-    const slow = await startSandbox({ ...FAST_SANDBOX }); // minutes are real minutes here: nothing is cancelled
+  it('never drops an order at its deadline: slower polls up to the horizon read a cancellation that lands late', async () => {
+    // Minutes are real minutes here: the upstream's own cancellation is made by hand, long after the deadline.
+    const slow = await startSandbox({ ...FAST_SANDBOX });
     const other = await startBff({
       upstreamUrl: slow.url,
       tokenUrl: slow.tokenUrl,
       store: stack.db.store,
-      env: POLL_ENV,
+      env: {
+        ...POLL_ENV,
+        OPI_POLL_GRACE_MINUTES: '5',
+        OPI_POLL_SLOW_MS: String(60 * MINUTE),
+        OPI_POLL_HORIZON_DAYS: '2',
+      },
       now: clock.now,
     });
     try {
       const { orderReference } = await placeOrder(other.url, { cancellationTimeout: 1 });
-      clock.advance(31_000);
-      await other.reconciler.reconcileOnce();
-      expect((await stack.db.store.getOrder(orderReference))?.nextPollAt?.getTime()).toBeLessThanOrEqual(
-        (await stack.db.store.getOrder(orderReference))!.createdAt.getTime() + MINUTE + 30_000,
-      );
-      clock.advance(2 * MINUTE);
-      await other.reconciler.reconcileOnce(); // the last poll, at the deadline
-      const order = await stack.db.store.getOrder(orderReference);
-      expect(order).toMatchObject({ status: 'pending', nextPollAt: null });
+      const created = (await stack.db.store.getOrder(orderReference))!;
+      // Its deadline: the cancellation timeout and the grace.
+      expect(created.deadlineAt.getTime()).toBe(created.createdAt.getTime() + MINUTE + 5 * MINUTE);
+      clock.advance(7 * MINUTE);
+      await other.reconciler.reconcileOnce(); // past the deadline: still pending upstream
+      const overdue = (await stack.db.store.getOrder(orderReference))!;
+      expect(overdue.status).toBe('pending');
+      const slowGap = overdue.nextPollAt!.getTime() - clock.now().getTime();
+      expect(slowGap).toBeGreaterThan(60 * MINUTE - 1_000);
+      expect(slowGap).toBeLessThanOrEqual(60 * MINUTE);
       expect((await stack.db.store.listEvents(orderReference)).at(-1)).toMatchObject({
         source: 'poll',
         payload: { reason: 'poll_deadline_passed' },
       });
-      clock.advance(60 * MINUTE);
-      expect(await other.reconciler.reconcileOnce()).toMatchObject({ orders: 0 });
+      expect((await getOrder(other.url, orderReference)).body).toMatchObject({ status: 'pending', overdue: true });
+
+      // The upstream cancels it hours later: the next slow poll reads it.
+      await slow.decide(orderReference, { outcome: 'cancel' });
+      clock.advance(61 * MINUTE);
+      expect(await other.reconciler.reconcileOnce()).toMatchObject({ orders: 1 });
+      expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ status: 'cancelled', nextPollAt: null });
+      expect((await getOrder(other.url, orderReference)).body.overdue).toBeUndefined();
+    } finally {
+      await other.close();
+      await slow.close();
+    }
+  });
+
+  it('stops at the horizon, journalled; the order stays overdue and a merchant read still asks', async () => {
+    const slow = await startSandbox({ ...FAST_SANDBOX });
+    const other = await startBff({
+      upstreamUrl: slow.url,
+      tokenUrl: slow.tokenUrl,
+      store: stack.db.store,
+      env: {
+        ...POLL_ENV,
+        OPI_POLL_GRACE_MINUTES: '0',
+        OPI_POLL_SLOW_MS: String(60 * MINUTE),
+        OPI_POLL_HORIZON_DAYS: '1',
+      },
+      now: clock.now,
+    });
+    try {
+      const { orderReference } = await placeOrder(other.url, { cancellationTimeout: 1 });
+      // Every poll as soon as it is due, until none is.
+      for (let polls = 0; polls < 60; polls++) {
+        const due = (await stack.db.store.getOrder(orderReference))!.nextPollAt;
+        if (!due) break;
+        clock.offsetMs = due.getTime() - Date.now() + 1;
+        await other.reconciler.reconcileOnce();
+      }
+      const last = (await stack.db.store.getOrder(orderReference))!;
+      expect(last).toMatchObject({ status: 'pending', nextPollAt: null });
+      // Quick polls up to the deadline (1 minute), then hourly to the horizon (a day), then no more.
+      expect(upstreamReads(slow, orderReference)).toBeGreaterThanOrEqual(24);
+      expect(upstreamReads(slow, orderReference)).toBeLessThanOrEqual(27);
+      expect((await stack.db.store.listEvents(orderReference)).at(-1)).toMatchObject({
+        payload: { reason: 'poll_horizon_passed' },
+      });
+      await slow.decide(orderReference, { outcome: 'decline' });
+      expect((await getOrder(other.url, orderReference)).body).toMatchObject({ status: 'declined' });
     } finally {
       await other.close();
       await slow.close();

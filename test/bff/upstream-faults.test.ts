@@ -72,7 +72,7 @@ describe('upstream faults seen through the BFF', () => {
     // Asking needs 250 ms of the budget left after the lost create: more room than 300 ms gives on a busy machine.
     const roomy = await stack.startBff({ env: { OPI_UPSTREAM_TIMEOUT_MS: '3000', OPI_OPTIONS_CACHE_SECONDS: '0' } });
     const id = await createSession(roomy.url);
-    stack.sandbox.setFault('create-order', { kind: 'reset-after-create' }, { times: 1 });
+    stack.sandbox.setFault('create-order', { kind: 'lost-answer' }, { times: 1 });
     const answer = await place(id, shopper(), roomy.url);
     expect(answer.status).toBe(502);
     expect(answer.body).toMatchObject({ code: 'upstream_unavailable', retryable: true });

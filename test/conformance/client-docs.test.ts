@@ -130,19 +130,33 @@ describe('answers the BFF reads, in every documented form', () => {
     expect(await client.void(REF, voids.request.body)).toMatchObject(voids.answer.body);
   });
 
-  it('reads refunds from the transaction details (amounts as strings) where there is no refund list', async () => {
+  it('reads refunds and captures from the transaction details (amounts as strings) where there is no refund list', async () => {
     const { client, upstream } = await clientAgainst({ [`POST ${ORDER}/details`]: details.answer });
-    expect(await client.listRefunds(REF)).toEqual([
+    expect(await client.readRefunds(REF)).toEqual([
       {
-        refundReference: 'TgEHcPtpN2HSrTMK-0-00',
-        refundedAmount: 100,
-        refundStatus: 'SUCCESSFUL',
-        refundDate: '2022-03-02T09:00:00.000Z',
+        // The docs' sample names the refund by the order's own reference: no identifier of the refund itself.
+        ids: [REF],
+        amount: 100,
+        currency: 'AUD',
+        status: 'SUCCESSFUL',
+        at: '2022-03-02T09:00:00.000Z',
+        reason: null,
+      },
+    ]);
+    expect(await client.readCaptures(REF)).toEqual([
+      {
+        ids: ['LatEHAuPtpN2HSrTMK-1'],
+        amount: 260,
+        currency: 'AUD',
+        status: 'SUCCESSFUL',
+        at: '2022-03-01T11:00:00.000Z',
+        reason: null,
       },
     ]);
     expect(upstream.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
       'POST /token',
       `GET ${ORDER}/refund`,
+      `POST ${ORDER}/details`,
       `POST ${ORDER}/details`,
     ]);
   });

@@ -39,5 +39,6 @@ export function order(reference: string, attempt = 1, sessionId = 'cs_one'): New
     callbackSecret: 'secret-1',
     createdAt: T0,
     nextPollAt: null,
+    deadlineAt: new Date(T0.getTime() + 90 * 60_000),
   };
 }

@@ -1,6 +1,6 @@
 // The merchant console: the order list and one order with its journal, refunds, and the refund, capture and void
 // forms. English only, like most back offices.
-import type { OrderSummaryView, OrderView } from '../../../shared/merchant-api.js';
+import type { OperationView, OrderSummaryView, OrderView, RefundView } from '../../../shared/merchant-api.js';
 import { ORDER_STATUSES, type OrderStatus } from '../../../shared/status.js';
 import { toMinor } from '../../../shared/money.js';
 import { providerDisplayName } from '../../../shared/providers.js';
@@ -26,6 +26,52 @@ ${flash.errors?.length ? html`<ul>${flash.errors.map((error) => html`<li>${error
 
 const money = (major: number, currency: string) => formatMajor(major, currency, LOCALE);
 const orderHref = (reference: string) => `/console/orders/${encodeURIComponent(reference)}`;
+
+/** What the merchant must know at a glance beside a status: still open past its deadline, records disagreeing. */
+function flags(order: Pick<OrderSummaryView, 'overdue' | 'discrepancies' | 'upstreamOutcome'>): SafeHtml {
+  return html`${order.upstreamOutcome === 'unknown' ? html` <span class="badge badge-pending">outcome unknown</span>` : ''}${
+    order.overdue ? html` <span class="badge badge-overdue">overdue</span>` : ''
+  }${order.discrepancies?.length ? html` <span class="badge badge-discrepancy">discrepancy</span>` : ''}`;
+}
+
+/** A refund's, capture's or void's status in words: a pending one says whether its outcome is known. */
+function operationStatus(operation: RefundView | OperationView): SafeHtml {
+  const detail =
+    operation.status === 'failed' && operation.failureReason
+      ? `: ${operation.failureReason === 'not_found_upstream' ? 'the payment service has no record of it' : operation.failureReason}`
+      : operation.upstreamOutcome === 'unknown'
+        ? ' (outcome not known yet)'
+        : '';
+  return html`<span class="badge badge-${operation.status}">${operation.status}</span>${detail}${
+    operation.overdue ? html` <span class="badge badge-overdue">overdue</span>` : ''
+  }`;
+}
+
+function operationTable(caption: string, operations: readonly (RefundView | OperationView)[], currency: string): SafeHtml {
+  if (operations.length === 0) return html`<p>No ${caption.toLowerCase()}.</p>`;
+  return html`<table class="operations ${caption.toLowerCase()}">
+<caption class="visually-hidden">${caption}</caption>
+<thead><tr><th scope="col">Reference</th><th scope="col">Amount</th><th scope="col">Status</th><th scope="col">Note</th><th scope="col">Created</th></tr></thead>
+<tbody>
+${operations.map(
+  (operation) =>
+    html`<tr><th scope="row">${'refundReference' in operation ? operation.refundReference : operation.reference}</th><td>${money(operation.amount, currency)}</td><td>${operationStatus(operation)}</td><td>${operation.description ?? ''}</td><td>${formatDateTime(operation.createdAt, LOCALE)}</td></tr>`,
+)}
+</tbody>
+</table>`;
+}
+
+/** Where the payment service's records and the ledger disagree: both totals, and what to do. */
+function discrepancyNotice(order: OrderView): SafeHtml {
+  if (!order.discrepancies?.length) return html``;
+  return html`<div class="flash flash-error" role="alert">
+<p>The payment service's records and this ledger disagree. Check the provider's portal before refunding or shipping again.</p>
+<ul>${order.discrepancies.map(
+    (entry) =>
+      html`<li>${entry.kind}: ${money(entry.ledgerAmount, order.currency)} here, ${money(entry.upstreamAmount, order.currency)} at the payment service (since ${formatDateTime(entry.detectedAt, LOCALE)})</li>`,
+  )}</ul>
+</div>`;
+}
 
 export interface OrderListViewOptions {
   orders: readonly OrderSummaryView[];
@@ -58,7 +104,7 @@ ${orders.map(
 <th scope="row"><a href="${orderHref(order.orderReference)}">${order.orderReference}</a></th>
 <td>${formatDateTime(order.createdAt, LOCALE)}</td>
 <td>${providerDisplayName(order.provider)}</td>
-<td><span class="badge badge-${order.status}">${order.status}</span></td>
+<td><span class="badge badge-${order.status}">${order.status}</span>${flags(order)}</td>
 <td>${money(order.amount, order.currency)}</td>
 <td>${money(order.refundedAmount, order.currency)}</td>
 </tr>`,
@@ -104,12 +150,13 @@ function amountForm(options: {
 export function orderDetailView({ order, flash, newIdempotencyKey }: OrderDetailViewOptions): SafeHtml {
   const { currency } = order;
   const facts: [string, string][] = [
-    ['Status', order.status],
+    ['Status', `${order.status}${order.upstreamOutcome === 'unknown' ? ' (outcome not known yet)' : ''}${order.overdue ? ', overdue' : ''}`],
     ['Payment', order.paymentState?.replace('_', ' ') ?? '—'],
     ['Upstream status', order.upstreamStatus ?? '—'],
     ['Provider', `${providerDisplayName(order.provider)} (${order.provider})`],
     ['Amount', money(order.amount, currency)],
     ['Paid', money(order.paidAmount, currency)],
+    ...(order.surchargeAmount > 0 ? [['Surcharge (in paid)', money(order.surchargeAmount, currency)] as [string, string]] : []),
     ['Captured', money(order.capturedAmount, currency)],
     ['Voided', money(order.voidedAmount, currency)],
     ['Refunded', money(order.refundedAmount, currency)],
@@ -124,6 +171,8 @@ export function orderDetailView({ order, flash, newIdempotencyKey }: OrderDetail
   const open = minor(order.paidAmount) - minor(order.capturedAmount) - minor(order.voidedAmount) > 0;
   return html`<h1>Order <code>${order.orderReference}</code></h1>
 ${flashView(flash)}
+${discrepancyNotice(order)}
+${order.overdue ? html`<p class="hint">Still ${order.status} past its deadline: the payment service is asked again every hour.</p>` : ''}
 <dl class="facts" aria-label="Order facts">
 ${facts.map(([term, value]) => html`<div><dt>${term}</dt><dd data-fact="${term.toLowerCase().replace(/ /g, '-')}">${value}</dd></div>`)}
 </dl>
@@ -153,19 +202,10 @@ ${amountForm({ action: 'void', order, heading: 'Void', hint: 'Leave the amount e
     : html`<p>Refund, capture and void become available once the order is paid.</p>`
 }
 <h2>Refunds</h2>
-${
-  order.refunds.length === 0
-    ? html`<p>No refunds.</p>`
-    : html`<table class="refunds">
-<thead><tr><th scope="col">Refund</th><th scope="col">Amount</th><th scope="col">Status</th><th scope="col">Note</th><th scope="col">Created</th></tr></thead>
-<tbody>
-${order.refunds.map(
-  (refund) =>
-    html`<tr><th scope="row">${refund.refundReference}</th><td>${money(refund.amount, refund.currency)}</td><td><span class="badge badge-${refund.status}">${refund.status}</span></td><td>${refund.description ?? ''}</td><td>${formatDateTime(refund.createdAt, LOCALE)}</td></tr>`,
-)}
-</tbody>
-</table>`
-}
+${operationTable('Refunds', order.refunds, currency)}
+<h2>Captures and voids</h2>
+${operationTable('Captures', order.captures, currency)}
+${operationTable('Voids', order.voids, currency)}
 <h2>Journal</h2>
 <table class="events">
 <thead><tr><th scope="col">When</th><th scope="col">Source</th><th scope="col">Status</th><th scope="col">Upstream status</th></tr></thead>
