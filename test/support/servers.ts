@@ -43,6 +43,8 @@ export interface TestBff {
   /** http://127.0.0.1:<port>/metrics when started with `metrics`. */
   metricsUrl?: string;
   close(): Promise<void>;
+  /** As a SIGKILL would: the listeners close and every connection is cut at once, answered or not. */
+  kill(): Promise<void>;
 }
 
 export interface BffOptions {
@@ -106,6 +108,18 @@ export async function startBff(options: BffOptions): Promise<TestBff> {
   server.on('request', app);
   const metricsServer = metrics ? createServer(metrics.serve) : undefined;
   const metricsUrl = metricsServer ? `${await listenOnPort0(metricsServer)}/metrics` : undefined;
+  const closeListeners = async () => {
+    await Promise.all(
+      [server, metricsServer].map(
+        (listener) =>
+          listener &&
+          new Promise<void>((resolve) => {
+            listener.close(() => resolve());
+            listener.closeAllConnections();
+          }),
+      ),
+    );
+  };
   return {
     url,
     ...(metricsUrl ? { metricsUrl } : {}),
@@ -119,16 +133,8 @@ export async function startBff(options: BffOptions): Promise<TestBff> {
     checkout: app.checkout,
     async close() {
       await app.afterPayment.notifier.idle();
-      await Promise.all(
-        [server, metricsServer].map(
-          (listener) =>
-            listener &&
-            new Promise<void>((resolve) => {
-              listener.close(() => resolve());
-              listener.closeAllConnections();
-            }),
-        ),
-      );
+      await closeListeners();
     },
+    kill: closeListeners,
   };
 }

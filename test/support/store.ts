@@ -41,7 +41,15 @@ async function wrap(
       if (!openDriver) return store;
       const other = await openDriver();
       others.push(other);
-      return createSqlStore(other);
+      const opened = createSqlStore(other);
+      // Closed by its user or with the ledger, whichever comes first.
+      return {
+        ...opened,
+        close: async () => {
+          if (others.includes(other)) others.splice(others.indexOf(other), 1);
+          await other.close();
+        },
+      };
     },
     async close() {
       await Promise.all(others.map((other) => other.close()));

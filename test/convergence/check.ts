@@ -1,0 +1,103 @@
+// After quiescence, the ledger must say what the upstream holds, order by order: the same status, the same paid,
+// captured, voided and refunded amounts; every refund, capture and void the upstream made known to the ledger and
+// never shown failed; nothing the ledger failed present upstream; nothing left open. The one exception is the one
+// the BFF cannot read its way out of, and says so: refunds of one amount of which only some were made (which ones is
+// unknowable), raised as a discrepancy that carries the upstream's true total.
+import type { OrderRecord } from '../../demo/sandbox/types.js';
+import { isOpenOperation } from '../../bff/orders/amounts.js';
+import type { OrderOperation } from '../../bff/store/after-payment-types.js';
+import type { LedgerOrder } from '../../bff/store/types.js';
+import type { Story } from './schedule.js';
+import type { World } from './world.js';
+
+export interface StoryTrace {
+  story: Story;
+  /** Null when the session could not be created at all. */
+  sessionId: string | null;
+}
+
+const EXPECTED_STATUS: Record<OrderRecord['status'], string> = {
+  SUCCESSFUL: 'paid',
+  DECLINED: 'declined',
+  CANCELLED: 'cancelled',
+  ERROR: 'failed',
+  PENDING: 'pending',
+};
+
+/** Two or more of the order's refunds of one amount whose outcome stayed unknown: the matcher's honest limit. */
+function genuinelyAmbiguous(operations: readonly OrderOperation[]): boolean {
+  const open = operations.filter((operation) => operation.kind === 'refund' && operation.status === 'requested');
+  return open.some((one) => open.some((other) => other !== one && other.amountMinor === one.amountMinor));
+}
+
+function checkOrder(
+  order: LedgerOrder,
+  operations: readonly OrderOperation[],
+  upstream: OrderRecord | undefined,
+): string[] {
+  const problems: string[] = [];
+  const say = (what: string) => problems.push(`${order.orderReference}: ${what}`);
+  if (!upstream) {
+    if (order.status !== 'failed') say(`the upstream never had it, yet the ledger says ${order.status}`);
+    if (operations.length > 0) say('operations on an order the upstream never had');
+    return problems;
+  }
+  const expected = EXPECTED_STATUS[upstream.status];
+  const heldSecond = order.status === 'on_hold' && order.holdReason === 'session_already_paid';
+  if (order.status !== expected && !(expected === 'paid' && heldSecond)) {
+    say(`the upstream says ${upstream.status}, the ledger ${order.status}`);
+  }
+  const refundedUpstream = upstream.refunds
+    .filter((refund) => refund.status === 'SUCCESSFUL')
+    .reduce((sum, refund) => sum + refund.amountMinor, 0);
+  const disputed = order.discrepancy?.find((entry) => entry.kind === 'refunds');
+  if (disputed) {
+    if (!genuinelyAmbiguous(operations)) say(`a refund discrepancy without two unknown refunds of one amount`);
+    if (disputed.upstreamMinor !== refundedUpstream)
+      say(`the discrepancy says ${disputed.upstreamMinor} refunded upstream, the upstream ${refundedUpstream}`);
+  }
+  if (expected === 'paid') {
+    const amounts = {
+      paid: [order.paidMinor, upstream.amountMinor + upstream.surchargeMinor],
+      captured: [order.capturedMinor, upstream.capturedMinor],
+      voided: [order.voidedMinor, upstream.voidedMinor],
+      refunded: [order.refundedMinor, disputed ? order.refundedMinor : refundedUpstream],
+    };
+    for (const [name, [ledger, truth]] of Object.entries(amounts)) {
+      if (ledger !== truth) say(`${name}: the ledger ${ledger}, the upstream ${truth}`);
+    }
+  }
+  const made = new Set([
+    ...upstream.refunds.map((refund) => refund.refundReference),
+    ...upstream.captures.map((capture) => capture.captureReference),
+    ...upstream.voids.map((entry) => entry.voidReference),
+  ]);
+  const known = new Set(operations.map((operation) => operation.reference));
+  for (const reference of made)
+    if (!known.has(reference)) say(`the upstream made ${reference}, which the ledger never asked for`);
+  for (const operation of operations) {
+    const where = `${operation.kind} ${operation.reference}`;
+    if (operation.status === 'failed' && made.has(operation.reference))
+      say(`${where} was made upstream but is shown failed`);
+    if (operation.status === 'succeeded' && !made.has(operation.reference) && !disputed)
+      say(`${where} is shown succeeded but was never made`);
+    if (isOpenOperation(operation) && !(disputed && operation.kind === 'refund'))
+      say(`${where} is still ${operation.status}`);
+  }
+  return problems;
+}
+
+export async function checkConvergence(world: World, traces: readonly StoryTrace[]): Promise<string[]> {
+  const { store } = world.options.db;
+  const upstream = new Map(world.sandbox.records().map((record) => [record.reference, record]));
+  const problems: string[] = [];
+  for (const { sessionId } of traces) {
+    if (!sessionId) continue;
+    for (const order of await store.listSessionOrders(sessionId)) {
+      problems.push(
+        ...checkOrder(order, await store.listOperations(order.orderReference), upstream.get(order.orderReference)),
+      );
+    }
+  }
+  return problems;
+}
