@@ -51,7 +51,11 @@ const order: OrderView = {
   voids: [],
 };
 
-const text = (markup: { toString(): string }) => markup.toString().replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+const text = (markup: { toString(): string }) =>
+  markup
+    .toString()
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
 
 describe('the merchant console on money the BFF is not sure of', () => {
   it('shows the discrepancy with both totals, the surcharge, and each refund as it stands', () => {

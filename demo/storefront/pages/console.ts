@@ -47,7 +47,11 @@ function operationStatus(operation: RefundView | OperationView): SafeHtml {
   }`;
 }
 
-function operationTable(caption: string, operations: readonly (RefundView | OperationView)[], currency: string): SafeHtml {
+function operationTable(
+  caption: string,
+  operations: readonly (RefundView | OperationView)[],
+  currency: string,
+): SafeHtml {
   if (operations.length === 0) return html`<p>No ${caption.toLowerCase()}.</p>`;
   return html`<table class="operations ${caption.toLowerCase()}">
 <caption class="visually-hidden">${caption}</caption>
@@ -150,13 +154,18 @@ function amountForm(options: {
 export function orderDetailView({ order, flash, newIdempotencyKey }: OrderDetailViewOptions): SafeHtml {
   const { currency } = order;
   const facts: [string, string][] = [
-    ['Status', `${order.status}${order.upstreamOutcome === 'unknown' ? ' (outcome not known yet)' : ''}${order.overdue ? ', overdue' : ''}`],
+    [
+      'Status',
+      `${order.status}${order.upstreamOutcome === 'unknown' ? ' (outcome not known yet)' : ''}${order.overdue ? ', overdue' : ''}`,
+    ],
     ['Payment', order.paymentState?.replace('_', ' ') ?? '—'],
     ['Upstream status', order.upstreamStatus ?? '—'],
     ['Provider', `${providerDisplayName(order.provider)} (${order.provider})`],
     ['Amount', money(order.amount, currency)],
     ['Paid', money(order.paidAmount, currency)],
-    ...(order.surchargeAmount > 0 ? [['Surcharge (in paid)', money(order.surchargeAmount, currency)] as [string, string]] : []),
+    ...(order.surchargeAmount > 0
+      ? [['Surcharge (in paid)', money(order.surchargeAmount, currency)] as [string, string]]
+      : []),
     ['Captured', money(order.capturedAmount, currency)],
     ['Voided', money(order.voidedAmount, currency)],
     ['Refunded', money(order.refundedAmount, currency)],
