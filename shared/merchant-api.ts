@@ -35,9 +35,8 @@ const overdue = z.optional(z.literal(true));
  */
 const failureReason = z.optional(z.string());
 
-export const refundViewSchema = z.object({
-  refundReference: z.string(),
-  orderReference: z.string(),
+/** What a refund, a capture and a void show alike. */
+const operationFields = {
   amount: z.number(),
   currency: z.string(),
   status: refundStatusViewSchema,
@@ -46,21 +45,17 @@ export const refundViewSchema = z.object({
   overdue,
   description: z.nullable(z.string()),
   createdAt: z.string(),
+};
+
+export const refundViewSchema = z.object({
+  refundReference: z.string(),
+  orderReference: z.string(),
+  ...operationFields,
 });
 export type RefundView = z.infer<typeof refundViewSchema>;
 
 /** A capture or a void, as the order view lists them. */
-export const operationViewSchema = z.object({
-  reference: z.string(),
-  amount: z.number(),
-  currency: z.string(),
-  status: refundStatusViewSchema,
-  upstreamOutcome,
-  failureReason,
-  overdue,
-  description: z.nullable(z.string()),
-  createdAt: z.string(),
-});
+export const operationViewSchema = z.object({ reference: z.string(), ...operationFields });
 export type OperationView = z.infer<typeof operationViewSchema>;
 
 /**

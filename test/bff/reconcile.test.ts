@@ -37,6 +37,27 @@ describe('polling one BFF instance', () => {
     clock.offsetMs = 0;
   });
 
+  /** An upstream whose minutes are real minutes (nothing is cancelled by itself), and a BFF on it with `env`. */
+  async function withSlowUpstream(
+    env: Record<string, string>,
+    run: (slow: Sandbox, other: Awaited<ReturnType<typeof startBff>>) => Promise<void>,
+  ) {
+    const slow = await startSandbox({ ...FAST_SANDBOX });
+    const other = await startBff({
+      upstreamUrl: slow.url,
+      tokenUrl: slow.tokenUrl,
+      store: stack.db.store,
+      env: { ...POLL_ENV, OPI_POLL_SLOW_MS: String(60 * MINUTE), ...env },
+      now: clock.now,
+    });
+    try {
+      await run(slow, other);
+    } finally {
+      await other.close();
+      await slow.close();
+    }
+  }
+
   it('a lost callback is recovered by polling', async () => {
     const { orderReference } = await placeOrder(stack.bff.url);
     const { redirectTo } = await stack.sandbox.decide(orderReference, { outcome: 'approve', mode: 'pending' });
@@ -98,20 +119,7 @@ describe('polling one BFF instance', () => {
 
   it('never drops an order at its deadline: slower polls up to the horizon read a cancellation that lands late', async () => {
     // Minutes are real minutes here: the upstream's own cancellation is made by hand, long after the deadline.
-    const slow = await startSandbox({ ...FAST_SANDBOX });
-    const other = await startBff({
-      upstreamUrl: slow.url,
-      tokenUrl: slow.tokenUrl,
-      store: stack.db.store,
-      env: {
-        ...POLL_ENV,
-        OPI_POLL_GRACE_MINUTES: '5',
-        OPI_POLL_SLOW_MS: String(60 * MINUTE),
-        OPI_POLL_HORIZON_DAYS: '2',
-      },
-      now: clock.now,
-    });
-    try {
+    await withSlowUpstream({ OPI_POLL_GRACE_MINUTES: '5', OPI_POLL_HORIZON_DAYS: '2' }, async (slow, other) => {
       const { orderReference } = await placeOrder(other.url, { cancellationTimeout: 1 });
       const created = (await stack.db.store.getOrder(orderReference))!;
       // Its deadline: the cancellation timeout and the grace.
@@ -135,27 +143,11 @@ describe('polling one BFF instance', () => {
       expect(await other.reconciler.reconcileOnce()).toMatchObject({ orders: 1 });
       expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ status: 'cancelled', nextPollAt: null });
       expect((await getOrder(other.url, orderReference)).body.overdue).toBeUndefined();
-    } finally {
-      await other.close();
-      await slow.close();
-    }
+    });
   });
 
   it('stops at the horizon, journalled; the order stays overdue and a merchant read still asks', async () => {
-    const slow = await startSandbox({ ...FAST_SANDBOX });
-    const other = await startBff({
-      upstreamUrl: slow.url,
-      tokenUrl: slow.tokenUrl,
-      store: stack.db.store,
-      env: {
-        ...POLL_ENV,
-        OPI_POLL_GRACE_MINUTES: '0',
-        OPI_POLL_SLOW_MS: String(60 * MINUTE),
-        OPI_POLL_HORIZON_DAYS: '1',
-      },
-      now: clock.now,
-    });
-    try {
+    await withSlowUpstream({ OPI_POLL_GRACE_MINUTES: '0', OPI_POLL_HORIZON_DAYS: '1' }, async (slow, other) => {
       const { orderReference } = await placeOrder(other.url, { cancellationTimeout: 1 });
       // Every poll as soon as it is due, until none is.
       for (let polls = 0; polls < 60; polls++) {
@@ -174,10 +166,7 @@ describe('polling one BFF instance', () => {
       });
       await slow.decide(orderReference, { outcome: 'decline' });
       expect((await getOrder(other.url, orderReference)).body).toMatchObject({ status: 'declined' });
-    } finally {
-      await other.close();
-      await slow.close();
-    }
+    });
   });
 
   it('keeps polling when the upstream is down, and finishes when it is back', async () => {
