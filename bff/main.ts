@@ -28,7 +28,7 @@ async function main() {
     throw error;
   }
   const logger = createLogger(config.logLevel);
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: join(config.dataDir, 'pglite') });
+  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: join(config.dataDir, 'pglite'), logger });
   const metrics =
     config.metricsPort === undefined ? undefined : createMetrics({ store, logger, now: () => new Date() });
   const upstream = createUpstreamClient({

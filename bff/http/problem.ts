@@ -3,6 +3,7 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { requestLog } from './request-logging.js';
 import { issuesToFieldErrors, type Problem as ProblemBody } from '../../shared/checkout-api.js';
+import { LedgerUnavailableError } from '../store/ledger-errors.js';
 import {
   UpstreamAuthError,
   UpstreamError,
@@ -53,6 +54,7 @@ const CODES = {
   upstream_rejected: [502, 'Payment service refused the request'],
   upstream_auth_failed: [502, 'Payment service refused our credentials'],
   not_ready: [503, 'Not ready'],
+  ledger_unavailable: [503, 'Ledger unavailable'],
   draining: [503, 'Shutting down'],
   upstream_timeout: [504, 'Payment service timed out'],
   outcome_unknown: [502, 'Outcome not known yet'],
@@ -180,6 +182,18 @@ export function upstreamProblem(error: UpstreamError): HttpProblem {
   return new HttpProblem('upstream_rejected', 'The payment service refused the request.', { retryable: false, cause });
 }
 
+/**
+ * The ledger could not be reached or written (a restart, a failover, a full disk): nothing of this request was sent
+ * upstream unrecorded, and the same request (with its Idempotency-Key) may be sent again.
+ */
+export function ledgerProblem(error: LedgerUnavailableError): HttpProblem {
+  return new HttpProblem('ledger_unavailable', 'Our records cannot be written right now. Please try again shortly.', {
+    retryable: true,
+    headers: { 'Retry-After': '5' },
+    cause: error,
+  });
+}
+
 export const notFound: RequestHandler = (_req, _res, next) => {
   next(new HttpProblem('not_found', 'There is nothing at this address.'));
 };
@@ -207,6 +221,7 @@ function clientErrorStatus(error: unknown): number | null {
 export function problemFor(error: unknown, req: Request): HttpProblem {
   if (error instanceof HttpProblem) return error;
   if (error instanceof UpstreamError) return upstreamProblem(error);
+  if (error instanceof LedgerUnavailableError) return ledgerProblem(error);
   const type = (error as { type?: unknown } | null)?.type;
   if (typeof type === 'string' && BODY_ERRORS[type]) {
     const [code, detail] = BODY_ERRORS[type];
@@ -225,7 +240,8 @@ export function problemFor(error: unknown, req: Request): HttpProblem {
 
 export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
   const problem = problemFor(error, req);
-  if (problem.status >= 500 && problem.code !== 'internal')
+  // The ledger's own failures are logged once by its driver; the access line says which requests met them.
+  if (problem.status >= 500 && problem.code !== 'internal' && problem.code !== 'ledger_unavailable')
     requestLog(req)?.warn({ err: problem.extras.cause ?? problem, code: problem.code }, 'upstream problem');
   if (res.headersSent) {
     res.destroy();

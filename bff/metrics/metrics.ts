@@ -17,7 +17,7 @@ export interface Metrics {
 }
 
 export interface MetricsDeps {
-  store: Pick<Store, 'ledgerGauges' | 'connections'>;
+  store: Pick<Store, 'ledgerGauges' | 'connections' | 'ledgerFailures'>;
   logger: Logger;
   now: () => Date;
 }
@@ -89,6 +89,13 @@ export function createMetrics({ store, logger, now }: MetricsDeps): Metrics {
     labelNames: ['state'],
     registers,
   });
+  const ledgerErrors = new Counter({
+    name: 'opi_ledger_errors_total',
+    help: 'Failures of the ledger itself by code: connections ended or broken (57P01, ECONNRESET, ...), storage refusing writes (53100, ENOSPC, ...).',
+    labelNames: ['code'],
+    registers,
+  });
+  const countedFailures = new Map<string, number>();
   const gaugeErrors = new Counter({
     name: 'opi_ledger_gauge_errors_total',
     help: 'Scrapes whose ledger gauges could not be read (they keep their last values).',
@@ -98,6 +105,10 @@ export function createMetrics({ store, logger, now }: MetricsDeps): Metrics {
   async function readLedger() {
     const use = store.connections();
     for (const [state, value] of Object.entries(use)) connections.set({ state }, value);
+    for (const [code, total] of Object.entries(store.ledgerFailures())) {
+      ledgerErrors.inc({ code }, total - (countedFailures.get(code) ?? 0));
+      countedFailures.set(code, total);
+    }
     try {
       const at = now();
       const gauges = await store.ledgerGauges(at);

@@ -5,6 +5,7 @@ import type { OrderView } from '../../shared/merchant-api.js';
 import type { Logger } from 'pino';
 import { type SendDeps, settleOpen } from '../after-payment/send-operation.js';
 import { HttpProblem } from '../http/problem.js';
+import { LedgerUnavailableError } from '../store/ledger-errors.js';
 import type { LedgerOrder, Store } from '../store/types.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import { UpstreamError } from '../upstream/errors.js';
@@ -31,6 +32,11 @@ export async function refreshOrder(deps: FreshViewDeps, order: LedgerOrder): Pro
     await recordObservation(deps, orderReference, { source: 'merchant', upstream: read, journal: 'on-change' });
     await settleOpen(deps.settlement, orderReference, 'merchant', read);
   } catch (error) {
+    // The upstream cannot be read, or what it says cannot be written (a full disk): the ledger's view is still served.
+    if (error instanceof LedgerUnavailableError) {
+      logger.warn({ orderReference, code: error.reason }, 'fresh read not recorded; answering from the ledger');
+      return;
+    }
     if (!(error instanceof UpstreamError)) throw error;
     logger.warn({ orderReference, code: error.code }, 'fresh upstream read failed; answering from the ledger');
   }

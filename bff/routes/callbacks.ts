@@ -23,9 +23,12 @@ export interface CallbackDeps extends SendDeps {
 // Local choice: larger than the BFF's 16 KB JSON limit, since the upstream may add the provider's raw response.
 const CALLBACK_BODY_LIMIT = '64kb';
 
-/** Our own failure (the ledger): a 503 makes the upstream deliver again later. */
+/** Our own failure (the ledger): a 503 with Retry-After makes the upstream deliver again later. */
 const notRecorded = () =>
-  new HttpProblem('not_ready', 'The delivery could not be recorded; please deliver it again.', { retryable: true });
+  new HttpProblem('ledger_unavailable', 'The delivery could not be recorded; please deliver it again.', {
+    retryable: true,
+    headers: { 'Retry-After': '5' },
+  });
 
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 const secretMatches = (expected: string, given: string) => timingSafeEqual(digest(expected), digest(given));

@@ -1,10 +1,13 @@
 // Embedded PostgreSQL (PGlite): a data folder on disk, or memory for tests. It runs one statement at a time and
 // queues queries behind an open transaction, so row locks are trivially honoured: its one connection is busy while
-// anything is under way, and whatever else is under way waits.
+// anything is under way, and whatever else is under way waits. A full or unwritable disk refuses writes (reads go
+// on): that is LedgerUnavailableError (503 `ledger_unavailable`), and all is well again once space returns.
 import { mkdirSync } from 'node:fs';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { openPglite } from './pglite-seed.js';
+import { FailureCounts, LedgerUnavailableError, ledgerFailureCode } from './ledger-errors.js';
 import type { SqlDb, SqlDriver } from './sql.js';
+import { startWriteProbe, type WriteProbe } from './write-probe.js';
 
 function wrap(db: PGlite | Transaction): SqlDb {
   return {
@@ -17,30 +20,53 @@ function wrap(db: PGlite | Transaction): SqlDb {
   };
 }
 
-/** `dataDir` undefined: in memory. */
-export async function createPgliteDriver(dataDir?: string): Promise<SqlDriver> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  return pgliteDriver(await openPglite(dataDir));
+/** `dataDir` undefined: in memory. `writeProbeMs`: how often the folder's writability is checked. */
+export async function createPgliteDriver(dataDir?: string, writeProbeMs?: number): Promise<SqlDriver> {
+  if (!dataDir) return pgliteDriver(await openPglite());
+  mkdirSync(dataDir, { recursive: true });
+  return pgliteDriver(await openPglite(dataDir), startWriteProbe(dataDir, writeProbeMs));
 }
 
-/** The ledger's driver over an open PGlite. */
-export function pgliteDriver(db: PGlite): SqlDriver {
+/** A statement that writes nothing (a plain select): still served when the disk refuses writes. */
+const isRead = (sql: string) => /^\s*select\b/i.test(sql) && !/\bfor\s+update\b/i.test(sql);
+
+/** The ledger's driver over an open PGlite; `probe` says when its folder refuses writes. */
+export function pgliteDriver(db: PGlite, probe?: WriteProbe): SqlDriver {
   let underWay = 0;
-  const counted = async <T>(work: () => Promise<T>): Promise<T> => {
+  const failures = new FailureCounts();
+  const counted = async <T>(work: () => Promise<T>, writes = true): Promise<T> => {
+    const refusal = writes ? probe?.refusal() : null;
+    if (refusal) {
+      failures.add(refusal);
+      throw new LedgerUnavailableError(
+        'the ledger cannot write',
+        refusal,
+        new Error(`the data folder refuses writes (${refusal})`),
+      );
+    }
     underWay++;
     try {
       return await work();
+    } catch (error) {
+      const code = ledgerFailureCode(error);
+      if (!code || error instanceof LedgerUnavailableError) throw error;
+      failures.add(code);
+      throw new LedgerUnavailableError('the ledger cannot write', code, error);
     } finally {
       underWay--;
     }
   };
   const direct = wrap(db);
   return {
-    query: (sql, params) => counted(() => direct.query(sql, params)),
+    query: (sql, params) => counted(() => direct.query(sql, params), !isRead(sql)),
     exec: (sql) => counted(() => direct.exec(sql)),
     transaction: (fn) => counted(() => db.transaction((tx) => fn(wrap(tx)))),
     embedded: true,
     connections: () => ({ total: 1, idle: underWay === 0 ? 1 : 0, waiting: Math.max(0, underWay - 1) }),
-    close: () => db.close(),
+    failures: () => failures.snapshot(),
+    close: async () => {
+      probe?.stop();
+      await db.close();
+    },
   };
 }

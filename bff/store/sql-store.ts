@@ -27,6 +27,7 @@ export function createSqlStore(driver: SqlDriver): Store {
     ...gaugesSql(driver),
     ...retentionSql(driver),
     connections: () => driver.connections(),
+    ledgerFailures: () => driver.failures(),
     transaction: (fn) => driver.transaction((db) => fn(storeTx(db))),
     async ping() {
       await driver.query('select 1');

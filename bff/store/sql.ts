@@ -20,6 +20,8 @@ export interface SqlDriver extends SqlDb {
   /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (db: SqlDb) => Promise<T>): Promise<T>;
   connections(): ConnectionUse;
+  /** Failures of the ledger itself since start (connections lost, storage refusing writes), by code. */
+  failures(): Record<string, number>;
   /** PGlite: one process, no autovacuum. */
   readonly embedded: boolean;
   close(): Promise<void>;

@@ -71,6 +71,8 @@ export interface Store extends StoreTx, AfterPaymentStore, SharedStateStore {
   /** What an operator watches (metrics). */
   ledgerGauges(now: Date): Promise<LedgerGauges>;
   connections(): ConnectionUse;
+  /** Failures of the ledger itself since start, by code (metrics). */
+  ledgerFailures(): Record<string, number>;
   /** Deletes what is kept no longer (bff/maintenance/retention.ts). */
   applyRetention(cutoffs: RetentionCutoffs): Promise<RetentionResult>;
   close(): Promise<void>;

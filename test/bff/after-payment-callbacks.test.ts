@@ -148,7 +148,7 @@ describe('the body is only a hint', () => {
 });
 
 describe('our own failure', () => {
-  it('a ledger that cannot be read answers 503 not_ready, so the upstream delivers again', async () => {
+  it('a ledger that cannot be read answers 503 ledger_unavailable, so the upstream delivers again', async () => {
     const { orderReference, callbackUrl } = await approvedWithoutCallback();
     const down: Store = {
       ...stack.db.store,
@@ -159,7 +159,8 @@ describe('our own failure', () => {
     const other = await stack.startBff({ store: down });
     const answer = await deliver(callbackUrl.replace(stack.bff.url, other.url), envelope(orderReference, 'SUCCESSFUL'));
     expect(answer.status).toBe(503);
-    expect(answer.body).toMatchObject({ code: 'not_ready', retryable: true });
+    expect(answer.body).toMatchObject({ code: 'ledger_unavailable', retryable: true });
+    expect(answer.headers.get('retry-after')).toBe('5');
     expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ status: 'pending' });
 
     // Delivered again once the ledger answers: recorded.

@@ -7,12 +7,10 @@ import type { OrderRecord } from '../../demo/sandbox/types.js';
 import { isOpenOperation } from '../../bff/orders/amounts.js';
 import type { OrderOperation } from '../../bff/store/after-payment-types.js';
 import type { LedgerOrder } from '../../bff/store/types.js';
-import type { Story } from './schedule.js';
 import type { World } from './world.js';
 
+/** What a story left to check: its session (null when the session could not be created at all). */
 export interface StoryTrace {
-  story: Story;
-  /** Null when the session could not be created at all. */
   sessionId: string | null;
 }
 

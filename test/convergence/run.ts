@@ -92,7 +92,7 @@ async function runStory(world: World, story: Story): Promise<StoryTrace> {
       ),
     ),
   );
-  if (created.status !== 201) return { story, sessionId: null };
+  if (created.status !== 201) return { sessionId: null };
   const sessionId = created.body.id as string;
   const session = await world.options.db.store.getSession(sessionId);
   if (story.createFault !== 'none') {
@@ -103,7 +103,7 @@ async function runStory(world: World, story: Story): Promise<StoryTrace> {
   }
   const placeInit = json('POST', shopper(), { 'idempotency-key': randomUUID() });
   const placed = await withRetries(3, () => send(world, `/v1/checkout-sessions/${sessionId}/orders`, placeInit));
-  if (placed.status !== 201) return { story, sessionId };
+  if (placed.status !== 201) return { sessionId };
   const reference = placed.body.orderReference as string;
 
   if (story.outcome !== 'abandon') {
@@ -134,11 +134,11 @@ async function runStory(world: World, story: Story): Promise<StoryTrace> {
       await Promise.all(batch.map((step) => runOperation(world, reference, step)));
     }
   }
-  return { story, sessionId };
+  return { sessionId };
 }
 
 /** Every order final upstream, every late write landed, then the reconcilers run until nothing is due. */
-async function quiesce(world: World): Promise<void> {
+export async function quiesce(world: World): Promise<void> {
   const { sandbox } = world;
   sandbox.clearFaults();
   sandbox.setCallbackFailures(0);

@@ -31,6 +31,8 @@ export interface Instance {
   sever(): void;
   /** Closes the instance's own connection pool (none on PGlite: one ledger in this process). */
   release(): Promise<void>;
+  /** Failures of its ledger connections so far, by code. */
+  failures(): Record<string, number>;
 }
 
 /** The store as one instance sees it: once severed, every call fails, as the calls of a dead process never happen. */
@@ -111,6 +113,7 @@ export class World {
       release: async () => {
         await own?.close();
       },
+      failures: () => (own ?? this.options.db.store).ledgerFailures(),
     };
   }
 
@@ -138,6 +141,15 @@ export class World {
     this.dead.push(victim);
     await victim.bff.kill();
     this.live.push(await this.startInstance());
+  }
+
+  /** The ledger failures every instance met, by code. */
+  ledgerFailures(): Record<string, number> {
+    const total: Record<string, number> = {};
+    for (const instance of [...this.live, ...this.dead]) {
+      for (const [code, count] of Object.entries(instance.failures())) total[code] = (total[code] ?? 0) + count;
+    }
+    return total;
   }
 
   async restartDatabase(): Promise<void> {
