@@ -4,6 +4,7 @@
 // another request is refused. A claim whose request died (a crash, a release that failed) lapses after its
 // lease, and a retry of the same request then takes the key over, so no key is blocked for ever.
 import { HttpProblem } from './problem.js';
+import { LedgerUnavailableError } from '../store/ledger-errors.js';
 import type { Store } from '../store/types.js';
 
 export interface StoredAnswer {
@@ -29,6 +30,27 @@ export const idempotencyLeaseMs = (upstreamTimeoutMs: number) => 3 * upstreamTim
 
 const POLL_MS = 25;
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const AGAIN_MS = 250;
+
+/**
+ * Stores a key's answer or releases it. When the ledger is away (a restart), that is done again in the background
+ * until it is back, within the claim's lease: a retry of the key then finds its answer, or takes it over, at once
+ * instead of waiting for the lease to lapse.
+ */
+async function settleKey(deps: IdempotencyDeps, write: () => Promise<void>): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    if (!(error instanceof LedgerUnavailableError)) throw error;
+    const until = Date.now() + deps.leaseMs;
+    const again = () => {
+      write().catch((next: unknown) => {
+        if (next instanceof LedgerUnavailableError && Date.now() < until) setTimeout(again, AGAIN_MS).unref();
+      });
+    };
+    setTimeout(again, AGAIN_MS).unref();
+  }
+}
 
 /**
  * Runs `work` once per scope and key. A successful answer is stored and replayed; a thrown problem is not stored
@@ -48,15 +70,20 @@ export async function once(
     const claimedAt = deps.now();
     const lease = { now: claimedAt, takeOverBefore: new Date(claimedAt.getTime() - deps.leaseMs) };
     if (await deps.store.claimIdempotencyKey(scope, key, requestHash, lease)) {
+      let answer: StoredAnswer;
       try {
-        const answer = await work();
-        if (answer.provisional) await deps.store.releaseIdempotencyKey(scope, key, claimedAt);
-        else await deps.store.completeIdempotencyKey(scope, key, answer.status, answer.body, claimedAt);
-        return { ...answer, replayed: false };
+        answer = await work();
       } catch (error) {
-        await deps.store.releaseIdempotencyKey(scope, key, claimedAt);
+        await settleKey(deps, () => deps.store.releaseIdempotencyKey(scope, key, claimedAt));
         throw error;
       }
+      // The work is done: its answer goes to the client even when the ledger cannot keep it right now.
+      await settleKey(deps, () =>
+        answer.provisional
+          ? deps.store.releaseIdempotencyKey(scope, key, claimedAt)
+          : deps.store.completeIdempotencyKey(scope, key, answer.status, answer.body, claimedAt),
+      );
+      return { ...answer, replayed: false };
     }
     const existing = await deps.store.getIdempotencyKey(scope, key);
     if (existing) {
