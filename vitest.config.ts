@@ -8,7 +8,7 @@ export default defineConfig({
     include: ['test/{shared,bff,sandbox,conformance,convergence,tooling,e2e}/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
-    globalSetup: ['test/support/clear-test-results.ts'],
+    globalSetup: ['test/support/clear-test-results.ts', 'test/support/postgres-global.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     reporters: jsonReport ? ['default', ['json', { outputFile: jsonReport }]] : ['default'],

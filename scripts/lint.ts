@@ -47,7 +47,7 @@ for (const filePath of files) {
 // Public faces whose exports are for others (the package's entries, the browser finder's JavaScript users, vitest's
 // global setup, the build configs), and exports used beside their declaration (a type named for a signature).
 const PUBLIC =
-  /^(widget\/components\/[\w-]+\/index\.ts|widget\/(jsx|vue|svelte)\.ts|bff\/index\.ts|shared\/index\.ts|scripts\/browser\.d\.mts|test\/support\/clear-test-results\.ts|vite\.config\.ts|vite\.server\.config\.ts|vitest\.config\.ts):/;
+  /^(widget\/components\/[\w-]+\/index\.ts|widget\/(jsx|vue|svelte)\.ts|bff\/index\.ts|shared\/index\.ts|scripts\/browser\.d\.mts|test\/support\/(clear-test-results|postgres-global)\.ts|vite\.config\.ts|vite\.server\.config\.ts|vitest\.config\.ts):/;
 const unused = execFileSync('node_modules/.bin/ts-prune', ['-p', 'tsconfig.prune.json'], { encoding: 'utf8' })
   .split('\n')
   .filter((line) => line.trim() !== '' && !line.includes('(used in module)') && !PUBLIC.test(line));

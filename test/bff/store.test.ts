@@ -1,4 +1,4 @@
-// The ledger on each driver: PGlite always, PostgreSQL too when DATABASE_URL is set (.ci/run starts one).
+// The ledger on each driver: PGlite always, PostgreSQL too (npm test provides a server: test/support/postgres-global.ts).
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS, runMigrations } from '../../bff/store/migrations.js';
 import { num } from '../../bff/store/row.js';

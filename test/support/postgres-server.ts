@@ -2,12 +2,13 @@
 // off) on a free loopback port, which a test may restart (fast or immediate shutdown) or stop. Debian's binaries
 // (/usr/lib/postgresql/<version>/bin) or any on the PATH; as root the server runs as the `postgres` user, since
 // PostgreSQL refuses to run as root.
-import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { findPostgres } from '../../scripts/postgres.mjs';
 
 export interface PostgresServer {
   /** postgres://postgres@127.0.0.1:<port>/postgres */
@@ -21,17 +22,7 @@ export interface PostgresServer {
 }
 
 /** The folder with initdb and pg_ctl, or null when this machine has no PostgreSQL server installed. */
-export function postgresBinaries(): string | null {
-  const debian = '/usr/lib/postgresql';
-  if (existsSync(debian)) {
-    const versions = readdirSync(debian)
-      .filter((name) => existsSync(join(debian, name, 'bin', 'pg_ctl')))
-      .sort((a, b) => Number(b) - Number(a));
-    if (versions[0]) return join(debian, versions[0], 'bin');
-  }
-  const onPath = spawnSync('sh', ['-c', 'command -v pg_ctl'], { encoding: 'utf8' }).stdout.trim();
-  return onPath ? onPath.replace(/\/pg_ctl$/, '') : null;
-}
+export const postgresBinaries = (): string | null => findPostgres();
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -1,0 +1,2 @@
+/** The folder with initdb and pg_ctl, or null. */
+export function findPostgres(root?: string): string | null;
