@@ -3,8 +3,11 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
+import puppeteer from 'puppeteer-core';
 import { browserPath } from './scripts/browser.mjs';
+import { ENGINE_BINARIES, selectedEngines } from './scripts/engines.mjs';
 import { CHROMIUM_ARGS } from './test/support/chromium-flags.mjs';
+import { WebKitGtkLauncher } from './test/support/webkit-launcher.mjs';
 import { fakeBffMiddleware } from './test/widget/support/fake-bff-middleware.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -29,6 +32,19 @@ const freshWidgetBundle = {
   },
 };
 
+/** One launcher per engine (../shared/design/BROWSERS.md): Chromium and Firefox through puppeteer, WebKit by WebDriver. */
+const LAUNCHERS = {
+  chromium: () =>
+    chromeLauncher({ launchOptions: { executablePath: browserPath(), headless: true, args: CHROMIUM_ARGS } }),
+  firefox: () =>
+    chromeLauncher({
+      // @ts-expect-error: puppeteer-core's types differ from the launcher's bundled puppeteer; the API is the same.
+      puppeteer,
+      launchOptions: { browser: 'firefox', executablePath: ENGINE_BINARIES.firefox.browser, headless: true },
+    }),
+  webkit: () => new WebKitGtkLauncher(),
+};
+
 /** @type {import('@web/test-runner').TestRunnerConfig} */
 export default {
   files: ['test/widget/**/*.test.ts'],
@@ -36,11 +52,8 @@ export default {
   concurrency: 1,
   testsFinishTimeout: 60_000,
   middleware: [fakeBffMiddleware()],
-  browsers: [
-    chromeLauncher({
-      launchOptions: { executablePath: browserPath(), headless: true, args: CHROMIUM_ARGS },
-    }),
-  ],
+  // WTR_BROWSERS=chromium,firefox,webkit (all three by default), one after another: on 2 cores that is as fast.
+  browsers: selectedEngines().map((engine) => LAUNCHERS[engine]()),
   plugins: [
     freshWidgetBundle,
     esbuildPlugin({

@@ -1,10 +1,12 @@
 // @ts-check
-// The first step of `npm test` and of .ci/run: find the browser the browser tests need, install Debian's chromium
-// where that is allowed (Debian or Ubuntu, root, apt-get), or stop before any test with one line saying what to do.
+// The first step of `npm test` and of .ci/run: find the browser engines the browser tests run in (WTR_BROWSERS, by
+// default Chromium, Firefox and WebKit), install Debian's packages for the missing ones where that is allowed
+// (Debian or Ubuntu, root, apt-get), or stop before any test with one line per engine saying what to do.
 import { spawnSync } from 'node:child_process';
-import { canInstallWithApt, findBrowserHere } from './browser.mjs';
+import { canInstallWithApt } from './browser.mjs';
+import { findEngine, selectedEngines } from './engines.mjs';
 
-function aptGet(args) {
+function aptGet(/** @type {string[]} */ args) {
   // apt's own output goes nowhere unless it fails: the one line below says what is happening.
   const run = spawnSync('apt-get', args, {
     encoding: 'utf8',
@@ -14,13 +16,16 @@ function aptGet(args) {
   return run.status === 0;
 }
 
-let found = findBrowserHere();
-if ('problem' in found && found.missing && canInstallWithApt()) {
-  console.log("No Chromium-family browser found: installing Debian's chromium with apt-get (one time)...");
-  if (aptGet(['update', '-q']) && aptGet(['install', '-y', '-q', 'chromium'])) found = findBrowserHere();
+const engines = selectedEngines();
+let found = engines.map((engine) => ({ engine, found: findEngine(engine) }));
+const packages = found.flatMap(({ found: one }) => ('problem' in one && one.missing ? one.packages : []));
+if (packages.length > 0 && canInstallWithApt()) {
+  console.log(`Browser engines missing: installing Debian's ${packages.join(', ')} with apt-get (one time)...`);
+  if (aptGet(['update', '-q']) && aptGet(['install', '-y', '-q', '--no-install-recommends', ...packages])) {
+    found = engines.map((engine) => ({ engine, found: findEngine(engine) }));
+  }
 }
-if ('problem' in found) {
-  console.error(found.problem);
-  process.exit(1);
-}
-console.log(`browser: ${found.path}`);
+const problems = found.flatMap(({ found: one }) => ('problem' in one ? [one.problem] : []));
+for (const problem of problems) console.error(problem);
+if (problems.length > 0) process.exit(1);
+console.log(found.map(({ engine, found: one }) => `${engine}: ${'path' in one ? one.path : ''}`).join('; '));

@@ -176,7 +176,8 @@ describe('answering fast', () => {
     const started = Date.now();
     const answer = await deliver(callbackUrl, envelope(orderReference, 'SUCCESSFUL'));
     expect(answer.status).toBe(202);
-    expect(Date.now() - started).toBeLessThan(900);
+    // Well before the hanging read would end (it never does): the answer within its wait, and a loaded machine's margin.
+    expect(Date.now() - started).toBeLessThan(2_500);
 
     let last: Awaited<ReturnType<typeof stack.db.store.listEvents>>[number] | undefined;
     for (let i = 0; i < 100 && last?.source !== 'callback'; i++) {

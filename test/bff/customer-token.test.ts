@@ -127,7 +127,7 @@ describe('with OPI_CUSTOMER_SESSIONS=true', () => {
     stack.sandbox.setFault('customer-session', { kind: 'hang' });
     const started = Date.now();
     const failed = await place(bff, id);
-    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(Date.now() - started).toBeLessThan(3_000); // the budget, and a loaded machine's margin
     expect(failed.status).toBe(504);
     expect(failed.body).toMatchObject({ code: 'upstream_timeout', retryable: true });
     expect(journal('create-order')).toEqual([]);

@@ -26,7 +26,7 @@ describe('upstream faults seen through the BFF', () => {
     expect(answer.status).toBe(504);
     expect(answer.body).toMatchObject({ code: 'upstream_timeout', retryable: true });
     expect(elapsed).toBeGreaterThanOrEqual(BUDGET_MS - 10);
-    expect(elapsed).toBeLessThan(BUDGET_MS * 2);
+    expect(elapsed).toBeLessThan(BUDGET_MS + 1_500); // the budget, and a loaded machine's margin
   });
 
   it('a hanging create gives a retryable 504 within the budget; the next submit sends the same reference', async () => {
@@ -35,7 +35,7 @@ describe('upstream faults seen through the BFF', () => {
     const [answer, elapsed] = await timed(() => place(id));
     expect(answer.status).toBe(504);
     expect(answer.body).toMatchObject({ code: 'upstream_timeout', retryable: true });
-    expect(elapsed).toBeLessThan(BUDGET_MS * 3);
+    expect(elapsed).toBeLessThan(2 * BUDGET_MS + 1_500); // the create and its lookup, and a loaded machine's margin
     const [attempt] = await stack.db.store.listSessionOrders(id);
     expect(attempt).toMatchObject({ createState: 'unknown', status: 'initiated' });
 

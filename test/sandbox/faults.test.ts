@@ -88,7 +88,7 @@ describe('fault injection', () => {
     await new Promise((resolve) => setTimeout(resolve, 30));
     const started = performance.now();
     await sandbox.close();
-    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(performance.now() - started).toBeLessThan(3_000); // at once, with a loaded machine's margin
     await expect(stuck).rejects.toThrow();
   });
 

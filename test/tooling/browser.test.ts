@@ -1,6 +1,7 @@
 // The browser finder of `npm test`, over fake file systems: what it picks, and the one line it says when it can't.
 import { describe, expect, it } from 'vitest';
 import { KNOWN_LOCATIONS, canInstallWithApt, findBrowser } from '../../scripts/browser.mjs';
+import { ENGINE_BINARIES, findEngine, selectedEngines } from '../../scripts/engines.mjs';
 
 const onDisk =
   (...paths: string[]) =>
@@ -86,5 +87,28 @@ describe('canInstallWithApt', () => {
         0,
       ),
     ).toBe(false);
+  });
+});
+
+describe('the engines of the browser tests (scripts/engines.mjs)', () => {
+  it('runs all three by default; WTR_BROWSERS picks some, in its order, and refuses a name it does not know', () => {
+    expect(selectedEngines({})).toEqual(['chromium', 'firefox', 'webkit']);
+    expect(selectedEngines({ WTR_BROWSERS: ' WebKit,firefox ' })).toEqual(['webkit', 'firefox']);
+    expect(() => selectedEngines({ WTR_BROWSERS: 'chromium,safari' })).toThrow(
+      'WTR_BROWSERS names no engine we run: safari (chromium, firefox, webkit)',
+    );
+  });
+
+  it('finds Firefox and WebKit where Debian puts them, and says in one line which packages bring what is missing', () => {
+    const webkit = ENGINE_BINARIES.webkit;
+    expect(findEngine('firefox', onDisk(ENGINE_BINARIES.firefox.browser))).toEqual({ path: '/usr/bin/firefox-esr' });
+    expect(findEngine('webkit', onDisk(webkit.browser, webkit.driver, webkit.display))).toEqual({
+      path: webkit.browser,
+    });
+    expect(findEngine('webkit', onDisk(webkit.browser))).toEqual({
+      problem: `No webkit for the browser tests (${webkit.driver}, ${webkit.display} missing): apt-get install webkit2gtk-driver xvfb, or leave webkit out of WTR_BROWSERS.`,
+      missing: true,
+      packages: ['webkit2gtk-driver', 'xvfb'],
+    });
   });
 });

@@ -1,6 +1,6 @@
 // axe (chai-a11y-axe) in every state the widget can be in, in English and in Arabic, and in a dark-scheme browser.
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
-import { emulateMedia } from '@web/test-runner-commands';
+import { darkPreferred } from './support/media.js';
 import type { OpiCheckout } from '../../widget/components/opi-checkout/opi-checkout.js';
 import { created, fakeBff, gate, json, problem, type FakeBff } from './support/fake-bff.js';
 import { sessionView, shopper, tamaraTooSmall } from './support/fixtures.js';
@@ -127,16 +127,19 @@ describe('<opi-checkout> accessibility', () => {
   };
 
   describe('in a dark-scheme browser', () => {
-    before(() => emulateMedia({ colorScheme: 'dark' }));
     afterEach(() => document.documentElement.style.removeProperty('color-scheme'));
-    after(() => emulateMedia({ colorScheme: 'light' }));
 
     for (const [page, style] of Object.entries(DARK_PAGES)) {
       for (const [name, reach] of Object.entries(STATES)) {
         it(`has no axe violation: ${name} (${page})`, async () => {
           const el = await reach('en');
           style(el);
-          await expect(el).to.be.accessible();
+          const undo = await darkPreferred();
+          try {
+            await expect(el).to.be.accessible();
+          } finally {
+            await undo();
+          }
         });
       }
     }

@@ -1,4 +1,4 @@
-// The whole flow with the keyboard alone, through real key presses (sendKeys drives Chromium's input pipeline).
+// The whole flow with the keyboard alone, through real key presses (sendKeys drives each engine's input pipeline).
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { PlaceOrderRequest } from '../../shared/checkout-api.js';
@@ -6,6 +6,7 @@ import type { OpiCheckout } from '../../widget/components/opi-checkout/opi-check
 import { created, fakeBff, problem } from './support/fake-bff.js';
 import { sessionView, shopper } from './support/fixtures.js';
 import { choose, fill, mount, part } from './support/mount.js';
+import { typeText } from './support/engines.js';
 
 const focused = (el: OpiCheckout) => el.shadowRoot!.activeElement as HTMLInputElement | null;
 
@@ -31,7 +32,7 @@ describe('<opi-checkout> keyboard', () => {
       if (control?.getAttribute('part') === 'submit') break;
       visited.push(control?.name ?? '(outside)');
       const answer = shopper[control?.name ?? ''];
-      if (answer) await sendKeys({ type: answer });
+      if (answer) await typeText(answer);
     }
     expect(visited, 'Tab leaves the group and walks the form in order').to.deep.equal([
       'customer.firstName',
@@ -68,7 +69,7 @@ describe('<opi-checkout> keyboard', () => {
     await sendKeys({ press: ' ' });
     await el.updateComplete;
     await sendKeys({ press: 'Tab' });
-    await sendKeys({ type: 'Aisha' });
+    await typeText('Aisha');
     await sendKeys({ press: 'Enter' });
     await el.updateComplete;
     await new Promise((resolve) => requestAnimationFrame(resolve));

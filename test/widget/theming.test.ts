@@ -1,8 +1,9 @@
 import { expect } from '@open-wc/testing';
-import { emulateMedia } from '@web/test-runner-commands';
 import type { OpiCheckout } from '../../widget/components/opi-checkout/opi-checkout.js';
 import { fakeBff, gate, json } from './support/fake-bff.js';
 import { sessionView, tamaraTooSmall } from './support/fixtures.js';
+import { notIn } from './support/engines.js';
+import { darkPreferred, reducedMotion } from './support/media.js';
 import { choose, mount, part } from './support/mount.js';
 
 const style = (element: Element | null) => getComputedStyle(element!);
@@ -11,9 +12,11 @@ describe('<opi-checkout> theming', () => {
   // The page's colour scheme is set on its root, as a shop's stylesheet does: an inline style on the host itself
   // would win over the widget's :host rule and hide what that rule does.
   const pageScheme = (scheme: string) => document.documentElement.style.setProperty('color-scheme', scheme);
+  let undo: (() => Promise<void>)[] = [];
   afterEach(async () => {
+    for (const step of undo.reverse()) await step();
+    undo = [];
     pageScheme('');
-    await emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
   });
 
   it('takes its colours, radius and spacing from --opi-* custom properties', async () => {
@@ -33,15 +36,16 @@ describe('<opi-checkout> theming', () => {
     pageScheme('light dark');
     const el = await mount(fakeBff({ session: sessionView() }));
     expect(style(part(el, 'base')).backgroundColor).to.equal('rgb(255, 255, 255)');
-    await emulateMedia({ colorScheme: 'dark' });
+    undo.push(await darkPreferred());
     expect(style(part(el, 'base')).backgroundColor).to.equal('rgb(23, 23, 28)');
     expect(style(part(el, 'base')).color).to.equal('rgb(236, 236, 241)');
   });
 
   for (const scheme of ['', 'light']) {
-    it(`keeps the page's colour scheme (${scheme || 'none set'}): light in a dark browser`, async () => {
-      await emulateMedia({ colorScheme: 'dark' });
+    it(`keeps the page's colour scheme (${scheme || 'none set'}): light in a dark browser`, async function () {
+      notIn(this, ['firefox', 'webkit'], 'a dark browser preference needs the DevTools protocol (emulateMedia)');
       pageScheme(scheme);
+      undo.push(await darkPreferred());
       const el = await mount(fakeBff({ session: sessionView() }));
       expect(style(el).colorScheme, 'the widget sets no colour scheme of its own').to.equal(scheme || 'normal');
       expect(style(part(el, 'base')).backgroundColor).to.equal('rgb(255, 255, 255)');
@@ -62,7 +66,7 @@ describe('<opi-checkout> theming', () => {
     );
     const bone = part(el, 'skeleton')!.firstElementChild;
     expect(style(bone).animationName).to.equal('pulse');
-    await emulateMedia({ reducedMotion: 'reduce' });
+    undo.push(await reducedMotion(el));
     expect(style(bone).animationName).to.equal('none');
   });
 

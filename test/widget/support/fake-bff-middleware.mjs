@@ -44,8 +44,17 @@ async function readJson(request) {
 }
 
 export function fakeBffMiddleware() {
-  /** @type {{ idempotencyKey: string | undefined; body: unknown }[]} */
-  const orders = [];
+  /**
+   * What each browser sent, by its user agent: the engines share this server, one after another or side by side.
+   * @type {Map<string, { idempotencyKey: string | undefined; body: unknown }[]>}
+   */
+  const ordersOf = new Map();
+  /** @param {import('koa').Context} ctx */
+  const orders = (ctx) => {
+    const agent = ctx.get('user-agent');
+    if (!ordersOf.has(agent)) ordersOf.set(agent, []);
+    return /** @type {{ idempotencyKey: string | undefined; body: unknown }[]} */ (ordersOf.get(agent));
+  };
   /** @type {import('@web/dev-server-core').Middleware} */
   return async (ctx, next) => {
     if (ctx.method === 'GET' && ctx.path === SESSION_PATH) {
@@ -54,7 +63,7 @@ export function fakeBffMiddleware() {
       return;
     }
     if (ctx.method === 'POST' && ctx.path === `${SESSION_PATH}/orders`) {
-      orders.push({ idempotencyKey: ctx.get('idempotency-key') || undefined, body: await readJson(ctx.req) });
+      orders(ctx).push({ idempotencyKey: ctx.get('idempotency-key') || undefined, body: await readJson(ctx.req) });
       ctx.status = 201;
       ctx.type = 'application/json';
       ctx.body = JSON.stringify({ orderReference: 'ord_built', redirectUrl: REDIRECT_URL });
@@ -62,7 +71,7 @@ export function fakeBffMiddleware() {
     }
     if (ctx.method === 'GET' && ctx.path === '/__fake-bff/orders') {
       ctx.type = 'application/json';
-      ctx.body = JSON.stringify(orders);
+      ctx.body = JSON.stringify(orders(ctx));
       return;
     }
     return next();
