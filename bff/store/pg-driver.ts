@@ -64,6 +64,9 @@ export async function createPgDriver({
 
   // An idle client's connection ended (the server restarted): the pool drops it; nothing else to do.
   pool.on('error', (error) => noted(ledgerFailureCode(error) ?? 'connection_lost', error, 'idle connection'));
+  // Every client, for its whole life, has a listener: one being checked out, destroyed or ended when the server ends
+  // its connection would otherwise raise an uncaught error (withClient notes a checked-out one's failure itself).
+  pool.on('connect', (client) => client.on('error', () => {}));
 
   /** Runs `work` on one client, again on a new one while `retryable` says it is safe and the budget lasts. */
   async function withClient<T>(
