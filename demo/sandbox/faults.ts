@@ -40,15 +40,9 @@ const faultOptionsSchema = z.object({
 const WRITES: readonly SandboxRoute[] = ['create-order', 'capture', 'void', 'refund', 'customer-session'];
 
 /** The routes whose requests name an order: create-order in its body, the others in their path. */
-const ORDER_ROUTES: readonly SandboxRoute[] = [
-  'create-order',
-  'get-order',
-  'order-details',
-  'capture',
-  'void',
-  'refund',
-  'list-refunds',
-];
+const ORDER_ROUTES: readonly SandboxRoute[] = SANDBOX_ROUTES.filter(
+  (route) => route !== 'token' && route !== 'options' && route !== 'customer-session',
+);
 
 /** The fault kinds that act once the route has done its work (a redirect-url only on create-order). */
 export function actsAfterWrite(fault: Fault): boolean {

@@ -3,13 +3,13 @@
 // or a retryable 503 that names the ledger), and retried once with its key it ends 2xx; after quiescence the ledger
 // equals the sandbox's records and nothing was done twice upstream.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkConvergence } from '../convergence/check.js';
 import { quiesce } from '../convergence/run.js';
 import { World } from '../convergence/world.js';
 import { call, cart, json, merchant, shopper, type Answer } from '../support/checkout.js';
-import { type PostgresServer, postgresBinaries, startPostgres } from '../support/postgres-server.js';
-import { postgresTestStore, type TestStore } from '../support/store.js';
+import { postgresBinaries } from '../support/postgres-server.js';
+import { useOwnPostgres } from '../support/store.js';
 import { createLogger } from '../../bff/logger.js';
 import { runMigrations } from '../../bff/store/migrations.js';
 import { createPgDriver } from '../../bff/store/pg-driver.js';
@@ -22,16 +22,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // It needs a PostgreSQL server of its own to restart: skipped, and counted so, only where none is installed.
 describe.skipIf(!postgresBinaries())('the BFF and its PostgreSQL (skipped only without a PostgreSQL server)', () => {
-  let server: PostgresServer;
-  let db: TestStore;
-  beforeAll(async () => {
-    server = await startPostgres();
-    db = await postgresTestStore(server.url);
-  }, 60_000);
-  afterAll(async () => {
-    await db?.close();
-    await server?.stop();
-  });
+  const own = useOwnPostgres();
 
   /** A request to a live instance; a cut connection reads as status 0. */
   async function send(world: World, path: string, init: RequestInit = {}): Promise<Answer> {
@@ -50,7 +41,7 @@ describe.skipIf(!postgresBinaries())('the BFF and its PostgreSQL (skipped only w
     it('keeps every instance serving, answers every request, and loses or doubles nothing', {
       timeout: 120_000,
     }, async () => {
-      const world = new World({ db, instances, restartDatabase: () => server.restart(mode) });
+      const world = new World({ db: own.db, instances, restartDatabase: () => own.server.restart(mode) });
       await world.begin(11, 0);
       try {
         // 30 paid orders (a third authorised only, to capture), before the burst.
@@ -158,7 +149,7 @@ describe.skipIf(!postgresBinaries())('the BFF and its PostgreSQL (skipped only w
       // The ledger's driver logs its connection failures where main.ts would have it log them.
       const driverLogs: string[] = [];
       const driver = await createPgDriver({
-        connectionString: server.url,
+        connectionString: own.server.url,
         logger: createLogger('warn', { write: (line: string) => void driverLogs.push(line) }),
       });
       await runMigrations(driver);
@@ -167,7 +158,7 @@ describe.skipIf(!postgresBinaries())('the BFF and its PostgreSQL (skipped only w
       try {
         const create = () => call(`${bff.url}/v1/checkout-sessions`, json('POST', cart(), merchant));
         expect((await create()).status).toBe(201);
-        await server.down();
+        await own.server.down();
         const ready = await call(`${bff.url}/readyz`);
         expect([ready.status, ready.body.code, ready.body.detail]).toEqual([
           503,
@@ -181,7 +172,7 @@ describe.skipIf(!postgresBinaries())('the BFF and its PostgreSQL (skipped only w
         const scrape = (await call(bff.metricsUrl!)).text;
         expect(scrape).toMatch(/^opi_ledger_errors_total\{code="[\w]+"\} [1-9]/m);
 
-        await server.up();
+        await own.server.up();
         await waitUntil(async () => (await call(`${bff.url}/readyz`)).status === 200, 15_000);
         expect((await create()).status).toBe(201);
         // Logged with its code, a line per code every few seconds, not one per request or retry that met it.

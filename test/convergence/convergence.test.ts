@@ -4,9 +4,9 @@
 // of the test's own that the schedules also restart). Seeded and bounded: a failure prints the schedule to replay
 // (`npm run chaos -- --replay <file>`); the longer run is `npm run chaos -- --seconds N`.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PostgresServer, postgresBinaries, startPostgres } from '../support/postgres-server.js';
-import { pgliteTestStore, postgresTestStore, type TestStore, useTestStore } from '../support/store.js';
+import { describe, expect, it } from 'vitest';
+import { postgresBinaries } from '../support/postgres-server.js';
+import { pgliteTestStore, useOwnPostgres, useTestStore } from '../support/store.js';
 import { runSchedule } from './run.js';
 import { scheduleArbitrary } from './schedule.js';
 import { World } from './world.js';
@@ -30,21 +30,12 @@ describe('convergence on PGlite', () => {
 
 // Skipped, and counted so, only where no PostgreSQL server is installed.
 describe.skipIf(!postgresBinaries())('convergence on PostgreSQL, restarted under the schedules', () => {
-  let server: PostgresServer;
-  let db: TestStore;
-  beforeAll(async () => {
-    server = await startPostgres();
-    db = await postgresTestStore(server.url);
-  }, 60_000);
-  afterAll(async () => {
-    await db?.close();
-    await server?.stop();
-  });
+  const own = useOwnPostgres();
 
   it('holds the ledger equal to the upstream after random faults', { timeout: 300_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(scheduleArbitrary({ stories: 6, databaseRestarts: true }), async (schedule) => {
-        const world = new World({ db, instances: 2, restartDatabase: () => server.restart('fast') });
+        const world = new World({ db: own.db, instances: 2, restartDatabase: () => own.server.restart('fast') });
         const problems = await runSchedule(world, schedule);
         expect(problems, `schedule: ${JSON.stringify(schedule)}`).toEqual([]);
       }),

@@ -8,6 +8,7 @@ import { createPgDriver } from '../../bff/store/pg-driver.js';
 import { createPgliteDriver } from '../../bff/store/pglite-driver.js';
 import type { SqlDriver } from '../../bff/store/sql.js';
 import { createSqlStore } from '../../bff/store/sql-store.js';
+import { type PostgresServer, startPostgres } from './postgres-server.js';
 import type { Store } from '../../bff/store/types.js';
 
 export interface TestStore {
@@ -125,5 +126,32 @@ export function useTestStore(open: () => Promise<TestStore>): TestStore {
     reset: () => current().reset(),
     another: () => current().another(),
     close: () => current().close(),
+  };
+}
+
+/**
+ * A PostgreSQL server of the enclosing describe block's own (for tests that restart or stop it), and a ledger on it
+ * in a schema of its own: started before its tests, stopped after. Read through the getters once it is up.
+ */
+export function useOwnPostgres(): { readonly server: PostgresServer; readonly db: TestStore } {
+  let server: PostgresServer | undefined;
+  let db: TestStore | undefined;
+  beforeAll(async () => {
+    server = await startPostgres();
+    db = await postgresTestStore(server.url);
+  }, 60_000);
+  afterAll(async () => {
+    await db?.close();
+    await server?.stop();
+  });
+  return {
+    get server() {
+      if (!server) throw new Error('the PostgreSQL server starts in beforeAll');
+      return server;
+    },
+    get db() {
+      if (!db) throw new Error('the PostgreSQL ledger opens in beforeAll');
+      return db;
+    },
   };
 }

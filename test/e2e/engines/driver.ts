@@ -4,6 +4,7 @@
 // function in it, and size its viewport; the steps in steps.ts are built on these.
 import type { Browser as PlaywrightBrowser, Page as PlaywrightPage } from 'playwright-core';
 import puppeteer, { type Browser as PuppeteerBrowser, type Page as PuppeteerPage } from 'puppeteer-core';
+import { afterAll, beforeAll } from 'vitest';
 import { remote } from 'webdriverio';
 import { ENGINE_BINARIES, type Engine } from '../../../scripts/engines.mjs';
 import { launchChromium } from '../../support/chromium.js';
@@ -105,3 +106,20 @@ const OPEN: Record<Engine, () => Promise<Driver>> = {
 };
 
 export const openDriver = (engine: Engine): Promise<Driver> => OPEN[engine]();
+
+/** The engine's driver for the enclosing describe block: opened before its tests, closed after. */
+export function useDriver(engine: Engine): { readonly driver: Driver } {
+  let driver: Driver | undefined;
+  beforeAll(async () => {
+    driver = await openDriver(engine);
+  }, 60_000);
+  afterAll(async () => {
+    await driver?.close();
+  });
+  return {
+    get driver() {
+      if (!driver) throw new Error(`the ${engine} driver opens in beforeAll`);
+      return driver;
+    },
+  };
+}

@@ -1,10 +1,10 @@
 // The checkout page laid out at a phone's, a tablet's and a laptop's width, in English and in Arabic, in every engine:
 // nothing wider than the page, no control clipped, labels and controls on one grid, round radios, the plan written
 // once. (The layout-shift measure, which only Chromium offers, is test/e2e/layout.test.ts.)
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { selectedEngines } from '../../../scripts/engines.mjs';
 import { useStack } from '../use-stack.js';
-import { type Driver, openDriver } from './driver.js';
+import { useDriver } from './driver.js';
 import { Shopper } from './steps.js';
 
 const e2e = useStack({ browser: false });
@@ -107,19 +107,14 @@ async function openCheckout(shopper: Shopper, language: 'en' | 'ar'): Promise<vo
 }
 
 describe.each(selectedEngines())('the checkout page at three widths in two languages, in %s', (engine) => {
-  let driver: Driver;
-  beforeAll(async () => {
-    driver = await openDriver(engine);
-  }, 60_000);
-  afterAll(async () => {
-    await driver?.close();
-  });
+  const open = useDriver(engine);
 
   const cases = (['en', 'ar'] as const).flatMap((language) => [320, 768, 1280].map((width) => ({ language, width })));
   it.for(cases)(
     '$language at $width px: no overflow, no clipped control, one grid, round radios',
     { timeout: 60_000 },
     async ({ language, width }, context) => {
+      const { driver } = open;
       const got = await driver.setViewport(width, 900);
       if (got !== width) {
         // The one rule for what an engine cannot do: skipped there, naming the engine and the reason, and counted.
@@ -148,6 +143,7 @@ describe.each(selectedEngines())('the checkout page at three widths in two langu
   );
 
   it('the maximum width is the merchant’s to change with --opi-max-inline-size', { timeout: 60_000 }, async () => {
+    const { driver } = open;
     const shopper = new Shopper(driver);
     await openCheckout(shopper, 'en');
     await driver.setViewport(1280, 900);

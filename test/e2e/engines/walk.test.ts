@@ -2,10 +2,10 @@
 // browser), in English and in Arabic: the shop, the cart, the widget (a provider, the shopper's own details, pay),
 // the provider's hosted page, and the shop's result page with the status the BFF verified; the ledger read back.
 // WTR_BROWSERS picks the engines, as for the widget's suites.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { selectedEngines } from '../../../scripts/engines.mjs';
 import { useStack } from '../use-stack.js';
-import { type Driver, openDriver } from './driver.js';
+import { useDriver } from './driver.js';
 import { Shopper } from './steps.js';
 
 const e2e = useStack({ browser: false });
@@ -31,15 +31,10 @@ const WALKS = {
 } as const;
 
 describe.each(selectedEngines())('the shopper’s walk in %s', (engine) => {
-  let driver: Driver;
-  beforeAll(async () => {
-    driver = await openDriver(engine);
-  }, 60_000);
-  afterAll(async () => {
-    await driver?.close();
-  });
+  const open = useDriver(engine);
 
   it.each(['en', 'ar'] as const)('%s: from the shop to a paid order', { timeout: 60_000 }, async (language) => {
+    const { driver } = open;
     const walk = WALKS[language];
     const shop = e2e.stack.shopUrl;
     const shopper = new Shopper(driver);
