@@ -76,8 +76,8 @@ export default defineConfig({
         // Every file the BFF serves is named opi-*.js; a chunk's name changes with its content. A language's strings
         // are named for their element (opi-checkout-ar-<hash>.js), what the elements share is opi-shared-<hash>.js.
         chunkFileNames: ({ facadeModuleId }) => {
-          const strings = facadeModuleId?.match(/components\/([\w-]+)\/i18n\/(\w+)\.ts$/);
-          return strings ? `${strings[1]}-${strings[2]}-[hash].js` : 'opi-shared-[hash].js';
+          const strings = facadeModuleId?.match(/components\/([\w-]+)\/i18n\/([\w-]+)\.ts$/);
+          return strings ? `${strings[1]}-${strings[2]}-[hash:6].js` : 'opi-shared-[hash].js';
         },
       },
     },

@@ -13,8 +13,11 @@ import { chunkImports } from '../bff/http/widget-imports.js';
 
 const FOLDER = resolve(process.argv[2] ?? fileURLToPath(new URL('../dist/widget', import.meta.url)));
 const KB = 1024;
-/** Budgets in KB of gzip at the best compression level: all-in for the checkout, its own bytes for the message. */
-const BUDGETS = { checkoutAllIn: 15.5, instalmentsOwn: 4, pageWithBoth: 19.5 };
+/**
+ * Budgets in KB of gzip at the best compression level: all-in for the checkout, its own bytes for the message, and
+ * each file loaded on demand (a language's words, the check of a page's own words).
+ */
+const BUDGETS = { checkoutAllIn: 16, instalmentsOwn: 4, pageWithBoth: 19.5, onDemand: 1.5 };
 
 const failures: string[] = [];
 const gzipOf = new Map<string, number>();
@@ -58,6 +61,11 @@ function filesOf(entry: string): { files: string[]; onDemand: string[] } {
 const size = (names: readonly string[]) => names.reduce((sum, name) => sum + (gzipOf.get(name) ?? 0), 0);
 const kb = (bytes: number) => `${(bytes / KB).toFixed(2)} KB`;
 const parts = (names: readonly string[]) => names.map((name) => `${name} ${kb(size([name]))}`).join(', ');
+/** Files loaded on demand, each within its budget. */
+const onDemand = (names: readonly string[]) => {
+  for (const name of names) within(name, size([name]), BUDGETS.onDemand);
+  return `${parts(names)} (each at most ${BUDGETS.onDemand} KB)`;
+};
 
 function within(label: string, bytes: number, budgetKb: number): string {
   const over = bytes - budgetKb * KB;
@@ -70,8 +78,8 @@ const [checkout, instalments] = WIDGET_ELEMENTS.map((element) => filesOf(`${elem
   ReturnType<typeof filesOf>,
 ];
 const lines = [
-  `opi-checkout: ${within('opi-checkout', size(checkout.files), BUDGETS.checkoutAllIn)} gzip all-in (${parts(checkout.files)}); on demand: ${parts(checkout.onDemand)}`,
-  `opi-instalments: ${within('opi-instalments', size(instalments.files.slice(0, 1)), BUDGETS.instalmentsOwn)} gzip of its own, ${kb(size(instalments.files))} all-in; on demand: ${parts(instalments.onDemand)}`,
+  `opi-checkout: ${within('opi-checkout', size(checkout.files), BUDGETS.checkoutAllIn)} gzip all-in (${parts(checkout.files)}); on demand: ${onDemand(checkout.onDemand)}`,
+  `opi-instalments: ${within('opi-instalments', size(instalments.files.slice(0, 1)), BUDGETS.instalmentsOwn)} gzip of its own, ${kb(size(instalments.files))} all-in; on demand: ${onDemand(instalments.onDemand)}`,
   `a page with both: ${within('a page with both', size([...new Set([...checkout.files, ...instalments.files])]), BUDGETS.pageWithBoth)} gzip; node --check on ${gzipOf.size} files`,
 ];
 process.stdout.write(`${lines.map((line) => `widget budget: ${line}`).join('\n')}\n`);

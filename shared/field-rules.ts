@@ -13,10 +13,11 @@ export const EMAIL_PATTERN =
   /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
 /** Phone numbers as people write them: +971 50 123 4567, (415) 200-1234. */
 export const PHONE_PATTERN = /^\+?[\d\s().-]+$/;
-/** 6 to 15 digits (E.164's limit). */
+/** How many digits a phone number has: E.164's limit, and the shortest local numbers. */
+export const PHONE_DIGITS = { min: 6, max: 15 };
 export const hasPhoneDigits = (value: string): boolean => {
   const digits = value.replace(/\D/g, '').length;
-  return digits >= 6 && digits <= 15;
+  return digits >= PHONE_DIGITS.min && digits <= PHONE_DIGITS.max;
 };
 
 export const SHIPPING_METHODS = ['delivery', 'store', 'digital', 'pickup'] as const;

@@ -1,6 +1,8 @@
 // The plain page a shopper sees when a return cannot be followed (an unknown order, the ledger unreachable).
 // No script and no outside asset; its one style block is allowed by hash in its own CSP.
 import { createHash } from 'node:crypto';
+import { isRightToLeft } from '../../shared/languages.js';
+import type { ReturnPageText } from './return-page-words/index.js';
 
 const STYLE = `body { font: 16px/1.5 system-ui, sans-serif; margin: 0; display: grid; min-height: 100vh; place-items: center; background: #f6f7f9; color: #1b1f24; }
 main { max-width: 32rem; margin: 1rem; padding: 2rem; background: #fff; border-radius: 12px; box-shadow: 0 1px 4px rgb(0 0 0 / 0.08); }
@@ -11,9 +13,10 @@ export const RETURN_PAGE_CSP = `default-src 'none'; style-src 'sha256-${createHa
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
-export function returnErrorPage(title: string, message: string): string {
+/** The page in the shopper's language (a BCP 47 tag), right to left where the language is. */
+export function returnErrorPage(language: string, { title, message }: ReturnPageText): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${escapeHtml(language)}" dir="${isRightToLeft(language) ? 'rtl' : 'ltr'}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import { returnQuerySchema } from '../../shared/merchant-api.js';
 import { recordObservation, type ObserveDeps } from '../orders/observe.js';
 import { RETURN_PAGE_CSP, returnErrorPage } from '../after-payment/return-page.js';
+import { returnPageWords, type ReturnPageWords } from '../after-payment/return-page-words/index.js';
 import { verifyReturnSignature } from '../after-payment/return-signature.js';
 import { viewStatus } from '../orders/views.js';
 import { RETURN_ROUTE } from '../checkout/urls.js';
@@ -30,29 +31,21 @@ export interface ReturnDeps extends ObserveDeps {
 const READ_WINDOW_MS = 5_000;
 const REMEMBERED = 10_000;
 
-function page(res: Response, status: number, title: string, message: string) {
+type PageName = keyof ReturnPageWords;
+
+const STATUS: Record<PageName, number> = { notFound: 404, damaged: 400, tooMany: 429, unavailable: 503 };
+
+/** A plain page in the shopper's language: the session's when the order is known, else the browser's. */
+function page(req: Request, res: Response, name: PageName, sessionLocale?: string) {
+  const { language, words } = returnPageWords([sessionLocale, ...req.acceptsLanguages()]);
   res
-    .status(status)
+    .status(STATUS[name])
     .setHeader('Content-Security-Policy', RETURN_PAGE_CSP)
+    .setHeader('Content-Language', language)
+    .vary('Accept-Language')
     .type('html')
-    .send(returnErrorPage(title, message));
+    .send(returnErrorPage(language, words[name]));
 }
-
-const notFoundPage = (res: Response) =>
-  page(
-    res,
-    404,
-    'We could not find this payment',
-    'The link you followed does not match an order of this shop. Please go back to the shop and check your order there.',
-  );
-
-const unavailablePage = (res: Response) =>
-  page(
-    res,
-    503,
-    'We could not confirm your payment just now',
-    'Please go back to the shop in a moment: it will show the status of your order.',
-  );
 
 /**
  * Mounted at /v1/returns after every route: whatever went wrong on a shopper's return (an address that cannot
@@ -64,23 +57,11 @@ export const returnPageErrors: ErrorRequestHandler = (error: unknown, req, res, 
     res.destroy();
     return;
   }
-  if (problem.status === 404) notFoundPage(res);
+  if (problem.status === 404) page(req, res, 'notFound');
   else if (problem.status === 429) {
     for (const [name, value] of Object.entries(problem.extras.headers ?? {})) res.setHeader(name, value);
-    page(
-      res,
-      429,
-      'Too many attempts',
-      'Please wait a moment, then go back to the shop: it will show the status of your order.',
-    );
-  } else if (problem.status < 500) {
-    page(
-      res,
-      400,
-      'This link is damaged',
-      'The address of this page is incomplete or changed. Please go back to the shop and check your order there.',
-    );
-  } else unavailablePage(res);
+    page(req, res, 'tooMany');
+  } else page(req, res, problem.status < 500 ? 'damaged' : 'unavailable');
 };
 
 /** The session's returnUrl with orderReference and the status to show (its own query kept). */
@@ -134,13 +115,15 @@ export function returnRoutes(deps: ReturnDeps): Router {
 
   router.get(RETURN_ROUTE, deps.rateLimit, async (req: Request<{ orderReference: string }>, res) => {
     const reference = req.params.orderReference;
+    let locale: string | undefined;
     try {
       const order = await store.getOrder(reference);
       const session = order && (await store.getSession(order.sessionId));
       if (!order || !session) {
-        notFoundPage(res);
+        page(req, res, 'notFound');
         return;
       }
+      locale = session.locale;
       const query = returnQuerySchema.safeParse(req.query);
       const signed =
         query.success &&
@@ -158,7 +141,7 @@ export function returnRoutes(deps: ReturnDeps): Router {
       res.redirect(303, shopperDestination(session.returnUrl, reference, viewStatus(current.status)));
     } catch (error) {
       logger.error({ err: error, orderReference: reference }, 'return failed');
-      unavailablePage(res);
+      page(req, res, 'unavailable', locale);
     }
   });
   return router;

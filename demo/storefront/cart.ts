@@ -5,6 +5,7 @@ import type { CreateSessionRequest, Prefill } from '../../shared/checkout-api.js
 import { sumMinor, toMajor } from '../../shared/money.js';
 import { findProduct, type Language, type Market, type Product } from './catalogue.js';
 import { type Coupon, discountOf } from './coupons.js';
+import { upstreamLocale } from './format.js';
 
 export const MAX_QUANTITY = 10;
 
@@ -108,7 +109,7 @@ export function sessionRequest(input: SessionRequestInput): CreateSessionRequest
     ...sessionCart(input),
     purchaseCountry: market.country,
     purchaseCurrency: market.currency,
-    locale: market.locales[language],
+    locale: upstreamLocale(language, market),
     returnUrl: input.returnUrl,
     ...input.prefill,
     ...(input.autoCapture === undefined ? {} : { autoCapture: input.autoCapture }),

@@ -7,18 +7,25 @@ export interface Market {
   id: string;
   country: string;
   currency: string;
-  /** Upstream locale (xx_YY) per page language. */
-  locales: Record<Language, string>;
+  /**
+   * The market's own language, where the shop has no pages in it: prices, the instalment messages and the checkout
+   * speak it (the widget's locale and the session's), while the shop's own pages stay in English or Arabic.
+   */
+  language?: string;
   /** Flat shipping in minor units. */
   shipping: number;
 }
 
 export const MARKETS: readonly Market[] = [
-  { id: 'ae', country: 'AE', currency: 'AED', locales: { en: 'en_AE', ar: 'ar_AE' }, shipping: 1500 },
-  { id: 'sa', country: 'SA', currency: 'SAR', locales: { en: 'en_SA', ar: 'ar_SA' }, shipping: 1500 },
-  { id: 'kw', country: 'KW', currency: 'KWD', locales: { en: 'en_KW', ar: 'ar_KW' }, shipping: 1500 },
-  { id: 'au', country: 'AU', currency: 'AUD', locales: { en: 'en_AU', ar: 'ar_AU' }, shipping: 995 },
-  { id: 'sg', country: 'SG', currency: 'SGD', locales: { en: 'en_SG', ar: 'ar_SG' }, shipping: 800 },
+  { id: 'ae', country: 'AE', currency: 'AED', shipping: 1500 },
+  { id: 'sa', country: 'SA', currency: 'SAR', shipping: 1500 },
+  { id: 'kw', country: 'KW', currency: 'KWD', shipping: 1500 },
+  { id: 'au', country: 'AU', currency: 'AUD', shipping: 995 },
+  { id: 'sg', country: 'SG', currency: 'SGD', shipping: 800 },
+  { id: 'th', country: 'TH', currency: 'THB', language: 'th', shipping: 6000 },
+  { id: 'vn', country: 'VN', currency: 'VND', language: 'vi', shipping: 30000 },
+  { id: 'id', country: 'ID', currency: 'IDR', language: 'id', shipping: 25000 },
+  { id: 'tw', country: 'TW', currency: 'TWD', language: 'zh', shipping: 8000 },
 ];
 
 export const DEFAULT_MARKET = MARKETS[0]!;
@@ -44,7 +51,17 @@ export const PRODUCTS: readonly Product[] = [
     names: { en: 'Brass lantern', ar: 'فانوس نحاسي' },
     descriptions: { en: 'Hand-punched brass, casts a starry pattern.', ar: 'نحاس مثقّب يدويًا يرسم نجومًا على الجدران.' },
     image: 'lantern.svg',
-    prices: { AED: 18900, SAR: 19500, KWD: 15750, AUD: 7900, SGD: 6900 },
+    prices: {
+      AED: 18900,
+      SAR: 19500,
+      KWD: 15750,
+      AUD: 7900,
+      SGD: 6900,
+      THB: 159000,
+      VND: 1290000,
+      IDR: 799000,
+      TWD: 169000,
+    },
   },
   {
     id: 'tote',
@@ -52,7 +69,17 @@ export const PRODUCTS: readonly Product[] = [
     names: { en: 'Palm-leaf tote', ar: 'حقيبة من سعف النخيل' },
     descriptions: { en: 'Woven palm leaf with leather handles.', ar: 'سعف نخيل منسوج بمقابض جلدية.' },
     image: 'tote.svg',
-    prices: { AED: 14900, SAR: 15200, KWD: 12500, AUD: 5900, SGD: 5200 },
+    prices: {
+      AED: 14900,
+      SAR: 15200,
+      KWD: 12500,
+      AUD: 5900,
+      SGD: 5200,
+      THB: 129000,
+      VND: 990000,
+      IDR: 599000,
+      TWD: 129000,
+    },
   },
   {
     id: 'mug',
@@ -60,7 +87,7 @@ export const PRODUCTS: readonly Product[] = [
     names: { en: 'Falcon mug', ar: 'كوب الصقر' },
     descriptions: { en: 'Stoneware, 350 ml, dishwasher safe.', ar: 'فخار، ٣٥٠ مل، آمن في غسالة الصحون.' },
     image: 'mug.svg',
-    prices: { AED: 6500, SAR: 6700, KWD: 5450, AUD: 2600, SGD: 2300 },
+    prices: { AED: 6500, SAR: 6700, KWD: 5450, AUD: 2600, SGD: 2300, THB: 59000, VND: 450000, IDR: 249000, TWD: 49000 },
   },
   {
     id: 'oud',
@@ -71,7 +98,17 @@ export const PRODUCTS: readonly Product[] = [
       ar: 'مبخرة وفحم وثلاثة أنواع من العود في علبة.',
     },
     image: 'oud.svg',
-    prices: { AED: 42000, SAR: 43000, KWD: 35250, AUD: 16900, SGD: 14900 },
+    prices: {
+      AED: 42000,
+      SAR: 43000,
+      KWD: 35250,
+      AUD: 16900,
+      SGD: 14900,
+      THB: 349000,
+      VND: 2790000,
+      IDR: 1799000,
+      TWD: 359000,
+    },
   },
 ];
 

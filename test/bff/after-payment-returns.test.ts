@@ -1,6 +1,8 @@
 // GET /v1/returns/:reference: forged returns never mark an order paid; a genuine one is re-read upstream and
 // compared with what the order owes; an unknown reference gets a friendly page, never a 500.
 import { createHmac } from 'node:crypto';
+import { returnPageWords } from '../../bff/after-payment/return-page-words/index.js';
+import { LANGUAGES } from '../../shared/languages.js';
 import { describe, expect, it } from 'vitest';
 import { call } from '../support/checkout.js';
 import { useCheckoutStack } from '../support/stack.js';
@@ -217,5 +219,38 @@ describe('an unknown reference', () => {
     });
     expect(answer.status).toBe(404);
     expect(answer.text).not.toContain('<script>');
+  });
+});
+
+describe("the plain pages, in the shopper's language", () => {
+  const unknown = () => `${stack.bff.url}/v1/returns/opi-unknown-2`;
+
+  it.each(LANGUAGES)('%s, from the browser’s Accept-Language', async (language) => {
+    const answer = await call(unknown(), { headers: { 'accept-language': `${language};q=0.9, ko;q=1` } });
+    expect(answer.status).toBe(404);
+    expect(answer.headers.get('content-language')).toBe(language);
+    expect(answer.headers.get('vary')).toMatch(/accept-language/i);
+    expect(answer.text).toContain(`<html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}">`);
+    const { words } = returnPageWords([language]);
+    expect(answer.text).toContain(`<h1>${words.notFound.title}</h1>`);
+  });
+
+  it.each([
+    ['zh-TW, en;q=0.5', 'zh-TW', 'zh-Hant'],
+    ['zh-HK', 'zh-HK', 'zh-Hant'],
+    ['zh-CN', 'zh-CN', 'zh-Hans'],
+    ['ar-SA, en;q=0.8', 'ar-SA', 'ar'],
+    ['tl-PH', 'fil-PH', 'fil'],
+    ['ko-KR, ja;q=0.8', 'en', 'en'],
+  ])('Accept-Language %s: a region finds its language or script (%s, the %s words)', async (header, tag, language) => {
+    const answer = await call(unknown(), { headers: { 'accept-language': header } });
+    expect(answer.headers.get('content-language')).toBe(tag);
+    expect(answer.text).toContain(`<h1>${returnPageWords([language]).words.notFound.title}</h1>`);
+  });
+
+  it("prefers the session's locale, then the browser's, then English", () => {
+    expect(returnPageWords(['th_TH', 'de']).language).toBe('th-TH');
+    expect(returnPageWords([undefined, 'not a tag!', 'de-AT']).language).toBe('de-AT');
+    expect(returnPageWords(['ko', '*']).language).toBe('en');
   });
 });

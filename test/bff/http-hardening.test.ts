@@ -4,7 +4,9 @@ import { createHash } from 'node:crypto';
 import { get as getRaw } from 'node:http';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { widgetBundleFrom } from '../../bff/http/widget-asset.js';
+import { readWidgetBundle, WIDGET_ELEMENTS, widgetBundleFrom } from '../../bff/http/widget-asset.js';
+import { ensureWidgetBuilt } from '../../demo/storefront/widget-build.js';
+import { LANGUAGES } from '../../shared/languages.js';
 import { chooseEncoding } from '../../bff/http/widget-encodings.js';
 import { call, cart, createSession, json, merchant, shopper } from '../support/checkout.js';
 import { STOREFRONT_ORIGIN } from '../support/servers.js';
@@ -236,6 +238,20 @@ describe('the widget bundle', () => {
       elements: { 'opi-checkout': checkout },
       importMap: { integrity: {} },
     });
+  });
+
+  it("lists every language's strings of the real build in the import map, each served with the hash it names", async () => {
+    await ensureWidgetBuilt();
+    const served = await stack.startBff({ widgetBundle: readWidgetBundle()! });
+    const { integrity } = (await call(`${served.url}/v1/widget`)).body.importMap as { integrity: Record<string, string> };
+    for (const language of LANGUAGES.filter((each) => each !== 'en')) {
+      for (const element of WIDGET_ELEMENTS) {
+        const url = Object.keys(integrity).find((each) => each.startsWith(`${served.url}/${element}-${language}-`));
+        expect(url, `${element} ${language}`).toBeDefined();
+        const body = Buffer.from(await (await fetch(url!)).arrayBuffer());
+        expect(`sha384-${createHash('sha384').update(body).digest('base64')}`).toBe(integrity[url!]);
+      }
+    }
   });
 
   it('serves the chunks the elements import as immutable, with their hashes in the import map', async () => {

@@ -2,11 +2,12 @@
 // Node cannot parse or an element over its gzip budget, each with a message that says which.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
+import { appendFile, cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWidgetBuilt, REPO_ROOT } from '../../demo/storefront/widget-build.js';
+import { LANGUAGES } from '../../shared/languages.js';
 
 const BUILT = join(REPO_ROOT, 'dist/widget');
 let dir: string;
@@ -42,13 +43,25 @@ describe('widget budget script', () => {
   it('passes the build: each element within its gzip budget, and Node parses every module', async () => {
     const { code, output } = await budget(BUILT);
     expect(output).toMatch(
-      /^widget budget: opi-checkout: \d+\.\d\d KB of 15.5 KB gzip all-in \(opi-checkout\.js .*opi-shared-[\w-]+\.js .*\); on demand: opi-checkout-ar-[\w-]+\.js /m,
+      /^widget budget: opi-checkout: \d+\.\d\d KB of 16 KB gzip all-in \(opi-checkout\.js .*opi-shared-[\w-]+\.js .*\); on demand: opi-checkout-ar-[\w-]+\.js /m,
     );
     expect(output).toMatch(/^widget budget: opi-instalments: \d+\.\d\d KB of 4 KB gzip of its own/m);
     expect(output).toMatch(
       /^widget budget: a page with both: \d+\.\d\d KB of 19.5 KB gzip; node --check on \d+ files$/m,
     );
+    for (const language of LANGUAGES.filter((each) => each !== 'en'))
+      for (const element of ['opi-checkout', 'opi-instalments'])
+        expect(output, `${element} ${language} is weighed`).toMatch(new RegExp(`${element}-${language}-[\\w-]+\\.js \\d+\\.\\d\\d KB`));
     expect(code).toBe(0);
+  });
+
+  it("fails a language's strings over their own budget of 1.5 KB", async () => {
+    const thai = (await readdir(BUILT)).find((name) => /^opi-checkout-th-[\w-]+\.js$/.test(name))!;
+    const literal = `\nexport const data = ${JSON.stringify(randomBytes(1024).toString('base64'))};\n`;
+    const folder = await changedCopy('thai', thai, literal);
+    const { code, output } = await budget(folder);
+    expect(output).toMatch(new RegExp(`^widget budget: ${thai} [\\d.]+ KB is OVER BUDGET by \\d+ bytes of 1.5 KB$`, 'm'));
+    expect(code).toBe(1);
   });
 
   it('fails a module Node cannot parse (a decorator left in), naming the file and node --check', async () => {
@@ -63,7 +76,7 @@ describe('widget budget script', () => {
     const literal = `\nexport const data = ${JSON.stringify(randomBytes(16 * 1024).toString('base64'))};\n`;
     const folder = await changedCopy('large', 'opi-checkout.js', literal);
     const { code, output } = await budget(folder);
-    expect(output).toMatch(/^widget budget: opi-checkout [\d.]+ KB is OVER BUDGET by \d+ bytes of 15.5 KB$/m);
+    expect(output).toMatch(/^widget budget: opi-checkout [\d.]+ KB is OVER BUDGET by \d+ bytes of 16 KB$/m);
     expect(code).toBe(1);
   });
 });

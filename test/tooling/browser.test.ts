@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { KNOWN_LOCATIONS, canInstallWithApt, findBrowser } from '../../scripts/browser.mjs';
 import { ENGINE_BINARIES, findEngine, selectedEngines } from '../../scripts/engines.mjs';
+import { missingFonts } from '../../scripts/fonts.mjs';
 
 const onDisk =
   (...paths: string[]) =>
@@ -110,5 +111,21 @@ describe('the engines of the browser tests (scripts/engines.mjs)', () => {
       missing: true,
       packages: ['webkit2gtk-driver', 'xvfb'],
     });
+  });
+});
+
+describe('the fonts every language needs (scripts/fonts.mjs)', () => {
+  it('names each script no installed font covers, with the package that brings one', () => {
+    const installed = (langs: string[]) => (lang: string) => (langs.includes(lang) ? 'Noto Sans\n' : '');
+    expect(missingFonts(installed(['ar', 'th', 'vi', 'zh-cn', 'zh-tw']))).toEqual([]);
+    expect(missingFonts(installed(['ar', 'vi']))!.map((font) => [font.script, font.package])).toEqual([
+      ['Thai', 'fonts-noto-core'],
+      ['Simplified Chinese', 'fonts-wqy-microhei'],
+      ['Traditional Chinese', 'fonts-wqy-microhei'],
+    ]);
+    expect(
+      missingFonts(() => undefined),
+      'without fontconfig it cannot tell',
+    ).toBeUndefined();
   });
 });

@@ -1,37 +1,10 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import type { ProviderView, UnavailableProvider } from '../../shared/checkout-api.js';
-import { defineOpiInstalments } from '../../widget/components/opi-instalments/define.js';
 import type { OpiInstalments } from '../../widget/components/opi-instalments/opi-instalments.js';
-import { fakeBff, gate, json, type RecordedRequest } from './support/fake-bff.js';
+import { fakeBff, gate } from './support/fake-bff.js';
+import { answer, mountInstalments, settled } from './support/instalments.js';
 import { postpay, tabby, tamara, tamaraTooSmall } from './support/fixtures.js';
 import { part, parts, plain, text } from './support/mount.js';
-
-defineOpiInstalments();
-
-const answer = (providers: ProviderView[], unavailableProviders: UnavailableProvider[] = [], availableFrom?: number) =>
-  json(200, { amount: 100, currency: 'AED', providers, unavailableProviders, availableFrom });
-
-async function mountInstalments(
-  instalments: (request: RecordedRequest) => Response | Promise<Response>,
-  { amount = '100.00', locale = '' } = {},
-) {
-  const bff = fakeBff({ instalments });
-  const el = await fixture<OpiInstalments>(html`<opi-instalments
-    amount=${amount}
-    currency="AED"
-    country="AE"
-    locale=${locale}
-    api-base="https://bff.example"
-    .fetchImpl=${bff.fetch}
-  ></opi-instalments>`);
-  await settled(el);
-  return { el, bff };
-}
-
-/** Resolves once the BFF's answer is on screen (or deliberately not): the element is no longer busy. */
-const settled = (el: OpiInstalments) =>
-  waitUntil(() => part(el, 'base')?.getAttribute('aria-busy') === 'false', 'the element stayed busy');
 
 const message = (el: OpiInstalments) => plain(text(part(el, 'message')));
 

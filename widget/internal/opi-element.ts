@@ -1,33 +1,70 @@
 import { LitElement, type PropertyDeclarations } from 'lit';
+import { isRightToLeft } from '../../shared/languages.js';
 import type { BffOptions } from './bff-call.js';
 import {
   type Catalogues,
-  catalogueFor,
-  isRightToLeft,
+  format,
+  type Message,
   type Overrides,
   resolveLanguage,
+  type Values,
+  withDigits,
   withOverrides,
+  wordsFor,
 } from './i18n.js';
 
+/** Every element on the page, so that words a page adds later reach those already drawn. */
+const connected = new Set<OpiElement<unknown>>();
+
+/** The words a page gave as an element's `strings`, checked, by the object given. */
+const checked = new WeakMap<object, object>();
+
+/** The check of a page's own words, loaded only when a page gives some. */
+const pageWords = () => import('./catalogue-check.js');
+
 /**
- * What every element of the family has: the BFF it talks to, its language and direction, and its words, loaded
- * for the language in use. `S` is the element's string catalogue.
+ * Adds a language, or corrects one, for every element of a kind (`OpiCheckout.addStrings('ko', {...})`): the
+ * words are checked against English, problems reported in the console, and what can be used shown string by
+ * string above the shipped words; anything missing stays English. Elements wait for the check.
+ */
+export function addStrings<S>(catalogues: Catalogues<S>, tag: string, words: Overrides<S>, who: string): void {
+  catalogues.words.set(
+    `+${tag}`,
+    pageWords()
+      .then((check) => check.addWords(catalogues, tag, words, who))
+      .catch(() => catalogues.words.delete(`+${tag}`))
+      .then(() => {
+        for (const element of connected) element.requestUpdate();
+      }),
+  );
+}
+
+/**
+ * What every element of the family has: the BFF it talks to, its language, digits and direction, and its words,
+ * loaded for the language in use. `S` is the element's string catalogue.
  */
 export abstract class OpiElement<S> extends LitElement {
   // Declared here rather than with decorators: the decorator helpers cost bytes the budget needs elsewhere.
   static override properties: PropertyDeclarations = {
     apiBase: { attribute: 'api-base' },
     locale: {},
+    digits: {},
     strings: { attribute: false },
   };
 
   /** Base URL of the merchant's BFF, absolute or relative to the page; the page's origin when empty. */
   apiBase = '';
 
-  /** Language, as a BCP 47 tag (ar, en-AE) or the upstream's form (ar_AE); overrides the content's own locale. */
+  /** Language, as a BCP 47 tag (ar, en-AE) or the upstream's form (ar_AE); before the session's, the page's, the browser's. */
   locale = '';
 
-  /** Replacement text for any catalogue entry, in whatever language is active. */
+  /**
+   * Digits of amounts, counts and dates, as a Unicode numbering system: `latn` (0-9), `arab` (Arabic-Indic),
+   * `thai`, `arabext` (Persian), ...; when empty, what the locale writes by default (ar-SA Arabic-Indic, ar-AE 0-9).
+   */
+  digits = '';
+
+  /** Words of the page's own for any catalogue entry, in whatever language is active; checked, then used. */
   strings: Overrides<S> = {};
 
   /** The fetch used to reach the BFF (default: the global fetch); a seam for tests or for adding headers. */
@@ -38,40 +75,65 @@ export abstract class OpiElement<S> extends LitElement {
 
   protected abstract readonly catalogues: Catalogues<S>;
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    connected.add(this);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    connected.delete(this);
+  }
+
   /** The locale the content itself names (a checkout session's), between the attribute and the page's lang. */
   protected contentLocale(): string | undefined {
     return undefined;
   }
 
   protected get language(): string {
-    return resolveLanguage(this.locale, this.contentLocale(), this.closest('[lang]')?.getAttribute('lang'));
+    return resolveLanguage(
+      this.locale,
+      this.contentLocale(),
+      this.closest('[lang]')?.getAttribute('lang'),
+      globalThis.navigator?.language,
+    );
+  }
+
+  /** The tag amounts, counts and dates are written with: the language, in the digits the page chose. */
+  protected get formatLocale(): string {
+    return withDigits(this.language, this.digits);
   }
 
   /**
-   * The words in the current language with the page's overrides, or undefined while that language's catalogue
+   * The words in the current language with the page's own on top, or undefined while the language's catalogue
    * loads: the element then shows its placeholder, never English words in an Arabic page.
    */
   protected text(): S | undefined {
-    const catalogue = catalogueFor(this.catalogues, this.language);
-    if (catalogue instanceof Promise) {
-      void catalogue.then(() => this.requestUpdate());
-      return undefined;
+    const own = this.strings;
+    const words = wordsFor(this.catalogues, this.language);
+    let mine = Object.keys(own).length ? checked.get(own) : own;
+    if (!mine) {
+      const settle = (usable: object) => checked.set(own, usable);
+      mine = pageWords().then(
+        (check) => settle(check.usableWords(this.catalogues.en, own, this.language, `<${this.localName}> strings`)),
+        () => settle({}),
+      );
+      checked.set(own, mine);
     }
-    return withOverrides(catalogue, this.strings);
+    for (const pending of [words, mine]) if (pending instanceof Promise) void pending.then(() => this.requestUpdate());
+    if (words instanceof Promise) return undefined;
+    // The page's own words join once checked; until then the element speaks without them.
+    if (mine instanceof Promise) return words;
+    return withOverrides(words, mine as Overrides<S>);
   }
 
-  /** The words to put in an event's message now: the current language's when loaded, English otherwise. */
-  protected textNow(): S {
-    return this.text() ?? withOverrides(this.catalogues.en, this.strings);
+  /** A message in the shopper's language and digits. */
+  protected say(message: Message, values: Values = {}): string {
+    return format(message, values, this.formatLocale);
   }
 
   protected direction(language: string): 'rtl' | 'ltr' {
     return this.getAttribute('dir') === 'rtl' || isRightToLeft(language) ? 'rtl' : 'ltr';
-  }
-
-  /** A count in the shopper's digits, like the amounts beside it (ar-SA: Arabic-Indic; -u-nu-latn: Western). */
-  protected count(n: number): string {
-    return new Intl.NumberFormat(this.language).format(n);
   }
 
   protected bff(): BffOptions {

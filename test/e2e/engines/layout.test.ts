@@ -1,8 +1,10 @@
 // The checkout page laid out at a phone's, a tablet's and a laptop's width, in English and in Arabic, in every engine:
 // nothing wider than the page, no control clipped, labels and controls on one grid, round radios, the plan written
-// once. (The layout-shift measure, which only Chromium offers, is test/e2e/layout.test.ts.)
+// once; and on a phone in the longest of our languages, in Thai and in Vietnamese (marks above and below the line).
+// (The layout-shift measure, which only Chromium offers, is test/e2e/layout.test.ts.)
 import { describe, expect, it } from 'vitest';
 import { selectedEngines } from '../../../scripts/engines.mjs';
+import { LANGUAGES } from '../../../shared/languages.js';
 import { useStack } from '../use-stack.js';
 import { useDriver } from './driver.js';
 import { Shopper } from './steps.js';
@@ -85,31 +87,90 @@ function setMaxInlineSize(value: string): boolean {
 
 const widget = (selector: string) => ['opi-checkout', selector];
 
+function setLocale(tag: string): boolean {
+  document.querySelector('opi-checkout').setAttribute('locale', tag);
+  return true;
+}
+
+const texts = (catalogue: object): string[] =>
+  Object.values(catalogue).flatMap((value) => (typeof value === 'string' ? [value] : texts(value as object)));
+
+/** The language whose checkout says the most, counted in characters. */
+async function longestLanguage(): Promise<string> {
+  const lengths = await Promise.all(
+    LANGUAGES.map(async (language) => {
+      const module = await import(`../../../widget/components/opi-checkout/i18n/${language}.ts`);
+      return { language, length: texts(module.default ?? module.en).join('').length };
+    }),
+  );
+  return lengths.sort((a, b) => b.length - a.length)[0]!.language;
+}
+
+/** Where a shopper stands: the shop's language, its market, and the widget's language when the page sets one. */
+interface Visit {
+  shop: 'en' | 'ar';
+  market: string;
+  /** The provider to choose, and how many the market offers. */
+  provider: string;
+  providers: number;
+  widgetLocale?: string;
+}
+
+const GULF = { market: 'ae', provider: 'TABBY_AE', providers: 2 };
+
 /** A new shopper's checkout with every message shown: an empty form, then pay pressed. */
-async function openCheckout(shopper: Shopper, language: 'en' | 'ar'): Promise<void> {
+async function openCheckout(shopper: Shopper, visit: Visit): Promise<void> {
   const shop = e2e.stack.shopUrl;
   await shopper.driver.goto(`${shop}/`);
-  if ((await shopper.attribute('lang', 'html')) !== language) {
+  if ((await shopper.attribute('lang', 'html')) !== visit.shop) {
     await shopper.click('form.language-switch button');
     await shopper.waitFor(
-      `the shop in ${language}`,
-      async () => (await shopper.attribute('lang', 'html')) === language,
+      `the shop in ${visit.shop}`,
+      async () => (await shopper.attribute('lang', 'html')) === visit.shop,
+    );
+  }
+  // The market is a cookie, kept from one visit to the next: set it every time.
+  const option = `#market-select option[value="${visit.market}"]`;
+  if ((await shopper.attribute('selected', option)) === null) {
+    await shopper.fill(visit.market, '#market-select');
+    await shopper.submit('#market-select');
+    await shopper.waitFor(
+      `the ${visit.market} market`,
+      async () => (await shopper.attribute('selected', option)) !== null,
     );
   }
   await shopper.fill('1', '#quantity-lantern');
   await shopper.submit('#quantity-lantern');
   await shopper.waitForUrl(`${shop}/cart`);
   await shopper.driver.goto(`${shop}/checkout?shopper=new`);
-  await shopper.click(...widget('input[type="radio"][value="TABBY_AE"]'));
+  await shopper.click(...widget(`input[type="radio"][value="${visit.provider}"]`));
   await shopper.click(...widget('[name="sameAsBilling"]'));
   await shopper.click(...widget('[part~="submit"]'));
   await shopper.text(...widget('[part~="alert"]'));
+  if (!visit.widgetLocale) return;
+  await shopper.driver.run(setLocale, visit.widgetLocale);
+  await shopper.waitFor(`the widget in ${visit.widgetLocale}`, async () => {
+    const lang = await shopper.attribute('lang', ...widget('[part~="base"]'));
+    return lang === visit.widgetLocale && Boolean(await shopper.text(...widget('[part~="alert"]')));
+  });
 }
 
 describe.each(selectedEngines())('the checkout page at three widths in two languages, in %s', (engine) => {
   const open = useDriver(engine);
 
-  const cases = (['en', 'ar'] as const).flatMap((language) => [320, 768, 1280].map((width) => ({ language, width })));
+  // Thai and Vietnamese as the demo's market switch brings them (the session's locale), the longest language set on
+  // the element by the page.
+  const visits: Record<string, () => Promise<Visit>> = {
+    en: async () => ({ shop: 'en', ...GULF }),
+    ar: async () => ({ shop: 'ar', ...GULF }),
+    longest: async () => ({ shop: 'en', ...GULF, widgetLocale: await longestLanguage() }),
+    th: async () => ({ shop: 'en', market: 'th', provider: 'ATOME_TH', providers: 1 }),
+    vi: async () => ({ shop: 'en', market: 'vn', provider: 'ATOME_VN', providers: 1 }),
+  };
+  const cases = [
+    ...['en', 'ar'].flatMap((language) => [320, 768, 1280].map((width) => ({ language, width }))),
+    ...['longest', 'th', 'vi'].map((language) => ({ language, width: 320 })),
+  ];
   it.for(cases)(
     '$language at $width px: no overflow, no clipped control, one grid, round radios',
     { timeout: 60_000 },
@@ -122,11 +183,16 @@ describe.each(selectedEngines())('the checkout page at three widths in two langu
         context.skip();
       }
       const shopper = new Shopper(driver);
-      await openCheckout(shopper, language);
+      const visit = await visits[language]!();
+      await openCheckout(shopper, visit);
       expect(await driver.run(innerWidth, null), `${engine}: the page is ${width} px wide`).toBe(width);
       expect(await shopper.attribute('dir', ...widget('[part~="base"]'))).toBe(language === 'ar' ? 'rtl' : 'ltr');
+      if (language === 'th' || language === 'vi')
+        expect(await shopper.attribute('lang', ...widget('[part~="base"]')), 'the market speaks its language').toMatch(
+          new RegExp(`^${language}-`),
+        );
       // The plan is written once: the widget's own line, not the upstream's terms repeating it.
-      expect((await driver.run(widgetFacts, 'provider-plan')).count).toBe(2);
+      expect((await driver.run(widgetFacts, 'provider-plan')).count).toBe(visit.providers);
       expect((await driver.run(widgetFacts, 'provider-terms')).count).toBe(0);
       // The page settles after a resize and a load (reflow, fonts): a few polls before the verdict.
       let problems = await driver.run(layoutProblems, null);
@@ -145,7 +211,7 @@ describe.each(selectedEngines())('the checkout page at three widths in two langu
   it('the maximum width is the merchant’s to change with --opi-max-inline-size', { timeout: 60_000 }, async () => {
     const { driver } = open;
     const shopper = new Shopper(driver);
-    await openCheckout(shopper, 'en');
+    await openCheckout(shopper, { shop: 'en', ...GULF });
     await driver.setViewport(1280, 900);
     const before = (await driver.run(widgetFacts, 'base')).width;
     await driver.run(setMaxInlineSize, '22rem');

@@ -1,4 +1,5 @@
 import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { PHONE_DIGITS } from '../../../shared/field-rules.js';
 import { formatMoney } from '../../../shared/money.js';
 import { createCheckoutApi } from './api-client.js';
 import { CheckoutApiError, toApiError } from '../../internal/api-error.js';
@@ -6,7 +7,8 @@ import { countryOptions } from './countries.js';
 import { OpiErrorEvent, OpiOrderCreatedEvent, OpiProviderChangeEvent, OpiReadyEvent } from './events.js';
 import { failureText, isFinal } from './failures.js';
 import { CUSTOMER_FIELDS } from './form-fields.js';
-import { OpiElement } from '../../internal/opi-element.js';
+import type { Say } from '../../internal/i18n.js';
+import { addStrings, OpiElement } from '../../internal/opi-element.js';
 import { catalogues, type ErrorKind, type StringOverrides, type Strings } from './i18n/index.js';
 import {
   formLayout,
@@ -124,8 +126,13 @@ export class OpiCheckout extends OpiElement<Strings> {
   /** Opens the provider's page (default: window.location.assign); a seam for tests and single-page apps. */
   navigate: (url: string) => void = (url) => window.location.assign(url);
 
-  /** Replacement text for any catalogue entry, in whatever language is active: `{ pay: (amount, provider) => ... }`. */
+  /** Words of the page's own for any catalogue entry, in whatever language is active: `{ pay: 'Buy now: {amount}' }`. */
   declare strings: StringOverrides;
+
+  /** Adds or corrects a language for every `<opi-checkout>`: `OpiCheckout.addStrings('ko', { ... })`. */
+  static addStrings(tag: string, words: StringOverrides): void {
+    addStrings(catalogues, tag, words, 'OpiCheckout');
+  }
 
   protected readonly catalogues = catalogues;
 
@@ -171,8 +178,8 @@ export class OpiCheckout extends OpiElement<Strings> {
       const names = checkout.providers.map((provider) => provider.name);
       if (!names.includes(this.selected!)) this.selected = names.length === 1 ? names[0] : undefined;
       if (before && before.amount !== checkout.amount) {
-        const total = formatMoney(checkout.amount, checkout.currency, this.language);
-        this.announcement = (strings) => strings.totalChanged(total);
+        const total = formatMoney(checkout.amount, checkout.currency, this.formatLocale);
+        this.announcement = (strings) => this.say(strings.totalChanged, { amount: total });
       }
       this.phase = 'ready';
       await this.updateComplete;
@@ -232,7 +239,7 @@ export class OpiCheckout extends OpiElement<Strings> {
     this.phase = notice ? 'ready' : 'failed';
     this.failure = code;
     this.notice = notice;
-    const message = (notice ?? ((strings) => failureText(code, strings)))(this.textNow());
+    const message = (notice ?? ((strings) => failureText(code, strings)))(this.text() ?? this.catalogues.en);
     this.dispatchEvent(new OpiErrorEvent({ code, message, retryable }));
   }
 
@@ -316,7 +323,7 @@ export class OpiCheckout extends OpiElement<Strings> {
   }
 
   private fixFields(n: number): Notice {
-    return (strings) => strings.fixFields(n, this.count(n));
+    return (strings) => this.say(strings.fixFields, { count: n });
   }
 
   private async focusFirstInvalid(): Promise<void> {
@@ -327,7 +334,7 @@ export class OpiCheckout extends OpiElement<Strings> {
   override render(): TemplateResult {
     const language = this.language;
     const strings = this.text();
-    const { status, content } = strings ? this.renderPhase(strings, language) : { status: '', content: skeleton };
+    const { status, content } = strings ? this.renderPhase(strings) : { status: '', content: skeleton };
     return html`<div part="base" class="base" lang=${language} dir=${this.direction(language)}>
       <div part="status" class="sr-only" role="status">${this.hush ? '' : status}</div>
       ${content}
@@ -335,23 +342,26 @@ export class OpiCheckout extends OpiElement<Strings> {
   }
 
   /** What the live region says and what is on screen in this phase. */
-  private renderPhase(strings: Strings, language: string): { status: string; content: unknown } {
+  private renderPhase(strings: Strings): { status: string; content: unknown } {
     const { phase, checkout } = this;
     if (phase === 'loading') return { status: strings.loading, content: skeleton };
     const providerName = this.provider?.displayName ?? '';
-    const money = (minor: number) => formatMoney(minor, checkout!.currency, language);
+    const locale = this.formatLocale;
+    const money = (minor: number) => formatMoney(minor, checkout!.currency, locale);
+    const say: Say = (message, values) => this.say(message, values);
+    const provider = { provider: providerName };
     // What stands in for the form in this phase (also what the live region says), or undefined for the form.
     const stateText =
       phase === 'failed'
         ? failureText(this.failure, strings)
         : phase === 'redirecting'
-          ? strings.redirecting(providerName)
+          ? say(strings.redirecting, provider)
           : phase === 'handed-off'
-            ? strings.handedOff(providerName)
+            ? say(strings.handedOff, provider)
             : checkout?.providers.length
               ? undefined
               : strings.noProvider;
-    const notes = checkout ? unavailableNotes(checkout.unavailableProviders, strings, money) : nothing;
+    const notes = checkout ? unavailableNotes(checkout.unavailableProviders, strings, say, money) : nothing;
     if (stateText) {
       const retry = phase === 'failed' && !isFinal(this.failure);
       return {
@@ -368,8 +378,8 @@ export class OpiCheckout extends OpiElement<Strings> {
       status:
         phase === 'submitting'
           ? strings.submitting
-          : (this.notice?.(strings) ?? this.announcement?.(strings) ?? strings.providerCount(count, this.count(count))),
-      content: html`${providerList(checkout!.providers, strings, money, (n) => this.count(n), this.selected, this.onProviderChange)}${notes}${this.renderForm(strings, language, money)}`,
+          : (this.notice?.(strings) ?? this.announcement?.(strings) ?? say(strings.providerCount, { count })),
+      content: html`${providerList(checkout!.providers, strings, say, money, this.selected, this.onProviderChange)}${notes}${this.renderForm(strings, say, money)}`,
     };
   }
 
@@ -378,24 +388,21 @@ export class OpiCheckout extends OpiElement<Strings> {
     this.renderRoot.querySelector<HTMLElement>('[name="provider"], [part~="retry"]')?.focus();
   }
 
-  private renderForm(
-    strings: Strings,
-    language: string,
-    money: (minor: number) => string,
-  ): TemplateResult | typeof nothing {
+  private renderForm(strings: Strings, say: Say, money: (minor: number) => string): TemplateResult | typeof nothing {
     const { checkout, provider, sameAsBilling, touched } = this;
     if (!checkout || !provider) return nothing;
     const layout = formLayout(checkout, provider, sameAsBilling);
     const { problems } = validateOrder(provider, this.values, layout, sameAsBilling);
     const ctx: FieldContext = {
       strings,
+      say,
       value: (path) => this.values[path] ?? '',
       error: (path) => {
         const problem =
           this.serverProblems.get(path) ?? (touched.has('*') || touched.has(path) ? problems.get(path) : undefined);
-        return problem && strings.errors[problem];
+        return problem && say(strings.errors[problem], PHONE_DIGITS);
       },
-      countries: countryOptions(language, checkout.country),
+      countries: countryOptions(this.language, checkout.country),
       required: layout.required,
     };
     const submitting = this.phase === 'submitting';
@@ -416,14 +423,14 @@ export class OpiCheckout extends OpiElement<Strings> {
         layout.shipping || layout.shippingMethod
           ? fieldset('shipping', strings.shippingLegend, [
               layout.shippingMethod ? shippingMethodField(ctx) : nothing,
-              layout.shipping ? sameAsBillingToggle(sameAsBilling, strings) : nothing,
+              layout.shipping ? sameAsBillingToggle(sameAsBilling, strings.sameAsBilling) : nothing,
               layout.shippingFields.map((name) => field('shippingAddress', name, ctx)),
             ])
           : nothing
       }
       ${this.notice ? html`<p part="alert" class="error">${this.notice(strings)}</p>` : nothing}
       <button part="submit" type="submit" aria-disabled=${submitting}>
-        ${submitting ? strings.submitting : strings.pay(money(checkout.amount), provider.displayName)}
+        ${submitting ? strings.submitting : say(strings.pay, { amount: money(checkout.amount), provider: provider.displayName })}
       </button>
     </form>`;
   }

@@ -1,6 +1,6 @@
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { formatMoney } from '../../../shared/money.js';
-import { OpiElement } from '../../internal/opi-element.js';
+import { addStrings, OpiElement } from '../../internal/opi-element.js';
 import type { Provider } from '../../internal/provider-model.js';
 import { catalogues, type InstalmentStringOverrides, type InstalmentStrings } from './i18n/index.js';
 import { fetchInstalments, type Plans } from './instalments-client.js';
@@ -67,6 +67,11 @@ export class OpiInstalments extends OpiElement<InstalmentStrings> {
   /** Replacement text for any catalogue entry, in whatever language is active: `{ learnMore: 'Details' }`. */
   declare strings: InstalmentStringOverrides;
 
+  /** Adds or corrects a language for every `<opi-instalments>`: `OpiInstalments.addStrings('ko', { ... })`. */
+  static addStrings(tag: string, words: InstalmentStringOverrides): void {
+    addStrings(catalogues, tag, words, 'OpiInstalments');
+  }
+
   protected readonly catalogues = catalogues;
   private plans?: Plans;
   private loading?: AbortController;
@@ -109,26 +114,30 @@ export class OpiInstalments extends OpiElement<InstalmentStrings> {
     const language = this.language;
     const strings = this.text();
     return html`<div part="base" class="base" lang=${language} dir=${this.direction(language)} aria-live="polite" aria-busy=${!strings || !this.plans}>
-      ${strings && this.plans ? this.renderPlans(strings, language, this.plans) : nothing}
+      ${strings && this.plans ? this.renderPlans(strings, this.plans) : nothing}
     </div>`;
   }
 
   private renderPlans(
     strings: InstalmentStrings,
-    language: string,
     { providers, currency, availableFrom }: Plans,
   ): TemplateResult | typeof nothing {
-    const money = (minor: number) => formatMoney(minor, currency, language);
+    const locale = this.formatLocale;
+    const money = (minor: number) => formatMoney(minor, currency, locale);
     const best = bestPlan(providers);
     if (!best) {
       return availableFrom === undefined
         ? nothing
-        : html`<p part="message">${strings.availableFrom(money(availableFrom))}</p>`;
+        : html`<p part="message">${this.say(strings.availableFrom, { amount: money(availableFrom) })}</p>`;
     }
-    const plan = (provider: Planned) =>
-      strings.plan(this.count(provider.instalments.count), money(provider.instalments.amount));
+    const plan = ({ instalments }: Planned) =>
+      this.say(strings.plan, { count: instalments.count, amount: money(instalments.amount) });
+    // The provider's logo goes where the language puts its name in the sentence.
+    const [before, after] = this.say(best.interestRate === 0 ? strings.offerInterestFree : strings.offer, {
+      plan: plan(best),
+    }).split('{provider}');
     return html`<p part="message">
-        ${strings.offer(plan(best), best.interestRate === 0)} ${brand(best)}
+        ${before}${brand(best)}${after}
         <button part="learn-more" type="button" aria-haspopup="dialog" @click=${this.open}>${strings.learnMore}</button>
       </p>
       <dialog part="dialog" aria-labelledby="title" @click=${this.onDialogClick}>
@@ -143,7 +152,7 @@ export class OpiInstalments extends OpiElement<InstalmentStrings> {
               ${plan(provider)} · ${strings.interval[provider.instalments.interval]}${provider.interestRate === 0 ? ` · ${strings.interestFree}` : ''}
             </p>
             <ol part="schedule">
-              ${schedule(provider.instalments, language).map(
+              ${schedule(provider.instalments, locale).map(
                 ({ when, amount }) => html`<li><span>${when}</span><span>${money(amount)}</span></li>`,
               )}
             </ol>

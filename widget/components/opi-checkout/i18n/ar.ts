@@ -1,16 +1,15 @@
 import type { Strings } from './strings.js';
 
-// Counts are written as "label: n", which Arabic reads naturally for every number, so no plural forms are needed.
-// Fixed numbers are written in words, so the text never mixes Western digits into an Arabic-Indic page.
-export const ar: Strings = {
+// Counts are written as "label: n", which Arabic reads naturally for every number, so one form serves them all.
+const ar: Strings = {
   loading: 'جارٍ تحميل خيارات الدفع…',
   providersLegend: 'اختر طريقة الدفع',
-  providerCount: (_, n) => `خيارات الدفع المتاحة: ${n}`,
+  providerCount: 'خيارات الدفع المتاحة: {count}',
   recommended: 'موصى به',
-  plan: (n, amount) => `${n} × ${amount}`,
+  plan: '{count} × {amount}',
   interval: { day: 'يوميًا', week: 'أسبوعيًا', fortnight: 'كل أسبوعين', month: 'شهريًا' },
-  availableFrom: (provider, amount) => `${provider}: متاح ابتداءً من ${amount}`,
-  availableUpTo: (provider, amount) => `${provider}: متاح حتى ${amount}`,
+  availableFrom: '{provider}: متاح ابتداءً من {amount}',
+  availableUpTo: '{provider}: متاح حتى {amount}',
   noProvider: 'لا يتوفر أي خيار دفع لهذا الطلب.',
   customerLegend: 'بياناتك',
   billingLegend: 'عنوان الفوترة',
@@ -29,22 +28,22 @@ export const ar: Strings = {
     country: 'الدولة',
     shippingMethod: 'طريقة التوصيل',
   },
-  optional: (label) => `${label} (اختياري)`,
+  optional: '{label} (اختياري)',
   shippingMethods: { delivery: 'توصيل', store: 'الاستلام من المتجر', digital: 'تسليم رقمي', pickup: 'نقطة استلام' },
-  pay: (amount, provider) => `ادفع ${amount} عبر ${provider}`,
-  totalChanged: (amount) => `تم تحديث إجمالي الطلب: ${amount}`,
+  pay: 'ادفع {amount} عبر {provider}',
+  totalChanged: 'تم تحديث إجمالي الطلب: {amount}',
   submitting: 'جارٍ تقديم طلبك…',
-  redirecting: (provider) => `جارٍ نقلك إلى ${provider}…`,
-  handedOff: (provider) => `تم تقديم طلبك. تابع مع ${provider}.`,
+  redirecting: 'جارٍ نقلك إلى {provider}…',
+  handedOff: 'تم تقديم طلبك. تابع مع {provider}.',
   errors: {
     required: 'املأ هذا الحقل.',
     email: 'أدخل بريدًا إلكترونيًا مثل name@example.com.',
-    phone: 'أدخل رقم هاتف من ستة إلى خمسة عشر رقمًا.',
+    phone: 'أدخل رقم هاتف من {min} إلى {max} رقمًا.',
     country: 'اختر دولة.',
     choice: 'اختر أحد الخيارات.',
     invalid: 'تحقق من هذا الحقل.',
   },
-  fixFields: (_, n) => `حقول تحتاج إلى مراجعة: ${n}`,
+  fixFields: 'حقول تحتاج إلى مراجعة: {count}',
   failures: {
     bff_unreachable: 'تعذّر الاتصال بصفحة الدفع. حاول مرة أخرى.',
     session_expired: 'انتهت صلاحية جلسة الدفع. ابدأ من جديد من المتجر.',
@@ -59,3 +58,5 @@ export const ar: Strings = {
   },
   retry: 'حاول مرة أخرى',
 };
+
+export default ar;

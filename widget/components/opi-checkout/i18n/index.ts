@@ -1,4 +1,4 @@
-// <opi-checkout>'s words: English in the element's own chunk, Arabic loaded when a page asks for it.
+// <opi-checkout>'s words: English inside the element, every other language a chunk loaded when a page asks for it.
 import type { Catalogues } from '../../../internal/i18n.js';
 import { en } from './en.js';
 import type { Strings } from './strings.js';
@@ -7,5 +7,19 @@ export type { ErrorKind, FailureCode, StringOverrides, Strings } from './strings
 
 export const catalogues: Catalogues<Strings> = {
   en,
-  load: { ar: () => import('./ar.js').then((module) => module.ar) },
+  load: {
+    ar: () => import('./ar.js'),
+    de: () => import('./de.js'),
+    es: () => import('./es.js'),
+    fil: () => import('./fil.js'),
+    fr: () => import('./fr.js'),
+    id: () => import('./id.js'),
+    ms: () => import('./ms.js'),
+    sv: () => import('./sv.js'),
+    th: () => import('./th.js'),
+    vi: () => import('./vi.js'),
+    'zh-Hans': () => import('./zh-Hans.js'),
+    'zh-Hant': () => import('./zh-Hant.js'),
+  },
+  words: new Map(),
 };

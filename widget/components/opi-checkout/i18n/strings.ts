@@ -1,11 +1,11 @@
-// The string catalogue's shape. Text with values in it is a function, so each language orders words its own way
-// and handles its own plurals. Amounts and counts arrive already formatted by Intl.NumberFormat in the shopper's
-// locale, so a count shows the same digits as the amount beside it (Arabic-Indic for ar-SA, Western for ar-AE or
-// ar-SA-u-nu-latn); a count also comes as a number, for plural forms.
+// The shape of <opi-checkout>'s catalogue. An entry is a plain text, or a message: a text with {placeholders}
+// (./en.ts names them), or its plural forms where it has a {count}. Amounts arrive formatted for the shopper's locale; {count}, {min} and {max}
+// are numbers the element writes in the same digits as the amounts beside them (Arabic-Indic for ar-SA, Latin for
+// ar-AE, as the page chose with `digits`).
 import type { INSTALMENT_INTERVALS } from '../../../../shared/checkout-api.js';
 import type { SHIPPING_METHODS } from '../../../../shared/field-rules.js';
+import type { Message, Overrides } from '../../../internal/i18n.js';
 import type { FieldName } from '../form-fields.js';
-import type { Overrides } from '../../../internal/i18n.js';
 
 export type ErrorKind = 'required' | 'email' | 'phone' | 'country' | 'choice' | 'invalid';
 
@@ -24,35 +24,42 @@ export type FailureCode =
 export interface Strings {
   loading: string;
   providersLegend: string;
-  providerCount: (count: number, shown: string) => string;
+  /** {count} */
+  providerCount: Message;
   recommended: string;
-  /** "4 × AED 25.00": the count and the amount, both formatted. */
-  plan: (count: string, amount: string) => string;
+  /** {count} × {amount}: "4 × AED 25.00". */
+  plan: Message;
   interval: Record<(typeof INSTALMENT_INTERVALS)[number], string>;
-  availableFrom: (provider: string, amount: string) => string;
-  availableUpTo: (provider: string, amount: string) => string;
+  /** {provider}, {amount} */
+  availableFrom: Message;
+  /** {provider}, {amount} */
+  availableUpTo: Message;
   noProvider: string;
   customerLegend: string;
   billingLegend: string;
   shippingLegend: string;
   sameAsBilling: string;
   fields: Record<FieldName | 'shippingMethod', string>;
-  optional: (label: string) => string;
+  /** {label}: a field's label when the field may stay empty. */
+  optional: Message;
   shippingMethods: Record<(typeof SHIPPING_METHODS)[number], string>;
-  /** The submit button: "Pay AED 100.00 with Tabby". */
-  pay: (amount: string, provider: string) => string;
+  /** The submit button, {amount} and {provider}: "Pay AED 100.00 with Tabby". */
+  pay: Message;
   submitting: string;
-  /** Said when a refresh finds a new total (the cart changed): "Order total updated: AED 120.00". */
-  totalChanged: (amount: string) => string;
-  redirecting: (provider: string) => string;
-  handedOff: (provider: string) => string;
+  /** {amount}: said when a refresh finds a new total (the cart changed). */
+  totalChanged: Message;
+  /** {provider} */
+  redirecting: Message;
+  /** {provider}: the host page took over after the order was placed. */
+  handedOff: Message;
   /** Beside a field; "invalid" also for a value the BFF refused for a reason the widget's checks do not know. */
-  errors: Record<ErrorKind, string>;
-  fixFields: (count: number, shown: string) => string;
+  errors: Record<ErrorKind, Message>;
+  /** {count} */
+  fixFields: Message;
   /** By the opi-error code they explain; generic for any other code. */
   failures: Record<FailureCode | 'generic', string>;
   retry: string;
 }
 
-/** What a host page may override: any top-level string, or some entries of a nested group. */
+/** What a host page may give: any message, or some messages of a group, in whatever language is active. */
 export type StringOverrides = Overrides<Strings>;

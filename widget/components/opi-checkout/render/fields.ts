@@ -4,10 +4,12 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { SHIPPING_METHODS } from '../../../../shared/field-rules.js';
 import type { CountryOption } from '../countries.js';
 import { autocompleteFor, fieldPath, inputType, isOptional, type FieldName, type Section } from '../form-fields.js';
+import type { Say } from '../../../internal/i18n.js';
 import type { Strings } from '../i18n/index.js';
 
 export interface FieldContext {
   strings: Strings;
+  say: Say;
   value: (path: string) => string;
   /** The message to show beside the field now, if any. */
   error: (path: string) => string | undefined;
@@ -55,7 +57,7 @@ export function field(section: Section, name: FieldName, ctx: FieldContext): Tem
   return control(
     {
       path,
-      label: required ? label : ctx.strings.optional(label),
+      label: required ? label : ctx.say(ctx.strings.optional, { label }),
       required,
       autocomplete: autocompleteFor(section, name),
       ...(name === 'country'
@@ -80,9 +82,9 @@ export function shippingMethodField(ctx: FieldContext): TemplateResult {
   );
 }
 
-export function sameAsBillingToggle(checked: boolean, strings: Strings): TemplateResult {
+export function sameAsBillingToggle(checked: boolean, label: string): TemplateResult {
   return html`<div part="field" class="check wide">
     <input part="checkbox" type="checkbox" id="same-as-billing" name="sameAsBilling" .checked=${checked} />
-    <label part="label" for="same-as-billing">${strings.sameAsBilling}</label>
+    <label part="label" for="same-as-billing">${label}</label>
   </div>`;
 }

@@ -4,17 +4,18 @@
 // its documentation shows only in English, so they are marked lang="en" (a screen reader reads them with English
 // rules inside an Arabic widget) and keep their own direction.
 import { html, nothing, type TemplateResult } from 'lit';
+import type { Say } from '../../../internal/i18n.js';
 import type { Strings } from '../i18n/index.js';
 import type { Provider, Unavailable } from '../session-model.js';
 
-/** An amount in minor units, or a count, formatted for the shopper. */
-type Format = (value: number) => string;
+/** An amount in minor units, formatted for the shopper. */
+type Money = (minor: number) => string;
 
 export function providerList(
   providers: readonly Provider[],
   strings: Strings,
-  money: Format,
-  count: Format,
+  say: Say,
+  money: Money,
   selected: string | undefined,
   onChange: (event: Event) => void,
 ): TemplateResult {
@@ -36,7 +37,7 @@ export function providerList(
           ${
             provider.instalments
               ? html`<span part="provider-plan" class="muted plan">
-                ${strings.plan(count(provider.instalments.count), money(provider.instalments.amount))} · ${strings.interval[provider.instalments.interval]}
+                ${say(strings.plan, { count: provider.instalments.count, amount: money(provider.instalments.amount) })} · ${strings.interval[provider.instalments.interval]}
               </span>`
               : nothing
           }
@@ -51,13 +52,14 @@ export function providerList(
 export function unavailableNotes(
   unavailable: readonly Unavailable[],
   strings: Strings,
-  money: Format,
+  say: Say,
+  money: Money,
 ): TemplateResult | typeof nothing {
   return unavailable.length
     ? html`<ul part="unavailable" class="muted">
         ${unavailable.map(
           ({ displayName, reason, minAmount, maxAmount }) =>
-            html`<li part="unavailable-item">${reason === 'below_minimum' ? strings.availableFrom(displayName, money(minAmount)) : strings.availableUpTo(displayName, money(maxAmount))}</li>`,
+            html`<li part="unavailable-item">${say(reason === 'below_minimum' ? strings.availableFrom : strings.availableUpTo, { provider: displayName, amount: money(reason === 'below_minimum' ? minAmount : maxAmount) })}</li>`,
         )}
       </ul>`
     : nothing;

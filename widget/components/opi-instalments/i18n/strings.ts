@@ -1,15 +1,18 @@
-// <opi-instalments>'s catalogue. Amounts and counts arrive formatted by Intl in the shopper's locale.
+// The shape of <opi-instalments>'s catalogue (see the checkout's for the message format). Amounts arrive
+// formatted for the shopper's locale; {count} is written in the same digits.
 import type { INSTALMENT_INTERVALS } from '../../../../shared/checkout-api.js';
-import type { Overrides } from '../../../internal/i18n.js';
+import type { Message, Overrides } from '../../../internal/i18n.js';
 
 export interface InstalmentStrings {
-  /** Before the provider's logo or name: "or 4 × AED 25.00 interest-free with". */
-  offer: (plan: string, interestFree: boolean) => string;
-  /** "4 × AED 25.00": the count and the amount, both formatted. */
-  plan: (count: string, amount: string) => string;
+  /** {plan} and {provider}, where the provider's logo or name goes: "or 4 × AED 25.00 with [Tabby]". */
+  offer: Message;
+  /** The same for a plan without interest: "or 4 × AED 25.00 interest-free with [Tabby]". */
+  offerInterestFree: Message;
+  /** {count} × {amount}: "4 × AED 25.00". */
+  plan: Message;
   interval: Record<(typeof INSTALMENT_INTERVALS)[number], string>;
-  /** When the amount is under every provider's minimum. */
-  availableFrom: (amount: string) => string;
+  /** {amount}: when the amount is under every provider's minimum. */
+  availableFrom: Message;
   learnMore: string;
   dialogTitle: string;
   interestFree: string;

@@ -1,0 +1,24 @@
+import type { ReturnPageWords } from './words.js';
+
+const de: ReturnPageWords = {
+  notFound: {
+    title: 'Wir konnten diese Zahlung nicht finden',
+    message:
+      'Der Link, über den du gekommen bist, gehört zu keiner Bestellung in diesem Shop. Bitte kehre zum Shop zurück und prüfe dort deine Bestellung.',
+  },
+  damaged: {
+    title: 'Dieser Link ist beschädigt',
+    message:
+      'Die Adresse dieser Seite ist unvollständig oder wurde verändert. Bitte kehre zum Shop zurück und prüfe dort deine Bestellung.',
+  },
+  tooMany: {
+    title: 'Zu viele Versuche',
+    message: 'Bitte warte einen Moment und kehre dann zum Shop zurück. Dort siehst du den Status deiner Bestellung.',
+  },
+  unavailable: {
+    title: 'Wir können deine Zahlung gerade nicht bestätigen',
+    message: 'Bitte kehre in Kürze zum Shop zurück. Dort siehst du den Status deiner Bestellung.',
+  },
+};
+
+export default de;

@@ -1,0 +1,24 @@
+import type { ReturnPageWords } from './words.js';
+
+const es: ReturnPageWords = {
+  notFound: {
+    title: 'No hemos encontrado este pago',
+    message:
+      'El enlace que has seguido no corresponde a ningún pedido de esta tienda. Vuelve a la tienda y consulta allí tu pedido.',
+  },
+  damaged: {
+    title: 'Este enlace está dañado',
+    message:
+      'La dirección de esta página está incompleta o se ha modificado. Vuelve a la tienda y consulta allí tu pedido.',
+  },
+  tooMany: {
+    title: 'Demasiados intentos',
+    message: 'Espera un momento y vuelve a la tienda: allí verás el estado de tu pedido.',
+  },
+  unavailable: {
+    title: 'No hemos podido confirmar tu pago en este momento',
+    message: 'Vuelve a la tienda dentro de un momento: allí verás el estado de tu pedido.',
+  },
+};
+
+export default es;

@@ -1,0 +1,24 @@
+import type { ReturnPageWords } from './words.js';
+
+const indonesian: ReturnPageWords = {
+  notFound: {
+    title: 'Pembayaran ini tidak ditemukan',
+    message:
+      'Tautan yang Anda buka tidak cocok dengan pesanan mana pun di toko ini. Silakan kembali ke toko dan periksa pesanan Anda di sana.',
+  },
+  damaged: {
+    title: 'Tautan ini rusak',
+    message:
+      'Alamat halaman ini tidak lengkap atau telah diubah. Silakan kembali ke toko dan periksa pesanan Anda di sana.',
+  },
+  tooMany: {
+    title: 'Terlalu banyak percobaan',
+    message: 'Mohon tunggu sebentar, lalu kembali ke toko. Status pesanan Anda akan ditampilkan di sana.',
+  },
+  unavailable: {
+    title: 'Pembayaran Anda belum dapat dikonfirmasi saat ini',
+    message: 'Silakan kembali ke toko beberapa saat lagi. Status pesanan Anda akan ditampilkan di sana.',
+  },
+};
+
+export default indonesian;

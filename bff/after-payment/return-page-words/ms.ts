@@ -1,0 +1,24 @@
+import type { ReturnPageWords } from './words.js';
+
+const ms: ReturnPageWords = {
+  notFound: {
+    title: 'Pembayaran ini tidak ditemui',
+    message:
+      'Pautan yang anda ikuti tidak sepadan dengan mana-mana pesanan di kedai ini. Sila kembali ke kedai dan semak pesanan anda di sana.',
+  },
+  damaged: {
+    title: 'Pautan ini rosak',
+    message:
+      'Alamat halaman ini tidak lengkap atau telah diubah. Sila kembali ke kedai dan semak pesanan anda di sana.',
+  },
+  tooMany: {
+    title: 'Terlalu banyak percubaan',
+    message: 'Sila tunggu sebentar, kemudian kembali ke kedai. Status pesanan anda akan dipaparkan di sana.',
+  },
+  unavailable: {
+    title: 'Pembayaran anda tidak dapat disahkan buat masa ini',
+    message: 'Sila kembali ke kedai sebentar lagi. Status pesanan anda akan dipaparkan di sana.',
+  },
+};
+
+export default ms;

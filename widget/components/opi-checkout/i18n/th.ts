@@ -1,0 +1,68 @@
+import type { Strings } from './strings.js';
+
+// Thai has no plural inflection: counts take a classifier after the number. No full stops; sentences are
+// separated by a space.
+const th: Strings = {
+  loading: 'กำลังโหลดช่องทางการชำระเงิน…',
+  providersLegend: 'เลือกวิธีชำระเงิน',
+  providerCount: 'มีช่องทางการชำระเงินให้เลือก {count} ช่องทาง',
+  recommended: 'แนะนำ',
+  plan: '{count} × {amount}',
+  interval: { day: 'รายวัน', week: 'รายสัปดาห์', fortnight: 'ทุกสองสัปดาห์', month: 'รายเดือน' },
+  availableFrom: '{provider}: ใช้ได้กับยอดสั่งซื้อตั้งแต่ {amount}',
+  availableUpTo: '{provider}: ใช้ได้กับยอดสั่งซื้อไม่เกิน {amount}',
+  noProvider: 'ไม่มีช่องทางการชำระเงินที่ใช้ได้กับคำสั่งซื้อนี้',
+  customerLegend: 'ข้อมูลของคุณ',
+  billingLegend: 'ที่อยู่สำหรับเรียกเก็บเงิน',
+  shippingLegend: 'การจัดส่ง',
+  sameAsBilling: 'จัดส่งไปยังที่อยู่สำหรับเรียกเก็บเงิน',
+  fields: {
+    firstName: 'ชื่อ',
+    lastName: 'นามสกุล',
+    email: 'อีเมล',
+    phoneNumber: 'เบอร์โทรศัพท์',
+    streetAddress: 'ที่อยู่',
+    streetAddress2: 'อาคาร ชั้น หรือเลขห้อง',
+    city: 'เมือง/อำเภอ',
+    state: 'จังหวัด/รัฐ',
+    postalCode: 'รหัสไปรษณีย์',
+    country: 'ประเทศ',
+    shippingMethod: 'วิธีจัดส่ง',
+  },
+  optional: '{label} (ไม่บังคับ)',
+  shippingMethods: {
+    delivery: 'จัดส่งถึงบ้าน',
+    store: 'รับที่ร้าน',
+    digital: 'จัดส่งทางออนไลน์',
+    pickup: 'จุดรับสินค้า',
+  },
+  pay: 'ชำระ {amount} ผ่าน {provider}',
+  totalChanged: 'อัปเดตยอดรวมคำสั่งซื้อแล้ว: {amount}',
+  submitting: 'กำลังส่งคำสั่งซื้อ…',
+  redirecting: 'กำลังพาคุณไปที่ {provider}…',
+  handedOff: 'ส่งคำสั่งซื้อเรียบร้อยแล้ว โปรดดำเนินการต่อกับ {provider}',
+  errors: {
+    required: 'โปรดกรอกข้อมูลในช่องนี้',
+    email: 'โปรดกรอกอีเมล เช่น name@example.com',
+    phone: 'โปรดกรอกเบอร์โทรศัพท์ {min} ถึง {max} หลัก',
+    country: 'โปรดเลือกประเทศ',
+    choice: 'โปรดเลือกหนึ่งตัวเลือก',
+    invalid: 'โปรดตรวจสอบช่องนี้',
+  },
+  fixFields: 'มี {count} ช่องที่ต้องตรวจสอบ',
+  failures: {
+    bff_unreachable: 'เชื่อมต่อหน้าชำระเงินไม่ได้ โปรดลองอีกครั้ง',
+    session_expired: 'หน้าชำระเงินนี้หมดอายุแล้ว โปรดเริ่มใหม่จากร้านค้า',
+    session_completed: 'การชำระเงินนี้เสร็จสมบูรณ์แล้ว',
+    session_not_found: 'ไม่พบหน้าชำระเงินนี้ โปรดเริ่มใหม่จากร้านค้า',
+    provider_not_eligible: 'ช่องทางการชำระเงินนี้ใช้กับคำสั่งซื้อนี้ไม่ได้ โปรดเลือกช่องทางอื่น',
+    session_changed: 'ยอดรวมคำสั่งซื้อเปลี่ยนไป โปรดตรวจสอบแล้วชำระเงินอีกครั้ง',
+    upstream_unavailable: 'ผู้ให้บริการชำระเงินไม่ตอบสนอง โปรดลองอีกครั้ง',
+    upstream_timeout: 'ผู้ให้บริการชำระเงินไม่ตอบสนอง โปรดลองอีกครั้ง',
+    unsafe_redirect: 'ไปต่อยังผู้ให้บริการชำระเงินไม่ได้',
+    generic: 'เกิดข้อผิดพลาด โปรดลองอีกครั้ง',
+  },
+  retry: 'ลองอีกครั้ง',
+};
+
+export default th;

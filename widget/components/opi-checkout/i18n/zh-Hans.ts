@@ -1,0 +1,68 @@
+import type { Strings } from './strings.js';
+
+// Chinese has no plural inflection: counts take a measure word. Full-width punctuation; a space around Latin
+// names, amounts and numbers, none next to full-width punctuation.
+const zhHans: Strings = {
+  loading: '正在加载付款方式…',
+  providersLegend: '选择付款方式',
+  providerCount: '有 {count} 种付款方式可选',
+  recommended: '推荐',
+  plan: '{count} × {amount}',
+  interval: { day: '每天', week: '每周', fortnight: '每两周', month: '每月' },
+  availableFrom: '{provider}：满 {amount} 可用',
+  availableUpTo: '{provider}：{amount} 以内可用',
+  noProvider: '此订单暂无可用的付款方式。',
+  customerLegend: '您的信息',
+  billingLegend: '账单地址',
+  shippingLegend: '配送信息',
+  sameAsBilling: '收货地址与账单地址相同',
+  fields: {
+    firstName: '名字',
+    lastName: '姓氏',
+    email: '电子邮箱',
+    phoneNumber: '电话号码',
+    streetAddress: '地址',
+    streetAddress2: '楼栋、单元、门牌号',
+    city: '城市',
+    state: '省/州',
+    postalCode: '邮政编码',
+    country: '国家/地区',
+    shippingMethod: '配送方式',
+  },
+  optional: '{label}（选填）',
+  shippingMethods: {
+    delivery: '送货上门',
+    store: '到店自提',
+    digital: '线上交付',
+    pickup: '自提点',
+  },
+  pay: '使用 {provider} 付款 {amount}',
+  totalChanged: '订单总额已更新：{amount}',
+  submitting: '正在提交订单…',
+  redirecting: '正在跳转至 {provider}…',
+  handedOff: '订单已提交，请在 {provider} 继续操作。',
+  errors: {
+    required: '请填写此项。',
+    email: '请输入电子邮箱，例如 name@example.com。',
+    phone: '请输入 {min} 至 {max} 位数字的电话号码。',
+    country: '请选择国家/地区。',
+    choice: '请选择一个选项。',
+    invalid: '请检查此项。',
+  },
+  fixFields: '有 {count} 项需要检查。',
+  failures: {
+    bff_unreachable: '无法连接结账页面，请重试。',
+    session_expired: '本次结账已超时，请返回商店重新开始。',
+    session_completed: '本次结账已完成。',
+    session_not_found: '找不到本次结账，请返回商店重新开始。',
+    provider_not_eligible: '此付款方式不适用于本订单，请选择其他方式。',
+    session_changed: '订单总额已变更，请确认后重新付款。',
+    upstream_unavailable: '支付服务商未响应，请重试。',
+    upstream_timeout: '支付服务商未响应，请重试。',
+    unsafe_redirect: '无法跳转至支付服务商。',
+    generic: '出错了，请重试。',
+  },
+  retry: '重试',
+};
+
+export default zhHans;

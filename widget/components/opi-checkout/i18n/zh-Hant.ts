@@ -1,0 +1,68 @@
+import type { Strings } from './strings.js';
+
+// Taiwan usage, readable in Hong Kong. Chinese has no plural inflection: counts take a measure word. Full-width
+// punctuation; a space around Latin names, amounts and numbers, none next to full-width punctuation.
+const zhHant: Strings = {
+  loading: '正在載入付款方式…',
+  providersLegend: '選擇付款方式',
+  providerCount: '有 {count} 種付款方式可選',
+  recommended: '推薦',
+  plan: '{count} × {amount}',
+  interval: { day: '每天', week: '每週', fortnight: '每兩週', month: '每月' },
+  availableFrom: '{provider}：滿 {amount} 可用',
+  availableUpTo: '{provider}：{amount} 以內可用',
+  noProvider: '這筆訂單沒有可用的付款方式。',
+  customerLegend: '您的資料',
+  billingLegend: '帳單地址',
+  shippingLegend: '運送資訊',
+  sameAsBilling: '收件地址與帳單地址相同',
+  fields: {
+    firstName: '名字',
+    lastName: '姓氏',
+    email: '電子郵件',
+    phoneNumber: '電話號碼',
+    streetAddress: '地址',
+    streetAddress2: '大樓、樓層、室號',
+    city: '城市',
+    state: '州/省',
+    postalCode: '郵遞區號',
+    country: '國家/地區',
+    shippingMethod: '配送方式',
+  },
+  optional: '{label}（選填）',
+  shippingMethods: {
+    delivery: '宅配到府',
+    store: '門市自取',
+    digital: '線上交付',
+    pickup: '取貨點',
+  },
+  pay: '使用 {provider} 付款 {amount}',
+  totalChanged: '訂單總額已更新：{amount}',
+  submitting: '正在送出訂單…',
+  redirecting: '正在前往 {provider}…',
+  handedOff: '訂單已送出，請在 {provider} 繼續操作。',
+  errors: {
+    required: '請填寫此欄位。',
+    email: '請輸入電子郵件地址，例如 name@example.com。',
+    phone: '請輸入 {min} 至 {max} 位數的電話號碼。',
+    country: '請選擇國家/地區。',
+    choice: '請選擇一個選項。',
+    invalid: '請檢查此欄位。',
+  },
+  fixFields: '有 {count} 個欄位需要檢查。',
+  failures: {
+    bff_unreachable: '無法連線至結帳頁面，請再試一次。',
+    session_expired: '這次結帳已逾時，請回到商店重新開始。',
+    session_completed: '這次結帳已完成。',
+    session_not_found: '找不到這次結帳，請回到商店重新開始。',
+    provider_not_eligible: '這個付款方式無法用於這筆訂單，請改選其他方式。',
+    session_changed: '訂單總額已變更，請確認後再付款。',
+    upstream_unavailable: '付款服務商沒有回應，請再試一次。',
+    upstream_timeout: '付款服務商沒有回應，請再試一次。',
+    unsafe_redirect: '無法前往付款服務商。',
+    generic: '發生錯誤，請再試一次。',
+  },
+  retry: '再試一次',
+};
+
+export default zhHant;
