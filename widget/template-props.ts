@@ -16,6 +16,8 @@ export interface OpiCheckoutTemplateProps {
   'api-base'?: string;
   /** A BCP 47 tag (ar, en-AE) or the upstream's form (ar_AE); the session's locale by default. */
   locale?: string;
+  /** A numbering system for amounts and counts (latn, arab, thai); the locale's own by default. */
+  digits?: string;
   /** Your wording, per string key. */
   strings?: StringOverrides;
   'onopi-ready'?: (event: OpiReadyEvent) => void;
@@ -37,6 +39,8 @@ export interface OpiInstalmentsTemplateProps {
   'api-base'?: string;
   /** A BCP 47 tag (ar, en-AE); the page's lang by default. */
   locale?: string;
+  /** A numbering system for amounts and counts (latn, arab, thai); the locale's own by default. */
+  digits?: string;
   /** Your wording, per string key. */
   strings?: InstalmentStringOverrides;
 }

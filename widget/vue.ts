@@ -15,6 +15,7 @@ export interface OpiCheckoutVueProps {
   session?: string;
   apiBase?: string;
   locale?: string;
+  digits?: string;
   strings?: StringOverrides;
 }
 
@@ -35,6 +36,7 @@ export interface OpiInstalmentsVueProps {
   channel?: string;
   apiBase?: string;
   locale?: string;
+  digits?: string;
   strings?: InstalmentStringOverrides;
 }
 

@@ -3,9 +3,9 @@ import type { Glossary } from './glossary.js';
 const ar: Glossary = {
   name: 'العربية',
   sources: [
-    'Tabby (tabby.ai/ar-AE): «قسّم مشترياتك على 4 دفعات بدون فوائد»',
-    'Tamara (tamara.co/ar-SA): «قسّمها على 4 دفعات بدون فوائد أو رسوم»',
-    'Noon and Amazon.ae checkout in Arabic: «عنوان الفوترة»، «الرمز البريدي»، «طريقة الدفع»',
+    'f7ads.com, "تابي (Tabby): الشراء الآن والدفع لاحقًا" (https://f7ads.com/2023/05): "الدفع لاحقًا إمّا على دفعات بدون فوائد"',
+    'acwsubni.com on Tabby and Tamara (https://acwsubni.com/post/98456): "الأقساط الشهرية", "الدفع بالتقسيط"',
+    'Billing address, postal code, order and shipping words: the Arabic of Gulf e-commerce checkouts, from general knowledge of the market',
   ],
   notes: [
     'Modern Standard Arabic, addressing the shopper in the masculine singular imperative, as Gulf checkouts do.',
