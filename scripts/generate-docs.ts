@@ -178,7 +178,12 @@ export function languagesReference(): string {
   const out = ['## Glossaries (from `widget/glossary/`)', ''];
   for (const [tag, glossary] of Object.entries(GLOSSARIES)) {
     out.push(`### ${glossary.name} (\`${tag}\`)`, '', ...glossary.notes.map((note) => `- ${note}`), '');
-    out.push(...table(['English', glossary.name], TERMS.map((term) => [term, glossary.terms[term].join(', ')])));
+    out.push(
+      ...table(
+        ['English', glossary.name],
+        TERMS.map((term) => [term, glossary.terms[term].join(', ')]),
+      ),
+    );
     out.push('Sources:', '', ...glossary.sources.map((source) => `- ${source}`), '');
   }
   return out.join('\n');

@@ -243,7 +243,9 @@ describe('the widget bundle', () => {
   it("lists every language's strings of the real build in the import map, each served with the hash it names", async () => {
     await ensureWidgetBuilt();
     const served = await stack.startBff({ widgetBundle: readWidgetBundle()! });
-    const { integrity } = (await call(`${served.url}/v1/widget`)).body.importMap as { integrity: Record<string, string> };
+    const { integrity } = (await call(`${served.url}/v1/widget`)).body.importMap as {
+      integrity: Record<string, string>;
+    };
     for (const language of LANGUAGES.filter((each) => each !== 'en')) {
       for (const element of WIDGET_ELEMENTS) {
         const url = Object.keys(integrity).find((each) => each.startsWith(`${served.url}/${element}-${language}-`));

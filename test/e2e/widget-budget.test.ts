@@ -51,7 +51,9 @@ describe('widget budget script', () => {
     );
     for (const language of LANGUAGES.filter((each) => each !== 'en'))
       for (const element of ['opi-checkout', 'opi-instalments'])
-        expect(output, `${element} ${language} is weighed`).toMatch(new RegExp(`${element}-${language}-[\\w-]+\\.js \\d+\\.\\d\\d KB`));
+        expect(output, `${element} ${language} is weighed`).toMatch(
+          new RegExp(`${element}-${language}-[\\w-]+\\.js \\d+\\.\\d\\d KB`),
+        );
     expect(code).toBe(0);
   });
 
@@ -60,7 +62,9 @@ describe('widget budget script', () => {
     const literal = `\nexport const data = ${JSON.stringify(randomBytes(1024).toString('base64'))};\n`;
     const folder = await changedCopy('thai', thai, literal);
     const { code, output } = await budget(folder);
-    expect(output).toMatch(new RegExp(`^widget budget: ${thai} [\\d.]+ KB is OVER BUDGET by \\d+ bytes of 1.5 KB$`, 'm'));
+    expect(output).toMatch(
+      new RegExp(`^widget budget: ${thai} [\\d.]+ KB is OVER BUDGET by \\d+ bytes of 1.5 KB$`, 'm'),
+    );
     expect(code).toBe(1);
   });
 
