@@ -74,10 +74,12 @@ export default defineConfig({
         minify: true,
         comments: { annotation: false },
         // Every file the BFF serves is named opi-*.js; a chunk's name changes with its content. A language's strings
-        // are named for their element (opi-checkout-ar-<hash>.js), what the elements share is opi-shared-<hash>.js.
+        // are named for their element (opi-checkout-ar-<hash>.js), what the elements share is opi-shared-<hash>.js,
+        // the check of a page's own words opi-check-<hash>.js.
         chunkFileNames: ({ facadeModuleId }) => {
           const strings = facadeModuleId?.match(/components\/([\w-]+)\/i18n\/([\w-]+)\.ts$/);
-          return strings ? `${strings[1]}-${strings[2]}-[hash:6].js` : 'opi-shared-[hash].js';
+          if (strings) return `${strings[1]}-${strings[2]}-[hash:6].js`;
+          return facadeModuleId?.endsWith('catalogue-check.ts') ? 'opi-check-[hash].js' : 'opi-shared-[hash].js';
         },
       },
     },

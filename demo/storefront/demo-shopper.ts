@@ -11,8 +11,13 @@ const ADDRESSES: Record<string, { streetAddress: string; city: string; postalCod
   KW: { streetAddress: '7 Gulf Street', city: 'Kuwait City', postalCode: '13001', phoneNumber: '+965 5012 3456' },
   AU: { streetAddress: '1 George Street', city: 'Sydney', postalCode: '2000', phoneNumber: '+61 412 345 678' },
   SG: { streetAddress: '10 Orchard Road', city: 'Singapore', postalCode: '238826', phoneNumber: '+65 8123 4567' },
+  TH: { streetAddress: '99 Sukhumvit Road', city: 'Bangkok', postalCode: '10110', phoneNumber: '+66 81 234 5678' },
+  VN: { streetAddress: '12 Lê Lợi', city: 'Hồ Chí Minh', postalCode: '700000', phoneNumber: '+84 90 123 4567' },
+  ID: { streetAddress: 'Jl. Sudirman No. 5', city: 'Jakarta', postalCode: '10220', phoneNumber: '+62 812 3456 7890' },
+  TW: { streetAddress: '7 Xinyi Road', city: 'Taipei', postalCode: '110', phoneNumber: '+886 912 345 678' },
 };
 
+/** The demo shopper, at an address in the market's country (every market has one: test/e2e/storefront.test.ts). */
 export function demoShopper(market: Market): Prefill {
   const { phoneNumber, ...address } = ADDRESSES[market.country]!;
   const customer = { firstName: 'Layla', lastName: 'Haddad', email: 'layla.haddad@example.com', phoneNumber };

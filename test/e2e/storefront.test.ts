@@ -116,6 +116,22 @@ describe('storefront server', () => {
     await expect(sessionView(sessionId)).resolves.toMatchObject({ currency: 'SAR', locale: 'ar_SA' });
   });
 
+  it.each([
+    ['th', 'THB', 'th_TH', 'th-TH'],
+    ['vn', 'VND', 'vi_VN', 'vi-VN'],
+    ['id', 'IDR', 'id_ID', 'id-ID'],
+    ['tw', 'TWD', 'zh_TW', 'zh-TW'],
+  ])(
+    "in the %s market, the checkout speaks the market's language, whatever the shop's",
+    async (id, currency, upstream, tag) => {
+      for (const language of ['en', 'ar']) {
+        const { html, sessionId } = await checkoutPage(`opi_cart=mug:2; opi_market=${id}; opi_lang=${language}`);
+        expect(html).toContain(`locale="${tag}"`);
+        await expect(sessionView(sessionId)).resolves.toMatchObject({ currency, locale: upstream });
+      }
+    },
+  );
+
   it('refuses a form posted from another site', async () => {
     for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }] as Record<
       string,

@@ -12,6 +12,7 @@ import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../shared/languages.js';
 import { loadConfig } from '../../bff/config.js';
 import type { Sandbox } from '../../demo/sandbox/sandbox.js';
 import { call, json, merchant, shopper } from '../support/checkout.js';
@@ -110,8 +111,13 @@ const sandboxEnv = () => ({
 
 describe('the tarball', () => {
   it('ships the built element, server, contract and types, and no sources or tests', () => {
-    // A few dozen: two elements, their chunks, each also brotli and gzip; the server; the declarations.
-    expect(files.length).toBeLessThan(100);
+    // A few dozen: two elements, their chunks, each also brotli and gzip; the server; the declarations; and each
+    // language's strings for each element, in three forms too.
+    const strings = files.filter((path) =>
+      /^dist\/widget\/opi-(checkout|instalments)-[\w-]+-[\w-]{6}\.js(\.br|\.gz)?$/.test(path),
+    );
+    expect(strings).toHaveLength((LANGUAGES.length - 1) * 2 * 3);
+    expect(files.length - strings.length).toBeLessThan(100);
     expect(files.filter((path) => !/^(dist\/|package\.json$|README\.md$|custom-elements\.json$)/.test(path))).toEqual(
       [],
     );
