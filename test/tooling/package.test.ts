@@ -1,5 +1,5 @@
 // The package as a merchant gets it: `npm pack`, installed into an empty project that cannot see this repository's
-// sources, then used only through its exports. The README's "Embed in five minutes" snippets are what runs: the
+// sources, then used only through its exports; and `npm publish --dry-run`, which publishes the same files. The README's "Embed in five minutes" snippets are what runs: the
 // install, the merchant server (a whole checkout with the sandbox), the variables (accepted by loadConfig); and
 // `npx opi-bff` starts, a page importing opi-checkout/element through Vite's build lists the providers in Chromium, a
 // TypeScript project compiles against the packed types (and fails where it should), a path outside `exports` is
@@ -118,9 +118,12 @@ describe('the tarball', () => {
     );
     expect(strings).toHaveLength((LANGUAGES.length - 1) * 2 * 3);
     expect(files.length - strings.length).toBeLessThan(100);
-    expect(files.filter((path) => !/^(dist\/|package\.json$|README\.md$|custom-elements\.json$)/.test(path))).toEqual(
-      [],
-    );
+    expect(
+      files.filter(
+        (path) => !/^(dist\/|package\.json$|README\.md$|LICENSE$|CHANGELOG\.md$|custom-elements\.json$)/.test(path),
+      ),
+    ).toEqual([]);
+    for (const path of ['LICENSE', 'CHANGELOG.md', 'README.md']) expect(files).toContain(path);
     expect(files.filter((path) => /\.(ts|tsx)$/.test(path) && !path.endsWith('.d.ts'))).toEqual([]);
     expect(files.filter((path) => /^dist\/widget\/opi-shared-[\w-]+\.js$/.test(path)).length, 'one shared chunk').toBe(
       1,
@@ -135,6 +138,18 @@ describe('the tarball', () => {
       'dist/types/widget/jsx.d.ts',
     ])
       expect(files).toContain(path);
+  });
+
+  it('publishes dry: MIT, not private, the same files the tarball holds', async () => {
+    const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
+    expect(manifest.private).toBeUndefined();
+    expect(manifest.license).toBe('MIT');
+    expect(readFileSync('LICENSE', 'utf8')).toMatch(/^MIT License\n/);
+    // npm 10 keys its answer by the package's name; older ones answer the package itself.
+    const answer = JSON.parse((await run('npm', ['publish', '--dry-run', '--json'], { cwd: REPO })).stdout);
+    const published = answer.name ? answer : answer['opi-checkout'];
+    expect(published).toMatchObject({ name: 'opi-checkout', version: manifest.version });
+    expect(published.files.map((file: { path: string }) => file.path).sort()).toEqual([...files].sort());
   });
 
   it("refuses a path outside its exports with Node's own error", async () => {
