@@ -1,6 +1,6 @@
 // The merchant API without HTTP, for a merchant server that runs the checkout inside its own Express app
-// (createCheckoutRouter): the same validation, ledger, idempotency and upstream calls as the routes. A refusal
-// throws CheckoutError carrying the problem the route would have answered.
+// (createCheckoutRouter): the same services as the routes. A refusal throws CheckoutError carrying the problem the
+// route would have answered (bff/http/problem.ts writes both).
 import type {
   CreateSessionInput,
   CreateSessionResponse,
@@ -14,12 +14,12 @@ import type {
   RefundRequestBody,
   RefundView,
 } from '../shared/merchant-api.js';
-import type { Operations } from './after-payment/operations.js';
+import type { OperationView, Operations } from './after-payment/operations.js';
 import { createCheckoutSession, type SessionDeps, updateSessionCart } from './checkout/sessions.js';
-import { HttpProblem } from './http/problem.js';
+import { refusalOf } from './domain/errors.js';
+import { problemBody, problemStatus } from './http/problem.js';
 import { type WidgetBundle, type WidgetElement, widgetScript, type WidgetScript } from './http/widget-asset.js';
 import { freshOrderView, type FreshViewDeps } from './orders/fresh-view.js';
-import { operationRequest, requiredIdempotencyKey } from './routes/merchant-orders.js';
 import type { OperationKind } from './store/after-payment-types.js';
 
 export class CheckoutError extends Error {
@@ -61,14 +61,12 @@ export interface InProcessApi {
   };
 }
 
-const asCheckoutError = (error: unknown) =>
-  error instanceof HttpProblem ? new CheckoutError(error.status, error.body()) : error;
-
 async function refusalsThrown<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    throw asCheckoutError(error);
+    const refusal = refusalOf(error);
+    throw refusal ? new CheckoutError(problemStatus(refusal.code), problemBody(refusal)) : error;
   }
 }
 
@@ -81,12 +79,16 @@ export interface InProcessDeps {
 }
 
 export function inProcessApi({ sessions, operations, orders, widgetBundle, publicUrl }: InProcessDeps): InProcessApi {
-  const operate = <T>(kind: OperationKind, orderReference: string, request: unknown, idempotencyKey: string) =>
+  const operate = <T extends OperationView>(
+    kind: OperationKind,
+    orderReference: string,
+    request: unknown,
+    idempotencyKey: string,
+  ) =>
     refusalsThrown(async () => {
-      const key = requiredIdempotencyKey(idempotencyKey);
-      const answer = await operations.run(kind, orderReference, operationRequest(kind, request), key);
-      if (answer.status >= 400) throw new CheckoutError(answer.status, answer.body as Problem);
-      return answer.body as T;
+      const answer = await operations.run(kind, orderReference, request, idempotencyKey);
+      if ('refusal' in answer) throw answer.refusal;
+      return answer.result as T;
     });
   return {
     checkout: {

@@ -5,7 +5,7 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import { idempotencyLeaseMs } from '../http/idempotency.js';
+import { idempotencyLeaseMs } from '../domain/idempotency.js';
 import { createNotifier, type Notifier } from '../notify/notifier.js';
 import type { ObserveDeps } from '../orders/observe.js';
 import { createReconciler, type Reconciler } from '../reconcile/reconciler.js';

@@ -4,7 +4,7 @@
 // upstream's /options takes no country (it routes by currency, amount and channel); reserved for when it does.
 import { instalmentsQuerySchema, type InstalmentsView } from '../../shared/checkout-api.js';
 import { toMajor, toPayableMinor } from '../../shared/money.js';
-import { parseOrProblem } from '../http/problem.js';
+import { parseOrRefuse } from '../domain/errors.js';
 import { availableFromMinor, toProviderLists } from './provider-views.js';
 import { offeredFor, type SessionDeps, upstreamChannel } from './sessions.js';
 
@@ -12,7 +12,7 @@ export async function instalmentsView(
   deps: Pick<SessionDeps, 'options' | 'catalogue' | 'now'>,
   query: unknown,
 ): Promise<InstalmentsView> {
-  const { amount, currency, channel } = parseOrProblem(instalmentsQuerySchema, query, 'query');
+  const { amount, currency, channel } = parseOrRefuse(instalmentsQuerySchema, query, 'query');
   // The schema refused any amount this cannot convert.
   const amountMinor = toPayableMinor(amount, currency)!;
   const { options, learned } = await offeredFor(deps, amountMinor, currency, upstreamChannel(channel));

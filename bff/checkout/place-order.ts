@@ -25,8 +25,8 @@ import { toMajor } from '../../shared/money.js';
 import { orderRequestSchema, type OrderRequest, type OrderStatusRecord } from '../../shared/upstream.js';
 import { holdsPayment, recordObservation, type CreateAnswer } from '../orders/observe.js';
 import { isLiveStatus } from '../orders/transitions.js';
-import { idempotencyLeaseMs, once } from '../http/idempotency.js';
-import { HttpProblem, upstreamFieldErrors, upstreamProblem } from '../http/problem.js';
+import { idempotencyLeaseMs, once } from '../domain/idempotency.js';
+import { DomainError, upstreamFieldErrors, upstreamRefusal } from '../domain/errors.js';
 import type { CancellationTimeoutUnit } from '../config.js';
 import type { Notifier } from '../notify/notifier.js';
 import type { LedgerOrder, OrderPatch, SessionRecord, Store, StoreTx } from '../store/types.js';
@@ -142,11 +142,11 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
   const lock = createKeyedLock();
   // Past the longest an attempt's create can run: one still `creating` belonged to a request that died.
   const staleAfterMs = idempotencyLeaseMs(deps.upstreamTimeoutMs);
-  const completed = () => new HttpProblem('session_completed', 'This checkout session has already been paid.');
+  const completed = () => new DomainError('session_completed', 'This checkout session has already been paid.');
   const inProgress = () =>
-    new HttpProblem('order_in_progress', 'This order is being placed. Please try again in a moment.', {
+    new DomainError('order_in_progress', 'This order is being placed. Please try again in a moment.', {
       retryable: true,
-      headers: { 'Retry-After': '1' },
+      retryAfterSeconds: 1,
     });
 
   /**
@@ -225,7 +225,7 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
   async function lockedSession(tx: StoreTx, sessionId: string, eligibility: Eligibility): Promise<SessionRecord> {
     const session = requireOpenSession(await tx.getSession(sessionId, { forUpdate: true }), deps.now());
     if (session.amountMinor !== eligibility.amountMinor) {
-      throw new HttpProblem('session_changed', 'The cart changed while the order was being placed.', {
+      throw new DomainError('session_changed', 'The cart changed while the order was being placed.', {
         retryable: true,
       });
     }
@@ -240,7 +240,7 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
     });
     const provider = toProviderLists(options, session).providers.find((view) => view.name === name);
     if (!provider) {
-      throw new HttpProblem('provider_not_eligible', 'This payment provider is not available for this cart.', {
+      throw new DomainError('provider_not_eligible', 'This payment provider is not available for this cart.', {
         errors: [{ path: 'bnplProvider', message: 'is not available for this cart' }],
       });
     }
@@ -291,15 +291,15 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
     });
   }
 
-  function refusedByUpstream(error: UpstreamValidationError): HttpProblem {
+  function refusedByUpstream(error: UpstreamValidationError): DomainError {
     const errors = upstreamFieldErrors(error.messages);
     const shopper = errors.filter((entry) => SHOPPER_FIELDS.has(entry.path.split('.')[0]!));
     logger.warn({ upstreamMessages: errors.map((entry) => entry.path || '(unnamed)') }, 'upstream refused the order');
     if (shopper.length > 0)
-      return new HttpProblem('validation_failed', 'The payment service refused some of the details.', {
+      return new DomainError('validation_failed', 'The payment service refused some of the details.', {
         errors: shopper,
       });
-    return new HttpProblem('upstream_rejected', 'The payment service refused the order.', {
+    return new DomainError('upstream_rejected', 'The payment service refused the order.', {
       retryable: false,
       cause: error,
     });
@@ -353,13 +353,13 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
         );
         // Another request sent it again meanwhile: this refusal tells nothing about that send.
         if (recorded.status !== 'failed')
-          throw upstreamProblem(
+          throw upstreamRefusal(
             new UpstreamOutcomeUnknownError('create-order: refused after a resend', {
               operation: error.operation,
               cause: error,
             }),
           );
-        throw error instanceof UpstreamValidationError ? refusedByUpstream(error) : upstreamProblem(error);
+        throw error instanceof UpstreamValidationError ? refusedByUpstream(error) : upstreamRefusal(error);
       }
       await record(order, { also: { createState: 'unknown' } }, error instanceof UpstreamError ? error.code : 'error');
       throw error;
@@ -368,7 +368,7 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
       await record(order, { also: { createState: 'unknown' }, upstream: outcome.status }, 'answer_lost_order_exists', {
         cause: outcome.cause.code,
       });
-      throw upstreamProblem(outcome.cause);
+      throw upstreamRefusal(outcome.cause);
     }
     const { redirectUrl, paymentStatus } = outcome.record;
     if (!isSafeRedirect(redirectUrl, deps.allowLoopbackRedirect)) {
@@ -377,7 +377,7 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
         { also: { createState: 'rejected', upstreamStatus: paymentStatus }, decided: 'failed' },
         'unsafe_redirect',
       );
-      throw new HttpProblem(
+      throw new DomainError(
         'upstream_invalid_redirect',
         'The payment service returned a payment page we cannot send you to.',
         { retryable: false },
@@ -485,13 +485,20 @@ export function createOrderPlacer(deps: PlaceOrderDeps) {
     // only another instance can be running it, and the widget retries on the retryable 409.
     const idempotency = { store, now: deps.now, waitMs: 0, leaseMs: idempotencyLeaseMs(deps.upstreamTimeoutMs) };
     let placedNow: PlacedOrder | undefined;
-    const answer = await once(idempotency, `checkout-order:${session.id}`, key, hash, async () => {
-      placedNow = await attemptOrder(session, body, deadline);
-      return { status: 201, body: { orderReference: placedNow.orderReference, redirectUrl: placedNow.redirectUrl } };
-    });
+    const answer = await once<Omit<PlacedOrder, 'replayed'>>(
+      idempotency,
+      `checkout-order:${session.id}`,
+      key,
+      hash,
+      async () => {
+        placedNow = await attemptOrder(session, body, deadline);
+        return { result: { orderReference: placedNow.orderReference, redirectUrl: placedNow.redirectUrl } };
+      },
+    );
     if (placedNow) return placedNow;
-    const { orderReference, redirectUrl } = answer.body as Omit<PlacedOrder, 'replayed'>;
-    return { orderReference, redirectUrl, replayed: true };
+    // A placement keeps no refusal for its key (a refused placement throws, and the key is released).
+    if ('refusal' in answer) throw answer.refusal;
+    return { ...answer.result, replayed: true };
   }
 
   return {

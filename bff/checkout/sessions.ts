@@ -11,7 +11,7 @@ import { toMajor } from '../../shared/money.js';
 import { type CartAmounts, checkCartAmounts, type OptionItem } from '../../shared/upstream.js';
 import { holdsPayment } from '../orders/observe.js';
 import { isLiveStatus } from '../orders/transitions.js';
-import { HttpProblem, parseOrProblem } from '../http/problem.js';
+import { DomainError, parseOrRefuse } from '../domain/errors.js';
 import type { LedgerOrder, SessionRecord, Store, StoredCart } from '../store/types.js';
 import { newOrderPrefix, newSessionId, SESSION_ID_PATTERN } from './ids.js';
 import type { OptionsCache } from './options-cache.js';
@@ -36,7 +36,7 @@ function orderAmountMinor(cart: CartAmounts): number {
       ? [{ path: 'orderItems', message: 'must add up to an order amount above 0' }]
       : issuesToFieldErrors(issues);
   if (amountMinor === null || errors.length > 0) {
-    throw new HttpProblem('validation_failed', 'The request body is not valid.', { errors });
+    throw new DomainError('validation_failed', 'The request body is not valid.', { errors });
   }
   return amountMinor;
 }
@@ -68,7 +68,7 @@ function storedCart(cart: UpdateSessionCart, settings: { [K in keyof Settings]?:
 }
 
 export async function createCheckoutSession(deps: SessionDeps, body: unknown): Promise<CreateSessionResponse> {
-  const request = parseOrProblem(createSessionRequestSchema, body);
+  const request = parseOrRefuse(createSessionRequestSchema, body);
   const amountMinor = orderAmountMinor(request);
   const createdAt = deps.now();
   const expiresAt = new Date(createdAt.getTime() + deps.sessionTtlMinutes * 60_000);
@@ -116,14 +116,14 @@ const mayTakePayment = (order: LedgerOrder) =>
  * the session older than this change is refused by the placement (session_changed).
  */
 export async function updateSessionCart(deps: SessionDeps, id: string, body: unknown): Promise<CreateSessionResponse> {
-  const cart = parseOrProblem(updateSessionCartSchema, body);
+  const cart = parseOrRefuse(updateSessionCartSchema, body);
   if (!SESSION_ID_PATTERN.test(id)) requireOpenSession(null, deps.now());
   return deps.store.transaction(async (tx) => {
     const session = requireOpenSession(await tx.getSession(id, { forUpdate: true }), deps.now());
     const amountMinor = orderAmountMinor({ ...cart, purchaseCurrency: session.currency });
     const orders = await tx.listSessionOrders(id);
     if (orders.some(mayTakePayment)) {
-      throw new HttpProblem('session_order_placed', 'An order of this session holds or may still take the payment.');
+      throw new DomainError('session_order_placed', 'An order of this session holds or may still take the payment.');
     }
     const { channel, autoCapture, cancellationTimeout, customerToken } = session.cart;
     const settings = { channel, autoCapture, cancellationTimeout, customerToken };
@@ -139,11 +139,11 @@ export async function updateSessionCart(deps: SessionDeps, id: string, body: unk
 
 /** A session the shopper may still pay: 404 unknown, 410 expired, 409 completed. */
 export function requireOpenSession(session: SessionRecord | null, now: Date): SessionRecord {
-  if (!session) throw new HttpProblem('session_not_found', 'This checkout session does not exist.');
+  if (!session) throw new DomainError('session_not_found', 'This checkout session does not exist.');
   if (session.state === 'completed')
-    throw new HttpProblem('session_completed', 'This checkout session has already been paid.');
+    throw new DomainError('session_completed', 'This checkout session has already been paid.');
   if (now.getTime() >= session.expiresAt.getTime()) {
-    throw new HttpProblem('session_expired', 'This checkout session has expired. Please start the checkout again.');
+    throw new DomainError('session_expired', 'This checkout session has expired. Please start the checkout again.');
   }
   return session;
 }

@@ -1,7 +1,7 @@
 // CORS for the widget API: only the configured storefront origins get a grant. A write from any other origin is
 // refused outright, since a browser would send it (and we would act on it) before reading the CORS answer.
 import type { RequestHandler } from 'express';
-import { HttpProblem } from './problem.js';
+import { DomainError } from '../domain/errors.js';
 
 const EXPOSED = 'X-Request-Id, Retry-After, RateLimit, RateLimit-Policy, Idempotent-Replayed';
 
@@ -25,7 +25,7 @@ export function widgetCors(allowedOrigins: readonly string[]): RequestHandler {
       return;
     }
     if (origin !== undefined && !granted && req.method !== 'GET' && req.method !== 'HEAD') {
-      return next(new HttpProblem('origin_not_allowed', 'This origin may not use the checkout API.'));
+      return next(new DomainError('origin_not_allowed', 'This origin may not use the checkout API.'));
     }
     next();
   };

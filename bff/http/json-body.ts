@@ -1,7 +1,7 @@
 // JSON bodies only, 16 KB at most: other media types get 415, larger bodies 413, broken JSON 400 (problem.ts), and
 // text that cannot be stored 400 invalid_text (text-guard.ts).
 import express, { type RequestHandler } from 'express';
-import { HttpProblem } from './problem.js';
+import { DomainError } from '../domain/errors.js';
 import { rejectBadTextInBody } from './text-guard.js';
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -9,7 +9,7 @@ const JSON_TYPES = ['application/json', 'application/*+json'];
 
 const requireJson: RequestHandler = (req, _res, next) => {
   if (req.is(JSON_TYPES)) return next();
-  next(new HttpProblem('unsupported_media_type', 'Send the request body as application/json.'));
+  next(new DomainError('unsupported_media_type', 'Send the request body as application/json.'));
 };
 
 export const jsonBody: RequestHandler[] = [

@@ -2,7 +2,7 @@
 // applies) against every configured key, without stopping at the first match.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import { HttpProblem } from './problem.js';
+import { DomainError } from '../domain/errors.js';
 
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 
@@ -14,10 +14,6 @@ export function merchantAuth(keys: readonly string[]): RequestHandler {
     let valid = false;
     for (const key of known) valid = timingSafeEqual(key, given) || valid;
     if (match && valid) return next();
-    next(
-      new HttpProblem('unauthorized', 'A valid merchant key is required (Authorization: Bearer <key>).', {
-        headers: { 'WWW-Authenticate': 'Bearer realm="opi-checkout"' },
-      }),
-    );
+    next(new DomainError('unauthorized', 'A valid merchant key is required (Authorization: Bearer <key>).'));
   };
 }

@@ -22,7 +22,8 @@ import {
   refundRequestBodySchema,
   refundViewSchema,
 } from '../../shared/merchant-api.js';
-import { problemStatus, type ProblemCode } from './problem.js';
+import { problemStatus } from './problem.js';
+import type { ErrorCode } from '../domain/errors.js';
 
 type Io = 'input' | 'output';
 
@@ -69,7 +70,7 @@ interface Operation {
   requiredQuery?: string[];
   body?: ComponentName;
   ok: [number, ComponentName | string];
-  problems?: ProblemCode[];
+  problems?: ErrorCode[];
 }
 
 function operation(op: Operation) {
@@ -97,7 +98,7 @@ function operation(op: Operation) {
         : { description: okBody },
   };
   // Any route may meet text that cannot be stored, or an address or headers over Node's limit.
-  const problems: ProblemCode[] = [
+  const problems: ErrorCode[] = [
     ...(op.auth ? (['unauthorized'] as const) : []),
     ...(op.problems ?? []),
     'invalid_text',
@@ -120,11 +121,11 @@ function operation(op: Operation) {
   };
 }
 
-const UPSTREAM_FAILURES: ProblemCode[] = ['upstream_unavailable', 'upstream_timeout'];
+const UPSTREAM_FAILURES: ErrorCode[] = ['upstream_unavailable', 'upstream_timeout'];
 
 export function buildOpenApiDocument(publicUrl: string) {
   const listQuery = jsonSchema(orderListQuerySchema, 'input') as { properties: Record<string, unknown> };
-  const operateOnOrder = (summary: string, notAllowed: ProblemCode) =>
+  const operateOnOrder = (summary: string, notAllowed: ErrorCode) =>
     operation({
       summary,
       auth: 'merchant',

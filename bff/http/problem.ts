@@ -1,17 +1,11 @@
 // Every refusal is application/problem+json (RFC 9457) with a stable `code`, a human `detail`, the field path of
-// each validation error, and `retryable` where trying again may help. No stack, no secret, no upstream body.
+// each validation error, and `retryable` where trying again may help. No stack, no secret, no upstream body. The
+// services throw DomainError (bff/domain/errors.ts); this is the one place that gives a code its status and writes
+// the body, for the routes' one error handler and for the in-process API's CheckoutError.
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { requestLog } from './request-logging.js';
-import { issuesToFieldErrors, type Problem as ProblemBody } from '../../shared/checkout-api.js';
-import { LedgerUnavailableError } from '../store/ledger-errors.js';
-import {
-  UpstreamAuthError,
-  UpstreamError,
-  UpstreamOutcomeUnknownError,
-  UpstreamProtocolError,
-  UpstreamTimeoutError,
-  UpstreamUnavailableError,
-} from '../upstream/errors.js';
+import type { Problem as ProblemBody } from '../../shared/checkout-api.js';
+import { DomainError, type ErrorCode, refusalBody, refusalOf } from '../domain/errors.js';
 
 const CODES = {
   validation_failed: [400, 'Invalid request'],
@@ -58,148 +52,37 @@ const CODES = {
   draining: [503, 'Shutting down'],
   upstream_timeout: [504, 'Payment service timed out'],
   outcome_unknown: [502, 'Outcome not known yet'],
-} as const satisfies Record<string, readonly [number, string]>;
+} as const satisfies Record<ErrorCode, readonly [number, string]>;
 
-export type ProblemCode = keyof typeof CODES;
+/** The HTTP status a refusal's code always answers with (also in the OpenAPI document). */
+export const problemStatus = (code: ErrorCode): number => CODES[code][0];
 
-/** The HTTP status a problem code always answers with (used by the OpenAPI document). */
-export const problemStatus = (code: ProblemCode): number => CODES[code][0];
-export type FieldError = { path: string; message: string };
-
-export interface ProblemExtras {
-  errors?: FieldError[];
-  retryable?: boolean;
-  headers?: Record<string, string>;
-  cause?: unknown;
+/** A refusal as its problem+json body. */
+export function problemBody(error: DomainError): ProblemBody {
+  const [status, title] = CODES[error.code];
+  // Local choice: a stable, non-dereferenceable type URI per code (RFC 9457 allows it).
+  return { type: `urn:opi-checkout:problem:${error.code}`, title, status, ...refusalBody(error) };
 }
 
-export class HttpProblem extends Error {
-  readonly status: number;
-  readonly title: string;
-
-  constructor(
-    readonly code: ProblemCode,
-    readonly detail: string,
-    readonly extras: ProblemExtras = {},
-  ) {
-    super(detail, extras.cause === undefined ? undefined : { cause: extras.cause });
-    this.name = 'HttpProblem';
-    [this.status, this.title] = CODES[code];
-  }
-
-  body(): ProblemBody {
-    return {
-      // Local choice: a stable, non-dereferenceable type URI per code (RFC 9457 allows it).
-      type: `urn:opi-checkout:problem:${this.code}`,
-      title: this.title,
-      status: this.status,
-      code: this.code,
-      detail: this.detail,
-      ...(this.extras.retryable === undefined ? {} : { retryable: this.extras.retryable }),
-      ...(this.extras.errors ? { errors: this.extras.errors } : {}),
-    };
-  }
+/** The headers a refusal answers with: when to try again, and how to authenticate for a missing merchant key. */
+export function problemHeaders({ code, extras }: DomainError): Record<string, string> {
+  return {
+    ...(extras.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(extras.retryAfterSeconds) }),
+    ...(code === 'unauthorized' ? { 'WWW-Authenticate': 'Bearer realm="opi-checkout"' } : {}),
+  };
 }
 
-export function sendProblem(res: Response, problem: HttpProblem): void {
-  for (const [name, value] of Object.entries(problem.extras.headers ?? {})) res.setHeader(name, value);
-  res.status(problem.status).type('application/problem+json').json(problem.body());
-}
-
-interface IssueLike {
-  path: readonly PropertyKey[];
-  message: string;
-  code?: string;
-  keys?: readonly string[];
-}
-
-/** Parses `input` or throws a 400 naming every bad field (an unknown field by its own name: `unknown_field`). */
-export function parseOrProblem<T>(
-  schema: {
-    safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: readonly IssueLike[] } };
-  },
-  input: unknown,
-  what = 'request body',
-): T {
-  const parsed = schema.safeParse(input);
-  if (parsed.success) return parsed.data;
-  const unknown = parsed.error.issues.some((issue) => issue.code === 'unrecognized_keys');
-  const errors = issuesToFieldErrors(parsed.error.issues);
-  throw new HttpProblem(
-    unknown ? 'unknown_field' : 'validation_failed',
-    unknown ? `The ${what} has fields that are not accepted.` : `The ${what} is not valid.`,
-    { errors },
-  );
-}
-
-// A leading field path followed by the verb of a validation message (class-validator style).
-const FIELD_MESSAGE =
-  /^([A-Za-z_]\w*(?:\.\w+|\[\d+\])*)\s+((?:must|should|is|are|has|have|cannot|can|does|do|already|contains|needs)\b.*)$/s;
-
-/** "billingAddress.country must be ..." -> { path: 'billingAddress.country', message: 'must be ...' }; else path ''. */
-export function upstreamFieldErrors(messages: readonly string[]): FieldError[] {
-  return messages.map((text) => {
-    const match = FIELD_MESSAGE.exec(text.trim());
-    if (!match) return { path: '', message: text };
-    return { path: match[1]!.replace(/\[(\d+)\]/g, '.$1'), message: match[2]! };
-  });
-}
-
-/** The problem for an upstream failure that reached a route unhandled. */
-export function upstreamProblem(error: UpstreamError): HttpProblem {
-  const cause = error;
-  if (error instanceof UpstreamTimeoutError) {
-    return new HttpProblem('upstream_timeout', 'The payment service did not answer in time. Please try again.', {
-      retryable: true,
-      cause,
-    });
-  }
-  if (error instanceof UpstreamUnavailableError) {
-    return new HttpProblem('upstream_unavailable', 'The payment service is unavailable. Please try again.', {
-      retryable: true,
-      cause,
-    });
-  }
-  if (error instanceof UpstreamProtocolError) {
-    return new HttpProblem(
-      'upstream_invalid_response',
-      'The payment service answered unexpectedly. Please try again.',
-      { retryable: true, cause },
-    );
-  }
-  if (error instanceof UpstreamOutcomeUnknownError) {
-    return new HttpProblem('outcome_unknown', 'The payment service has not confirmed this yet. Please try again.', {
-      retryable: true,
-      cause,
-    });
-  }
-  if (error instanceof UpstreamAuthError) {
-    return new HttpProblem('upstream_auth_failed', 'The payment service is not available right now.', {
-      retryable: false,
-      cause,
-    });
-  }
-  return new HttpProblem('upstream_rejected', 'The payment service refused the request.', { retryable: false, cause });
-}
-
-/**
- * The ledger could not be reached or written (a restart, a failover, a full disk): nothing of this request was sent
- * upstream unrecorded, and the same request (with its Idempotency-Key) may be sent again.
- */
-export function ledgerProblem(error: LedgerUnavailableError): HttpProblem {
-  return new HttpProblem('ledger_unavailable', 'Our records cannot be written right now. Please try again shortly.', {
-    retryable: true,
-    headers: { 'Retry-After': '5' },
-    cause: error,
-  });
+export function sendProblem(res: Response, error: DomainError): void {
+  for (const [name, value] of Object.entries(problemHeaders(error))) res.setHeader(name, value);
+  res.status(problemStatus(error.code)).type('application/problem+json').json(problemBody(error));
 }
 
 export const notFound: RequestHandler = (_req, _res, next) => {
-  next(new HttpProblem('not_found', 'There is nothing at this address.'));
+  next(new DomainError('not_found', 'There is nothing at this address.'));
 };
 
 // body-parser's error types (express.json).
-const BODY_ERRORS: Record<string, [ProblemCode, string]> = {
+const BODY_ERRORS: Record<string, [ErrorCode, string]> = {
   'entity.too.large': ['payload_too_large', 'The request body is larger than 16 KB.'],
   'entity.parse.failed': ['malformed_json', 'The request body is not valid JSON.'],
   'encoding.unsupported': ['unsupported_media_type', 'The request body encoding is not supported.'],
@@ -217,31 +100,30 @@ function clientErrorStatus(error: unknown): number | null {
   return typeof status === 'number' && status >= 400 && status < 500 ? status : null;
 }
 
-/** Any error a route or middleware raised, as the problem to answer with; unexpected ones are logged. */
-export function problemFor(error: unknown, req: Request): HttpProblem {
-  if (error instanceof HttpProblem) return error;
-  if (error instanceof UpstreamError) return upstreamProblem(error);
-  if (error instanceof LedgerUnavailableError) return ledgerProblem(error);
+/** Any error a route or middleware raised, as the refusal to answer with; unexpected ones are logged. */
+export function problemFor(error: unknown, req: Request): DomainError {
+  const refusal = refusalOf(error);
+  if (refusal) return refusal;
   const type = (error as { type?: unknown } | null)?.type;
   if (typeof type === 'string' && BODY_ERRORS[type]) {
     const [code, detail] = BODY_ERRORS[type];
-    return new HttpProblem(code, detail);
+    return new DomainError(code, detail);
   }
   // Undecodable percent-encoding in the path, a body that does not match its Content-Encoding, and the like.
   const status = clientErrorStatus(error);
-  if (status === 413) return new HttpProblem('payload_too_large', BODY_ERRORS['entity.too.large']![1]);
+  if (status === 413) return new DomainError('payload_too_large', BODY_ERRORS['entity.too.large']![1]);
   if (status === 415)
-    return new HttpProblem('unsupported_media_type', 'The request body encoding or type is not supported.');
+    return new DomainError('unsupported_media_type', 'The request body encoding or type is not supported.');
   if (status !== null)
-    return new HttpProblem('malformed_request', 'The request could not be read: its address or body is malformed.');
+    return new DomainError('malformed_request', 'The request could not be read: its address or body is malformed.');
   requestLog(req)?.error({ err: error }, 'unexpected error');
-  return new HttpProblem('internal', 'Something went wrong on our side.');
+  return new DomainError('internal', 'Something went wrong on our side.');
 }
 
 export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
   const problem = problemFor(error, req);
   // The ledger's own failures are logged once by its driver; the access line says which requests met them.
-  if (problem.status >= 500 && problem.code !== 'internal' && problem.code !== 'ledger_unavailable')
+  if (problemStatus(problem.code) >= 500 && problem.code !== 'internal' && problem.code !== 'ledger_unavailable')
     requestLog(req)?.warn({ err: problem.extras.cause ?? problem, code: problem.code }, 'upstream problem');
   if (res.headersSent) {
     res.destroy();

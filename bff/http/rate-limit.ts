@@ -5,7 +5,7 @@ import { isIPv4 } from 'node:net';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import type { RequestHandler } from 'express';
 import type { SharedStateStore } from '../store/shared-state-sql.js';
-import { HttpProblem } from './problem.js';
+import { DomainError } from '../domain/errors.js';
 import { sharedRateLimitStore } from './shared-rate-limit.js';
 
 export interface RateLimitOptions {
@@ -38,9 +38,9 @@ export function perClientRateLimit({ perMinute, name, shared, now }: RateLimitOp
       const reset = (req as { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
       const seconds = reset ? Math.max(1, Math.ceil((reset.getTime() - now().getTime()) / 1000)) : 60;
       next(
-        new HttpProblem('rate_limited', 'Too many requests. Please wait a moment.', {
+        new DomainError('rate_limited', 'Too many requests. Please wait a moment.', {
           retryable: true,
-          headers: { 'Retry-After': String(seconds) },
+          retryAfterSeconds: seconds,
         }),
       );
     },

@@ -3,7 +3,7 @@
 // not Unicode at all: both would fail later, in the ledger or at the upstream, as a 5xx. They are refused up front
 // with 400 `invalid_text` naming where. Headers need no check: Node refuses U+0000 in them, and they are bytes.
 import type { RequestHandler } from 'express';
-import { HttpProblem } from './problem.js';
+import { DomainError } from '../domain/errors.js';
 
 // Without the u flag a regular expression sees UTF-16 code units, so a lone surrogate can be matched.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching U+0000 is this expression's purpose.
@@ -30,8 +30,8 @@ export function badTextPaths(value: unknown, prefix: string[] = []): string[] {
   return found.sort();
 }
 
-export function invalidText(paths: string[]): HttpProblem {
-  return new HttpProblem(
+export function invalidText(paths: string[]): DomainError {
+  return new DomainError(
     'invalid_text',
     'Text in the request holds a character that cannot be stored (U+0000 or a lone surrogate).',
     {

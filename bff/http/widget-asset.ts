@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Router } from 'express';
-import { HttpProblem } from './problem.js';
+import { DomainError } from '../domain/errors.js';
 import { chunkImports } from './widget-imports.js';
 import { checkedEncodings, chooseEncoding, ENCODING_SUFFIX, type WidgetEncoding } from './widget-encodings.js';
 
@@ -119,12 +119,12 @@ function chunkIntegrity(bundle: WidgetBundle, publicUrl: string): Record<string,
 export function widgetAssetRoutes(bundle: WidgetBundle | undefined, publicUrl: string): Router {
   const router = Router();
   const built = (): WidgetBundle => {
-    if (!bundle) throw new HttpProblem('widget_not_built', 'The widget bundle is not built (npm run build).');
+    if (!bundle) throw new DomainError('widget_not_built', 'The widget bundle is not built (npm run build).');
     return bundle;
   };
   const required = (name: string): WidgetFile => {
     const file = built().get(name);
-    if (!file) throw new HttpProblem('not_found', 'No such route.');
+    if (!file) throw new DomainError('not_found', 'No such route.');
     return file;
   };
   const isElement = (name: string) => (WIDGET_ELEMENTS as readonly string[]).includes(name.replace(/\.js$/, ''));
@@ -157,7 +157,7 @@ export function widgetAssetRoutes(bundle: WidgetBundle | undefined, publicUrl: s
     const name = `opi-${req.params.name}.js`;
     const { sri } = required(name);
     // Published for the elements a page loads by itself; a chunk's is in /v1/widget's import map.
-    if (!isElement(name)) throw new HttpProblem('not_found', 'No such route.');
+    if (!isElement(name)) throw new DomainError('not_found', 'No such route.');
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.type('text/plain; charset=utf-8').send(sri);
   });

@@ -4,7 +4,7 @@
 import type { OrderView } from '../../shared/merchant-api.js';
 import type { Logger } from 'pino';
 import { type SendDeps, settleOpen } from '../after-payment/send-operation.js';
-import { HttpProblem } from '../http/problem.js';
+import { DomainError } from '../domain/errors.js';
 import { LedgerUnavailableError } from '../store/ledger-errors.js';
 import type { LedgerOrder, Store } from '../store/types.js';
 import type { UpstreamClient } from '../upstream/client.js';
@@ -20,7 +20,7 @@ export interface FreshViewDeps extends ObserveDeps {
 
 export async function requireOrder(store: Store, orderReference: string): Promise<LedgerOrder> {
   const order = await store.getOrder(orderReference);
-  if (!order) throw new HttpProblem('order_not_found', 'There is no order with this reference.');
+  if (!order) throw new DomainError('order_not_found', 'There is no order with this reference.');
   return order;
 }
 

@@ -9,7 +9,7 @@ import { notificationSchema } from '../../shared/upstream.js';
 import { recordObservation } from '../orders/observe.js';
 import { type SendDeps, settleOpen } from '../after-payment/send-operation.js';
 import { CALLBACK_ROUTE } from '../checkout/urls.js';
-import { HttpProblem } from '../http/problem.js';
+import { DomainError } from '../domain/errors.js';
 import { badTextPaths, invalidText } from '../http/text-guard.js';
 import { requireOrder } from '../store/require-order.js';
 import type { LedgerOrder } from '../store/types.js';
@@ -25,9 +25,9 @@ const CALLBACK_BODY_LIMIT = '64kb';
 
 /** Our own failure (the ledger): a 503 with Retry-After makes the upstream deliver again later. */
 const notRecorded = () =>
-  new HttpProblem('ledger_unavailable', 'The delivery could not be recorded; please deliver it again.', {
+  new DomainError('ledger_unavailable', 'The delivery could not be recorded; please deliver it again.', {
     retryable: true,
-    headers: { 'Retry-After': '5' },
+    retryAfterSeconds: 5,
   });
 
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
@@ -163,7 +163,7 @@ export function callbackRoutes(deps: CallbackDeps): Router {
     async (req: Request<{ orderReference: string; secret: string }>, res) => {
       const order = await orderForNotification(deps, req.params.orderReference);
       if (!order || !secretMatches(order.callbackSecret, req.params.secret)) {
-        throw new HttpProblem('not_found', 'There is nothing at this address.');
+        throw new DomainError('not_found', 'There is nothing at this address.');
       }
       const hint = readHint(req.body);
       if (hint.invalidText) {

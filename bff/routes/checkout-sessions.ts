@@ -6,7 +6,7 @@ import { idempotencyKeySchema } from '../../shared/merchant-api.js';
 import type { OrderPlacer } from '../checkout/place-order.js';
 import { createCheckoutSession, sessionView, type SessionDeps, updateSessionCart } from '../checkout/sessions.js';
 import { jsonBody } from '../http/json-body.js';
-import { HttpProblem, parseOrProblem } from '../http/problem.js';
+import { DomainError, parseOrRefuse } from '../domain/errors.js';
 
 export function merchantSessionRoutes(sessions: SessionDeps, auth: RequestHandler): Router {
   const router = Router();
@@ -33,7 +33,7 @@ function idempotencyKey(req: Request): string | undefined {
   if (header === undefined) return undefined;
   const parsed = idempotencyKeySchema.safeParse(header);
   if (parsed.success) return parsed.data;
-  throw new HttpProblem('validation_failed', 'The Idempotency-Key header is not valid.', {
+  throw new DomainError('validation_failed', 'The Idempotency-Key header is not valid.', {
     errors: [{ path: 'Idempotency-Key', message: parsed.error.issues[0]?.message ?? 'is not valid' }],
   });
 }
@@ -46,7 +46,7 @@ export function widgetSessionRoutes(sessions: SessionDeps, placer: OrderPlacer):
   });
   router.post('/orders', ...jsonBody, async (req: Request<{ id: string }>, res) => {
     const key = idempotencyKey(req);
-    const body = parseOrProblem(placeOrderRequestSchema, req.body);
+    const body = parseOrRefuse(placeOrderRequestSchema, req.body);
     const placed = await placer.place(req.params.id, body, key);
     if (placed.replayed) res.setHeader('Idempotent-Replayed', 'true');
     res.status(201).json({ orderReference: placed.orderReference, redirectUrl: placed.redirectUrl });

@@ -4,7 +4,8 @@ import { Router } from 'express';
 import type { Logger } from 'pino';
 import type { Store } from '../store/types.js';
 import type { UpstreamClient } from '../upstream/client.js';
-import { HttpProblem, sendProblem } from '../http/problem.js';
+import { sendProblem } from '../http/problem.js';
+import { DomainError } from '../domain/errors.js';
 
 const READY_TIMEOUT_MS = 3_000;
 
@@ -26,7 +27,7 @@ export function healthRoutes(store: Store, upstream: UpstreamClient, logger: Log
       res.setHeader('Retry-After', '5');
       sendProblem(
         res,
-        new HttpProblem('draining', 'Shutting down: finishing the requests in flight.', { retryable: true }),
+        new DomainError('draining', 'Shutting down: finishing the requests in flight.', { retryable: true }),
       );
       return;
     }
@@ -48,7 +49,7 @@ export function healthRoutes(store: Store, upstream: UpstreamClient, logger: Log
     res.setHeader('Retry-After', '5');
     sendProblem(
       res,
-      new HttpProblem('not_ready', `Not ready: store ${checks.store}, upstream ${checks.upstream}.`, {
+      new DomainError('not_ready', `Not ready: store ${checks.store}, upstream ${checks.upstream}.`, {
         retryable: true,
       }),
     );

@@ -1,21 +1,14 @@
 // The merchant's order API (merchant key; shapes in shared/merchant-api.ts): read orders (the ledger after a
 // fresh upstream read), list them, and refund, capture or void them under an Idempotency-Key.
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import {
-  captureOrVoidRequestSchema,
-  idempotencyKeySchema,
-  orderListQuerySchema,
-  refundRequestBodySchema,
-  type OrderListResponse,
-  type RefundListResponse,
-} from '../../shared/merchant-api.js';
+import { orderListQuerySchema, type OrderListResponse, type RefundListResponse } from '../../shared/merchant-api.js';
 import { freshOrderView, refreshOrder, requireOrder, type FreshViewDeps } from '../orders/fresh-view.js';
-import type { Operations, OperationRequest } from '../after-payment/operations.js';
+import type { Operations } from '../after-payment/operations.js';
 import { orderSummaryView, refundView } from '../orders/views.js';
 import { jsonBody } from '../http/json-body.js';
 import { isBadText } from '../http/text-guard.js';
-import { HttpProblem, parseOrProblem } from '../http/problem.js';
-import type { OperationKind } from '../store/after-payment-types.js';
+import { DomainError, parseOrRefuse } from '../domain/errors.js';
+import { sendProblem } from '../http/problem.js';
 import type { LedgerOrder } from '../store/types.js';
 
 export interface MerchantOrderDeps extends FreshViewDeps {
@@ -25,7 +18,7 @@ export interface MerchantOrderDeps extends FreshViewDeps {
 type WithReference = Request<{ orderReference: string }>;
 
 const invalidCursor = () =>
-  new HttpProblem('validation_failed', 'The query is not valid.', {
+  new DomainError('validation_failed', 'The query is not valid.', {
     errors: [{ path: 'cursor', message: 'is not a cursor from this API' }],
   });
 
@@ -58,34 +51,13 @@ const optionalJsonBody: RequestHandler[] = jsonBody.map(
   },
 );
 
-/** The Idempotency-Key every refund, capture and void needs (a header here, an argument in bff/in-process-api.ts). */
-export function requiredIdempotencyKey(header: string | undefined): string {
-  if (header === undefined) {
-    throw new HttpProblem(
-      'idempotency_key_required',
-      'Send an Idempotency-Key header with every refund, capture and void.',
-      {
-        errors: [{ path: 'Idempotency-Key', message: 'is required' }],
-      },
-    );
-  }
-  return parseOrProblem(idempotencyKeySchema, header, 'Idempotency-Key header');
-}
-
-/** A refund's body, or a capture's or void's (an optional amount). */
-export function operationRequest(kind: OperationKind, body: unknown): OperationRequest {
-  return kind === 'refund'
-    ? parseOrProblem(refundRequestBodySchema, body)
-    : parseOrProblem(captureOrVoidRequestSchema, body ?? {});
-}
-
 export function merchantOrderRoutes(deps: MerchantOrderDeps, auth: RequestHandler): Router {
   const { store, operations } = deps;
   const router = Router();
   router.use(auth);
 
   router.get('/', async (req, res) => {
-    const query = parseOrProblem(orderListQuerySchema, req.query, 'query');
+    const query = parseOrRefuse(orderListQuerySchema, req.query, 'query');
     const orders = await store.listOrders({
       limit: query.limit + 1,
       ...(query.status ? { status: query.status } : {}),
@@ -123,12 +95,10 @@ export function merchantOrderRoutes(deps: MerchantOrderDeps, auth: RequestHandle
     // A capture or void may come without a body (all that is left).
     const body = kind === 'refund' ? jsonBody : optionalJsonBody;
     router.post(`/:orderReference/${path}`, ...body, async (req: WithReference, res) => {
-      const key = requiredIdempotencyKey(req.get('idempotency-key'));
-      const answer = await operations.run(kind, req.params.orderReference, operationRequest(kind, req.body), key);
+      const answer = await operations.run(kind, req.params.orderReference, req.body, req.get('idempotency-key'));
       if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
-      res.status(answer.status);
-      if (answer.status >= 400) res.type('application/problem+json');
-      res.json(answer.body);
+      if ('refusal' in answer) sendProblem(res, answer.refusal);
+      else res.status(201).json(answer.result);
     });
   }
   return router;

@@ -15,7 +15,7 @@ import { returnPageWords, type ReturnPageWords } from '../after-payment/return-p
 import { verifyReturnSignature } from '../after-payment/return-signature.js';
 import { viewStatus } from '../orders/views.js';
 import { RETURN_ROUTE } from '../checkout/urls.js';
-import { problemFor } from '../http/problem.js';
+import { problemFor, problemHeaders, problemStatus } from '../http/problem.js';
 import type { LedgerOrder } from '../store/types.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import { UpstreamError } from '../upstream/errors.js';
@@ -57,11 +57,12 @@ export const returnPageErrors: ErrorRequestHandler = (error: unknown, req, res, 
     res.destroy();
     return;
   }
-  if (problem.status === 404) page(req, res, 'notFound');
-  else if (problem.status === 429) {
-    for (const [name, value] of Object.entries(problem.extras.headers ?? {})) res.setHeader(name, value);
+  const status = problemStatus(problem.code);
+  if (status === 404) page(req, res, 'notFound');
+  else if (status === 429) {
+    for (const [name, value] of Object.entries(problemHeaders(problem))) res.setHeader(name, value);
     page(req, res, 'tooMany');
-  } else page(req, res, problem.status < 500 ? 'damaged' : 'unavailable');
+  } else page(req, res, status < 500 ? 'damaged' : 'unavailable');
 };
 
 /** The session's returnUrl with orderReference and the status to show (its own query kept). */

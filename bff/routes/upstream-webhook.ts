@@ -4,7 +4,7 @@
 // so it is only a hint: the BFF re-reads the order or its refunds, exactly as for a per-order callback. Repeats
 // of one notification within a minute are answered without work; unknown orders are acknowledged and ignored.
 import { Router, type RequestHandler } from 'express';
-import { HttpProblem } from '../http/problem.js';
+import { DomainError } from '../domain/errors.js';
 import { invalidText } from '../http/text-guard.js';
 import {
   createNotificationHandler,
@@ -47,7 +47,7 @@ export function upstreamWebhookRoutes(deps: CallbackDeps, rateLimit: RequestHand
     }
     if (hint.event === 'unreadable' || !hint.orderReference) {
       deps.logger.warn({ event: hint.event }, 'account webhook: a notification without an event or an order reference');
-      throw new HttpProblem(
+      throw new DomainError(
         'unreadable_notification',
         'A notification needs an event and the order it is about (merchantReference).',
       );

@@ -3,7 +3,7 @@
 // end to end for an order placement and a capture, through the real sandbox.
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { idempotencyLeaseMs } from '../../bff/http/idempotency.js';
+import { idempotencyLeaseMs } from '../../bff/domain/idempotency.js';
 import type { Store } from '../../bff/store/types.js';
 import { call, createSession, json, shopper } from '../support/checkout.js';
 import { useCheckoutStack } from '../support/stack.js';

@@ -2,7 +2,7 @@
 // with option items in the shapes the upstream's documents show (numbers as strings, several term spellings).
 import { describe, expect, it } from 'vitest';
 import { availableFromMinor, toProviderLists } from '../../bff/checkout/provider-views.js';
-import { upstreamFieldErrors } from '../../bff/http/problem.js';
+import { upstreamFieldErrors } from '../../bff/domain/errors.js';
 import { MAX_AMOUNT } from '../../shared/fields.js';
 import { readOptionItems } from '../../shared/upstream.js';
 

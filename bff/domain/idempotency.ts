@@ -3,15 +3,26 @@
 // first is still running, so a retry racing the original makes no second upstream call); the same key with
 // another request is refused. A claim whose request died (a crash, a release that failed) lapses after its
 // lease, and a retry of the same request then takes the key over, so no key is blocked for ever.
-import { HttpProblem } from './problem.js';
+import { DomainError, fromRefusalBody, type RefusalBody, refusalBody } from './errors.js';
 import { LedgerUnavailableError } from '../store/ledger-errors.js';
 import type { Store } from '../store/types.js';
 
-export interface StoredAnswer {
-  status: number;
-  body: unknown;
+/** What a keyed request ended in, kept for its key and replayed: its result, or the refusal it ended in for good. */
+export type KeptAnswer<T> = { result: T } | { refusal: DomainError };
+
+export type Answer<T> = KeptAnswer<T> & {
   /** Sent, but not kept for the key: a retry with it runs again (an answer that says the outcome is not known yet). */
   provisional?: boolean;
+};
+
+// How an answer is stored (the key's statusCode and response columns): 201 and the result, or 422 and the
+// refusal's code, detail and fields. Rows written before kept an HTTP status and a whole problem body: a status of
+// 400 or more is a refusal either way, read by its code.
+const RESULT = 201;
+const REFUSAL = 422;
+
+function stored<T>(statusCode: number, response: unknown): KeptAnswer<T> {
+  return statusCode < 400 ? { result: response as T } : { refusal: fromRefusalBody(response as RefusalBody) };
 }
 
 export interface IdempotencyDeps {
@@ -56,13 +67,13 @@ async function settleKey(deps: IdempotencyDeps, write: () => Promise<void>): Pro
  * Runs `work` once per scope and key. A successful answer is stored and replayed; a thrown problem is not stored
  * (the key is released), so the client may retry the same key once the cause is gone.
  */
-export async function once(
+export async function once<T>(
   deps: IdempotencyDeps,
   scope: string,
   key: string,
   requestHash: string,
-  work: () => Promise<StoredAnswer>,
-): Promise<StoredAnswer & { replayed: boolean }> {
+  work: () => Promise<Answer<T>>,
+): Promise<KeptAnswer<T> & { replayed: boolean }> {
   const sleep = deps.sleep ?? realSleep;
   // A real wait (with real sleeps), so measured in real time: the app clock may be a test's frozen one.
   const giveUpAt = Date.now() + deps.waitMs;
@@ -70,7 +81,7 @@ export async function once(
     const claimedAt = deps.now();
     const lease = { now: claimedAt, takeOverBefore: new Date(claimedAt.getTime() - deps.leaseMs) };
     if (await deps.store.claimIdempotencyKey(scope, key, requestHash, lease)) {
-      let answer: StoredAnswer;
+      let answer: Answer<T>;
       try {
         answer = await work();
       } catch (error) {
@@ -78,26 +89,28 @@ export async function once(
         throw error;
       }
       // The work is done: its answer goes to the client even when the ledger cannot keep it right now.
+      const [statusCode, response] =
+        'result' in answer ? [RESULT, answer.result] : [REFUSAL, refusalBody(answer.refusal)];
       await settleKey(deps, () =>
         answer.provisional
           ? deps.store.releaseIdempotencyKey(scope, key, claimedAt)
-          : deps.store.completeIdempotencyKey(scope, key, answer.status, answer.body, claimedAt),
+          : deps.store.completeIdempotencyKey(scope, key, statusCode, response, claimedAt),
       );
-      return { ...answer, replayed: false };
+      return { ...('result' in answer ? { result: answer.result } : { refusal: answer.refusal }), replayed: false };
     }
     const existing = await deps.store.getIdempotencyKey(scope, key);
     if (existing) {
       if (existing.requestHash !== requestHash) {
-        throw new HttpProblem('idempotency_key_reused', 'This Idempotency-Key was used with a different request.');
+        throw new DomainError('idempotency_key_reused', 'This Idempotency-Key was used with a different request.');
       }
-      if (existing.statusCode !== null) return { status: existing.statusCode, body: existing.response, replayed: true };
+      if (existing.statusCode !== null) return { ...stored<T>(existing.statusCode, existing.response), replayed: true };
       if (Date.now() >= giveUpAt) {
-        throw new HttpProblem(
+        throw new DomainError(
           'idempotency_key_in_flight',
           'A request with this Idempotency-Key is still being processed.',
           {
             retryable: true,
-            headers: { 'Retry-After': '1' },
+            retryAfterSeconds: 1,
           },
         );
       }
