@@ -3,12 +3,7 @@
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
-import { createAfterPayment, type AfterPayment } from './after-payment/after-payment.js';
 import type { Config } from './config.js';
-import { createOptionsCache } from './checkout/options-cache.js';
-import { createOrderPlacer } from './checkout/place-order.js';
-import { createProviderCatalogue } from './checkout/provider-catalogue.js';
-import type { SessionDeps } from './checkout/sessions.js';
 import { widgetCors } from './http/cors.js';
 import { merchantAuth } from './http/merchant-auth.js';
 import { buildOpenApiDocument } from './http/openapi.js';
@@ -20,14 +15,13 @@ import { rejectBadTextInUrl } from './http/text-guard.js';
 import { widgetAssetRoutes, type WidgetBundle } from './http/widget-asset.js';
 import { merchantSessionRoutes, updateSessionRoute, widgetSessionRoutes } from './routes/checkout-sessions.js';
 import { inProcessApi, type InProcessApi } from './in-process-api.js';
-import { createRetentionJob, type RetentionJob } from './maintenance/retention.js';
 import { healthRoutes } from './routes/health.js';
 import { instalmentsRoutes } from './routes/instalments.js';
 import { callbackRoutes } from './routes/callbacks.js';
 import { merchantOrderRoutes } from './routes/merchant-orders.js';
 import { returnPageErrors, returnRoutes } from './routes/returns.js';
 import { upstreamWebhookRoutes } from './routes/upstream-webhook.js';
-import { cacheSessionReads } from './store/session-read-cache.js';
+import { createServices, type Services } from './services.js';
 import type { Store } from './store/types.js';
 import type { UpstreamClient } from './upstream/client.js';
 
@@ -47,16 +41,17 @@ export interface AppDeps {
 }
 
 /**
- * The app, the in-process merchant API, the jobs main.ts starts and stops (the reconciler, the retention job) and
- * tests drive, and startDraining(),
- * which main.ts calls on SIGTERM so that /readyz answers 503 and a load balancer stops sending new requests.
+ * The app, the in-process merchant API, the jobs main.ts starts and stops (the reconciler, the retention job, the
+ * notifier they drain) and tests drive, and startDraining(), which main.ts calls on SIGTERM so that /readyz answers
+ * 503 and a load balancer stops sending new requests.
  */
 export type BffApp = Express &
-  InProcessApi & { afterPayment: AfterPayment; retention: RetentionJob; startDraining(): void };
+  InProcessApi &
+  Pick<Services, 'reconciler' | 'retention' | 'notifier'> & { startDraining(): void };
 
 export function createApp({
   config,
-  store: ledger,
+  store: given,
   upstream,
   logger,
   now = () => new Date(),
@@ -65,7 +60,8 @@ export function createApp({
   metrics,
   merchantAuth: merchantGuard = merchantAuth(config.merchantKeys),
 }: AppDeps): BffApp {
-  const store = cacheSessionReads(ledger);
+  const services = createServices({ config, store: given, upstream, logger, now, ...(fetch ? { fetch } : {}) });
+  const { store, sessions, placer } = services;
   const app = express();
   app.disable('x-powered-by');
   // Answers are no-store (the API) or carry their own validator (the widget): hashing each body for an ETag is waste.
@@ -75,27 +71,6 @@ export function createApp({
   // With DATABASE_URL, instances may share the ledger: rate limits count there, not per process.
   const shared = config.databaseUrl ? store : undefined;
   const limit = (name: string, perMinute: number) => perClientRateLimit({ name, perMinute, shared, now });
-  const catalogue = createProviderCatalogue({ ledger: store, logger, now });
-  const options = createOptionsCache(upstream, config.optionsCacheSeconds, now, catalogue);
-  const sessions: SessionDeps = { store, options, catalogue, now, sessionTtlMinutes: config.sessionTtlMinutes };
-  const afterPayment = createAfterPayment({ config, store, upstream, logger, now, ...(fetch ? { fetch } : {}) });
-  const placer = createOrderPlacer({
-    store,
-    notifier: afterPayment.notifier,
-    upstream,
-    options,
-    now,
-    logger,
-    publicUrl: config.publicUrl,
-    allowLoopbackRedirect: config.upstream.isLocalSandbox,
-    upstreamTimeoutMs: config.upstream.timeoutMs,
-    cancellationTimeoutUnit: config.cancellationTimeoutUnit,
-    firstPollDelayMs: config.reconcile.pollInitialMs,
-    sessionTtlMinutes: config.sessionTtlMinutes,
-    graceMs: config.reconcile.graceMs,
-    settleWindowMs: config.reconcile.settleWindowMs,
-    customerSessions: config.customerSessions,
-  });
 
   if (metrics) app.use(metrics.http);
   app.use(requestLogging(logger));
@@ -143,34 +118,25 @@ export function createApp({
     res.json(openApiDocument);
   });
   // The upstream's ways in (no merchant key: the hash, the per-order secret and re-reads guard them).
-  const { observe, settlement, operations, notifications } = afterPayment;
-  const orders = { ...observe, upstream, settlement, logger };
+  app.use(returnRoutes(services.returns, { logger, rateLimit: limit('return', config.rateLimitPerMinute) }));
+  app.use(callbackRoutes(services.notifications));
+  // Local choice: the account webhook serves the whole account: ten times the widget's per-client limit.
   app.use(
-    returnRoutes({
-      ...observe,
-      upstream,
-      paymentSecret: config.paymentSecret,
+    upstreamWebhookRoutes(services.notifications, {
       logger,
-      rateLimit: limit('return', config.rateLimitPerMinute),
+      now,
+      rateLimit: limit('webhook', 10 * config.rateLimitPerMinute),
     }),
   );
-  app.use(callbackRoutes(notifications));
-  // Local choice: the account webhook serves the whole account: ten times the widget's per-client limit.
-  app.use(upstreamWebhookRoutes(notifications, limit('webhook', 10 * config.rateLimitPerMinute)));
-  app.use('/v1/orders', merchantOrderRoutes({ ...orders, operations }, merchantGuard));
+  app.use('/v1/orders', merchantOrderRoutes(services, merchantGuard));
   app.use(notFound);
   app.use('/v1/returns', returnPageErrors);
   app.use(errorHandler);
   return Object.assign(app, {
-    ...inProcessApi({
-      sessions,
-      operations,
-      orders,
-      publicUrl: config.publicUrl,
-      ...(widgetBundle ? { widgetBundle } : {}),
-    }),
-    afterPayment,
-    retention: createRetentionJob({ store, logger, now, settings: config.retention }),
+    ...inProcessApi(services, { publicUrl: config.publicUrl, ...(widgetBundle ? { widgetBundle } : {}) }),
+    reconciler: services.reconciler,
+    retention: services.retention,
+    notifier: services.notifier,
     startDraining: () => {
       draining = true;
     },

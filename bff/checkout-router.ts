@@ -39,13 +39,13 @@ export function createCheckoutRouter({ config, store, logger, merchantAuth }: Ch
     ...(widgetBundle ? { widgetBundle } : {}),
     ...(merchantAuth ? { merchantAuth } : {}),
   });
-  app.afterPayment.reconciler.start(config.reconcile.intervalMs);
+  app.reconciler.start(config.reconcile.intervalMs);
   app.retention.start();
   return Object.assign(app, {
     async close() {
       app.startDraining();
-      await Promise.all([app.afterPayment.reconciler.stop(), app.retention.stop()]);
-      await app.afterPayment.notifier.idle();
+      await Promise.all([app.reconciler.stop(), app.retention.stop()]);
+      await app.notifier.idle();
     },
   });
 }

@@ -14,12 +14,12 @@ import type {
   RefundRequestBody,
   RefundView,
 } from '../shared/merchant-api.js';
-import type { OperationView, Operations } from './after-payment/operations.js';
-import { createCheckoutSession, type SessionDeps, updateSessionCart } from './checkout/sessions.js';
+import type { OperationView } from './after-payment/operations.js';
+import { createCheckoutSession, updateSessionCart } from './checkout/sessions.js';
 import { refusalOf } from './domain/errors.js';
 import { problemBody, problemStatus } from './http/problem.js';
 import { type WidgetBundle, type WidgetElement, widgetScript, type WidgetScript } from './http/widget-asset.js';
-import { freshOrderView, type FreshViewDeps } from './orders/fresh-view.js';
+import type { Services } from './services.js';
 import type { OperationKind } from './store/after-payment-types.js';
 
 export class CheckoutError extends Error {
@@ -70,15 +70,10 @@ async function refusalsThrown<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export interface InProcessDeps {
-  sessions: SessionDeps;
-  operations: Operations;
-  orders: FreshViewDeps;
-  widgetBundle?: WidgetBundle;
-  publicUrl: string;
-}
-
-export function inProcessApi({ sessions, operations, orders, widgetBundle, publicUrl }: InProcessDeps): InProcessApi {
+export function inProcessApi(
+  { sessions, operations, refresher }: Pick<Services, 'sessions' | 'operations' | 'refresher'>,
+  { widgetBundle, publicUrl }: { widgetBundle?: WidgetBundle; publicUrl: string },
+): InProcessApi {
   const operate = <T extends OperationView>(
     kind: OperationKind,
     orderReference: string,
@@ -97,7 +92,7 @@ export function inProcessApi({ sessions, operations, orders, widgetBundle, publi
       widgetScript: (element) => (widgetBundle ? widgetScript(widgetBundle, publicUrl, element) : undefined),
     },
     orders: {
-      get: (orderReference) => refusalsThrown(() => freshOrderView(orders, orderReference)),
+      get: (orderReference) => refusalsThrown(() => refresher.view(orderReference)),
       refund: (orderReference, request, key) => operate<RefundView>('refund', orderReference, request, key),
       capture: (orderReference, request, key) => operate<CaptureOrVoidView>('capture', orderReference, request, key),
       void: (orderReference, request, key) => operate<CaptureOrVoidView>('void', orderReference, request, key),

@@ -64,7 +64,7 @@ async function main() {
     logger.info({ metricsPort }, `metrics on http://127.0.0.1:${metricsPort}/metrics`);
   }
   // Polls orders and refunds still waiting for their result, and delivers merchant notifications.
-  app.afterPayment.reconciler.start(config.reconcile.intervalMs);
+  app.reconciler.start(config.reconcile.intervalMs);
   app.retention.start();
   logger.info(
     {
@@ -85,7 +85,7 @@ async function main() {
     stopping = true;
     app.startDraining();
     logger.info({ signal }, 'shutting down: draining in-flight requests');
-    const jobsStopped = Promise.all([app.afterPayment.reconciler.stop(), app.retention.stop()]);
+    const jobsStopped = Promise.all([app.reconciler.stop(), app.retention.stop()]);
     setTimeout(() => {
       logger.warn('drain timeout: closing remaining connections');
       server.closeAllConnections();
@@ -94,7 +94,7 @@ async function main() {
       await jobsStopped;
       metricsServer?.close();
       metricsServer?.closeAllConnections();
-      await app.afterPayment.notifier.idle();
+      await app.notifier.idle();
       await store.close().catch((closeError: unknown) => logger.error({ err: closeError }, 'store close failed'));
       logger.info('stopped');
       process.exit(error ? 1 : 0);

@@ -12,7 +12,7 @@ import { checkCatalogue } from '../widget/internal/catalogue-check.js';
 const FOLDERS = {
   'opi-checkout': '../widget/components/opi-checkout/i18n',
   'opi-instalments': '../widget/components/opi-instalments/i18n',
-  'return pages': '../bff/after-payment/return-page-words',
+  'return pages': '../bff/routes/return-page/words',
 };
 
 async function load<T>(folder: string, language: string): Promise<T | undefined> {

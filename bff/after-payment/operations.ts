@@ -4,7 +4,9 @@
 //  2. the upstream call, outside any transaction, with a reference derived from the Idempotency-Key, so a retry
 //     of the same key sends the same reference and the upstream's uniqueness rule stops a double;
 //  3. record the answer; one whose answer was lost stays pending (outcome unknown) until the upstream's records,
-//     read back, settle it (bff/after-payment/send-operation.ts, settle-operations.ts).
+//     read back, settle it (./operation-ledger.ts). The upstream keeps each reference unique, so sending the same
+//     one again is safe: it happens now (the first never arrived) or is refused. A refusal is final only for a first
+//     send; after a lost answer it tells nothing, and only the records, read back, settle it.
 import { createHash } from 'node:crypto';
 import {
   captureOrVoidRequestSchema,
@@ -14,6 +16,7 @@ import {
   type RefundView,
 } from '../../shared/merchant-api.js';
 import { currencyExponent, payableDecimalsMessage, toMajor, toMinor, toPayableMinor } from '../../shared/money.js';
+import { normaliseRefundStatus } from '../../shared/status.js';
 import { type Answer, type IdempotencyDeps, type KeptAnswer, once } from '../domain/idempotency.js';
 import { DomainError, type ErrorCode, parseOrRefuse, upstreamRefusal } from '../domain/errors.js';
 import type { OperationKind, OrderOperation } from '../store/after-payment-types.js';
@@ -21,10 +24,17 @@ import type { LedgerOrder } from '../store/types.js';
 import { UpstreamError, UpstreamValidationError } from '../upstream/errors.js';
 import { isOpenOperation, refundableMinor, uncapturedMinor } from '../orders/amounts.js';
 import { refundView } from '../orders/views.js';
-import { readBack, sendOperation, type SendDeps, type SendOutcome } from './send-operation.js';
-import { journalOperation, NOT_FOUND_UPSTREAM, pollBy } from './settle-operations.js';
+import {
+  journalOperation,
+  NOT_FOUND_UPSTREAM,
+  type OperationLedgerDeps,
+  type OperationResult,
+  pollBy,
+  readBack,
+  settleOperation,
+} from './operation-ledger.js';
 
-export interface OperationsDeps extends SendDeps {
+export interface OperationsDeps extends OperationLedgerDeps {
   idempotency: IdempotencyDeps;
   /** After its settle window, how long an open operation may stay open before it is overdue. */
   graceMs: number;
@@ -137,6 +147,116 @@ function amountToSpend(
     );
   }
   return requested ?? left;
+}
+
+type SendOutcome =
+  /** Settled, or acknowledged (pending): `refusal` when the upstream refused a first send. */
+  | { kind: 'settled'; operation: OrderOperation; refusal?: UpstreamError }
+  /** Still unknown: its amount stays spent; the reconciler reads the records until they tell. */
+  | { kind: 'unknown'; operation: OrderOperation; cause?: UpstreamError };
+
+// The API reference marks refundDescription required: a refund without the merchant's own words says this (local choice).
+const DEFAULT_REFUND_DESCRIPTION = 'Refund requested by the merchant';
+// Reading back and sending again are worth it only with at least this much of the request's budget left.
+const MIN_BUDGET_MS = 250;
+
+/** The upstream call for an operation, and what its answer says became of it. */
+async function call(deps: OperationLedgerDeps, operation: OrderOperation, deadline: number): Promise<OperationResult> {
+  const { upstream } = deps;
+  const amount = toMajor(operation.amountMinor, operation.currency);
+  const reference = operation.orderReference;
+  if (operation.kind === 'refund') {
+    const record = await upstream.refund(
+      reference,
+      {
+        refundReference: operation.reference,
+        refundAmount: { amount, currency: operation.currency },
+        refundDescription: operation.description || DEFAULT_REFUND_DESCRIPTION,
+      },
+      deadline,
+    );
+    const status = normaliseRefundStatus(record.refundStatus).status;
+    return {
+      // The answer to our own request is that refund's record: a spelling we do not know means it exists, not final.
+      status: status === 'unknown' ? 'pending' : status,
+      upstreamStatus: record.refundStatus,
+      upstreamReference: record.refundReference,
+      upstreamId: record.bnplRefundId ?? null,
+    };
+  }
+  const extra = operation.description ? { description: operation.description } : {};
+  if (operation.kind === 'capture') {
+    const record = await upstream.capture(
+      reference,
+      { captureReference: operation.reference, amount, ...extra },
+      deadline,
+    );
+    return { status: 'succeeded', upstreamReference: record.captureReference, upstreamId: record.captureId };
+  }
+  const record = await upstream.void(reference, { voidReference: operation.reference, amount, ...extra }, deadline);
+  return { status: 'succeeded', upstreamReference: record.voidReference, upstreamId: record.voidedId };
+}
+
+const refusalReason = (error: UpstreamError) =>
+  error instanceof UpstreamValidationError && error.messages.length > 0 ? error.messages.join('; ') : error.code;
+
+/**
+ * Sends the operation (`firstSend`: its insert counted this send, nothing was sent for it before) and settles it from
+ * the answer, or after a lost answer from the records: absent from them and still early in its settle window, it is
+ * sent once more. Every send after the first is counted first, and only while the operation is still open.
+ */
+async function sendOperation(
+  deps: OperationLedgerDeps,
+  operation: OrderOperation,
+  options: { firstSend: boolean; deadline: number },
+): Promise<SendOutcome> {
+  const { logger, upstream, store } = deps;
+  const context = { orderReference: operation.orderReference, reference: operation.reference, kind: operation.kind };
+  const budgetLeft = () => options.deadline - upstream.now() >= MIN_BUDGET_MS;
+  // The same reference may go again only while any send of it is sure to end before its window does.
+  const resendable = () => deps.now().getTime() - operation.createdAt.getTime() < deps.settleWindowMs / 2;
+  const current = async () => (await store.getOperation(operation.reference)) ?? operation;
+  let firstSend = options.firstSend;
+  for (let sends = 0; ; sends++) {
+    if (!firstSend) {
+      if (!resendable()) return { kind: 'unknown', operation: await current() };
+      // Settled meanwhile (another request, the reconciler): it must not go again.
+      if ((await store.countSend(operation.reference)) === null) return { kind: 'settled', operation: await current() };
+    }
+    let cause: UpstreamError;
+    try {
+      const result = await call(deps, operation, options.deadline);
+      return { kind: 'settled', operation: await settleOperation(deps, operation, result) };
+    } catch (error) {
+      if (!(error instanceof UpstreamError)) throw error;
+      cause = error;
+    }
+    if (!cause.retryable && firstSend) {
+      logger.warn({ ...context, code: cause.code, status: cause.status }, 'the upstream refused an operation');
+      const refused = await settleOperation(
+        deps,
+        operation,
+        { status: 'failed', failureReason: refusalReason(cause) },
+        { firstSendOnly: true },
+      );
+      if (!isOpenOperation(refused)) return { kind: 'settled', operation: refused, refusal: cause };
+    }
+    firstSend = false;
+    let read: Awaited<ReturnType<typeof readBack>> | undefined;
+    if (budgetLeft()) {
+      read = await readBack(deps, operation, 'merchant', options.deadline).catch((error: unknown) => {
+        if (error instanceof UpstreamError) return undefined;
+        throw error;
+      });
+    }
+    if (read && read.operation.status !== 'requested') return { kind: 'settled', operation: read.operation };
+    if (read?.absent && cause.retryable && sends === 0 && budgetLeft()) continue;
+    logger.warn(
+      { ...context, code: cause.code },
+      'operation outcome unknown; its amount stays spent until the records tell',
+    );
+    return { kind: 'unknown', operation: read?.operation ?? operation, cause };
+  }
 }
 
 export function createOperations(deps: OperationsDeps) {
@@ -261,5 +381,3 @@ export function createOperations(deps: OperationsDeps) {
     },
   };
 }
-
-export type Operations = ReturnType<typeof createOperations>;

@@ -3,16 +3,23 @@
 // The schedule lives in the ledger (next_poll_at, poll_attempts), so it survives a restart; each round claims due
 // orders with a lease (for update skip locked), so several BFF instances on one PostgreSQL never poll the same
 // order at once. Each round also delivers the merchant notifications that are due.
-import type { OrderStatusRecord } from '../../shared/upstream.js';
-import { type SendDeps, settleOpen } from '../after-payment/send-operation.js';
+import type { Logger } from 'pino';
+import type { Notifier } from '../notify/notifier.js';
 import { isOpenOperation } from '../orders/amounts.js';
-import { recordObservation } from '../orders/observe.js';
+import { type OrderRefresher, UNANSWERED_CREATES } from '../orders/refresh.js';
 import { isLiveStatus } from '../orders/transitions.js';
-import type { LedgerOrder } from '../store/types.js';
+import type { LedgerOrder, Store } from '../store/types.js';
 import { nextPollAt, type PollPlan } from './schedule.js';
 
 export interface ReconcilerDeps {
-  settlement: SendDeps;
+  store: Store;
+  notifier: Notifier;
+  logger: Logger;
+  now: () => Date;
+  /** Reads an order and settles its open operations (bff/orders/refresh.ts). */
+  refresher: OrderRefresher;
+  /** How long a write may still be on its way (OPI_SETTLE_WINDOW_SECONDS). */
+  settleWindowMs: number;
   /** This instance's name in claimed_by. */
   claimant: string;
   plan: PollPlan;
@@ -39,14 +46,9 @@ export interface Reconciler {
 }
 
 const CONCURRENCY = 4;
-// The create of an order in these states may never have reached the upstream (an orphaned one was given up on
-// before the upstream showed it, or was shown and then is never absent).
-const UNANSWERED_CREATES = new Set(['creating', 'unknown', 'orphaned']);
 
 export function createReconciler(deps: ReconcilerDeps): Reconciler {
-  const { settlement } = deps;
-  const { store, upstream, logger, notifier, now } = settlement;
-  const observe = { store, notifier, now };
+  const { store, logger, notifier, now } = deps;
 
   /** After a poll: when to look next (null: nothing left to wait for, or past every horizon), and release the claim. */
   async function reschedule(claimed: LedgerOrder) {
@@ -62,7 +64,7 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
       const times: (Date | null)[] = [];
       if (live) times.push(poll(order.deadlineAt, order.createdAt));
       // A create never answered is read once more when its settle window closes: then a 404 means it never was.
-      const windowCloses = new Date(order.createdAt.getTime() + settlement.settleWindowMs);
+      const windowCloses = new Date(order.createdAt.getTime() + deps.settleWindowMs);
       if (live && UNANSWERED_CREATES.has(order.createState) && at < windowCloses) times.push(windowCloses);
       for (const operation of (await tx.listOperations(orderReference)).filter(isOpenOperation))
         times.push(poll(operation.deadlineAt, operation.createdAt));
@@ -95,37 +97,11 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
     });
   }
 
-  /**
-   * The upstream does not know an order whose create was never answered, and nothing sent for it can still be on its
-   * way: it never reached the upstream, so it failed (and its session may take another).
-   */
-  const neverCreated = (order: LedgerOrder, read: OrderStatusRecord | null) =>
-    read === null &&
-    UNANSWERED_CREATES.has(order.createState) &&
-    now().getTime() - order.createdAt.getTime() >= settlement.settleWindowMs;
-
   async function reconcileOrder(order: LedgerOrder) {
-    const { orderReference } = order;
     try {
-      let read: OrderStatusRecord | null | undefined;
-      if (isLiveStatus(order.status)) {
-        read = await upstream.getOrder(orderReference);
-        await recordObservation(observe, orderReference, {
-          source: 'poll',
-          upstream: read,
-          journal: 'on-change',
-          ...(neverCreated(order, read)
-            ? {
-                decided: 'failed' as const,
-                also: { createState: 'absent' as const },
-                payload: { reason: 'not_found_upstream' },
-              }
-            : {}),
-        });
-      }
-      await settleOpen(settlement, orderReference, 'poll', read);
+      await deps.refresher.refresh(order, 'poll');
     } catch (error) {
-      logger.warn({ err: error, orderReference }, 'reconciliation poll failed; will try again');
+      logger.warn({ err: error, orderReference: order.orderReference }, 'reconciliation poll failed; will try again');
     }
     await reschedule(order);
   }

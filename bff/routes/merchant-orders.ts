@@ -2,18 +2,13 @@
 // fresh upstream read), list them, and refund, capture or void them under an Idempotency-Key.
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { orderListQuerySchema, type OrderListResponse, type RefundListResponse } from '../../shared/merchant-api.js';
-import { freshOrderView, refreshOrder, requireOrder, type FreshViewDeps } from '../orders/fresh-view.js';
-import type { Operations } from '../after-payment/operations.js';
-import { orderSummaryView, refundView } from '../orders/views.js';
+import type { Services } from '../services.js';
+import { orderSummaryView } from '../orders/views.js';
 import { jsonBody } from '../http/json-body.js';
-import { isBadText } from '../http/text-guard.js';
+import { isBadText } from '../domain/text.js';
 import { DomainError, parseOrRefuse } from '../domain/errors.js';
 import { sendProblem } from '../http/problem.js';
 import type { LedgerOrder } from '../store/types.js';
-
-export interface MerchantOrderDeps extends FreshViewDeps {
-  operations: Operations;
-}
 
 type WithReference = Request<{ orderReference: string }>;
 
@@ -51,8 +46,10 @@ const optionalJsonBody: RequestHandler[] = jsonBody.map(
   },
 );
 
-export function merchantOrderRoutes(deps: MerchantOrderDeps, auth: RequestHandler): Router {
-  const { store, operations } = deps;
+export function merchantOrderRoutes(
+  { store, refresher, operations, now: clock }: Pick<Services, 'store' | 'refresher' | 'operations' | 'now'>,
+  auth: RequestHandler,
+): Router {
   const router = Router();
   router.use(auth);
 
@@ -66,7 +63,7 @@ export function merchantOrderRoutes(deps: MerchantOrderDeps, auth: RequestHandle
     });
     const page = orders.slice(0, query.limit);
     const operationsByOrder = await store.listOperationsOf(page.map((order) => order.orderReference));
-    const now = deps.now();
+    const now = clock();
     const data = page.map((order) => orderSummaryView(order, operationsByOrder.get(order.orderReference) ?? [], now));
     const body: OrderListResponse = {
       data,
@@ -76,14 +73,11 @@ export function merchantOrderRoutes(deps: MerchantOrderDeps, auth: RequestHandle
   });
 
   router.get('/:orderReference', async (req: WithReference, res) => {
-    res.json(await freshOrderView(deps, req.params.orderReference));
+    res.json(await refresher.view(req.params.orderReference));
   });
 
   router.get('/:orderReference/refunds', async (req: WithReference, res) => {
-    await refreshOrder(deps, await requireOrder(store, req.params.orderReference));
-    const refunds = await store.listOperations(req.params.orderReference, 'refund');
-    const now = deps.now();
-    const body: RefundListResponse = { data: refunds.map((refund) => refundView(refund, now)) };
+    const body: RefundListResponse = await refresher.refunds(req.params.orderReference);
     res.json(body);
   });
 

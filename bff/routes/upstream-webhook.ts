@@ -4,16 +4,11 @@
 // so it is only a hint: the BFF re-reads the order or its refunds, exactly as for a per-order callback. Repeats
 // of one notification within a minute are answered without work; unknown orders are acknowledged and ignored.
 import { Router, type RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { type Hint, readHint, type UpstreamNotifications } from '../after-payment/upstream-notifications.js';
 import { DomainError } from '../domain/errors.js';
-import { invalidText } from '../http/text-guard.js';
-import {
-  createNotificationHandler,
-  notificationBody,
-  orderForNotification,
-  readHint,
-  type CallbackDeps,
-  type Hint,
-} from './callbacks.js';
+import { invalidText } from '../domain/text.js';
+import { notificationBody } from './callbacks.js';
 
 export const UPSTREAM_WEBHOOK_ROUTE = '/v1/webhooks/upstream';
 
@@ -35,9 +30,12 @@ function repeatFilter(now: () => Date) {
   };
 }
 
-export function upstreamWebhookRoutes(deps: CallbackDeps, rateLimit: RequestHandler): Router {
+export function upstreamWebhookRoutes(
+  notifications: UpstreamNotifications,
+  deps: { logger: Logger; now: () => Date; rateLimit: RequestHandler },
+): Router {
   const router = Router();
-  const answerFast = createNotificationHandler(deps);
+  const { rateLimit } = deps;
   const isRepeat = repeatFilter(deps.now);
   router.post(UPSTREAM_WEBHOOK_ROUTE, rateLimit, notificationBody(), async (req, res) => {
     const hint = readHint(req.body);
@@ -58,7 +56,7 @@ export function upstreamWebhookRoutes(deps: CallbackDeps, rateLimit: RequestHand
       res.status(200).json({ received: true });
       return;
     }
-    const order = await orderForNotification(deps, hint.orderReference);
+    const order = await notifications.order(hint.orderReference);
     if (!order) {
       // Not ours (another integration on the same account) or not recorded yet: nothing to re-read.
       deps.logger.info(log, 'account webhook: no such order in the ledger; ignored');
@@ -66,7 +64,7 @@ export function upstreamWebhookRoutes(deps: CallbackDeps, rateLimit: RequestHand
       return;
     }
     deps.logger.info(log, 'account webhook: re-reading the order');
-    const outcome = await answerFast(order, hint);
+    const outcome = await notifications.answerFast(order, hint);
     res.status(outcome === 'done' ? 200 : 202).json({ received: true });
   });
   return router;

@@ -1,7 +1,7 @@
 // GET /v1/returns/:reference: forged returns never mark an order paid; a genuine one is re-read upstream and
 // compared with what the order owes; an unknown reference gets a friendly page, never a 500.
 import { createHmac } from 'node:crypto';
-import { returnPageWords } from '../../bff/after-payment/return-page-words/index.js';
+import { returnPageWords } from '../../bff/routes/return-page/words/index.js';
 import { LANGUAGES } from '../../shared/languages.js';
 import { describe, expect, it } from 'vitest';
 import { call } from '../support/checkout.js';

@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
-import type { AfterPayment } from '../../bff/after-payment/after-payment.js';
+import type { Services } from '../../bff/services.js';
 import { createApp } from '../../bff/app.js';
 import type { InProcessApi } from '../../bff/in-process-api.js';
 import { answerClientErrors } from '../../bff/http/client-errors.js';
@@ -34,8 +34,8 @@ export interface TestBff {
   logs: string[];
   logger: Logger;
   /** reconcileOnce() for tests; the app does not start it (bff/main.ts does). */
-  reconciler: AfterPayment['reconciler'];
-  notifier: AfterPayment['notifier'];
+  reconciler: Services['reconciler'];
+  notifier: Services['notifier'];
   /** What bff/main.ts does on SIGTERM: /readyz turns 503. */
   startDraining(): void;
   /** The in-process merchant API of this app (bff/in-process-api.ts). */
@@ -127,12 +127,12 @@ export async function startBff(options: BffOptions): Promise<TestBff> {
     upstream,
     logs,
     logger,
-    reconciler: app.afterPayment.reconciler,
-    notifier: app.afterPayment.notifier,
+    reconciler: app.reconciler,
+    notifier: app.notifier,
     startDraining: app.startDraining,
     checkout: app.checkout,
     async close() {
-      await app.afterPayment.notifier.idle();
+      await app.notifier.idle();
       await closeListeners();
     },
     kill: closeListeners,

@@ -1,5 +1,5 @@
 // The return pages' words in every language we ship, and the choice of one for a shopper.
-import { fallbacks, LANGUAGES, toLanguageTag, type Language } from '../../../shared/languages.js';
+import { fallbacks, LANGUAGES, toLanguageTag, type Language } from '../../../../shared/languages.js';
 import ar from './ar.js';
 import de from './de.js';
 import en from './en.js';

@@ -1,8 +1,8 @@
 // The plain page a shopper sees when a return cannot be followed (an unknown order, the ledger unreachable).
 // No script and no outside asset; its one style block is allowed by hash in its own CSP.
 import { createHash } from 'node:crypto';
-import { isRightToLeft } from '../../shared/languages.js';
-import type { ReturnPageText } from './return-page-words/index.js';
+import { isRightToLeft } from '../../../shared/languages.js';
+import type { ReturnPageText } from './words/index.js';
 
 const STYLE = `body { font: 16px/1.5 system-ui, sans-serif; margin: 0; display: grid; min-height: 100vh; place-items: center; background: #f6f7f9; color: #1b1f24; }
 main { max-width: 32rem; margin: 1rem; padding: 2rem; background: #fff; border-radius: 12px; box-shadow: 0 1px 4px rgb(0 0 0 / 0.08); }

@@ -1,5 +1,6 @@
-// Settling refunds, captures and voids by what the upstream says: the answer to our own request, or its records read
-// back (the refund list or the transaction details' refunds and captures; an order's captureStatus for a void). The
+// The operation ledger: settling refunds, captures and voids by what the upstream says, the steps every path shares
+// (the operations service after its send, the reconciler, the callbacks, a merchant's read): the answer to our own
+// request, or its records read back (the refund list or the transaction details' refunds and captures; an order's captureStatus for a void). The
 // one rule for all three: an operation whose outcome is unknown stays open, its amount spent, until the records show
 // it (then it takes their status) or, once nothing can still be on its way (the settle window), show it absent (then
 // it failed, `not_found_upstream`). A refusal's wording and a missing answer never decide. Where records and ledger
@@ -14,15 +15,17 @@ import { orderSummaryView, refundView } from '../orders/views.js';
 import type { OperationStatus, OrderOperation } from '../store/after-payment-types.js';
 import { requireOrder } from '../store/require-order.js';
 import type { Discrepancy, EventSource, LedgerOrder, OrderPatch, Store, StoreTx } from '../store/types.js';
+import type { UpstreamClient } from '../upstream/client.js';
 import type { OperationRecord } from '../upstream/operation-records.js';
 import { type LedgerSide, matchRecords, type UpstreamSide } from './match-records.js';
 import { voidShownBy } from './void-reading.js';
 
-export interface SettlementDeps {
+export interface OperationLedgerDeps {
   store: Store;
   notifier: Notifier;
   now: () => Date;
-  logger?: Logger;
+  logger: Logger;
+  upstream: UpstreamClient;
   /** When an open operation first needs the reconciler's look. */
   firstCheckDelayMs: number;
   /** How long a write may still be on its way (OPI_SETTLE_WINDOW_SECONDS). */
@@ -88,7 +91,7 @@ interface Applied {
  */
 async function applyResult(
   tx: StoreTx,
-  deps: SettlementDeps,
+  deps: OperationLedgerDeps,
   order: LedgerOrder,
   operation: OrderOperation,
   result: OperationResult,
@@ -131,7 +134,7 @@ async function applyResult(
 
 /** Runs `work` with the order locked, then kicks the notifier if anything was announced. */
 async function underOrderLock<T>(
-  deps: SettlementDeps,
+  deps: OperationLedgerDeps,
   orderReference: string,
   work: (tx: StoreTx, order: LedgerOrder) => Promise<{ value: T; announced: boolean }>,
 ): Promise<T> {
@@ -147,7 +150,7 @@ async function underOrderLock<T>(
  * stands. A refusal (`firstSendOnly`) holds only while nobody sent it again meanwhile: then it stays unknown.
  */
 export function settleOperation(
-  deps: SettlementDeps,
+  deps: OperationLedgerDeps,
   operation: OrderOperation,
   result: OperationResult,
   options: { firstSendOnly?: boolean } = {},
@@ -161,11 +164,11 @@ export function settleOperation(
   });
 }
 
-const keepAsking = (tx: StoreTx, deps: SettlementDeps, order: LedgerOrder) =>
+const keepAsking = (tx: StoreTx, deps: OperationLedgerDeps, order: LedgerOrder) =>
   pollBy(tx, order, new Date(deps.now().getTime() + deps.firstCheckDelayMs));
 
 /** Past its settle window: nothing sent for it can still be on its way, so the records are final about it. */
-const settled = (deps: SettlementDeps, operation: OrderOperation) =>
+const settled = (deps: OperationLedgerDeps, operation: OrderOperation) =>
   deps.now().getTime() - operation.createdAt.getTime() >= deps.settleWindowMs;
 
 function ledgerSide(operation: OrderOperation): LedgerSide {
@@ -212,7 +215,7 @@ const resultOf = (side: Side, byId: boolean): OperationResult => ({
  * is raised only once the ledger's operations of that kind are past their settle window (the records may lag).
  */
 function compareTotals(
-  deps: SettlementDeps,
+  deps: OperationLedgerDeps,
   order: LedgerOrder,
   kind: 'refund' | 'capture',
   operations: readonly OrderOperation[],
@@ -251,7 +254,7 @@ const sameDiscrepancy = (a: Discrepancy[] | null, b: Discrepancy[] | null) => JS
  * those, with the same reference, is safe).
  */
 export function settleFromRecords(
-  deps: SettlementDeps,
+  deps: OperationLedgerDeps,
   orderReference: string,
   kind: 'refund' | 'capture',
   records: readonly OperationRecord[],
@@ -321,7 +324,7 @@ export function settleFromRecords(
  * as they now stand, and which ones the order shows not done while they may still be on their way.
  */
 export function settleVoids(
-  deps: SettlementDeps,
+  deps: OperationLedgerDeps,
   orderReference: string,
   upstream: OrderStatusRecord | null,
   source: EventSource,
@@ -352,4 +355,63 @@ export function settleVoids(
     if (operations.some(isOpenOperation)) await keepAsking(tx, deps, order);
     return { value: { operations, absent }, announced: false };
   });
+}
+
+/**
+ * Reads the order's records of this operation's kind and settles what they show (the whole kind at once): answers
+ * the operation as it now stands, and whether the records showed it absent while it may still be on its way.
+ */
+export async function readBack(
+  deps: OperationLedgerDeps,
+  operation: OrderOperation,
+  source: EventSource,
+  deadline?: number,
+): Promise<{ operation: OrderOperation; absent: boolean }> {
+  const { upstream } = deps;
+  const reference = operation.orderReference;
+  const settled =
+    operation.kind === 'void'
+      ? await settleVoids(deps, reference, await upstream.getOrder(reference, deadline), source)
+      : await settleFromRecords(
+          deps,
+          reference,
+          operation.kind,
+          operation.kind === 'refund'
+            ? await upstream.readRefunds(reference, deadline)
+            : await upstream.readCaptures(reference, deadline),
+          source,
+        );
+  return {
+    operation: settled.operations.find((candidate) => candidate.reference === operation.reference) ?? operation,
+    absent: settled.absent.has(operation.reference),
+  };
+}
+
+/**
+ * Reads back and settles everything of the order still open (or disputed): refunds and captures from their records,
+ * voids from the order (`upstreamOrder` when the caller has just read it). Nothing is sent.
+ */
+export async function settleOpen(
+  deps: OperationLedgerDeps,
+  orderReference: string,
+  source: EventSource,
+  upstreamOrder?: OrderStatusRecord | null,
+): Promise<void> {
+  const { store, upstream } = deps;
+  const order = await store.getOrder(orderReference);
+  if (!order) return;
+  const operations = await store.listOperations(orderReference);
+  const watched = (kind: OrderOperation['kind']) =>
+    operations.some((operation) => operation.kind === kind && isOpenOperation(operation)) ||
+    (order.discrepancy ?? []).some((entry) => entry.kind === (kind === 'refund' ? 'refunds' : 'captures'));
+  if (watched('refund')) {
+    await settleFromRecords(deps, orderReference, 'refund', await upstream.readRefunds(orderReference), source);
+  }
+  if (watched('capture')) {
+    await settleFromRecords(deps, orderReference, 'capture', await upstream.readCaptures(orderReference), source);
+  }
+  if (operations.some((operation) => operation.kind === 'void' && isOpenOperation(operation))) {
+    const read = upstreamOrder === undefined ? await upstream.getOrder(orderReference) : upstreamOrder;
+    await settleVoids(deps, orderReference, read, source);
+  }
 }

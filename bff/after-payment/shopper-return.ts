@@ -1,0 +1,104 @@
+// The shopper's way back from the provider (routes/returns.ts serves it). Local choice, for a return whose hash is
+// missing or wrong: nothing changes (no upstream read, no ledger write; only a log line) and the shopper is still
+// sent on to the shop, with `status=unknown`: a genuine shopper whose query was mangled should not be stranded, the
+// shop reads the order server-side anyway, and an unsigned address must not tell anyone an order's status. A
+// verified return re-reads the upstream at most once per order in a few seconds (replays and concurrent loads
+// share that read).
+import type { Logger } from 'pino';
+import { returnQuerySchema } from '../../shared/merchant-api.js';
+import { remember } from '../lib/bounded.js';
+import { recordObservation, type ObserveDeps } from '../orders/observe.js';
+import { viewStatus } from '../orders/views.js';
+import type { LedgerOrder, SessionRecord } from '../store/types.js';
+import type { UpstreamClient } from '../upstream/client.js';
+import { UpstreamError } from '../upstream/errors.js';
+import { verifyReturnSignature } from './return-signature.js';
+
+export interface ShopperReturnDeps extends ObserveDeps {
+  upstream: UpstreamClient;
+  paymentSecret: string;
+  logger: Logger;
+}
+
+// Local choice: how long one upstream read serves every return of the same order, and how many orders are remembered.
+const READ_WINDOW_MS = 5_000;
+const REMEMBERED = 10_000;
+
+/** The session's returnUrl with orderReference and the status to show (its own query kept). */
+function shopperDestination(returnUrl: string, orderReference: string, status: string): string {
+  const url = new URL(returnUrl);
+  url.searchParams.set('orderReference', orderReference);
+  url.searchParams.set('status', status);
+  return url.href;
+}
+
+export function createShopperReturns(deps: ShopperReturnDeps) {
+  const { store, upstream, logger } = deps;
+
+  /** A verified return: re-read the order upstream and record it. The redirect's own status is only journalled. */
+  async function verifiedReturn(order: LedgerOrder, redirectStatus: string): Promise<LedgerOrder> {
+    const payload = { redirectStatus };
+    try {
+      const fresh = await upstream.getOrder(order.orderReference);
+      return (await recordObservation(deps, order.orderReference, { source: 'return', upstream: fresh, payload }))
+        .order;
+    } catch (error) {
+      if (!(error instanceof UpstreamError)) throw error;
+      // The reconciler finishes the job; the shopper is not kept waiting for it.
+      logger.warn({ orderReference: order.orderReference, code: error.code }, 'upstream read on return failed');
+      await store.appendEvent({
+        orderReference: order.orderReference,
+        source: 'return',
+        status: order.status,
+        upstreamStatus: null,
+        payload: { ...payload, upstreamError: error.code },
+        at: deps.now(),
+      });
+      return order;
+    }
+  }
+
+  const recentReads = new Map<string, { at: number; read: Promise<LedgerOrder> }>();
+
+  /** One upstream read per order per READ_WINDOW_MS: a replayed or reloaded return gets the same answer. */
+  function sharedRead(order: LedgerOrder, redirectStatus: string): Promise<LedgerOrder> {
+    const now = deps.now().getTime();
+    const last = recentReads.get(order.orderReference);
+    if (last && now - last.at < READ_WINDOW_MS) return last.read;
+    const read = verifiedReturn(order, redirectStatus);
+    remember(recentReads, order.orderReference, { at: now, read }, REMEMBERED);
+    return read;
+  }
+
+  return {
+    /** The order a return names, with its session; null when the ledger has neither. */
+    async find(orderReference: string): Promise<{ order: LedgerOrder; session: SessionRecord } | null> {
+      const order = await store.getOrder(orderReference);
+      const session = order && (await store.getSession(order.sessionId));
+      return order && session ? { order, session } : null;
+    },
+    /** Where the shopper goes next: the shop's return URL with the status the upstream verified, or `unknown`. */
+    async destination(
+      { order, session }: { order: LedgerOrder; session: SessionRecord },
+      query: unknown,
+    ): Promise<string> {
+      const reference = order.orderReference;
+      const parsed = returnQuerySchema.safeParse(query);
+      const signed =
+        parsed.success &&
+        parsed.data.reference === reference &&
+        verifyReturnSignature(
+          { status: parsed.data.status ?? '', reference, hash: parsed.data.hash ?? '' },
+          deps.paymentSecret,
+        );
+      if (!signed) {
+        logger.warn({ orderReference: reference }, 'return without a valid signature: nothing changed');
+        return shopperDestination(session.returnUrl, reference, 'unknown');
+      }
+      const current = await sharedRead(order, parsed.data.status!);
+      return shopperDestination(session.returnUrl, reference, viewStatus(current.status));
+    },
+  };
+}
+
+export type ShopperReturns = ReturnType<typeof createShopperReturns>;

@@ -1,0 +1,117 @@
+// Refreshing an order from the upstream, for whoever asks: the reconciler's poll and the merchant's read. The
+// upstream's order is read and recorded (bff/orders/observe.ts), then its open refunds, captures and voids are
+// settled from the upstream's records (the operation ledger, given as `settleOpen`). The merchant reads a fresh view:
+// when the upstream cannot be read, or what it says cannot be written, the ledger's own view is served.
+import type { Logger } from 'pino';
+import type { OrderView, RefundListResponse } from '../../shared/merchant-api.js';
+import type { OrderStatusRecord } from '../../shared/upstream.js';
+import { DomainError } from '../domain/errors.js';
+import { LedgerUnavailableError } from '../store/ledger-errors.js';
+import type { EventSource, LedgerOrder } from '../store/types.js';
+import type { UpstreamClient } from '../upstream/client.js';
+import { UpstreamError } from '../upstream/errors.js';
+import { recordObservation, type ObserveDeps } from './observe.js';
+import { isLiveStatus } from './transitions.js';
+import { orderView, refundView } from './views.js';
+
+/** Settles an order's open refunds, captures and voids from the upstream's records (after-payment/operation-ledger). */
+export type SettleOpen = (
+  orderReference: string,
+  source: EventSource,
+  upstreamOrder?: OrderStatusRecord | null,
+) => Promise<void>;
+
+export interface RefreshDeps extends ObserveDeps {
+  upstream: UpstreamClient;
+  logger: Logger;
+  settleOpen: SettleOpen;
+  /** How long a create may still be on its way (OPI_SETTLE_WINDOW_SECONDS). */
+  settleWindowMs: number;
+}
+
+/**
+ * The create of an order in these states may never have reached the upstream (an orphaned one was given up on before
+ * the upstream showed it, or was shown and then is never absent).
+ */
+export const UNANSWERED_CREATES = new Set(['creating', 'unknown', 'orphaned']);
+
+export function createOrderRefresher(deps: RefreshDeps) {
+  const { store, upstream, logger } = deps;
+
+  /**
+   * The upstream does not know an order whose create was never answered, and nothing sent for it can still be on
+   * its way: it never reached the upstream, so it failed (and its session may take another).
+   */
+  const neverCreated = (order: LedgerOrder, read: OrderStatusRecord | null) =>
+    read === null &&
+    UNANSWERED_CREATES.has(order.createState) &&
+    deps.now().getTime() - order.createdAt.getTime() >= deps.settleWindowMs;
+
+  /**
+   * Reads the upstream's order (a poll: only while it is not final; the merchant: always), records it, and settles
+   * the order's open operations. Upstream and ledger failures are thrown.
+   */
+  async function refresh(order: LedgerOrder, source: 'poll' | 'merchant'): Promise<void> {
+    const { orderReference } = order;
+    let read: OrderStatusRecord | null | undefined;
+    if (source === 'merchant' || isLiveStatus(order.status)) {
+      read = await upstream.getOrder(orderReference);
+      await recordObservation(deps, orderReference, {
+        source,
+        upstream: read,
+        journal: 'on-change',
+        ...(source === 'poll' && neverCreated(order, read)
+          ? {
+              decided: 'failed' as const,
+              also: { createState: 'absent' as const },
+              payload: { reason: 'not_found_upstream' },
+            }
+          : {}),
+      });
+    }
+    await deps.settleOpen(orderReference, source, read);
+  }
+
+  async function requireOrder(orderReference: string): Promise<LedgerOrder> {
+    const order = await store.getOrder(orderReference);
+    if (!order) throw new DomainError('order_not_found', 'There is no order with this reference.');
+    return order;
+  }
+
+  /** A merchant's read: refreshed when the upstream answers and the ledger takes it; else the ledger's as it is. */
+  async function refreshForMerchant(orderReference: string): Promise<void> {
+    try {
+      await refresh(await requireOrder(orderReference), 'merchant');
+    } catch (error) {
+      if (error instanceof LedgerUnavailableError) {
+        logger.warn({ orderReference, code: error.reason }, 'fresh read not recorded; answering from the ledger');
+        return;
+      }
+      if (!(error instanceof UpstreamError)) throw error;
+      logger.warn({ orderReference, code: error.code }, 'fresh upstream read failed; answering from the ledger');
+    }
+  }
+
+  return {
+    refresh,
+    /** GET /v1/orders/:orderReference, orders.get in-process: the upstream's view recorded first, then the ledger's. */
+    async view(orderReference: string): Promise<OrderView> {
+      await refreshForMerchant(orderReference);
+      const order = await requireOrder(orderReference);
+      const [operations, events] = await Promise.all([
+        store.listOperations(orderReference),
+        store.listEvents(orderReference),
+      ]);
+      return orderView(order, operations, events, deps.now());
+    },
+    /** GET /v1/orders/:orderReference/refunds: the order's refunds, after the same refresh. */
+    async refunds(orderReference: string): Promise<RefundListResponse> {
+      await refreshForMerchant(orderReference);
+      const refunds = await store.listOperations(orderReference, 'refund');
+      const now = deps.now();
+      return { data: refunds.map((refund) => refundView(refund, now)) };
+    },
+  };
+}
+
+export type OrderRefresher = ReturnType<typeof createOrderRefresher>;

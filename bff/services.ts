@@ -1,0 +1,143 @@
+// The BFF's services, each built once from the app's dependencies: the one place where the business is wired. The
+// routes (bff/app.ts) and the in-process API (bff/in-process-api.ts) call these and nothing else; the jobs
+// (the reconciler, the retention job) are started and stopped by bff/main.ts or a merchant's router.
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Logger } from 'pino';
+import { createOperations } from './after-payment/operations.js';
+import { type OperationLedgerDeps, settleOpen } from './after-payment/operation-ledger.js';
+import { createShopperReturns } from './after-payment/shopper-return.js';
+import { createUpstreamNotifications } from './after-payment/upstream-notifications.js';
+import { createOptionsCache } from './checkout/options-cache.js';
+import { createOrderPlacer } from './checkout/place-order.js';
+import { createProviderCatalogue } from './checkout/provider-catalogue.js';
+import type { SessionDeps } from './checkout/sessions.js';
+import type { Config } from './config.js';
+import { idempotencyLeaseMs } from './domain/idempotency.js';
+import { createRetentionJob } from './maintenance/retention.js';
+import { createNotifier } from './notify/notifier.js';
+import { createOrderRefresher } from './orders/refresh.js';
+import { createReconciler } from './reconcile/reconciler.js';
+import { cacheSessionReads } from './store/session-read-cache.js';
+import type { Store } from './store/types.js';
+import type { UpstreamClient } from './upstream/client.js';
+
+export interface ServiceDeps {
+  config: Config;
+  store: Store;
+  upstream: UpstreamClient;
+  logger: Logger;
+  now: () => Date;
+  /** For merchant notifications (tests inject one). */
+  fetch?: typeof fetch;
+}
+
+export function createServices({ config, store: ledger, upstream, logger, now, fetch }: ServiceDeps) {
+  const store = cacheSessionReads(ledger);
+  const { reconcile } = config;
+  const timeoutMs = config.upstream.timeoutMs;
+  const claimant = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+
+  const catalogue = createProviderCatalogue({ ledger: store, logger, now });
+  const options = createOptionsCache(upstream, config.optionsCacheSeconds, now, catalogue);
+  /** Checkout sessions: create, change and read (bff/checkout/sessions.ts). */
+  const sessions: SessionDeps = { store, options, catalogue, now, sessionTtlMinutes: config.sessionTtlMinutes };
+
+  const notifier = createNotifier({
+    store,
+    claimant,
+    now,
+    logger,
+    ...(fetch ? { fetch } : {}),
+    ...(config.notifications
+      ? {
+          settings: {
+            ...config.notifications,
+            backoff: {
+              initialDelayMs: config.notifications.retryDelayMs,
+              maxDelayMs: 3_600_000,
+              factor: 2,
+              jitter: 0.2,
+            },
+            // Local choice: a merchant endpoint gets the same budget as the upstream.
+            timeoutMs,
+          },
+        }
+      : {}),
+  });
+  const observe = { store, notifier, now };
+  /** What every step that settles a refund, capture or void needs (bff/after-payment/operation-ledger.ts). */
+  const ledgerDeps: OperationLedgerDeps = {
+    ...observe,
+    logger,
+    upstream,
+    firstCheckDelayMs: reconcile.pollInitialMs,
+    settleWindowMs: reconcile.settleWindowMs,
+  };
+  const refresher = createOrderRefresher({
+    ...observe,
+    upstream,
+    logger,
+    settleWindowMs: reconcile.settleWindowMs,
+    settleOpen: (orderReference, source, read) => settleOpen(ledgerDeps, orderReference, source, read),
+  });
+
+  return {
+    /** The app's clock. */
+    now,
+    store,
+    notifier,
+    sessions,
+    placer: createOrderPlacer({
+      store,
+      notifier,
+      upstream,
+      options,
+      now,
+      logger,
+      publicUrl: config.publicUrl,
+      allowLoopbackRedirect: config.upstream.isLocalSandbox,
+      upstreamTimeoutMs: timeoutMs,
+      cancellationTimeoutUnit: config.cancellationTimeoutUnit,
+      firstPollDelayMs: reconcile.pollInitialMs,
+      sessionTtlMinutes: config.sessionTtlMinutes,
+      graceMs: reconcile.graceMs,
+      settleWindowMs: reconcile.settleWindowMs,
+      customerSessions: config.customerSessions,
+    }),
+    refresher,
+    operations: createOperations({
+      ...ledgerDeps,
+      graceMs: reconcile.graceMs,
+      idempotency: { store, now, waitMs: 2 * timeoutMs + 1_000, leaseMs: idempotencyLeaseMs(timeoutMs) },
+    }),
+    returns: createShopperReturns({ ...observe, upstream, logger, paymentSecret: config.paymentSecret }),
+    // Local choice: the upstream gets its answer within 2 s (or half our own upstream budget), done or not.
+    notifications: createUpstreamNotifications({
+      ...ledgerDeps,
+      answerWithinMs: Math.min(2_000, Math.floor(timeoutMs / 2)),
+    }),
+    reconciler: createReconciler({
+      store,
+      notifier,
+      logger,
+      now,
+      refresher,
+      settleWindowMs: reconcile.settleWindowMs,
+      claimant,
+      plan: {
+        initialDelayMs: reconcile.pollInitialMs,
+        maxDelayMs: reconcile.pollMaxMs,
+        factor: 2,
+        jitter: 0.2,
+        slowPollMs: reconcile.slowPollMs,
+        horizonMs: reconcile.horizonMs,
+      },
+      // Each worker polls 5 orders, a few upstream reads each, within one lease.
+      leaseMs: 10 * timeoutMs + 5_000,
+    }),
+    retention: createRetentionJob({ store, logger, now, settings: config.retention }),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
