@@ -16,7 +16,7 @@ for (let file = queue.pop(); file; file = queue.pop()) {
   if (reached.has(file)) continue;
   reached.add(file);
   const text = readFileSync(file, 'utf8');
-  for (const [, specifier] of text.matchAll(/(?:from |import\()'(\.{1,2}\/[^']+)'/g)) {
+  for (const [, , specifier] of text.matchAll(/(?:from |import\()(['"])(\.{1,2}\/[^'"]+)\1/g)) {
     queue.push(join(dirname(file), specifier!.replace(/\.js$/, '.d.ts')));
   }
 }
