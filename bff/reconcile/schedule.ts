@@ -11,14 +11,6 @@ export interface PollPlan extends BackoffOptions {
 }
 
 /**
- * An order's deadline: its cancellation timeout (minutes, as sent upstream; the BFF's default when the session had
- * none) plus the grace for the upstream to record its own cancellation.
- */
-export function orderDeadline(createdAt: Date, cancellationTimeoutMinutes: number, graceMs: number): Date {
-  return new Date(createdAt.getTime() + cancellationTimeoutMinutes * 60_000 + graceMs);
-}
-
-/**
  * When to poll next after `attempt` polls of something created at `createdAt`, or null past its horizon. Before the
  * deadline the backoff, its last poll landing on the deadline; after it the slow pace, the last on the horizon.
  */

@@ -1,0 +1,196 @@
+// Deciding what a submit does, under the session's row lock in one transaction: replay the live attempt of this
+// provider, check one whose answer was lost, or record a new attempt with the order it sends. What is asked before
+// the lock (the provider's eligibility for the session's amount, a customer token) is here too.
+import type { PlaceOrderRequest, ProviderView } from '../../../shared/checkout-api.js';
+import type { OrderRequest } from '../../../shared/upstream.js';
+import { DomainError } from '../../domain/errors.js';
+import { idempotencyLeaseMs } from '../../domain/idempotency.js';
+import { orderDeadline } from '../../orders/deadline.js';
+import { holdsPayment } from '../../orders/observe.js';
+import { isLiveStatus } from '../../orders/transitions.js';
+import type { LedgerOrder, SessionRecord, StoreTx } from '../../store/types.js';
+import { newCallbackSecret, orderReference } from '../ids.js';
+import { toProviderLists } from '../provider-views.js';
+import { requireOpenSession } from '../sessions.js';
+import type { PlacementContext } from './context.js';
+import { buildOrder } from './order-request.js';
+
+export type Plan =
+  | { kind: 'replay'; order: LedgerOrder }
+  | { kind: 'recheck'; order: LedgerOrder; session: SessionRecord }
+  | { kind: 'recorded'; order: LedgerOrder; request: OrderRequest };
+
+/**
+ * The chosen provider for the session's amount when it was asked (before the lock), with the customer token fetched
+ * for a new attempt if one was, or why a new attempt is refused.
+ */
+export type Eligibility = { amountMinor: number } & (
+  | { provider: ProviderView; customerToken?: string }
+  | { refused: unknown }
+);
+
+const LIVE_CREATE_STATES = new Set(['creating', 'created', 'unknown']);
+
+export const isLive = (order: LedgerOrder) => LIVE_CREATE_STATES.has(order.createState) && isLiveStatus(order.status);
+
+/** Past the longest an attempt's create can run: one still `creating` belonged to a request that died. */
+export const staleAfterMs = (ctx: PlacementContext) => idempotencyLeaseMs(ctx.upstreamTimeoutMs);
+
+export const completed = () => new DomainError('session_completed', 'This checkout session has already been paid.');
+
+export const inProgress = () =>
+  new DomainError('order_in_progress', 'This order is being placed. Please try again in a moment.', {
+    retryable: true,
+    retryAfterSeconds: 1,
+  });
+
+/** The provider the shopper chose, if it fits the session's cart (the options may come from the upstream). */
+export async function eligibleProvider(
+  ctx: PlacementContext,
+  session: SessionRecord,
+  name: string,
+): Promise<ProviderView> {
+  const options = await ctx.options.get({
+    amountMinor: session.amountMinor,
+    currency: session.currency,
+    ...(session.cart.channel ? { channel: session.cart.channel } : {}),
+  });
+  const provider = toProviderLists(options, session).providers.find((view) => view.name === name);
+  if (!provider) {
+    throw new DomainError('provider_not_eligible', 'This payment provider is not available for this cart.', {
+      errors: [{ path: 'bnplProvider', message: 'is not available for this cart' }],
+    });
+  }
+  return provider;
+}
+
+/**
+ * Asked before the session's lock is taken: the provider, and with OPI_CUSTOMER_SESSIONS the token a new attempt of
+ * a session without the merchant's customerToken sends, a customer session created upstream (docs §13). Local
+ * choice: its customerIdentifier is the shopper's email (the docs: "email or 'anonymous'"; the form always has one).
+ * Within the request's one deadline. A failure of either refuses only a new attempt, before anything is recorded (an
+ * outage or a timeout: the usual retryable 502/504), and never the replay of a live one.
+ */
+export async function eligibility(
+  ctx: PlacementContext,
+  session: SessionRecord,
+  body: PlaceOrderRequest,
+  deadline: number,
+): Promise<Eligibility> {
+  const amountMinor = session.amountMinor;
+  let provider: ProviderView;
+  try {
+    provider = await eligibleProvider(ctx, session, body.bnplProvider);
+  } catch (refused) {
+    return { amountMinor, refused };
+  }
+  if (!ctx.customerSessions || session.cart.customerToken) return { amountMinor, provider };
+  try {
+    const { token } = await ctx.upstream.createCustomerSession(body.customer.email, deadline);
+    return { amountMinor, provider, customerToken: token };
+  } catch (refused) {
+    return { amountMinor, refused };
+  }
+}
+
+/** The token fetched before the lock for an attempt about to be sent (or why it could not be). */
+export function fetchedToken(eligible: Eligibility): string | undefined {
+  if ('refused' in eligible) throw eligible.refused;
+  return eligible.customerToken;
+}
+
+/**
+ * The session under its lock, still open, and still at the amount the provider was checked for: the merchant may
+ * have replaced the cart (PATCH) since the plain read this request began with. The shopper then reviews the new
+ * total (the widget refreshes) and submits again.
+ */
+async function lockedSession(
+  ctx: PlacementContext,
+  tx: StoreTx,
+  sessionId: string,
+  eligible: Eligibility,
+): Promise<SessionRecord> {
+  const session = requireOpenSession(await tx.getSession(sessionId, { forUpdate: true }), ctx.now());
+  if (session.amountMinor !== eligible.amountMinor) {
+    throw new DomainError('session_changed', 'The cart changed while the order was being placed.', {
+      retryable: true,
+    });
+  }
+  return session;
+}
+
+/** Records a new attempt of the session (whose lock `tx` holds) and builds the request that creates it upstream. */
+async function recordAttempt(
+  ctx: PlacementContext,
+  tx: StoreTx,
+  session: SessionRecord,
+  orders: LedgerOrder[],
+  body: PlaceOrderRequest,
+  eligible: Eligibility,
+): Promise<{ order: LedgerOrder; request: OrderRequest }> {
+  if ('refused' in eligible) throw eligible.refused;
+  const secret = newCallbackSecret();
+  const createdAt = ctx.now();
+  const attempt = orders.reduce((max, existing) => Math.max(max, existing.attempt), 0) + 1;
+  const reference = orderReference(session.orderPrefix, attempt);
+  const request = buildOrder(ctx, session, body, eligible.provider, {
+    reference,
+    secret,
+    customerToken: eligible.customerToken,
+  });
+  const order = await tx.insertOrder({
+    orderReference: reference,
+    sessionId: session.id,
+    attempt,
+    provider: body.bnplProvider,
+    amountMinor: session.amountMinor,
+    currency: session.currency,
+    status: 'initiated',
+    createState: 'creating',
+    callbackSecret: secret,
+    createdAt,
+    // If this process dies before the create's answer is recorded, the reconciler still asks the upstream once
+    // any request could have ended (the answer, when it comes, moves this to the usual first poll).
+    nextPollAt: new Date(createdAt.getTime() + staleAfterMs(ctx)),
+    deadlineAt: orderDeadline(createdAt, session.cart.cancellationTimeout ?? ctx.sessionTtlMinutes, ctx.graceMs),
+  });
+  await tx.appendEvent({
+    orderReference: reference,
+    source: 'create',
+    status: 'initiated',
+    upstreamStatus: null,
+    payload: { reason: 'recorded', attempt, provider: body.bnplProvider },
+    at: createdAt,
+  });
+  return { order, request };
+}
+
+/**
+ * Under the session's lock, in one transaction: the live attempt of this provider (to replay or to check), or a new
+ * attempt recorded with the request to send. `fresh`: a live attempt was just found orphaned, so none may be live.
+ */
+export function decide(
+  ctx: PlacementContext,
+  sessionId: string,
+  body: PlaceOrderRequest,
+  eligible: Eligibility,
+  fresh = false,
+): Promise<Plan> {
+  const now = ctx.now();
+  return ctx.store.transaction(async (tx) => {
+    const session = await lockedSession(ctx, tx, sessionId, eligible);
+    const orders = await tx.listSessionOrders(sessionId);
+    if (orders.some(holdsPayment)) throw completed();
+    const live = orders.findLast((order) => isLive(order) && order.provider === body.bnplProvider);
+    if (live && fresh) throw inProgress();
+    if (live) {
+      if (live.createState === 'created') return { kind: 'replay', order: live };
+      if (live.createState === 'unknown' || now.getTime() - live.createdAt.getTime() > staleAfterMs(ctx)) {
+        return { kind: 'recheck', order: live, session };
+      }
+      // Only another process can be creating it right now (this one holds the session's lock).
+      throw inProgress();
+    }
+    return { kind: 'recorded', ...(await recordAttempt(ctx, tx, session, orders, body, eligible)) };
+  });
+}

@@ -1,0 +1,78 @@
+// The upstream order a placement sends, built from the session the merchant priced and what the shopper entered,
+// and the hash that tells one placement request from another (for its Idempotency-Key). Pure: no I/O.
+import { createHash } from 'node:crypto';
+import { withAddressDefaults } from '../../../shared/address-defaults.js';
+import type { PlaceOrderRequest, ProviderView } from '../../../shared/checkout-api.js';
+import { toMajor } from '../../../shared/money.js';
+import { orderRequestSchema, type OrderRequest } from '../../../shared/upstream.js';
+import type { SessionRecord } from '../../store/types.js';
+import { callbackUrlFor, returnUrlFor } from '../urls.js';
+import type { PlacementContext } from './context.js';
+
+/** JSON with sorted keys, so the same request always hashes the same. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** The same request body always hashes the same, whatever the order of its keys. */
+export const requestHash = (body: PlaceOrderRequest): string =>
+  createHash('sha256').update(canonical(body)).digest('hex');
+
+/** What the order of one attempt is: its reference, callback secret and the customer token fetched for it. */
+export interface Attempt {
+  reference: string;
+  secret: string;
+  /** Created upstream for this attempt (OPI_CUSTOMER_SESSIONS) when the merchant gave none. */
+  customerToken?: string | undefined;
+}
+
+export function buildOrder(
+  settings: Pick<PlacementContext, 'publicUrl' | 'cancellationTimeoutUnit'>,
+  session: SessionRecord,
+  body: PlaceOrderRequest,
+  provider: ProviderView,
+  attempt: Attempt,
+): OrderRequest {
+  const { cart } = session;
+  const { reference, secret } = attempt;
+  // The merchant's token first; else the one created for this attempt (OPI_CUSTOMER_SESSIONS); else none.
+  const customerToken = cart.customerToken ?? attempt.customerToken;
+  // Local choice: when a shipping address is needed but not given, the billing address is used ("same as billing").
+  const shipping =
+    body.shippingAddress ??
+    (provider.requiresShippingAddress || cart.requiresShipping ? body.billingAddress : undefined);
+  const shippingMethod = body.shippingMethod ?? cart.shippingMethod;
+  // Our own construction, checked by the shared contract: a failure here is a bug (500), never sent upstream.
+  return orderRequestSchema.parse({
+    orderReference: reference,
+    bnplProvider: body.bnplProvider,
+    purchaseCountry: session.country,
+    purchaseCurrency: session.currency,
+    locale: session.locale,
+    orderAmount: toMajor(session.amountMinor, session.currency),
+    orderItems: cart.orderItems,
+    taxAmount: cart.taxAmount,
+    shippingAmount: cart.shippingAmount,
+    discountAmount: cart.discountAmount,
+    customer: body.customer,
+    billingAddress: withAddressDefaults(body.billingAddress),
+    ...(shipping ? { shippingAddress: withAddressDefaults(shipping) } : {}),
+    ...(shippingMethod ? { shippingMethod } : {}),
+    dynamicRedirectUrl: returnUrlFor(settings.publicUrl, reference),
+    dynamicCallbackUrl: callbackUrlFor(settings.publicUrl, reference, secret),
+    // Sent only when the merchant set it: its unit is not documented, and our own clock ends what nobody pays.
+    ...(cart.cancellationTimeout === undefined
+      ? {}
+      : { cancellationTimeout: cart.cancellationTimeout * (settings.cancellationTimeoutUnit === 'seconds' ? 60 : 1) }),
+    ...(cart.autoCapture === undefined ? {} : { autoCapture: cart.autoCapture }),
+    ...(cart.channel ? { channel: cart.channel } : {}),
+    ...(customerToken ? { customerToken } : {}),
+  });
+}

@@ -1,0 +1,168 @@
+// Sending a recorded attempt upstream and recording what came back: its redirect, its status through the same
+// observation as every other upstream answer, or why it failed. A refusal is final only for a first send; after a
+// lost answer it tells nothing, and the upstream's own record decides.
+import type { OrderStatusRecord, OrderRequest } from '../../../shared/upstream.js';
+import { DomainError, upstreamFieldErrors, upstreamRefusal } from '../../domain/errors.js';
+import { type CreateAnswer, recordObservation } from '../../orders/observe.js';
+import type { LedgerOrder, OrderPatch } from '../../store/types.js';
+import type { CreateOrderOutcome } from '../../upstream/client.js';
+import { UpstreamError, UpstreamOutcomeUnknownError, UpstreamValidationError } from '../../upstream/errors.js';
+import { isSafeRedirect } from '../redirect-check.js';
+import type { PlacementContext } from './context.js';
+import { inProgress } from './decide.js';
+
+export interface PlacedOrder {
+  orderReference: string;
+  redirectUrl: string;
+  /** True when this answer repeats an earlier one (double submit or Idempotency-Key replay). */
+  replayed: boolean;
+}
+
+/** The widget-body fields the shopper controls; an upstream message about anything else is not theirs to fix. */
+const SHOPPER_FIELDS = new Set(['bnplProvider', 'customer', 'billingAddress', 'shippingAddress', 'shippingMethod']);
+
+/**
+ * Records what the create call learnt: its own columns (createState, redirectUrl) and any status through the same
+ * observation as every other upstream answer.
+ */
+export async function record(
+  ctx: PlacementContext,
+  order: LedgerOrder,
+  step: {
+    also: OrderPatch;
+    upstream?: OrderStatusRecord | CreateAnswer;
+    decided?: 'failed';
+    refusalOfFirstSend?: boolean;
+  },
+  reason: string,
+  detail: Record<string, unknown> = {},
+): Promise<LedgerOrder> {
+  // An attempt the upstream may hold is due for its first status check (the reconciler's schedule).
+  const pollSoon =
+    step.also.createState !== 'rejected' ? { nextPollAt: new Date(ctx.now().getTime() + ctx.firstPollDelayMs) } : {};
+  const { order: updated } = await recordObservation(ctx, order.orderReference, {
+    source: 'create',
+    ...(step.upstream ? { upstream: step.upstream } : {}),
+    ...(step.decided ? { decided: step.decided } : {}),
+    ...(step.refusalOfFirstSend ? { refusalOfFirstSend: true } : {}),
+    also: { ...step.also, ...pollSoon },
+    payload: { reason, attempt: order.attempt, provider: order.provider, ...detail },
+  });
+  return updated;
+}
+
+function refusedByUpstream(ctx: PlacementContext, error: UpstreamValidationError): DomainError {
+  const errors = upstreamFieldErrors(error.messages);
+  const shopper = errors.filter((entry) => SHOPPER_FIELDS.has(entry.path.split('.')[0]!));
+  ctx.logger.warn({ upstreamMessages: errors.map((entry) => entry.path || '(unnamed)') }, 'upstream refused the order');
+  if (shopper.length > 0)
+    return new DomainError('validation_failed', 'The payment service refused some of the details.', {
+      errors: shopper,
+    });
+  return new DomainError('upstream_rejected', 'The payment service refused the order.', {
+    retryable: false,
+    cause: error,
+  });
+}
+
+/**
+ * Sends the recorded attempt upstream and records what came back. `firstSend`: nothing was sent for this reference
+ * before; a refusal of a later send tells nothing about an earlier one (the outcome stays unknown, and the
+ * reconciler's read settles it).
+ */
+export async function send(
+  ctx: PlacementContext,
+  order: LedgerOrder,
+  request: OrderRequest,
+  deadline: number,
+  firstSend = true,
+): Promise<PlacedOrder> {
+  const { upstream } = ctx;
+  let outcome: CreateOrderOutcome;
+  try {
+    outcome = await upstream.createOrder(request, deadline);
+  } catch (caught) {
+    const error =
+      caught instanceof UpstreamValidationError && !firstSend
+        ? new UpstreamOutcomeUnknownError('create-order: a resend was refused', {
+            operation: caught.operation,
+            status: caught.status,
+            cause: caught,
+          })
+        : caught;
+    if (error instanceof UpstreamError && !error.retryable) {
+      // Whatever the refusal says, the upstream's record decides: a reference it holds (a ledger restored from an
+      // old backup reuses one) is its order, never failed; the shopper's retry finds it and moves on.
+      const held = await upstream.getOrder(order.orderReference, deadline).catch(() => null);
+      if (held) {
+        await record(ctx, order, { also: { createState: 'unknown' }, upstream: held }, 'reference_exists_upstream', {
+          status: error.status,
+        });
+        throw inProgress();
+      }
+      const refused = {
+        also: { createState: 'rejected' as const },
+        decided: 'failed' as const,
+        refusalOfFirstSend: true,
+      };
+      const detail =
+        error instanceof UpstreamValidationError ? { messages: error.messages.length } : { status: error.status };
+      const recorded = await record(
+        ctx,
+        order,
+        refused,
+        error instanceof UpstreamValidationError ? 'upstream_refused' : error.code,
+        detail,
+      );
+      // Another request sent it again meanwhile: this refusal tells nothing about that send.
+      if (recorded.status !== 'failed')
+        throw upstreamRefusal(
+          new UpstreamOutcomeUnknownError('create-order: refused after a resend', {
+            operation: error.operation,
+            cause: error,
+          }),
+        );
+      throw error instanceof UpstreamValidationError ? refusedByUpstream(ctx, error) : upstreamRefusal(error);
+    }
+    await record(
+      ctx,
+      order,
+      { also: { createState: 'unknown' } },
+      error instanceof UpstreamError ? error.code : 'error',
+    );
+    throw error;
+  }
+  if (outcome.kind === 'exists') {
+    await record(
+      ctx,
+      order,
+      { also: { createState: 'unknown' }, upstream: outcome.status },
+      'answer_lost_order_exists',
+      {
+        cause: outcome.cause.code,
+      },
+    );
+    throw upstreamRefusal(outcome.cause);
+  }
+  const { redirectUrl, paymentStatus } = outcome.record;
+  if (!isSafeRedirect(redirectUrl, ctx.allowLoopbackRedirect)) {
+    await record(
+      ctx,
+      order,
+      { also: { createState: 'rejected', upstreamStatus: paymentStatus }, decided: 'failed' },
+      'unsafe_redirect',
+    );
+    throw new DomainError(
+      'upstream_invalid_redirect',
+      'The payment service returned a payment page we cannot send you to.',
+      { retryable: false },
+    );
+  }
+  await record(
+    ctx,
+    order,
+    { also: { createState: 'created', redirectUrl }, upstream: { kind: 'create-answer', status: paymentStatus } },
+    'created',
+  );
+  return { orderReference: order.orderReference, redirectUrl, replayed: false };
+}
