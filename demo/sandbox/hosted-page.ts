@@ -5,7 +5,7 @@ import { toMajor } from '../../shared/money.js';
 import { providerDisplayName } from '../../shared/providers.js';
 import { pageStrings, type PageStrings } from './hosted-page-strings.js';
 import { firstAndLast, instalmentPlan } from './plans.js';
-import { escapeHtml } from './html.js';
+import escapeHtml from 'escape-html';
 import { logoPath } from './logos.js';
 import type { SandboxOrder } from './order.js';
 import type { Decision, DecisionMode, DecisionOutcome } from './types.js';

@@ -1,7 +1,7 @@
 // Small SVG logos, one per brand, served by the sandbox itself so nothing is fetched from an outside host.
 import { providerDisplayName } from '../../shared/providers.js';
 import { CATALOGUE, type CatalogueEntry } from './catalogue.js';
-import { escapeHtml } from './html.js';
+import escapeHtml from 'escape-html';
 
 /** "TABBY_AE" -> "tabby": the brands share one logo across markets. */
 function logoSlug(providerName: string): string {

@@ -1,11 +1,7 @@
 // A tiny HTML template tag: every interpolated value is escaped unless it is already a template result, so a
 // product name, a BFF error message or a query parameter can never become markup.
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
-}
+import escapeHtml from 'escape-html';
 
 /** Markup that is already safe: built by `html` from escaped parts. */
 export class SafeHtml {

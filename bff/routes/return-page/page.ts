@@ -1,6 +1,7 @@
 // The plain page a shopper sees when a return cannot be followed (an unknown order, the ledger unreachable).
 // No script and no outside asset; its one style block is allowed by hash in its own CSP.
 import { createHash } from 'node:crypto';
+import escapeHtml from 'escape-html';
 import { isRightToLeft } from '../../../shared/languages.js';
 import type { ReturnPageText } from './words/index.js';
 
@@ -9,9 +10,6 @@ main { max-width: 32rem; margin: 1rem; padding: 2rem; background: #fff; border-r
 h1 { font-size: 1.35rem; margin: 0 0 0.5rem; }`;
 
 export const RETURN_PAGE_CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`;
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 /** The page in the shopper's language (a BCP 47 tag), right to left where the language is. */
 export function returnErrorPage(language: string, { title, message }: ReturnPageText): string {
