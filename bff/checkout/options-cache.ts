@@ -1,9 +1,10 @@
 // Upstream options change rarely and every widget load needs them: cached per amount, currency and channel for a
 // short time, with concurrent misses sharing one upstream call. Failures are not cached.
 import { currencyExponent, toMajor } from '../../shared/money.js';
-import type { OptionItem } from '../../shared/upstream.js';
+import type { OptionItem } from '../upstream/contract.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import type { ProviderCatalogue } from './provider-catalogue.js';
+import { remember } from '../lib/bounded.js';
 
 export interface OptionsKey {
   amountMinor: number;
@@ -41,10 +42,9 @@ export function createOptionsCache(
         currency: key.currency,
         ...(key.channel ? { channel: key.channel } : {}),
       });
-      // Map order is insertion order: the oldest entry goes first when the cache is full.
-      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
       // With a zero TTL the entry still lets concurrent callers share the call in flight.
-      entries.set(id, { expiresAt: ttlSeconds > 0 ? at + ttlSeconds * 1000 : Number.POSITIVE_INFINITY, value });
+      const expiresAt = ttlSeconds > 0 ? at + ttlSeconds * 1000 : Number.POSITIVE_INFINITY;
+      remember(entries, id, { expiresAt, value }, MAX_ENTRIES);
       const forget = () => {
         if (entries.get(id)?.value === value) entries.delete(id);
       };

@@ -7,9 +7,10 @@
 // change, providers leave).
 import type { Logger } from 'pino';
 import { currencyExponent } from '../../shared/money.js';
-import type { OptionItem } from '../../shared/upstream.js';
+import type { OptionItem } from '../upstream/contract.js';
 import type { SharedStateStore } from '../store/shared-state-sql.js';
 import { rangeRefusal } from './provider-views.js';
+import { remember } from '../lib/bounded.js';
 
 export interface CatalogueKey {
   currency: string;
@@ -45,25 +46,21 @@ interface Seen {
 const keyOf = ({ currency, channel }: CatalogueKey) => `${currency}|${channel ?? ''}`;
 
 export function createProviderCatalogue({ ledger, logger, now }: CatalogueDeps): ProviderCatalogue {
-  // Map order is insertion order: a refreshed entry is re-inserted, so the first is the least recently seen.
+  // A refreshed entry becomes the newest, so the least recently seen goes first.
   const keys = new Map<string, Map<string, Seen>>();
 
-  function remember(id: string, option: OptionItem, at: number) {
+  function learn(id: string, option: OptionItem, at: number) {
     const providers = keys.get(id) ?? new Map<string, Seen>();
-    keys.delete(id);
-    keys.set(id, providers);
-    if (keys.size > MAX_KEYS) keys.delete(keys.keys().next().value!);
+    remember(keys, id, providers, MAX_KEYS);
     // What the ledger held at start may arrive after a fresher answer: the fresher one stays.
     if ((providers.get(option.name)?.at ?? Number.NEGATIVE_INFINITY) > at) return;
-    providers.delete(option.name);
-    providers.set(option.name, { option, at });
-    if (providers.size > MAX_PROVIDERS_PER_KEY) providers.delete(providers.keys().next().value!);
+    remember(providers, option.name, { option, at }, MAX_PROVIDERS_PER_KEY);
   }
 
   const loaded: Promise<void> = ledger
     ? ledger.learnedProviders(new Date(now().getTime() - FORGET_AFTER_MS)).then(
         (rows) => {
-          for (const row of rows) remember(keyOf(row), row.option, row.seenAt.getTime());
+          for (const row of rows) learn(keyOf(row), row.option, row.seenAt.getTime());
         },
         (error: unknown) => logger?.warn({ err: error }, 'learned provider catalogue not read; starting empty'),
       )
@@ -72,7 +69,7 @@ export function createProviderCatalogue({ ledger, logger, now }: CatalogueDeps):
   return {
     learn(key, options, at) {
       const mine = options.filter((option) => option.currency.trim().toUpperCase() === key.currency);
-      for (const option of mine) remember(keyOf(key), option, at.getTime());
+      for (const option of mine) learn(keyOf(key), option, at.getTime());
       if (!ledger || mine.length === 0) return;
       const rows = mine.map((option) => ({ currency: key.currency, channel: key.channel ?? '', option, seenAt: at }));
       ledger

@@ -9,6 +9,7 @@ import { type Hint, readHint, type UpstreamNotifications } from '../after-paymen
 import { DomainError } from '../domain/errors.js';
 import { invalidText } from '../domain/text.js';
 import { notificationBody } from './callbacks.js';
+import { remember } from '../lib/bounded.js';
 
 export const UPSTREAM_WEBHOOK_ROUTE = '/v1/webhooks/upstream';
 
@@ -16,16 +17,14 @@ export const UPSTREAM_WEBHOOK_ROUTE = '/v1/webhooks/upstream';
 const REPEAT_WINDOW_MS = 60_000;
 const REMEMBERED = 10_000;
 
-/** Recently seen notifications, oldest first (a Map keeps insertion order). */
+/** Recently seen notifications, oldest first. */
 function repeatFilter(now: () => Date) {
   const seen = new Map<string, number>();
   return (hint: Hint): boolean => {
     const key = JSON.stringify([hint.event, hint.orderReference, hint.status ?? null, hint.refundReference ?? null]);
     const at = now().getTime();
     const last = seen.get(key);
-    seen.delete(key);
-    seen.set(key, at);
-    if (seen.size > REMEMBERED) seen.delete(seen.keys().next().value!);
+    remember(seen, key, at, REMEMBERED);
     return last !== undefined && at - last < REPEAT_WINDOW_MS;
   };
 }

@@ -6,6 +6,7 @@
 // seen here within `ttlMs` (local choice: 2 s by default, shorter than any shopper's trip to a provider and back;
 // an order placed meanwhile is checked against the locked row, never the cached one).
 import type { SessionRecord, Store, StoreTx } from './types.js';
+import { remember } from '../lib/bounded.js';
 
 export interface SessionReadCacheOptions {
   ttlMs?: number;
@@ -36,8 +37,7 @@ export function cacheSessionReads(
   const changes = new Map<string, number>();
   const forget = (id: string) => {
     recent.delete(id);
-    changes.set(id, (changes.get(id) ?? 0) + 1);
-    if (changes.size > maxEntries) changes.delete(changes.keys().next().value!);
+    remember(changes, id, (changes.get(id) ?? 0) + 1, maxEntries);
   };
 
   return {
@@ -49,9 +49,7 @@ export function cacheSessionReads(
       const change = changes.get(id);
       const session = await store.getSession(id);
       if (session && changes.get(id) === change) {
-        recent.delete(id);
-        recent.set(id, { at: now(), session });
-        if (recent.size > maxEntries) recent.delete(recent.keys().next().value!);
+        remember(recent, id, { at: now(), session }, maxEntries);
       }
       return session;
     },
