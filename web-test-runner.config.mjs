@@ -6,7 +6,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import puppeteer from 'puppeteer-core';
 import { browserPath } from './scripts/browser.mjs';
 import { ENGINE_BINARIES, selectedEngines } from './scripts/engines.mjs';
-import { CHROMIUM_ARGS } from './test/support/chromium-flags.mjs';
+import { CHROMIUM_ARGS } from './scripts/chromium-flags.mjs';
 import { WebKitGtkLauncher } from './test/support/webkit-launcher.mjs';
 import { fakeBffMiddleware } from './test/widget/support/fake-bff-middleware.mjs';
 

@@ -6,14 +6,14 @@ import type {
   CreateSessionResponse,
   Problem,
   UpdateSessionCartInput,
-} from '../shared/checkout-api.js';
+} from '../shared/schemas/checkout-api.js';
 import type {
   CaptureOrVoidRequest,
   CaptureOrVoidView,
   OrderView,
   RefundRequestBody,
   RefundView,
-} from '../shared/merchant-api.js';
+} from '../shared/schemas/merchant-api.js';
 import type { OperationView } from './after-payment/operations.js';
 import { createCheckoutSession, updateSessionCart } from './checkout/sessions.js';
 import { refusalOf } from './domain/errors.js';

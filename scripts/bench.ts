@@ -13,7 +13,9 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { SANDBOX_DEFAULTS } from '../shared/sandbox-defaults.js';
-import { cart, shopper } from '../test/support/checkout.js';
+import { sessionRequest } from '../demo/storefront/cart.js';
+import { DEFAULT_MARKET, PRODUCTS } from '../demo/storefront/catalogue.js';
+import { demoShopper } from '../demo/storefront/demo-shopper.js';
 import { fixedBody, load, rotating } from './bench/load.js';
 import { startServer, type Started } from './bench/processes.js';
 import { seedOrders } from './bench/seed-orders.js';
@@ -31,9 +33,17 @@ const RATES = [50, 200];
 const CAPACITY_SESSIONS = 800 * SECONDS;
 const LIST_SIZES = [100, 50_000];
 const MERCHANT = { authorization: `Bearer ${SANDBOX_DEFAULTS.merchantKey}`, 'content-type': 'application/json' };
-// The carts and shoppers the tests use (143.89 AED, Tabby).
-const CART = JSON.stringify(cart({ returnUrl: 'https://shop.example/return' }));
-const SHOPPER = JSON.stringify(shopper());
+// The demo shop's cart and signed-in shopper in its first market (two lanterns, 393 AED with shipping), paying by Tabby.
+const CART = JSON.stringify(
+  sessionRequest({
+    lines: [{ product: PRODUCTS[0]!, quantity: 2 }],
+    market: DEFAULT_MARKET,
+    language: 'en',
+    returnUrl: 'https://shop.example/return',
+    imageBaseUrl: 'https://shop.example/',
+  }),
+);
+const SHOPPER = JSON.stringify({ bnplProvider: 'TABBY_AE', ...demoShopper(DEFAULT_MARKET) });
 
 const COMPARISONS: Record<string, Comparison> = {
   'session GET (req/s)': { measured: 'BFF', anchors: ['express+helmet', 'node:http'], by: 'ratio' },

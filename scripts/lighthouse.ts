@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { CHROMIUM_ARGS } from '../test/support/chromium-flags.mjs';
+import { CHROMIUM_ARGS } from './chromium-flags.mjs';
 import { browserPath } from './browser.mjs';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;

@@ -1,5 +1,5 @@
 // The spec's address defaults, without zod (the widget imports this as well as the BFF).
-import type { AddressInput, UpstreamAddress } from './address.js';
+import type { AddressInput, UpstreamAddress } from './schemas/address.js';
 import { countryName } from './countries.js';
 
 /** State falls back to the country code, region to the country's name, line 2 and postal code to ''. */

@@ -8,7 +8,7 @@
 import type { Logger } from 'pino';
 import { toMinor } from '../../shared/money.js';
 import { normalisePaymentStatus, normaliseRefundStatus } from '../../shared/status.js';
-import type { OrderStatusRecord } from '../../shared/upstream.js';
+import type { OrderStatusRecord } from '../upstream/contract.js';
 import type { Notifier } from '../notify/notifier.js';
 import { isOpenOperation } from '../orders/amounts.js';
 import { orderSummaryView, refundView } from '../orders/views.js';

@@ -14,7 +14,7 @@ import {
   idempotencyKeySchema,
   refundRequestBodySchema,
   type RefundView,
-} from '../../shared/merchant-api.js';
+} from '../../shared/schemas/merchant-api.js';
 import { currencyExponent, payableDecimalsMessage, toMajor, toMinor, toPayableMinor } from '../../shared/money.js';
 import { normaliseRefundStatus } from '../../shared/status.js';
 import { type Answer, type IdempotencyDeps, type KeptAnswer, once } from '../domain/idempotency.js';
@@ -381,3 +381,5 @@ export function createOperations(deps: OperationsDeps) {
     },
   };
 }
+
+export type Operations = ReturnType<typeof createOperations>;

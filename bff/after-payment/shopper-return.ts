@@ -5,7 +5,7 @@
 // verified return re-reads the upstream at most once per order in a few seconds (replays and concurrent loads
 // share that read).
 import type { Logger } from 'pino';
-import { returnQuerySchema } from '../../shared/merchant-api.js';
+import { returnQuerySchema } from '../../shared/schemas/merchant-api.js';
 import { remember } from '../lib/bounded.js';
 import { recordObservation, type ObserveDeps } from '../orders/observe.js';
 import { viewStatus } from '../orders/views.js';

@@ -2,7 +2,7 @@
 // (routes/upstream-webhook.ts). The body is only a hint: the order is re-read (or, for REFUND_CALLBACK, its refunds)
 // and what the upstream says is recorded, so duplicated, late and reordered deliveries all end in the same ledger
 // state. Every delivery is journalled. The answer waits for that work only briefly: the upstream gets its 2xx fast.
-import { notificationSchema } from '../../shared/upstream.js';
+import { notificationSchema } from '../upstream/contract.js';
 import { DomainError } from '../domain/errors.js';
 import { badTextPaths } from '../domain/text.js';
 import { recordObservation } from '../orders/observe.js';

@@ -3,7 +3,7 @@
 // AUTHORIZED while nothing is captured and some authorisation is open, PARTIALLY_CAPTURED while some is captured and
 // some open, CAPTURED once nothing is open and something was captured, VOIDED once all of it was voided. A void whose
 // before and after read the same (a partial one that leaves some open) cannot be read: it stays open, overdue in time.
-import type { OrderStatusRecord } from '../../shared/upstream.js';
+import type { OrderStatusRecord } from '../upstream/contract.js';
 import { isOpenOperation } from '../orders/amounts.js';
 import type { OrderOperation } from '../store/after-payment-types.js';
 import type { LedgerOrder } from '../store/types.js';

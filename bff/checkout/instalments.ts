@@ -2,7 +2,7 @@
 // about anyone: the upstream's options for the amount (through the same cache as the session view), listed the same
 // way, so the message on a product page and the checkout agree. `country` is checked and otherwise unused: the
 // upstream's /options takes no country (it routes by currency, amount and channel); reserved for when it does.
-import { instalmentsQuerySchema, type InstalmentsView } from '../../shared/checkout-api.js';
+import { instalmentsQuerySchema, type InstalmentsView } from '../../shared/schemas/checkout-api.js';
 import { toMajor, toPayableMinor } from '../../shared/money.js';
 import { parseOrRefuse } from '../domain/errors.js';
 import { availableFromMinor, toProviderLists } from './provider-views.js';

@@ -19,7 +19,7 @@
 //  - With an Idempotency-Key the first answer is stored and replayed; the same key with another body is a 422.
 // The steps: ./placement/decide.ts (under the session's lock), ./placement/order-request.ts (the upstream order),
 // ./placement/send.ts (the create call and its answer recorded).
-import type { PlaceOrderRequest } from '../../shared/checkout-api.js';
+import type { PlaceOrderRequest } from '../../shared/schemas/checkout-api.js';
 import { idempotencyLeaseMs, once } from '../domain/idempotency.js';
 import type { SessionRecord } from '../store/types.js';
 import { createKeyedLock } from './keyed-lock.js';

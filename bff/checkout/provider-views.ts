@@ -1,11 +1,11 @@
 // Upstream options -> what the widget shows: providers for this cart's currency, eligible ones sorted by priority,
 // and those out of range listed with the reason, limits compared in minor units.
-import type { ProviderView, UnavailableProvider } from '../../shared/checkout-api.js';
-import type { INSTALMENT_INTERVALS } from '../../shared/checkout-api.js';
-import { MAX_AMOUNT } from '../../shared/fields.js';
+import type { ProviderView, UnavailableProvider } from '../../shared/schemas/checkout-api.js';
+import type { INSTALMENT_INTERVALS } from '../../shared/schemas/checkout-api.js';
+import { MAX_AMOUNT } from '../../shared/schemas/fields.js';
 import { currencyExponent, decimalToMinor } from '../../shared/money.js';
 import { providerDisplayName } from '../../shared/providers.js';
-import type { OptionItem } from '../../shared/upstream.js';
+import type { OptionItem } from '../upstream/contract.js';
 
 export interface CartAmount {
   amountMinor: number;

@@ -6,9 +6,10 @@ import {
   type SessionView,
   type UpdateSessionCart,
   updateSessionCartSchema,
-} from '../../shared/checkout-api.js';
+} from '../../shared/schemas/checkout-api.js';
 import { toMajor } from '../../shared/money.js';
-import { type CartAmounts, checkCartAmounts, type OptionItem } from '../../shared/upstream.js';
+import { type CartAmounts, checkCartAmounts } from '../../shared/schemas/cart.js';
+import type { OptionItem } from '../upstream/contract.js';
 import { holdsPayment } from '../orders/observe.js';
 import { isLiveStatus } from '../orders/transitions.js';
 import { DomainError, parseOrRefuse } from '../domain/errors.js';

@@ -15,13 +15,3 @@ export function returnUrlFor(publicUrl: string, orderReference: string): string 
 export function callbackUrlFor(publicUrl: string, orderReference: string, secret: string): string {
   return `${publicUrl}/v1/callbacks/${segment(orderReference)}/${segment(secret)}`;
 }
-
-/**
- * The same URL with what opens something masked, for logs: the callback secret, and a checkout session id (the
- * widget's only credential; it opens the shopper's prefill). Case-insensitive, as Express routes are.
- */
-export function maskSecretsInUrl(url: string): string {
-  return url
-    .replace(/(\/v1\/callbacks\/[^/?#]+\/)[^/?#]+/i, '$1[redacted]')
-    .replace(/(\/v1\/checkout-sessions\/)[^/?#]+/i, '$1[redacted]');
-}

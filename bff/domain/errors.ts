@@ -2,7 +2,7 @@
 // with the human detail, the field of each validation error, and whether trying again may help. Services know
 // nothing of HTTP; bff/http/problem.ts gives each code its status and writes the problem+json, and the in-process
 // API (bff/in-process-api.ts) turns a refusal into the CheckoutError a merchant's code catches.
-import { issuesToFieldErrors } from '../../shared/checkout-api.js';
+import { issuesToFieldErrors } from '../../shared/schemas/checkout-api.js';
 import { LedgerUnavailableError } from '../store/ledger-errors.js';
 import {
   UpstreamAuthError,

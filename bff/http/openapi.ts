@@ -10,8 +10,8 @@ import {
   placeOrderResponseSchema,
   problemSchema,
   sessionViewSchema,
-} from '../../shared/checkout-api.js';
-import { MAX_AMOUNT } from '../../shared/fields.js';
+} from '../../shared/schemas/checkout-api.js';
+import { MAX_AMOUNT } from '../../shared/schemas/fields.js';
 import {
   captureOrVoidRequestSchema,
   captureOrVoidViewSchema,
@@ -21,7 +21,7 @@ import {
   refundListResponseSchema,
   refundRequestBodySchema,
   refundViewSchema,
-} from '../../shared/merchant-api.js';
+} from '../../shared/schemas/merchant-api.js';
 import { problemStatus } from './problem.js';
 import type { ErrorCode } from '../domain/errors.js';
 

@@ -4,7 +4,7 @@
 // the body, for the routes' one error handler and for the in-process API's CheckoutError.
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { requestLog } from './request-logging.js';
-import type { Problem as ProblemBody } from '../../shared/checkout-api.js';
+import type { Problem as ProblemBody } from '../../shared/schemas/checkout-api.js';
 import { DomainError, type ErrorCode, refusalBody, refusalOf } from '../domain/errors.js';
 
 const CODES = {

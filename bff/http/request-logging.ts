@@ -9,7 +9,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { maskSecretsInUrl } from '../checkout/urls.js';
+
+/**
+ * The same URL with what opens something masked, for logs: the callback secret, and a checkout session id (the
+ * widget's only credential; it opens the shopper's prefill). Case-insensitive, as Express routes are.
+ */
+export function maskSecretsInUrl(url: string): string {
+  return url
+    .replace(/(\/v1\/callbacks\/[^/?#]+\/)[^/?#]+/i, '$1[redacted]')
+    .replace(/(\/v1\/checkout-sessions\/)[^/?#]+/i, '$1[redacted]');
+}
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const LOGGER = Symbol('request logger');

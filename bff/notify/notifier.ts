@@ -3,7 +3,7 @@
 // and retried with backoff until delivered or out of attempts. Any BFF instance may deliver it (claimed rows).
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { MerchantNotification } from '../../shared/merchant-api.js';
+import type { MerchantNotification } from '../../shared/schemas/merchant-api.js';
 import { backoffDelay, type BackoffOptions } from '../lib/backoff.js';
 import type { Store, StoreTx } from '../store/types.js';
 import { deliverNotification } from './deliver.js';

@@ -10,7 +10,7 @@
 // the second payment can be refunded.
 import { toMinor } from '../../shared/money.js';
 import { normalisePaymentStatus, type OrderStatus } from '../../shared/status.js';
-import type { OrderStatusRecord } from '../../shared/upstream.js';
+import type { OrderStatusRecord } from '../upstream/contract.js';
 import type { Notifier } from '../notify/notifier.js';
 import { requireOrder } from '../store/require-order.js';
 import type { EventSource, LedgerOrder, OrderPatch, Store, StoreTx } from '../store/types.js';

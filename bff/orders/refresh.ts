@@ -3,8 +3,8 @@
 // settled from the upstream's records (the operation ledger, given as `settleOpen`). The merchant reads a fresh view:
 // when the upstream cannot be read, or what it says cannot be written, the ledger's own view is served.
 import type { Logger } from 'pino';
-import type { OrderView, RefundListResponse } from '../../shared/merchant-api.js';
-import type { OrderStatusRecord } from '../../shared/upstream.js';
+import type { OrderView, RefundListResponse } from '../../shared/schemas/merchant-api.js';
+import type { OrderStatusRecord } from '../upstream/contract.js';
 import { DomainError } from '../domain/errors.js';
 import { LedgerUnavailableError } from '../store/ledger-errors.js';
 import type { EventSource, LedgerOrder } from '../store/types.js';

@@ -1,4 +1,4 @@
-// The ledger as the merchant API shows it (shared/merchant-api.ts): decimal major units, normalised statuses. `now`
+// The ledger as the merchant API shows it (shared/schemas/merchant-api.ts): decimal major units, normalised statuses. `now`
 // says what is overdue: still open past its deadline.
 import type {
   DiscrepancyView,
@@ -7,7 +7,7 @@ import type {
   OrderSummaryView,
   OrderView,
   RefundView,
-} from '../../shared/merchant-api.js';
+} from '../../shared/schemas/merchant-api.js';
 import { toMajor } from '../../shared/money.js';
 import type { OrderStatus, RefundStatus } from '../../shared/status.js';
 import type { OrderOperation } from '../store/after-payment-types.js';

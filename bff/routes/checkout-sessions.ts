@@ -1,8 +1,8 @@
 // POST /v1/checkout-sessions and PATCH /v1/checkout-sessions/:id (merchant key), GET /v1/checkout-sessions/:id and
 // POST /v1/checkout-sessions/:id/orders (the widget's, CORS and rate limited).
 import { Router, type Request, type RequestHandler } from 'express';
-import { placeOrderRequestSchema } from '../../shared/checkout-api.js';
-import { idempotencyKeySchema } from '../../shared/merchant-api.js';
+import { placeOrderRequestSchema } from '../../shared/schemas/checkout-api.js';
+import { idempotencyKeySchema } from '../../shared/schemas/merchant-api.js';
 import type { OrderPlacer } from '../checkout/place-order.js';
 import { createCheckoutSession, sessionView, type SessionDeps, updateSessionCart } from '../checkout/sessions.js';
 import { jsonBody } from '../http/json-body.js';

@@ -1,14 +1,19 @@
-// The merchant's order API (merchant key; shapes in shared/merchant-api.ts): read orders (the ledger after a
+// The merchant's order API (merchant key; shapes in shared/schemas/merchant-api.ts): read orders (the ledger after a
 // fresh upstream read), list them, and refund, capture or void them under an Idempotency-Key.
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { orderListQuerySchema, type OrderListResponse, type RefundListResponse } from '../../shared/merchant-api.js';
-import type { Services } from '../services.js';
+import {
+  orderListQuerySchema,
+  type OrderListResponse,
+  type RefundListResponse,
+} from '../../shared/schemas/merchant-api.js';
+import type { Operations } from '../after-payment/operations.js';
+import type { OrderRefresher } from '../orders/refresh.js';
 import { orderSummaryView } from '../orders/views.js';
 import { jsonBody } from '../http/json-body.js';
 import { isBadText } from '../domain/text.js';
 import { DomainError, parseOrRefuse } from '../domain/errors.js';
 import { sendProblem } from '../http/problem.js';
-import type { LedgerOrder } from '../store/types.js';
+import type { LedgerOrder, Store } from '../store/types.js';
 
 type WithReference = Request<{ orderReference: string }>;
 
@@ -47,7 +52,12 @@ const optionalJsonBody: RequestHandler[] = jsonBody.map(
 );
 
 export function merchantOrderRoutes(
-  { store, refresher, operations, now: clock }: Pick<Services, 'store' | 'refresher' | 'operations' | 'now'>,
+  {
+    store,
+    refresher,
+    operations,
+    now: clock,
+  }: { store: Store; refresher: OrderRefresher; operations: Operations; now: () => Date },
   auth: RequestHandler,
 ): Router {
   const router = Router();

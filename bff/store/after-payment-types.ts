@@ -1,6 +1,6 @@
 // The ledger's part for what happens after the redirect: refunds, captures and voids (order_operations), the
 // merchant notification outbox, the order list, and the reconciler's claims.
-import type { MerchantNotification, PaymentState } from '../../shared/merchant-api.js';
+import type { MerchantNotification, PaymentState } from '../../shared/schemas/merchant-api.js';
 import type { OrderStatus } from '../../shared/status.js';
 import type { LedgerOrder } from './records.js';
 

@@ -151,7 +151,7 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
     version: 6,
     name: "a paid order's payment state, derived from its amounts",
     sql: `
-      -- Where a paid order's money stands (shared/merchant-api.ts PAYMENT_STATES). A generated column: computed by
+      -- Where a paid order's money stands (shared/schemas/merchant-api.ts PAYMENT_STATES). A generated column: computed by
       -- the database from the amounts on every write, so it can never disagree with them, and a merchant can list
       -- or query the ledger by it.
       alter table orders add column payment_state text generated always as (

@@ -1,9 +1,9 @@
 // The ledger's records: sessions, orders, their journal and idempotency keys, as the rest of the BFF reads them.
-import type { Prefill } from '../../shared/checkout-api.js';
+import type { Prefill } from '../../shared/schemas/checkout-api.js';
 import type { SHIPPING_METHODS } from '../../shared/field-rules.js';
-import type { PaymentState } from '../../shared/merchant-api.js';
+import type { PaymentState } from '../../shared/schemas/merchant-api.js';
 import type { OrderStatus } from '../../shared/status.js';
-import type { OrderItem } from '../../shared/upstream.js';
+import type { OrderItem } from '../../shared/schemas/cart.js';
 
 /**
  * The cart as the merchant gave it, kept in the upstream's own units so the order is rebuilt exactly. The

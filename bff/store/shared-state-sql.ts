@@ -1,6 +1,6 @@
 // What several BFF instances on one ledger share besides the orders: the rate-limit counters and the learned
 // provider catalogue, in SQL for both drivers.
-import type { OptionItem } from '../../shared/upstream.js';
+import type { OptionItem } from '../upstream/contract.js';
 import { date, json, num, type Row } from './row.js';
 import type { SqlDb } from './sql.js';
 

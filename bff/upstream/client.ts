@@ -26,7 +26,7 @@ import {
   type TransactionDetails,
   type VoidRecord,
   type VoidRequest,
-} from '../../shared/upstream.js';
+} from './contract.js';
 import type { Config } from '../config.js';
 import { UpstreamAuthError, UpstreamError, UpstreamOutcomeUnknownError, UpstreamValidationError } from './errors.js';
 import { fromDetailsCapture, fromDetailsRefund, fromRefundRecord, type OperationRecord } from './operation-records.js';

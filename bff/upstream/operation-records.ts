@@ -2,7 +2,7 @@
 // our own request, the refund list (seed spec only), or the transaction details (the docs). Every identifier a record
 // carries is kept, because none is reliable alone: the refund answer names a suffixed reference ("X-00" for "X") and
 // the provider's bnplRefundId, and the details' sample names each refund by the order's own reference.
-import type { DetailsCapture, DetailsRefund, RefundRecord } from '../../shared/upstream.js';
+import type { DetailsCapture, DetailsRefund, RefundRecord } from './contract.js';
 
 export interface OperationRecord {
   /** Every identifier the record carries, as given. */

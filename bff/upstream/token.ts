@@ -1,6 +1,6 @@
 // The upstream's bearer token: a static one from configuration, or OAuth2 client credentials fetched, cached and
 // refreshed before they expire. Concurrent callers share one refresh.
-import { tokenResponseSchema } from '../../shared/upstream.js';
+import { tokenResponseSchema } from './contract.js';
 import type { UpstreamAuth } from '../config.js';
 import { UpstreamAuthError, UpstreamTimeoutError, UpstreamValidationError } from './errors.js';
 import type { Transport } from './transport.js';

@@ -2,7 +2,7 @@
 // Retry-After, and every answer parsed with its shared schema before anyone sees it.
 import type { Logger } from 'pino';
 import { backoffDelay, type BackoffOptions } from '../lib/backoff.js';
-import { upstreamErrorSchema } from '../../shared/upstream.js';
+import { upstreamErrorSchema } from './contract.js';
 import {
   UpstreamAuthError,
   UpstreamError,

@@ -1,7 +1,7 @@
 // The cart lives in one cookie ("lantern:2,mug:1"): product ids and quantities only. Prices always come from the
 // catalogue on the server, so a shopper editing the cookie can change what they buy, never what it costs.
 // Local choice: at most MAX_QUANTITY of a product; unknown ids and bad quantities are dropped, not refused.
-import type { CreateSessionRequest, Prefill } from '../../shared/checkout-api.js';
+import type { CreateSessionRequest, Prefill } from '../../shared/schemas/checkout-api.js';
 import { sumMinor, toMajor } from '../../shared/money.js';
 import { findProduct, type Language, type Market, type Product } from './catalogue.js';
 import { type Coupon, discountOf } from './coupons.js';

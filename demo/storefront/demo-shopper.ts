@@ -1,7 +1,7 @@
 // The demo shop's "signed-in" shopper: a merchant that knows its customer passes their details as the session's
 // prefill, so the widget's form arrives filled in. Local choice: prefilled unless the checkout URL says
 // ?shopper=new (the page links to both).
-import type { Prefill } from '../../shared/checkout-api.js';
+import type { Prefill } from '../../shared/schemas/checkout-api.js';
 import type { Market } from './catalogue.js';
 
 // The UAE has no postal codes, so its shopper has none (shared/postal-code-countries.ts).

@@ -6,7 +6,7 @@ import {
   problemSchema,
   type CreateSessionRequest,
   type Problem,
-} from '../../shared/checkout-api.js';
+} from '../../shared/schemas/checkout-api.js';
 import {
   captureOrVoidViewSchema,
   orderListResponseSchema,
@@ -14,7 +14,7 @@ import {
   refundViewSchema,
   type CaptureOrVoidRequest,
   type RefundRequestBody,
-} from '../../shared/merchant-api.js';
+} from '../../shared/schemas/merchant-api.js';
 import type { OrderStatus } from '../../shared/status.js';
 
 export class MerchantApiError extends Error {

@@ -1,7 +1,7 @@
 // "Done when": against the real sandbox, each outcome ends with the right ledger status, and a partial then a
 // full refund succeed while a third is refused.
 import { describe, expect, it } from 'vitest';
-import { orderViewSchema, refundViewSchema } from '../../shared/merchant-api.js';
+import { orderViewSchema, refundViewSchema } from '../../shared/schemas/merchant-api.js';
 import { useCheckoutStack } from '../support/stack.js';
 import {
   destination,

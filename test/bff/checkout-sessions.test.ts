@@ -1,6 +1,6 @@
 // The merchant creates sessions; the widget reads them. BFF and sandbox both real, on port 0; PGlite in memory.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createSessionResponseSchema, problemSchema, sessionViewSchema } from '../../shared/checkout-api.js';
+import { createSessionResponseSchema, problemSchema, sessionViewSchema } from '../../shared/schemas/checkout-api.js';
 import { call, cart, createSession, json, merchant, shopper } from '../support/checkout.js';
 import { STOREFRONT_ORIGIN } from '../support/servers.js';
 import { useCheckoutStack } from '../support/stack.js';

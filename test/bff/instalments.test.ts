@@ -1,6 +1,6 @@
 // GET /v1/instalments: the public plans for a price, for <opi-instalments>. BFF and sandbox real, on port 0.
 import { describe, expect, it } from 'vitest';
-import { instalmentsViewSchema, problemSchema, providerViewSchema } from '../../shared/checkout-api.js';
+import { instalmentsViewSchema, problemSchema, providerViewSchema } from '../../shared/schemas/checkout-api.js';
 import { call } from '../support/checkout.js';
 import { STOREFRONT_ORIGIN } from '../support/servers.js';
 import { useCheckoutStack } from '../support/stack.js';

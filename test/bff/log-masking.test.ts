@@ -2,7 +2,7 @@
 // routes case-insensitively), the checkout session id (it opens the shopper's prefill), nor the shopper's personal
 // data, through a session, an order, the return, a callback, a refund and its REFUND_CALLBACK.
 import { describe, expect, it } from 'vitest';
-import { maskSecretsInUrl } from '../../bff/checkout/urls.js';
+import { maskSecretsInUrl } from '../../bff/http/request-logging.js';
 import { call, createSession, json, merchant, shopper } from '../support/checkout.js';
 import { useCheckoutStack } from '../support/stack.js';
 import { callbackUrlOf, FAST_SANDBOX, followReturn, postOperation } from './after-payment-harness.js';

@@ -4,7 +4,7 @@
 // refusal's wording and never a missing answer. Orders of 143.89 AED.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { orderViewSchema } from '../../shared/merchant-api.js';
+import { orderViewSchema } from '../../shared/schemas/merchant-api.js';
 import { useMerchantEndpoint } from '../support/merchant-endpoint.js';
 import { useCheckoutStack } from '../support/stack.js';
 import { FAST_SANDBOX, followReturn, getOrder, placeOrder, postOperation, testClock } from './after-payment-harness.js';

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../demo/sandbox/sandbox.js';
-import { orderListResponseSchema, orderViewSchema } from '../../shared/merchant-api.js';
+import { orderListResponseSchema, orderViewSchema } from '../../shared/schemas/merchant-api.js';
 import { call, json, merchant } from '../support/checkout.js';
 import { useCheckoutStack, type CheckoutStack } from '../support/stack.js';
 import { storeDrivers } from '../support/store.js';

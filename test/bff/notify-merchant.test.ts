@@ -3,7 +3,7 @@
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { verifyNotificationSignature } from '../../bff/notify/signature.js';
-import { merchantNotificationSchema, type MerchantNotification } from '../../shared/merchant-api.js';
+import { merchantNotificationSchema, type MerchantNotification } from '../../shared/schemas/merchant-api.js';
 import { DEV_MERCHANT_KEY, listenOnPort0 } from '../support/servers.js';
 import { useCheckoutStack } from '../support/stack.js';
 import { FAST_SANDBOX, followReturn, getOrder, placeOrder, postOperation, testClock } from './after-payment-harness.js';

@@ -1,7 +1,7 @@
 // One clock: an order, its journal and its operations are stamped by the app's clock (injected in tests), never
 // by the database's, so the merchant's view never shows an event before the order it belongs to.
 import { describe, expect, it } from 'vitest';
-import { orderViewSchema } from '../../shared/merchant-api.js';
+import { orderViewSchema } from '../../shared/schemas/merchant-api.js';
 import { useCheckoutStack } from '../support/stack.js';
 import { FAST_SANDBOX, followReturn, getOrder, placeOrder, postOperation } from './after-payment-harness.js';
 

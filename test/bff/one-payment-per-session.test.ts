@@ -2,7 +2,7 @@
 // new order, the widget's read says 409), and another provider's order of the same session that is paid later is
 // put on hold as session_already_paid, announced to the merchant, and can be refunded.
 import { describe, expect, it } from 'vitest';
-import { orderViewSchema } from '../../shared/merchant-api.js';
+import { orderViewSchema } from '../../shared/schemas/merchant-api.js';
 import { call, createSession, json, shopper } from '../support/checkout.js';
 import { useMerchantEndpoint } from '../support/merchant-endpoint.js';
 import { useCheckoutStack } from '../support/stack.js';

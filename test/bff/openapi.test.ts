@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../bff/app.js';
-import { placeOrderRequestSchema } from '../../shared/checkout-api.js';
+import { placeOrderRequestSchema } from '../../shared/schemas/checkout-api.js';
 import { call, createSession, json, merchant, shopper } from '../support/checkout.js';
 import { useCheckoutStack } from '../support/stack.js';
 

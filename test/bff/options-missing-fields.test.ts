@@ -2,7 +2,7 @@
 // providers are still listed (in the request's currency, unbounded on a missing side) and can be ordered. The real
 // sandbox answers, and the BFF's fetch takes those three fields out of every item on the way back.
 import { describe, expect, it } from 'vitest';
-import { MAX_AMOUNT } from '../../shared/fields.js';
+import { MAX_AMOUNT } from '../../shared/schemas/fields.js';
 import { call, createSession, json, shopper } from '../support/checkout.js';
 import type { TestBff } from '../support/servers.js';
 import { useCheckoutStack } from '../support/stack.js';

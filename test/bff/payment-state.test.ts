@@ -1,7 +1,7 @@
 // Where a paid order's money stands, as the merchant API says it: derived from its amounts, so an order that is only
 // authorised is never shown as charged, and one refunded in full is not shown as simply paid.
 import { describe, expect, it } from 'vitest';
-import { orderListResponseSchema, orderViewSchema } from '../../shared/merchant-api.js';
+import { orderListResponseSchema, orderViewSchema } from '../../shared/schemas/merchant-api.js';
 import { call, merchant } from '../support/checkout.js';
 import { useCheckoutStack } from '../support/stack.js';
 import { FAST_SANDBOX, followReturn, getOrder, placeOrder, postOperation } from './after-payment-harness.js';

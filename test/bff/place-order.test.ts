@@ -1,7 +1,7 @@
 // POST /v1/checkout-sessions/:id/orders against the real sandbox: the order is built server-side, the browser can
 // set nothing but the shopper's own details, and no double submit ever creates a second upstream order.
 import { describe, expect, it } from 'vitest';
-import { placeOrderResponseSchema } from '../../shared/checkout-api.js';
+import { placeOrderResponseSchema } from '../../shared/schemas/checkout-api.js';
 import { call, createSession, json, shopper, address } from '../support/checkout.js';
 import { STOREFRONT_ORIGIN } from '../support/servers.js';
 import { useCheckoutStack } from '../support/stack.js';

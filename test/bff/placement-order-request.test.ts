@@ -1,7 +1,7 @@
 // The upstream order a placement builds (bff/checkout/placement/order-request.ts), alone: what it takes from the
 // session the merchant priced and from the shopper, and the request hash an Idempotency-Key is checked with.
 import { describe, expect, it } from 'vitest';
-import type { PlaceOrderRequest, ProviderView } from '../../shared/checkout-api.js';
+import type { PlaceOrderRequest, ProviderView } from '../../shared/schemas/checkout-api.js';
 import { buildOrder, requestHash } from '../../bff/checkout/placement/order-request.js';
 import type { SessionRecord } from '../../bff/store/types.js';
 

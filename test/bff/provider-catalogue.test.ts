@@ -4,8 +4,8 @@
 // 100..20000 AED), and the catalogue's bounds on its own.
 import { describe, expect, it } from 'vitest';
 import { createProviderCatalogue } from '../../bff/checkout/provider-catalogue.js';
-import { sessionViewSchema } from '../../shared/checkout-api.js';
-import { readOptionItems } from '../../shared/upstream.js';
+import { sessionViewSchema } from '../../shared/schemas/checkout-api.js';
+import { readOptionItems } from '../../bff/upstream/contract.js';
 import { call, createSession, json, shopper } from '../support/checkout.js';
 import { useCheckoutStack } from '../support/stack.js';
 import { pgliteTestStore } from '../support/store.js';

@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { availableFromMinor, toProviderLists } from '../../bff/checkout/provider-views.js';
 import { upstreamFieldErrors } from '../../bff/domain/errors.js';
-import { MAX_AMOUNT } from '../../shared/fields.js';
-import { readOptionItems } from '../../shared/upstream.js';
+import { MAX_AMOUNT } from '../../shared/schemas/fields.js';
+import { readOptionItems } from '../../bff/upstream/contract.js';
 
 const option = (overrides: Record<string, unknown>) => ({
   name: 'TABBY_AE',

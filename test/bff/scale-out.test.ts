@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../demo/sandbox/sandbox.js';
-import { orderViewSchema } from '../../shared/merchant-api.js';
+import { orderViewSchema } from '../../shared/schemas/merchant-api.js';
 import { call, cart, json, merchant, shopper } from '../support/checkout.js';
 import { compileServer, type CompiledServer } from '../support/compiled-server.js';
 import { readDeployedStart } from '../support/dockerfile.js';

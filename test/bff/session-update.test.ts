@@ -3,7 +3,7 @@
 // again on PostgreSQL when DATABASE_URL is set.
 import { describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../demo/sandbox/sandbox.js';
-import { createSessionResponseSchema, problemSchema } from '../../shared/checkout-api.js';
+import { createSessionResponseSchema, problemSchema } from '../../shared/schemas/checkout-api.js';
 import { call, cartChange, createSession, json, merchant, shopper } from '../support/checkout.js';
 import { order } from '../support/ledger-records.js';
 import { STOREFRONT_ORIGIN } from '../support/servers.js';

@@ -6,7 +6,7 @@ import { verifyReturnSignature } from '../../bff/after-payment/return-signature.
 import { loadConfig } from '../../bff/config.js';
 import { createUpstreamClient } from '../../bff/upstream/client.js';
 import { UpstreamAuthError, UpstreamUnavailableError, UpstreamValidationError } from '../../bff/upstream/errors.js';
-import { notificationSchema, orderRequestSchema, upstreamErrorSchema } from '../../shared/upstream.js';
+import { notificationSchema, orderRequestSchema, upstreamErrorSchema } from '../../bff/upstream/contract.js';
 import { startDocsUpstream, type DocsAnswer } from './docs-upstream.js';
 import { docs, keysOf } from './fixtures.js';
 

@@ -3,7 +3,7 @@
 // API ends with every refund succeeded and the amounts right, on each ledger driver, with the refund list route
 // and without it (refunds then read from the transaction details).
 import { describe, expect, it } from 'vitest';
-import { orderViewSchema } from '../../shared/merchant-api.js';
+import { orderViewSchema } from '../../shared/schemas/merchant-api.js';
 import { FAST_SANDBOX, followReturn, getOrder, placeOrder, postOperation } from '../bff/after-payment-harness.js';
 import { useCheckoutStack } from '../support/stack.js';
 import { storeDrivers } from '../support/store.js';

@@ -13,7 +13,7 @@ import {
   transactionDetailsSchema,
   upstreamErrorSchema,
   voidRecordSchema,
-} from '../../shared/upstream.js';
+} from '../../bff/upstream/contract.js';
 import type { Sandbox } from '../../demo/sandbox/sandbox.js';
 import { call, getToken, startReceiver, startSandbox } from '../sandbox/helpers.js';
 import { docs, keysOf } from './fixtures.js';

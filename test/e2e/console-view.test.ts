@@ -3,7 +3,7 @@
 // why, and records that disagree raise a notice with both totals, before the refund form.
 import { describe, expect, it } from 'vitest';
 import { orderDetailView, orderListView } from '../../demo/storefront/pages/console.js';
-import type { OrderView } from '../../shared/merchant-api.js';
+import type { OrderView } from '../../shared/schemas/merchant-api.js';
 
 const order: OrderView = {
   orderReference: 'opi-1-1',

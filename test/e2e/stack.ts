@@ -6,7 +6,7 @@ import { readWidgetBundle } from '../../bff/http/widget-asset.js';
 import type { Sandbox, SandboxOptions } from '../../demo/sandbox/sandbox.js';
 import { createStorefront } from '../../demo/storefront/storefront.js';
 import { ensureWidgetBuilt } from '../../demo/storefront/widget-build.js';
-import { orderViewSchema, type OrderView } from '../../shared/merchant-api.js';
+import { orderViewSchema, type OrderView } from '../../shared/schemas/merchant-api.js';
 import { merchant } from '../support/checkout.js';
 import { DEV_MERCHANT_KEY, listenOnPort0, startBff, startSandbox, type TestBff } from '../support/servers.js';
 import { pgliteTestStore, type TestStore } from '../support/store.js';

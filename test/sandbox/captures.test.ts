@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { captureRecordSchema, voidRecordSchema } from '../../shared/upstream.js';
+import { captureRecordSchema, voidRecordSchema } from '../../bff/upstream/contract.js';
 import { call, createOrder, expectDuplicate, getToken, orderRequest, startSandbox } from './helpers.js';
 
 /** An approved KWD order of 10.000 awaiting capture (autoCapture false). */

@@ -8,7 +8,7 @@ import {
   orderStatusSchema,
   refundListSchema,
   refundRecordSchema,
-} from '../../shared/upstream.js';
+} from '../../bff/upstream/contract.js';
 import { call, orderRequest, startReceiver, startSandbox, tokenForm } from './helpers.js';
 
 function hashVerifies(secret: string, status: string, reference: string, hash: string): boolean {

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, onTestFinished } from 'vitest';
 import { duplicateWordings, type ReferenceField } from '../../demo/sandbox/duplicates.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../demo/sandbox/sandbox.js';
-import type { OrderRequest } from '../../shared/upstream.js';
+import type { OrderRequest } from '../../bff/upstream/contract.js';
 
 /** Fast timings for every test unless it says otherwise. */
 export const FAST: SandboxOptions = {

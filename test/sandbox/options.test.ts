@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readOptionItems } from '../../shared/upstream.js';
+import { readOptionItems } from '../../bff/upstream/contract.js';
 import { call, getToken, startSandbox } from './helpers.js';
 
 async function options(query: string) {

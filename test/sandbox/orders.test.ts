@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderRecordSchema, orderStatusSchema } from '../../shared/upstream.js';
+import { orderRecordSchema, orderStatusSchema } from '../../bff/upstream/contract.js';
 import { call, createOrder, expectDuplicate, getToken, orderRequest, startSandbox } from './helpers.js';
 
 async function ready(options = {}) {

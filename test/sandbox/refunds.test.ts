@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refundListSchema, refundRecordSchema } from '../../shared/upstream.js';
+import { refundListSchema, refundRecordSchema } from '../../bff/upstream/contract.js';
 import { createSandbox, type SandboxOptions } from '../../demo/sandbox/sandbox.js';
 import {
   call,

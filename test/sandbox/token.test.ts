@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tokenResponseSchema, upstreamErrorSchema } from '../../shared/upstream.js';
+import { tokenResponseSchema, upstreamErrorSchema } from '../../bff/upstream/contract.js';
 import { SANDBOX_DEFAULTS } from '../../shared/sandbox-defaults.js';
 import { call, getToken, startSandbox, tokenForm } from './helpers.js';
 

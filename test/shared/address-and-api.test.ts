@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { addressInputSchema } from '../../shared/address.js';
+import { addressInputSchema } from '../../shared/schemas/address.js';
 import { withAddressDefaults } from '../../shared/address-defaults.js';
-import { createSessionRequestSchema, issuesToFieldErrors, placeOrderRequestSchema } from '../../shared/checkout-api.js';
+import {
+  createSessionRequestSchema,
+  issuesToFieldErrors,
+  placeOrderRequestSchema,
+} from '../../shared/schemas/checkout-api.js';
 import { countryCodes, isCountryCode, usesPostalCode } from '../../shared/countries.js';
 import { providerDisplayName } from '../../shared/providers.js';
 import { address, customer, customerJwt, messages } from './fixtures.js';

@@ -4,9 +4,9 @@
 // the BFF takes.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addressInputSchema, customerSchema } from '../../shared/address.js';
+import { addressInputSchema, customerSchema } from '../../shared/schemas/address.js';
 import { withAddressDefaults } from '../../shared/address-defaults.js';
-import { placeOrderRequestSchema } from '../../shared/checkout-api.js';
+import { placeOrderRequestSchema } from '../../shared/schemas/checkout-api.js';
 import {
   ADDRESS_INPUT_RULES,
   CUSTOMER_RULES,

@@ -1,5 +1,5 @@
 // Valid upstream shapes to start each test from; tests change one thing and check the one message it causes.
-import type { OrderRequest } from '../../shared/upstream.js';
+import type { OrderRequest } from '../../bff/upstream/contract.js';
 import { address as shopperAddress, customer } from '../support/shopper.js';
 
 /** The demo shopper's address in the upstream's form: every field but title present. */

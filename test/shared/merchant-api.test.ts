@@ -7,8 +7,8 @@ import {
   orderViewSchema,
   refundRequestBodySchema,
   returnQuerySchema,
-} from '../../shared/merchant-api.js';
-import { issuesToFieldErrors } from '../../shared/checkout-api.js';
+} from '../../shared/schemas/merchant-api.js';
+import { issuesToFieldErrors } from '../../shared/schemas/checkout-api.js';
 
 const errorsOf = (result: {
   success: boolean;

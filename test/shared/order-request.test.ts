@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderRequestSchema } from '../../shared/upstream.js';
+import { orderRequestSchema } from '../../bff/upstream/contract.js';
 import { address, customerJwt, messages, validOrder } from './fixtures.js';
 
 const parse = (order: unknown) => orderRequestSchema.safeParse(order);

@@ -15,7 +15,7 @@ import {
   upstreamErrorSchema,
   voidRecordSchema,
   voidRequestSchema,
-} from '../../shared/upstream.js';
+} from '../../bff/upstream/contract.js';
 import { customerJwt, messages } from './fixtures.js';
 
 const orderRecord = {

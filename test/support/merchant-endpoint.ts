@@ -2,7 +2,7 @@
 // Opi-Signature) and answers 204.
 import { createServer } from 'node:http';
 import { afterAll, beforeAll } from 'vitest';
-import { merchantNotificationSchema, type MerchantNotification } from '../../shared/merchant-api.js';
+import { merchantNotificationSchema, type MerchantNotification } from '../../shared/schemas/merchant-api.js';
 import { listenOnPort0 } from './servers.js';
 import { running } from './stack.js';
 

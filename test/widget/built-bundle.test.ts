@@ -1,7 +1,7 @@
 // The page a merchant writes: the built module (dist/widget/opi-checkout.js) and one tag, under a strict
 // Content-Security-Policy, against the stand-in BFF on the test server (support/fake-bff-middleware.mjs).
 import { expect, waitUntil } from '@open-wc/testing';
-import { placeOrderRequestSchema } from '../../shared/checkout-api.js';
+import { placeOrderRequestSchema } from '../../shared/schemas/checkout-api.js';
 
 const BUNDLE = '/dist/widget/opi-checkout.js';
 

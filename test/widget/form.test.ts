@@ -1,5 +1,5 @@
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
-import type { PlaceOrderRequest } from '../../shared/checkout-api.js';
+import type { PlaceOrderRequest } from '../../shared/schemas/checkout-api.js';
 import { created, fakeBff, problem, type FakeBff } from './support/fake-bff.js';
 import { sessionView, shopper, tabby, tamara } from './support/fixtures.js';
 import { choose, control, describedBy, fill, mount, part, parts, status, submit, text } from './support/mount.js';

@@ -1,7 +1,7 @@
 // The whole flow with the keyboard alone, through real key presses (sendKeys drives each engine's input pipeline).
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import type { PlaceOrderRequest } from '../../shared/checkout-api.js';
+import type { PlaceOrderRequest } from '../../shared/schemas/checkout-api.js';
 import type { OpiCheckout } from '../../widget/components/opi-checkout/opi-checkout.js';
 import { created, fakeBff, problem } from './support/fake-bff.js';
 import { sessionView, shopper } from './support/fixtures.js';

@@ -1,6 +1,6 @@
 // Every element's one way to its merchant's BFF: a JSON request bounded by a timeout, without cookies, and every
 // failure turned into one CheckoutApiError with a stable code.
-import type { Problem } from '../../shared/checkout-api.js';
+import type { Problem } from '../../shared/schemas/checkout-api.js';
 import { CheckoutApiError } from './api-error.js';
 
 export interface BffOptions {

@@ -1,6 +1,6 @@
 // Providers as the elements hold them: the BFF's views with every amount in integer minor units, converted once at
 // the boundary so nothing inside does arithmetic or formatting on decimal major units.
-import type { ProviderView, UnavailableProvider } from '../../shared/checkout-api.js';
+import type { ProviderView, UnavailableProvider } from '../../shared/schemas/checkout-api.js';
 import { toMinor } from '../../shared/money.js';
 import { CheckoutApiError } from './api-error.js';
 

@@ -1,8 +1,8 @@
 // Deciding what a submit does, under the session's row lock in one transaction: replay the live attempt of this
 // provider, check one whose answer was lost, or record a new attempt with the order it sends. What is asked before
 // the lock (the provider's eligibility for the session's amount, a customer token) is here too.
-import type { PlaceOrderRequest, ProviderView } from '../../../shared/checkout-api.js';
-import type { OrderRequest } from '../../../shared/upstream.js';
+import type { PlaceOrderRequest, ProviderView } from '../../../shared/schemas/checkout-api.js';
+import type { OrderRequest } from '../../upstream/contract.js';
 import { DomainError } from '../../domain/errors.js';
 import { idempotencyLeaseMs } from '../../domain/idempotency.js';
 import { orderDeadline } from '../../orders/deadline.js';

@@ -2,9 +2,9 @@
 // and the hash that tells one placement request from another (for its Idempotency-Key). Pure: no I/O.
 import { createHash } from 'node:crypto';
 import { withAddressDefaults } from '../../../shared/address-defaults.js';
-import type { PlaceOrderRequest, ProviderView } from '../../../shared/checkout-api.js';
+import type { PlaceOrderRequest, ProviderView } from '../../../shared/schemas/checkout-api.js';
 import { toMajor } from '../../../shared/money.js';
-import { orderRequestSchema, type OrderRequest } from '../../../shared/upstream.js';
+import { orderRequestSchema, type OrderRequest } from '../../upstream/contract.js';
 import type { SessionRecord } from '../../store/types.js';
 import { callbackUrlFor, returnUrlFor } from '../urls.js';
 import type { PlacementContext } from './context.js';

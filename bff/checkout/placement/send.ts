@@ -1,7 +1,7 @@
 // Sending a recorded attempt upstream and recording what came back: its redirect, its status through the same
 // observation as every other upstream answer, or why it failed. A refusal is final only for a first send; after a
 // lost answer it tells nothing, and the upstream's own record decides.
-import type { OrderStatusRecord, OrderRequest } from '../../../shared/upstream.js';
+import type { OrderStatusRecord, OrderRequest } from '../../upstream/contract.js';
 import { DomainError, upstreamFieldErrors, upstreamRefusal } from '../../domain/errors.js';
 import { type CreateAnswer, recordObservation } from '../../orders/observe.js';
 import type { LedgerOrder, OrderPatch } from '../../store/types.js';

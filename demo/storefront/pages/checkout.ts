@@ -1,6 +1,6 @@
 // The checkout page (the cart beside the embedded widget) and the result page the shopper returns to.
 import { formatMoney } from '../../../shared/money.js';
-import type { OrderView } from '../../../shared/merchant-api.js';
+import type { OrderView } from '../../../shared/schemas/merchant-api.js';
 import { providerDisplayName } from '../../../shared/providers.js';
 import { cartTotals } from '../cart.js';
 import { formatMajor } from '../format.js';

@@ -1,6 +1,6 @@
 // The merchant console: the order list and one order with its journal, refunds, and the refund, capture and void
 // forms. English only, like most back offices.
-import type { OperationView, OrderSummaryView, OrderView, RefundView } from '../../../shared/merchant-api.js';
+import type { OperationView, OrderSummaryView, OrderView, RefundView } from '../../../shared/schemas/merchant-api.js';
 import { ORDER_STATUSES, type OrderStatus } from '../../../shared/status.js';
 import { toMinor } from '../../../shared/money.js';
 import { providerDisplayName } from '../../../shared/providers.js';

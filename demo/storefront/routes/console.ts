@@ -2,7 +2,7 @@
 // key. Every write carries the Idempotency-Key rendered into its form, so a double submit moves money once.
 import { randomUUID } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
-import { idempotencyKeySchema } from '../../../shared/merchant-api.js';
+import { idempotencyKeySchema } from '../../../shared/schemas/merchant-api.js';
 import { ORDER_STATUSES, type OrderStatus } from '../../../shared/status.js';
 import { formatMajor } from '../format.js';
 import { MerchantApiError, type MerchantClient } from '../merchant-client.js';

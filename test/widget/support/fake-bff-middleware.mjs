@@ -3,7 +3,7 @@
 // fetches from the real module, same origin (so api-base can stay unset), one open session and an order endpoint
 // that records what it received. The in-page tests use fake-bff.ts instead, which can answer anything.
 
-/** @type {import('../../../shared/checkout-api.js').SessionView} */
+/** @type {import('../../../shared/schemas/checkout-api.js').SessionView} */
 const SESSION = {
   id: 'cs_built',
   state: 'open',

@@ -1,7 +1,11 @@
 // A stand-in for the BFF's widget endpoints (the session, its orders, the public instalments), injected as the
 // elements' fetch. The order endpoint refuses a
 // body with the very schema the real BFF uses, so a widget that sends a wrong field fails here too.
-import { issuesToFieldErrors, placeOrderRequestSchema, type SessionView } from '../../../shared/checkout-api.js';
+import {
+  issuesToFieldErrors,
+  placeOrderRequestSchema,
+  type SessionView,
+} from '../../../shared/schemas/checkout-api.js';
 import { sessionView } from './fixtures.js';
 
 export interface RecordedRequest {

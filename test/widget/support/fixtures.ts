@@ -4,7 +4,7 @@ import {
   type ProviderView,
   type SessionView,
   type UnavailableProvider,
-} from '../../../shared/checkout-api.js';
+} from '../../../shared/schemas/checkout-api.js';
 
 export const tabby: ProviderView = {
   name: 'TABBY_AE',

@@ -1,6 +1,6 @@
 // <opi-instalments> mounted against the fake BFF, for its own tests and every language's (../languages.test.ts).
 import { fixture, html, waitUntil } from '@open-wc/testing';
-import type { ProviderView, UnavailableProvider } from '../../../shared/checkout-api.js';
+import type { ProviderView, UnavailableProvider } from '../../../shared/schemas/checkout-api.js';
 import { defineOpiInstalments } from '../../../widget/components/opi-instalments/define.js';
 import type { OpiInstalments } from '../../../widget/components/opi-instalments/opi-instalments.js';
 import { fakeBff, json, type RecordedRequest } from './fake-bff.js';

@@ -4,7 +4,7 @@
 // widget does not ship (zod alone is a third of its budget): the BFF built them with those schemas. What the widget
 // sends is checked with the rules placeOrderRequestSchema is built from (field-checks.ts), and every amount is
 // re-checked against its currency's decimals (session-model.ts).
-import type { PlaceOrderRequest, PlaceOrderResponse, SessionView } from '../../../shared/checkout-api.js';
+import type { PlaceOrderRequest, PlaceOrderResponse, SessionView } from '../../../shared/schemas/checkout-api.js';
 import { type BffOptions, callBff } from '../../internal/bff-call.js';
 import { toCheckoutSession, type CheckoutSession } from './session-model.js';
 

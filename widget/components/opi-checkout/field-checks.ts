@@ -1,8 +1,8 @@
 // The form's checks, without zod: the rules of shared/field-rules.ts, which the BFF's zod schemas (customerSchema,
 // addressInputSchema) are built from, so the widget refuses what the BFF would. test/shared/field-checks.test.ts
 // proves on generated input that these and the schemas accept the same values and name the same fields.
-import type { AddressInput } from '../../../shared/address.js';
-import type { PlaceOrderRequest } from '../../../shared/checkout-api.js';
+import type { AddressInput } from '../../../shared/schemas/address.js';
+import type { PlaceOrderRequest } from '../../../shared/schemas/checkout-api.js';
 import { isCountryCode } from '../../../shared/countries.js';
 import {
   ADDRESS_INPUT_RULES,

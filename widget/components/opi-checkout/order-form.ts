@@ -2,7 +2,7 @@
 // uses the rules the BFF's own placeOrderRequestSchema is built from (field-checks.ts), so the widget refuses what
 // the BFF would.
 import { withAddressDefaults } from '../../../shared/address-defaults.js';
-import type { PlaceOrderRequest } from '../../../shared/checkout-api.js';
+import type { PlaceOrderRequest } from '../../../shared/schemas/checkout-api.js';
 import { type Checked, checkAddress, checkCustomer } from './field-checks.js';
 import { addressFields, CUSTOMER_FIELDS, fieldPath, type FieldName } from './form-fields.js';
 import type { ErrorKind } from './i18n/index.js';

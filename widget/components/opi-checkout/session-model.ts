@@ -1,5 +1,5 @@
 // The session as <opi-checkout> holds it: the BFF's SessionView with every amount in integer minor units.
-import type { SessionView } from '../../../shared/checkout-api.js';
+import type { SessionView } from '../../../shared/schemas/checkout-api.js';
 import { minorOf, type Provider, providerListsInMinor, type Unavailable } from '../../internal/provider-model.js';
 
 export type { Provider, Unavailable } from '../../internal/provider-model.js';

@@ -1,5 +1,5 @@
 // <opi-instalments>'s one call: the BFF's public GET /v1/instalments, the plans for an amount (no session).
-import type { InstalmentsView } from '../../../shared/checkout-api.js';
+import type { InstalmentsView } from '../../../shared/schemas/checkout-api.js';
 import { type BffOptions, callBff } from '../../internal/bff-call.js';
 import { minorOf, type ProviderLists, providerListsInMinor } from '../../internal/provider-model.js';
 

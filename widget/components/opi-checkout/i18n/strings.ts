@@ -2,7 +2,7 @@
 // (./en.ts names them), or its plural forms where it has a {count}. Amounts arrive formatted for the shopper's locale; {count}, {min} and {max}
 // are numbers the element writes in the same digits as the amounts beside them (Arabic-Indic for ar-SA, Latin for
 // ar-AE, as the page chose with `digits`).
-import type { INSTALMENT_INTERVALS } from '../../../../shared/checkout-api.js';
+import type { INSTALMENT_INTERVALS } from '../../../../shared/schemas/checkout-api.js';
 import type { SHIPPING_METHODS } from '../../../../shared/field-rules.js';
 import type { Message, Overrides } from '../../../internal/i18n.js';
 import type { FieldName } from '../form-fields.js';

@@ -1,6 +1,6 @@
 // The shape of <opi-instalments>'s catalogue (see the checkout's for the message format). Amounts arrive
 // formatted for the shopper's locale; {count} is written in the same digits.
-import type { INSTALMENT_INTERVALS } from '../../../../shared/checkout-api.js';
+import type { INSTALMENT_INTERVALS } from '../../../../shared/schemas/checkout-api.js';
 import type { Message, Overrides } from '../../../internal/i18n.js';
 
 export interface InstalmentStrings {

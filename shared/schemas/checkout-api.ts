@@ -14,8 +14,8 @@ import {
   typeError,
   upstreamLocale,
 } from './fields.js';
-import { isCurrencyCode, payableDecimalsMessage, toPayableMinor } from './money.js';
-import { checkCartAmounts, jwtCustomerToken, orderItemSchema, providerName } from './upstream.js';
+import { isCurrencyCode, payableDecimalsMessage, toPayableMinor } from '../money.js';
+import { checkCartAmounts, jwtCustomerToken, orderItemSchema, providerName } from './cart.js';
 
 /** Prefill the merchant may pass: any subset of the shopper's details. */
 export const prefillSchema = z.object({

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ADDRESS_INPUT_RULES, CUSTOMER_RULES, type FieldRule, postalCodeWhereUsed } from './field-rules.js';
+import { ADDRESS_INPUT_RULES, CUSTOMER_RULES, type FieldRule, postalCodeWhereUsed } from '../field-rules.js';
 import { atMost, countryCode, email, optionalText, phoneNumber, requiredText, text, typeError } from './fields.js';
 
 const SCHEMA_OF_RULE = {

@@ -1,12 +1,16 @@
 // Field-level schemas shared by the upstream contract, the BFF's API and the widget's form validation.
 import * as z from 'zod/mini';
-import { isCountryCode } from './countries.js';
-import { EMAIL_MAX, EMAIL_PATTERN, hasPhoneDigits, PHONE_PATTERN, SHIPPING_METHODS, TEXT_MAX } from './field-rules.js';
-import { isCurrencyCode } from './money.js';
+import { isCountryCode } from '../countries.js';
+import { EMAIL_MAX, EMAIL_PATTERN, hasPhoneDigits, PHONE_PATTERN, SHIPPING_METHODS, TEXT_MAX } from '../field-rules.js';
+import { isCurrencyCode } from '../money.js';
 
 /** Error text for a wrong base type: "is required" when the field is absent, else what it must be. */
 export const typeError = (expected: string) => (issue: { input?: unknown }) =>
   issue.input === undefined ? 'is required' : `must be ${expected}`;
+
+/** A whole number, with the message for a fraction. */
+export const integer = (message: string) =>
+  z.number({ error: typeError('a whole number') }).check(z.int({ error: message }));
 
 export const text = () => z.string({ error: typeError('text') });
 /** A length limit with its own message: without one, zod would repeat the schema's "must be text". */

@@ -3,7 +3,7 @@
 // Amounts are decimal numbers in the major unit of the order's currency, as in the cart.
 import * as z from 'zod/mini';
 import { amount, atMost, optionalText, text, typeError } from './fields.js';
-import { ORDER_STATUSES, REFUND_STATUSES } from './status.js';
+import { ORDER_STATUSES, REFUND_STATUSES } from '../status.js';
 
 export const orderStatusViewSchema = z.enum(ORDER_STATUSES);
 export const refundStatusViewSchema = z.enum(REFUND_STATUSES);
