@@ -1,11 +1,12 @@
 // `npm run lint` (and `--write` for `npm run format`): Biome's formatter and linter over every tracked source file,
-// then ts-prune for exports nothing imports. Biome runs through its WebAssembly build: its CLI is a native binary
+// then scripts/unused-exports.ts for exports nothing imports. Biome runs through its WebAssembly build: its CLI is a native binary
 // in per-platform packages, and a lockfile made where the registry lacks the other platforms' packages makes
 // `npm ci` refuse to install anywhere, while the WebAssembly build is one package for every platform. The rules and
-// the format are biome.json's; ts-prune reads the whole tree through tsconfig.prune.json.
+// the format are biome.json's.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { Biome } from '@biomejs/js-api/nodejs';
+import { unusedExports } from './unused-exports.js';
 
 const SOURCE = /\.(ts|mts|mjs|js|json|css)$/;
 const SKIP = [/^custom-elements\.json$/, /^package-lock\.json$/, /^test\/conformance\/fixtures\//];
@@ -47,10 +48,8 @@ for (const filePath of files) {
 // Public faces whose exports are for others (the package's entries, the browser finder's JavaScript users, vitest's
 // global setup, the build configs), and exports used beside their declaration (a type named for a signature).
 const PUBLIC =
-  /^(widget\/components\/[\w-]+\/index\.ts|widget\/(jsx|vue|svelte)\.ts|bff\/index\.ts|shared\/index\.ts|scripts\/browser\.d\.mts|test\/support\/(clear-test-results|postgres-global)\.ts|vite\.config\.ts|vite\.server\.config\.ts|vitest\.config\.ts):/;
-const unused = execFileSync('node_modules/.bin/ts-prune', ['-p', 'tsconfig.prune.json'], { encoding: 'utf8' })
-  .split('\n')
-  .filter((line) => line.trim() !== '' && !line.includes('(used in module)') && !PUBLIC.test(line));
+  /^(widget\/components\/[\w-]+\/index\.ts|widget\/(jsx|vue|svelte)\.ts|bff\/index\.ts|shared\/index\.ts|scripts\/browser\.d\.mts|test\/support\/(clear-test-results|postgres-global)\.ts|vite\.config\.ts|vite\.server\.config\.ts|vitest\.config\.ts)$/;
+const unused = unusedExports((path) => PUBLIC.test(path));
 for (const line of unused) console.log(`unused export: ${line}`);
 
 console.log(

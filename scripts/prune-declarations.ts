@@ -1,4 +1,4 @@
-// After tsc's declaration emit (tsconfig.server.json, tsconfig.element.json): keeps in dist/types only the .d.ts
+// After tsc's declaration emit (tsconfig.build.json): keeps in dist/types only the .d.ts
 // files the package's type entries reach (package.json "exports" ... "types"), following their relative imports,
 // so the package ships the public types and nothing of the internals they do not mention.
 import { readdirSync, readFileSync, rmSync } from 'node:fs';

@@ -1,0 +1,30 @@
+// `npm run build`: the package's whole build in order, each step named as it runs, stopping at the first failure.
+// The steps that are scripts of their own stay runnable alone (the tests call the budget check on a folder).
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+
+const STEPS: readonly (readonly [what: string, command: string, ...args: string[]])[] = [
+  ['check every catalogue', 'tsx', 'scripts/check-catalogues.ts'],
+  ['bundle the widget (dist/widget)', 'vite', 'build'],
+  ['weigh the widget against its budgets', 'tsx', 'scripts/widget-budget.ts'],
+  ['precompress the widget', 'tsx', 'scripts/precompress-widget.ts'],
+  ['describe the elements (custom-elements.json)', 'cem', 'analyze', '--config', 'custom-elements-manifest.config.mjs'],
+  ['bundle the BFF for Node (dist/server)', 'vite', 'build', '--config', 'vite.server.config.ts'],
+  ['make the embedded ledger seed', 'tsx', 'scripts/pglite-seed.ts'],
+  ['write the declarations (dist/types)', 'tsc', '-p', 'tsconfig.build.json'],
+  ['keep the declarations the entries reach', 'tsx', 'scripts/prune-declarations.ts'],
+];
+
+const started = performance.now();
+rmSync('dist/types', { recursive: true, force: true });
+for (const [what, command, ...args] of STEPS) {
+  const at = performance.now();
+  console.log(`build: ${what}`);
+  const { status } = spawnSync(`node_modules/.bin/${command}`, args, { stdio: 'inherit' });
+  if (status !== 0) {
+    console.error(`build: failed at "${what}" (exit ${status})`);
+    process.exit(status ?? 1);
+  }
+  console.log(`build: ${what} done in ${((performance.now() - at) / 1000).toFixed(1)} s`);
+}
+console.log(`build: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -1,0 +1,74 @@
+// Exports nothing imports, read through ts-morph (a maintained TypeScript compiler wrapper with its own TypeScript,
+// so it runs beside the native tsc) over the two real projects, tsconfig.node.json and tsconfig.web.json. An export
+// counts as used when another file imports it by name, re-exports it, imports the whole module (`* as`,
+// `export *`, a dynamic import()), or names it in an `import("...")` type; one used beside its declaration is
+// not reported (a type named for a signature), nor are the public faces `isPublic` names.
+import { resolve } from 'node:path';
+import { type Node, Project, type SourceFile, SyntaxKind } from 'ts-morph';
+
+export function unusedExports(isPublic: (path: string) => boolean): string[] {
+  const project = new Project({ tsConfigFilePath: 'tsconfig.node.json' });
+  project.addSourceFilesFromTsConfig('tsconfig.web.json');
+  const root = `${process.cwd()}/`;
+  const files = project.getSourceFiles().filter((file) => !file.getFilePath().includes('/node_modules/'));
+
+  const used = new Map<SourceFile, Set<string> | 'all'>();
+  const use = (target: SourceFile | undefined, name: string | 'all') => {
+    if (!target) return;
+    const names = used.get(target);
+    if (names === 'all') return;
+    if (name === 'all') used.set(target, 'all');
+    else used.set(target, (names ?? new Set()).add(name));
+  };
+
+  for (const file of files) {
+    for (const declaration of file.getImportDeclarations()) {
+      const target = declaration.getModuleSpecifierSourceFile();
+      if (declaration.getNamespaceImport()) use(target, 'all');
+      if (declaration.getDefaultImport()) use(target, 'default');
+      for (const named of declaration.getNamedImports()) use(target, named.getName());
+    }
+    for (const declaration of file.getExportDeclarations()) {
+      const target = declaration.getModuleSpecifierSourceFile();
+      if (!declaration.hasNamedExports()) use(target, 'all');
+      for (const named of declaration.getNamedExports()) use(target, named.getName());
+    }
+    for (const call of file.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+      if (call.getExpression().getKind() !== SyntaxKind.ImportKeyword) continue;
+      const [specifier] = call.getArguments();
+      if (specifier?.isKind(SyntaxKind.StringLiteral)) use(moduleAt(file, specifier.getLiteralText()), 'all');
+    }
+    for (const type of file.getDescendantsOfKind(SyntaxKind.ImportType)) {
+      const literal = type.getArgument().getFirstDescendantByKind(SyntaxKind.StringLiteral);
+      const qualifier = type.getQualifier()?.getText().split('.')[0];
+      if (literal) use(moduleAt(file, literal.getLiteralText()), qualifier ?? 'all');
+    }
+  }
+
+  const unused: string[] = [];
+  for (const file of files) {
+    const path = file.getFilePath().replace(root, '');
+    const names = used.get(file);
+    if (names === 'all' || isPublic(path)) continue;
+    for (const [name, declarations] of file.getExportedDeclarations()) {
+      if (names?.has(name) || !declarations.some((node) => node.getSourceFile() === file)) continue;
+      if (usedInModule(file, name)) continue;
+      unused.push(`${path}:${line(declarations.find((node) => node.getSourceFile() === file)!)} - ${name}`);
+    }
+  }
+  return unused;
+}
+
+function moduleAt(from: SourceFile, specifier: string): SourceFile | undefined {
+  if (!specifier.startsWith('.')) return undefined;
+  const base = resolve(from.getDirectoryPath(), specifier);
+  const project = from.getProject();
+  return [base, base.replace(/\.js$/, '.ts'), base.replace(/\.mjs$/, '.mts'), base.replace(/\.mjs$/, '.d.mts')]
+    .map((candidate) => project.getSourceFile(candidate))
+    .find(Boolean);
+}
+
+const usedInModule = (file: SourceFile, name: string) =>
+  file.getDescendantsOfKind(SyntaxKind.Identifier).filter((identifier) => identifier.getText() === name).length > 1;
+
+const line = (node: Node) => node.getStartLineNumber();
