@@ -69,7 +69,7 @@ export function createApp({
   app.set('trust proxy', config.trustProxy);
 
   // With DATABASE_URL, instances may share the ledger: rate limits count there, not per process.
-  const shared = config.databaseUrl ? store : undefined;
+  const shared = config.databaseUrl ? store.rateLimits : undefined;
   const limit = (name: string, perMinute: number) => perClientRateLimit({ name, perMinute, shared, now });
 
   if (metrics) app.use(metrics.http);

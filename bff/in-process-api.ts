@@ -20,7 +20,7 @@ import { refusalOf } from './domain/errors.js';
 import { problemBody, problemStatus } from './http/problem.js';
 import { type WidgetBundle, type WidgetElement, widgetScript, type WidgetScript } from './http/widget-asset.js';
 import type { Services } from './services.js';
-import type { OperationKind } from './store/after-payment-types.js';
+import type { OperationKind } from './store/types.js';
 
 export class CheckoutError extends Error {
   constructor(

@@ -32,13 +32,13 @@ export interface ServiceDeps {
   fetch?: typeof fetch;
 }
 
-export function createServices({ config, store: ledger, upstream, logger, now, fetch }: ServiceDeps) {
-  const store = cacheSessionReads(ledger);
+export function createServices({ config, store: uncached, upstream, logger, now, fetch }: ServiceDeps) {
+  const store = cacheSessionReads(uncached);
   const { reconcile } = config;
   const timeoutMs = config.upstream.timeoutMs;
   const claimant = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 
-  const catalogue = createProviderCatalogue({ ledger: store, logger, now });
+  const catalogue = createProviderCatalogue({ saved: store.providers, logger, now });
   const options = createOptionsCache(upstream, config.optionsCacheSeconds, now, catalogue);
   /** Checkout sessions: create, change and read (bff/checkout/sessions.ts). */
   const sessions: SessionDeps = { store, options, catalogue, now, sessionTtlMinutes: config.sessionTtlMinutes };

@@ -12,9 +12,9 @@ import type { OrderStatusRecord } from '../upstream/contract.js';
 import type { Notifier } from '../notify/notifier.js';
 import { isOpenOperation } from '../orders/amounts.js';
 import { orderSummaryView, refundView } from '../orders/views.js';
-import type { OperationStatus, OrderOperation } from '../store/after-payment-types.js';
+import type { OperationStatus, OrderOperation } from '../store/types.js';
 import { requireOrder } from '../store/require-order.js';
-import type { Discrepancy, EventSource, LedgerOrder, OrderPatch, Store, StoreTx } from '../store/types.js';
+import type { Discrepancy, EventSource, StoredOrder, OrderPatch, Store, StoreTx } from '../store/types.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import type { OperationRecord } from '../upstream/operation-records.js';
 import { type LedgerSide, matchRecords, type UpstreamSide } from './match-records.js';
@@ -44,22 +44,22 @@ export interface OperationResult {
 export const NOT_FOUND_UPSTREAM = 'not_found_upstream';
 
 /** Makes the reconciler look at the order by `at` at the latest. */
-export async function pollBy(tx: StoreTx, order: LedgerOrder, at: Date): Promise<void> {
+export async function pollBy(tx: StoreTx, order: StoredOrder, at: Date): Promise<void> {
   if (order.nextPollAt && order.nextPollAt.getTime() <= at.getTime()) return;
-  await tx.updateOrder(order.orderReference, { nextPollAt: at, pollAttempts: 0 });
+  await tx.orders.update(order.orderReference, { nextPollAt: at, pollAttempts: 0 });
 }
 
 /** The order journal's line for a step of a refund, capture or void. */
 export async function journalOperation(
   tx: StoreTx,
-  order: LedgerOrder,
+  order: StoredOrder,
   operation: OrderOperation,
   result: string,
   at: Date,
   source: EventSource = 'merchant',
   detail: Record<string, unknown> = {},
 ) {
-  await tx.appendEvent({
+  await tx.events.append({
     orderReference: order.orderReference,
     source,
     status: order.status,
@@ -78,7 +78,7 @@ export async function journalOperation(
 const AMOUNT_COLUMN = { refund: 'refundedMinor', capture: 'capturedMinor', void: 'voidedMinor' } as const;
 
 interface Applied {
-  order: LedgerOrder;
+  order: StoredOrder;
   operation: OrderOperation;
   /** A merchant notification was queued (kick the notifier after the commit). */
   announced: boolean;
@@ -92,7 +92,7 @@ interface Applied {
 async function applyResult(
   tx: StoreTx,
   deps: OperationLedgerDeps,
-  order: LedgerOrder,
+  order: StoredOrder,
   operation: OrderOperation,
   result: OperationResult,
   source: EventSource,
@@ -106,10 +106,10 @@ async function applyResult(
   };
   const moves = isOpenOperation(operation) && result.status !== operation.status;
   if (!moves) {
-    const learned = Object.keys(ids).length > 0 ? await tx.updateOperation(operation.reference, ids) : operation;
+    const learned = Object.keys(ids).length > 0 ? await tx.operations.update(operation.reference, ids) : operation;
     return { order, operation: learned, announced: false };
   }
-  const updated = await tx.updateOperation(operation.reference, {
+  const updated = await tx.operations.update(operation.reference, {
     status: result.status,
     ...(result.upstreamStatus ? { upstreamStatus: result.upstreamStatus } : {}),
     ...(result.failureReason ? { failureReason: result.failureReason.slice(0, 500) } : {}),
@@ -119,7 +119,7 @@ async function applyResult(
   if (result.status === 'succeeded') {
     const column = AMOUNT_COLUMN[operation.kind];
     const patch: OrderPatch = { [column]: order[column] + operation.amountMinor };
-    after = await tx.updateOrder(order.orderReference, patch);
+    after = await tx.orders.update(order.orderReference, patch);
   }
   await journalOperation(tx, after, updated, result.status, deps.now(), source, {
     ...(result.upstreamStatus ? { upstreamStatus: result.upstreamStatus } : {}),
@@ -136,10 +136,10 @@ async function applyResult(
 async function underOrderLock<T>(
   deps: OperationLedgerDeps,
   orderReference: string,
-  work: (tx: StoreTx, order: LedgerOrder) => Promise<{ value: T; announced: boolean }>,
+  work: (tx: StoreTx, order: StoredOrder) => Promise<{ value: T; announced: boolean }>,
 ): Promise<T> {
   const { value, announced } = await deps.store.transaction(async (tx) =>
-    work(tx, await requireOrder(tx, orderReference, { forUpdate: true })),
+    work(tx, await requireOrder(tx.orders, orderReference, { forUpdate: true })),
   );
   if (announced) deps.notifier.kick();
   return value;
@@ -156,7 +156,7 @@ export function settleOperation(
   options: { firstSendOnly?: boolean } = {},
 ): Promise<OrderOperation> {
   return underOrderLock(deps, operation.orderReference, async (tx, order) => {
-    const current = (await tx.getOperation(operation.reference))!;
+    const current = (await tx.operations.get(operation.reference))!;
     if (options.firstSendOnly && current.sends > 1) return { value: current, announced: false };
     const applied = await applyResult(tx, deps, order, current, result, 'merchant');
     if (isOpenOperation(applied.operation)) await keepAsking(tx, deps, applied.order);
@@ -164,7 +164,7 @@ export function settleOperation(
   });
 }
 
-const keepAsking = (tx: StoreTx, deps: OperationLedgerDeps, order: LedgerOrder) =>
+const keepAsking = (tx: StoreTx, deps: OperationLedgerDeps, order: StoredOrder) =>
   pollBy(tx, order, new Date(deps.now().getTime() + deps.firstCheckDelayMs));
 
 /** Past its settle window: nothing sent for it can still be on its way, so the records are final about it. */
@@ -216,7 +216,7 @@ const resultOf = (side: Side, byId: boolean): OperationResult => ({
  */
 function compareTotals(
   deps: OperationLedgerDeps,
-  order: LedgerOrder,
+  order: StoredOrder,
   kind: 'refund' | 'capture',
   operations: readonly OrderOperation[],
   records: readonly Side[],
@@ -264,7 +264,7 @@ export function settleFromRecords(
     let order = locked;
     let announced = false;
     const sides = records.map((record) => upstreamSide(record, order.currency));
-    const before = await tx.listOperations(orderReference, kind);
+    const before = await tx.operations.list(orderReference, kind);
     const match = matchRecords(before.map(ledgerSide), sides);
     const byReference = new Map(before.map((operation) => [operation.reference, operation]));
     const absent = new Set<string>();
@@ -291,14 +291,14 @@ export function settleFromRecords(
     const operations = before.map((operation) => byReference.get(operation.reference)!);
     const totals = compareTotals(deps, order, kind, operations, sides);
     if (!sameDiscrepancy(totals.discrepancy, order.discrepancy)) {
-      order = await tx.updateOrder(orderReference, { discrepancy: totals.discrepancy });
+      order = await tx.orders.update(orderReference, { discrepancy: totals.discrepancy });
     }
     if (totals.raised) {
       deps.logger?.warn(
         { orderReference, kind, ambiguous: match.ambiguous.length, unexplained: match.unexplained.length },
         "the upstream's records and the ledger disagree; a discrepancy is raised",
       );
-      await tx.appendEvent({
+      await tx.events.append({
         orderReference,
         source,
         status: order.status,
@@ -310,7 +310,7 @@ export function settleFromRecords(
         tx,
         'order.discrepancy',
         orderReference,
-        orderSummaryView(order, await tx.listOperations(orderReference), deps.now()),
+        orderSummaryView(order, await tx.operations.list(orderReference), deps.now()),
       );
       announced = true;
     }
@@ -331,7 +331,7 @@ export function settleVoids(
 ): Promise<{ operations: OrderOperation[]; absent: Set<string> }> {
   return underOrderLock(deps, orderReference, async (tx, locked) => {
     let order = locked;
-    const all = await tx.listOperations(orderReference);
+    const all = await tx.operations.list(orderReference);
     const absent = new Set<string>();
     const operations: OrderOperation[] = [];
     for (const operation of all.filter((candidate) => candidate.kind === 'void')) {
@@ -398,9 +398,9 @@ export async function settleOpen(
   upstreamOrder?: OrderStatusRecord | null,
 ): Promise<void> {
   const { store, upstream } = deps;
-  const order = await store.getOrder(orderReference);
+  const order = await store.orders.get(orderReference);
   if (!order) return;
-  const operations = await store.listOperations(orderReference);
+  const operations = await store.operations.list(orderReference);
   const watched = (kind: OrderOperation['kind']) =>
     operations.some((operation) => operation.kind === kind && isOpenOperation(operation)) ||
     (order.discrepancy ?? []).some((entry) => entry.kind === (kind === 'refund' ? 'refunds' : 'captures'));

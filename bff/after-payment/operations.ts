@@ -19,8 +19,8 @@ import { currencyExponent, payableDecimalsMessage, toMajor, toMinor, toPayableMi
 import { normaliseRefundStatus } from '../../shared/status.js';
 import { type Answer, type IdempotencyDeps, type KeptAnswer, once } from '../domain/idempotency.js';
 import { DomainError, type ErrorCode, parseOrRefuse, upstreamRefusal } from '../domain/errors.js';
-import type { OperationKind, OrderOperation } from '../store/after-payment-types.js';
-import type { LedgerOrder } from '../store/types.js';
+import type { OperationKind, OrderOperation } from '../store/types.js';
+import type { StoredOrder } from '../store/types.js';
 import { UpstreamError, UpstreamValidationError } from '../upstream/errors.js';
 import { isOpenOperation, refundableMinor, uncapturedMinor } from '../orders/amounts.js';
 import { refundView } from '../orders/views.js';
@@ -92,12 +92,12 @@ const refusedUpstream = (kind: OperationKind) =>
  * A paid order, or a second payment of an already paid session (held, but paid in full): the merchant refunds
  * or voids that one. Other holds (underpaid, another currency) wait for a person outside this API.
  */
-const takesOperations = (order: LedgerOrder) =>
+const takesOperations = (order: StoredOrder) =>
   order.status === 'paid' || (order.status === 'on_hold' && order.holdReason === 'session_already_paid');
 
 function amountToSpend(
   kind: OperationKind,
-  order: LedgerOrder,
+  order: StoredOrder,
   operations: readonly OrderOperation[],
   amount: number | undefined,
 ): number {
@@ -215,13 +215,14 @@ async function sendOperation(
   const budgetLeft = () => options.deadline - upstream.now() >= MIN_BUDGET_MS;
   // The same reference may go again only while any send of it is sure to end before its window does.
   const resendable = () => deps.now().getTime() - operation.createdAt.getTime() < deps.settleWindowMs / 2;
-  const current = async () => (await store.getOperation(operation.reference)) ?? operation;
+  const current = async () => (await store.operations.get(operation.reference)) ?? operation;
   let firstSend = options.firstSend;
   for (let sends = 0; ; sends++) {
     if (!firstSend) {
       if (!resendable()) return { kind: 'unknown', operation: await current() };
       // Settled meanwhile (another request, the reconciler): it must not go again.
-      if ((await store.countSend(operation.reference)) === null) return { kind: 'settled', operation: await current() };
+      if ((await store.operations.countSend(operation.reference)) === null)
+        return { kind: 'settled', operation: await current() };
     }
     let cause: UpstreamError;
     try {
@@ -265,18 +266,18 @@ export function createOperations(deps: OperationsDeps) {
   /** Step 1: the guard, under the order's lock. `send` is false when this key's operation already has its answer. */
   function reserve(kind: OperationKind, orderReference: string, request: OperationRequest, reference: string) {
     return store.transaction(async (tx) => {
-      const order = await tx.getOrder(orderReference, { forUpdate: true });
+      const order = await tx.orders.get(orderReference, { forUpdate: true });
       if (!order) throw new DomainError('order_not_found', 'There is no order with this reference.');
-      const existing = await tx.getOperation(reference);
+      const existing = await tx.operations.get(reference);
       if (existing) {
         const sameAmount =
           request.amount === undefined || toMinor(request.amount, order.currency) === existing.amountMinor;
         if (existing.orderReference !== orderReference || existing.kind !== kind || !sameAmount) throw reused();
         return { operation: existing, send: existing.status === 'requested', retry: true };
       }
-      const amountMinor = amountToSpend(kind, order, await tx.listOperations(orderReference), request.amount);
+      const amountMinor = amountToSpend(kind, order, await tx.operations.list(orderReference), request.amount);
       const createdAt = deps.now();
-      const operation = await tx.insertOperation({
+      const operation = await tx.operations.insert({
         reference,
         orderReference,
         kind,

@@ -9,7 +9,7 @@ import { returnQuerySchema } from '../../shared/schemas/merchant-api.js';
 import { remember } from '../lib/bounded.js';
 import { recordObservation, type ObserveDeps } from '../orders/observe.js';
 import { viewStatus } from '../orders/views.js';
-import type { LedgerOrder, SessionRecord } from '../store/types.js';
+import type { StoredOrder, SessionRecord } from '../store/types.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import { UpstreamError } from '../upstream/errors.js';
 import { verifyReturnSignature } from './return-signature.js';
@@ -36,7 +36,7 @@ export function createShopperReturns(deps: ShopperReturnDeps) {
   const { store, upstream, logger } = deps;
 
   /** A verified return: re-read the order upstream and record it. The redirect's own status is only journalled. */
-  async function verifiedReturn(order: LedgerOrder, redirectStatus: string): Promise<LedgerOrder> {
+  async function verifiedReturn(order: StoredOrder, redirectStatus: string): Promise<StoredOrder> {
     const payload = { redirectStatus };
     try {
       const fresh = await upstream.getOrder(order.orderReference);
@@ -46,7 +46,7 @@ export function createShopperReturns(deps: ShopperReturnDeps) {
       if (!(error instanceof UpstreamError)) throw error;
       // The reconciler finishes the job; the shopper is not kept waiting for it.
       logger.warn({ orderReference: order.orderReference, code: error.code }, 'upstream read on return failed');
-      await store.appendEvent({
+      await store.events.append({
         orderReference: order.orderReference,
         source: 'return',
         status: order.status,
@@ -58,10 +58,10 @@ export function createShopperReturns(deps: ShopperReturnDeps) {
     }
   }
 
-  const recentReads = new Map<string, { at: number; read: Promise<LedgerOrder> }>();
+  const recentReads = new Map<string, { at: number; read: Promise<StoredOrder> }>();
 
   /** One upstream read per order per READ_WINDOW_MS: a replayed or reloaded return gets the same answer. */
-  function sharedRead(order: LedgerOrder, redirectStatus: string): Promise<LedgerOrder> {
+  function sharedRead(order: StoredOrder, redirectStatus: string): Promise<StoredOrder> {
     const now = deps.now().getTime();
     const last = recentReads.get(order.orderReference);
     if (last && now - last.at < READ_WINDOW_MS) return last.read;
@@ -72,14 +72,14 @@ export function createShopperReturns(deps: ShopperReturnDeps) {
 
   return {
     /** The order a return names, with its session; null when the ledger has neither. */
-    async find(orderReference: string): Promise<{ order: LedgerOrder; session: SessionRecord } | null> {
-      const order = await store.getOrder(orderReference);
-      const session = order && (await store.getSession(order.sessionId));
+    async find(orderReference: string): Promise<{ order: StoredOrder; session: SessionRecord } | null> {
+      const order = await store.orders.get(orderReference);
+      const session = order && (await store.sessions.get(order.sessionId));
       return order && session ? { order, session } : null;
     },
     /** Where the shopper goes next: the shop's return URL with the status the upstream verified, or `unknown`. */
     async destination(
-      { order, session }: { order: LedgerOrder; session: SessionRecord },
+      { order, session }: { order: StoredOrder; session: SessionRecord },
       query: unknown,
     ): Promise<string> {
       const reference = order.orderReference;

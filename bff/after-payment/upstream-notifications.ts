@@ -7,7 +7,7 @@ import { DomainError } from '../domain/errors.js';
 import { badTextPaths } from '../domain/text.js';
 import { recordObservation } from '../orders/observe.js';
 import { requireOrder } from '../store/require-order.js';
-import type { LedgerOrder } from '../store/types.js';
+import type { StoredOrder } from '../store/types.js';
 import { UpstreamError } from '../upstream/errors.js';
 import { type OperationLedgerDeps, settleOpen } from './operation-ledger.js';
 
@@ -62,7 +62,7 @@ export function readHint(raw: unknown): Hint {
 export function createUpstreamNotifications(deps: UpstreamNotificationDeps) {
   const { store, upstream, logger } = deps;
 
-  async function handle(order: LedgerOrder, hint: Hint) {
+  async function handle(order: StoredOrder, hint: Hint) {
     const orderReference = order.orderReference;
     const payload = {
       event: hint.event,
@@ -71,7 +71,7 @@ export function createUpstreamNotifications(deps: UpstreamNotificationDeps) {
     };
     try {
       if (hint.event === 'REFUND_CALLBACK') {
-        await store.appendEvent({
+        await store.events.append({
           orderReference,
           source: 'callback',
           status: order.status,
@@ -95,9 +95,9 @@ export function createUpstreamNotifications(deps: UpstreamNotificationDeps) {
         'upstream read after a callback failed; the reconciler will retry',
       );
       await store.transaction(async (tx) => {
-        const current = await requireOrder(tx, orderReference, { forUpdate: true });
+        const current = await requireOrder(tx.orders, orderReference, { forUpdate: true });
         if (hint.event !== 'REFUND_CALLBACK') {
-          await tx.appendEvent({
+          await tx.events.append({
             orderReference,
             source: 'callback',
             status: current.status,
@@ -106,12 +106,12 @@ export function createUpstreamNotifications(deps: UpstreamNotificationDeps) {
             at: deps.now(),
           });
         }
-        await tx.updateOrder(orderReference, { nextPollAt: deps.now() });
+        await tx.orders.update(orderReference, { nextPollAt: deps.now() });
       });
     }
   }
 
-  async function answerFast(order: LedgerOrder, hint: Hint): Promise<'done' | 'late'> {
+  async function answerFast(order: StoredOrder, hint: Hint): Promise<'done' | 'late'> {
     const work = handle(order, hint).then(
       () => 'done' as const,
       (error: unknown) => {
@@ -132,15 +132,15 @@ export function createUpstreamNotifications(deps: UpstreamNotificationDeps) {
   return {
     answerFast,
     /** Reads an order for a notification; a ledger that cannot be read is our failure (503: deliver again). */
-    order(orderReference: string): Promise<LedgerOrder | null> {
-      return store.getOrder(orderReference).catch((error: unknown) => {
+    order(orderReference: string): Promise<StoredOrder | null> {
+      return store.orders.get(orderReference).catch((error: unknown) => {
         logger.error({ err: error }, 'notification: the ledger could not be read');
         throw notRecorded();
       });
     },
     /** Journals a delivery whose body cannot be stored, before it is refused as what it is. */
-    async journalUnreadable(order: LedgerOrder, hint: Hint): Promise<void> {
-      await store.appendEvent({
+    async journalUnreadable(order: StoredOrder, hint: Hint): Promise<void> {
+      await store.events.append({
         orderReference: order.orderReference,
         source: 'callback',
         status: order.status,

@@ -5,8 +5,8 @@
 // before and after read the same (a partial one that leaves some open) cannot be read: it stays open, overdue in time.
 import type { OrderStatusRecord } from '../upstream/contract.js';
 import { isOpenOperation } from '../orders/amounts.js';
-import type { OrderOperation } from '../store/after-payment-types.js';
-import type { LedgerOrder } from '../store/types.js';
+import type { OrderOperation } from '../store/types.js';
+import type { StoredOrder } from '../store/types.js';
 
 export function captureStatusFor(authorised: number, captured: number, voided: number): string {
   const open = authorised - captured - voided > 0;
@@ -20,7 +20,7 @@ export function captureStatusFor(authorised: number, captured: number, voided: n
  * open on the order (it could explain either).
  */
 export function voidShownBy(
-  order: LedgerOrder,
+  order: StoredOrder,
   operations: readonly OrderOperation[],
   operation: OrderOperation,
   upstream: OrderStatusRecord,

@@ -61,7 +61,7 @@ export function createOrderPlacer(ctx: PlacementContext) {
     if (found === null) {
       // The upstream never got it: the same reference (and callback secret) is safe to send again.
       // Counted first, and only while it is still unanswered: a first send refused meanwhile then stays unknown.
-      if ((await store.countCreateSend(order.orderReference)) === null) throw inProgress();
+      if ((await store.orders.countCreateSend(order.orderReference)) === null) throw inProgress();
       const provider = await eligibleProvider(ctx, plan.session, body.bnplProvider);
       const request = buildOrder(ctx, plan.session, body, provider, {
         reference: order.orderReference,

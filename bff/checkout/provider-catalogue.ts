@@ -8,7 +8,7 @@
 import type { Logger } from 'pino';
 import { currencyExponent } from '../../shared/money.js';
 import type { OptionItem } from '../upstream/contract.js';
-import type { SharedStateStore } from '../store/shared-state-sql.js';
+import type { LearnedProviders } from '../store/learned-providers.js';
 import { rangeRefusal } from './provider-views.js';
 import { remember } from '../lib/bounded.js';
 
@@ -29,7 +29,7 @@ export interface ProviderCatalogue {
 
 export interface CatalogueDeps {
   /** Keeps the catalogue beyond this process; read once when the catalogue is made. Memory only without it. */
-  ledger?: Pick<SharedStateStore, 'learnProviders' | 'learnedProviders'>;
+  saved?: LearnedProviders;
   logger?: Logger;
   now: () => Date;
 }
@@ -45,7 +45,7 @@ interface Seen {
 
 const keyOf = ({ currency, channel }: CatalogueKey) => `${currency}|${channel ?? ''}`;
 
-export function createProviderCatalogue({ ledger, logger, now }: CatalogueDeps): ProviderCatalogue {
+export function createProviderCatalogue({ saved, logger, now }: CatalogueDeps): ProviderCatalogue {
   // A refreshed entry becomes the newest, so the least recently seen goes first.
   const keys = new Map<string, Map<string, Seen>>();
 
@@ -57,8 +57,8 @@ export function createProviderCatalogue({ ledger, logger, now }: CatalogueDeps):
     remember(providers, option.name, { option, at }, MAX_PROVIDERS_PER_KEY);
   }
 
-  const loaded: Promise<void> = ledger
-    ? ledger.learnedProviders(new Date(now().getTime() - FORGET_AFTER_MS)).then(
+  const loaded: Promise<void> = saved
+    ? saved.learned(new Date(now().getTime() - FORGET_AFTER_MS)).then(
         (rows) => {
           for (const row of rows) learn(keyOf(row), row.option, row.seenAt.getTime());
         },
@@ -70,10 +70,10 @@ export function createProviderCatalogue({ ledger, logger, now }: CatalogueDeps):
     learn(key, options, at) {
       const mine = options.filter((option) => option.currency.trim().toUpperCase() === key.currency);
       for (const option of mine) learn(keyOf(key), option, at.getTime());
-      if (!ledger || mine.length === 0) return;
+      if (!saved || mine.length === 0) return;
       const rows = mine.map((option) => ({ currency: key.currency, channel: key.channel ?? '', option, seenAt: at }));
-      ledger
-        .learnProviders(rows, new Date(at.getTime() - FORGET_AFTER_MS))
+      saved
+        .learn(rows, new Date(at.getTime() - FORGET_AFTER_MS))
         .catch((error: unknown) => logger?.warn({ err: error }, 'learned providers not saved to the ledger'));
     },
     async outOfRange(key, amountMinor, answered, at) {

@@ -13,7 +13,7 @@ import type { OptionItem } from '../upstream/contract.js';
 import { holdsPayment } from '../orders/observe.js';
 import { isLiveStatus } from '../orders/transitions.js';
 import { DomainError, parseOrRefuse } from '../domain/errors.js';
-import type { LedgerOrder, SessionRecord, Store, StoredCart } from '../store/types.js';
+import type { StoredOrder, SessionRecord, Store, StoredCart } from '../store/types.js';
 import { newOrderPrefix, newSessionId, SESSION_ID_PATTERN } from './ids.js';
 import type { OptionsCache } from './options-cache.js';
 import type { ProviderCatalogue } from './provider-catalogue.js';
@@ -78,7 +78,7 @@ export async function createCheckoutSession(deps: SessionDeps, body: unknown): P
   const channel = upstreamChannel(request.channel);
   const cart = storedCart(request, { channel, autoCapture, cancellationTimeout, customerToken });
   const id = newSessionId();
-  await deps.store.insertSession({
+  await deps.store.sessions.insert({
     id,
     orderPrefix: newOrderPrefix(),
     cart,
@@ -108,7 +108,7 @@ export async function createCheckoutSession(deps: SessionDeps, body: unknown): P
  * final yet (being created, created, unknown, and also orphaned: the upstream holds that order at the old amount).
  * Only one it refused, or one declined, cancelled or failed, leaves the cart free to change.
  */
-const mayTakePayment = (order: LedgerOrder) =>
+const mayTakePayment = (order: StoredOrder) =>
   holdsPayment(order) || (order.createState !== 'rejected' && isLiveStatus(order.status));
 
 /**
@@ -120,15 +120,15 @@ export async function updateSessionCart(deps: SessionDeps, id: string, body: unk
   const cart = parseOrRefuse(updateSessionCartSchema, body);
   if (!SESSION_ID_PATTERN.test(id)) requireOpenSession(null, deps.now());
   return deps.store.transaction(async (tx) => {
-    const session = requireOpenSession(await tx.getSession(id, { forUpdate: true }), deps.now());
+    const session = requireOpenSession(await tx.sessions.get(id, { forUpdate: true }), deps.now());
     const amountMinor = orderAmountMinor({ ...cart, purchaseCurrency: session.currency });
-    const orders = await tx.listSessionOrders(id);
+    const orders = await tx.orders.listOfSession(id);
     if (orders.some(mayTakePayment)) {
       throw new DomainError('session_order_placed', 'An order of this session holds or may still take the payment.');
     }
     const { channel, autoCapture, cancellationTimeout, customerToken } = session.cart;
     const settings = { channel, autoCapture, cancellationTimeout, customerToken };
-    await tx.setSessionCart(id, storedCart(cart, settings), amountMinor);
+    await tx.sessions.setCart(id, storedCart(cart, settings), amountMinor);
     return {
       id,
       expiresAt: session.expiresAt.toISOString(),
@@ -151,7 +151,7 @@ export function requireOpenSession(session: SessionRecord | null, now: Date): Se
 
 /** Reads a session by id; an id that cannot be one is answered like an unknown one, without a query. */
 export async function loadSession(store: Store, id: string): Promise<SessionRecord | null> {
-  return SESSION_ID_PATTERN.test(id) ? store.getSession(id) : null;
+  return SESSION_ID_PATTERN.test(id) ? store.sessions.get(id) : null;
 }
 
 interface ListedFor {

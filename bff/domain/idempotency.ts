@@ -80,12 +80,12 @@ export async function once<T>(
   for (;;) {
     const claimedAt = deps.now();
     const lease = { now: claimedAt, takeOverBefore: new Date(claimedAt.getTime() - deps.leaseMs) };
-    if (await deps.store.claimIdempotencyKey(scope, key, requestHash, lease)) {
+    if (await deps.store.idempotency.claim(scope, key, requestHash, lease)) {
       let answer: Answer<T>;
       try {
         answer = await work();
       } catch (error) {
-        await settleKey(deps, () => deps.store.releaseIdempotencyKey(scope, key, claimedAt));
+        await settleKey(deps, () => deps.store.idempotency.release(scope, key, claimedAt));
         throw error;
       }
       // The work is done: its answer goes to the client even when the ledger cannot keep it right now.
@@ -93,12 +93,12 @@ export async function once<T>(
         'result' in answer ? [RESULT, answer.result] : [REFUSAL, refusalBody(answer.refusal)];
       await settleKey(deps, () =>
         answer.provisional
-          ? deps.store.releaseIdempotencyKey(scope, key, claimedAt)
-          : deps.store.completeIdempotencyKey(scope, key, statusCode, response, claimedAt),
+          ? deps.store.idempotency.release(scope, key, claimedAt)
+          : deps.store.idempotency.complete(scope, key, statusCode, response, claimedAt),
       );
       return { ...('result' in answer ? { result: answer.result } : { refusal: answer.refusal }), replayed: false };
     }
-    const existing = await deps.store.getIdempotencyKey(scope, key);
+    const existing = await deps.store.idempotency.get(scope, key);
     if (existing) {
       if (existing.requestHash !== requestHash) {
         throw new DomainError('idempotency_key_reused', 'This Idempotency-Key was used with a different request.');

@@ -4,7 +4,7 @@
 import { isIPv4 } from 'node:net';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import type { RequestHandler } from 'express';
-import type { SharedStateStore } from '../store/shared-state-sql.js';
+import type { RateLimits } from '../store/rate-limits.js';
 import { DomainError } from '../domain/errors.js';
 import { sharedRateLimitStore } from './shared-rate-limit.js';
 
@@ -13,7 +13,7 @@ export interface RateLimitOptions {
   /** This limiter's name: its counters are its own in a shared store. */
   name: string;
   /** The ledger, when several instances share it. */
-  shared?: SharedStateStore;
+  shared?: RateLimits;
   now: () => Date;
 }
 

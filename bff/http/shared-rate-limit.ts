@@ -1,4 +1,4 @@
-// An express-rate-limit store on the ledger (bff/store/shared-state-sql.ts), so that several BFF instances on one
+// An express-rate-limit store on the ledger (bff/store/rate-limits.ts), so that several BFF instances on one
 // PostgreSQL allow the configured limit in total rather than each. Local choice over @acpr/rate-limit-postgresql:
 // that package opens its own pg pool (pinned to an older pg) and its own migration tool; a fixed-window counter is
 // one upsert on the pool and schema the ledger already has.
@@ -7,7 +7,7 @@
 // together by the next one (each request learns its own place in the count), and a key already over its limit in
 // a window this instance has seen is refused without asking the ledger (a window's count only grows).
 import type { ClientRateLimitInfo, Store as RateLimitStore } from 'express-rate-limit';
-import type { SharedStateStore } from '../store/shared-state-sql.js';
+import type { RateLimits } from '../store/rate-limits.js';
 
 interface Waiter {
   resolve(info: ClientRateLimitInfo): void;
@@ -21,7 +21,7 @@ interface KeyState {
   known?: { hits: number; resetTime: Date };
 }
 
-export function sharedRateLimitStore(ledger: SharedStateStore, name: string, now: () => Date): RateLimitStore {
+export function sharedRateLimitStore(counters: RateLimits, name: string, now: () => Date): RateLimitStore {
   const prefix = `${name}:`;
   let windowMs = 60_000;
   let limit = Number.POSITIVE_INFINITY;
@@ -32,7 +32,7 @@ export function sharedRateLimitStore(ledger: SharedStateStore, name: string, now
     const batch = state.waiting;
     state.waiting = [];
     state.inFlight = true;
-    ledger.hitRateLimit(prefix + key, now(), windowMs, batch.length).then(
+    counters.hit(prefix + key, now(), windowMs, batch.length).then(
       ({ hits, resetAt }) => {
         state.known = { hits, resetTime: resetAt };
         for (const [index, waiter] of batch.entries())
@@ -64,7 +64,7 @@ export function sharedRateLimitStore(ledger: SharedStateStore, name: string, now
       // failed sweep leaves rows that the next one deletes. Keys of ended windows leave memory with them.
       if (at.getTime() - lastSweep >= windowMs) {
         lastSweep = at.getTime();
-        ledger.sweepRateLimits(at).catch(() => {});
+        counters.sweep(at).catch(() => {});
         for (const [known, state] of keys)
           if (!state.inFlight && (state.known?.resetTime.getTime() ?? 0) <= at.getTime()) keys.delete(known);
       }
@@ -78,10 +78,10 @@ export function sharedRateLimitStore(ledger: SharedStateStore, name: string, now
         if (!state.inFlight) send(key, state);
       });
     },
-    decrement: (key) => ledger.unhitRateLimit(prefix + key),
+    decrement: (key) => counters.unhit(prefix + key),
     async resetKey(key) {
       keys.delete(key);
-      await ledger.resetRateLimit(prefix + key);
+      await counters.reset(prefix + key);
     },
   };
 }

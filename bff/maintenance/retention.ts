@@ -4,7 +4,7 @@
 // an idempotency key's refund, capture or void stays single after the key is gone: its operation row, named from
 // the key, is still there.
 import type { Logger } from 'pino';
-import type { RetentionResult } from '../store/retention-sql.js';
+import type { RetentionResult } from '../store/retention-deletes.js';
 import type { Store } from '../store/types.js';
 
 export interface RetentionSettings {

@@ -17,7 +17,7 @@ export interface Metrics {
 }
 
 export interface MetricsDeps {
-  store: Pick<Store, 'ledgerGauges' | 'connections' | 'ledgerFailures'>;
+  store: Pick<Store, 'gauges' | 'connections' | 'failures'>;
   logger: Logger;
   now: () => Date;
 }
@@ -105,13 +105,13 @@ export function createMetrics({ store, logger, now }: MetricsDeps): Metrics {
   async function readLedger() {
     const use = store.connections();
     for (const [state, value] of Object.entries(use)) connections.set({ state }, value);
-    for (const [code, total] of Object.entries(store.ledgerFailures())) {
+    for (const [code, total] of Object.entries(store.failures())) {
       ledgerErrors.inc({ code }, total - (countedFailures.get(code) ?? 0));
       countedFailures.set(code, total);
     }
     try {
       const at = now();
-      const gauges = await store.ledgerGauges(at);
+      const gauges = await store.gauges(at);
       orders.reset();
       for (const [status, count] of Object.entries(gauges.ordersByStatus)) orders.set({ status }, count);
       open.reset();

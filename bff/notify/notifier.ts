@@ -56,7 +56,7 @@ export function createNotifier(deps: NotifierDeps): Notifier {
   async function deliverDue(): Promise<number> {
     if (!settings) return 0;
     const started = now();
-    const due = await store.claimDueNotifications({
+    const due = await store.notifications.claimDue({
       now: started,
       until: new Date(started.getTime() + settings.timeoutMs * BATCH + 5_000),
       claimant,
@@ -72,14 +72,14 @@ export function createNotifier(deps: NotifierDeps): Notifier {
       });
       const attempt = notification.attempts + 1;
       if (result.ok) {
-        await store.recordNotificationAttempt(notification.id, claimant, { delivered: true, at: now() });
+        await store.notifications.recordAttempt(notification.id, claimant, { delivered: true, at: now() });
         continue;
       }
       const givingUp = attempt >= settings.maxAttempts;
       const nextAttemptAt = givingUp
         ? null
         : new Date(now().getTime() + backoffDelay(attempt - 1, settings.backoff, deps.random));
-      await store.recordNotificationAttempt(notification.id, claimant, {
+      await store.notifications.recordAttempt(notification.id, claimant, {
         delivered: false,
         error: result.error,
         nextAttemptAt,
@@ -104,7 +104,7 @@ export function createNotifier(deps: NotifierDeps): Notifier {
       const id = `ntf_${randomBytes(12).toString('base64url')}`;
       const createdAt = now();
       const body = JSON.stringify({ id, type, createdAt: createdAt.toISOString(), data });
-      await tx.enqueueNotification({ id, type, orderReference, body, nextAttemptAt: createdAt });
+      await tx.notifications.enqueue({ id, type, orderReference, body, nextAttemptAt: createdAt });
     },
     deliverDue,
     kick() {

@@ -1,7 +1,7 @@
 // What an order has left to refund, capture or void, from the ledger's order row and its operations. A request
 // the upstream has not answered yet already counts, so two concurrent requests can never both spend the same money.
-import type { OrderOperation } from '../store/after-payment-types.js';
-import type { LedgerOrder } from '../store/types.js';
+import type { OrderOperation } from '../store/types.js';
+import type { StoredOrder } from '../store/types.js';
 
 const OPEN = new Set(['requested', 'pending']);
 
@@ -20,12 +20,12 @@ export function refundsCommittedMinor(operations: readonly OrderOperation[]): nu
  * Captured minus refunded (pending refunds count). The upstream refunds only captured money; with autoCapture
  * (the default) everything paid is captured at once.
  */
-export function refundableMinor(order: LedgerOrder, operations: readonly OrderOperation[]): number {
+export function refundableMinor(order: StoredOrder, operations: readonly OrderOperation[]): number {
   return Math.max(0, order.capturedMinor - refundsCommittedMinor(operations));
 }
 
 /** The authorised amount neither captured nor voided, nor asked to be. */
-export function uncapturedMinor(order: LedgerOrder, operations: readonly OrderOperation[]): number {
+export function uncapturedMinor(order: StoredOrder, operations: readonly OrderOperation[]): number {
   const asked = sum(operations, (op) => (op.kind === 'capture' || op.kind === 'void') && op.status === 'requested');
   return Math.max(0, order.paidMinor - order.capturedMinor - order.voidedMinor - asked);
 }

@@ -13,7 +13,7 @@ import { normalisePaymentStatus, type OrderStatus } from '../../shared/status.js
 import type { OrderStatusRecord } from '../upstream/contract.js';
 import type { Notifier } from '../notify/notifier.js';
 import { requireOrder } from '../store/require-order.js';
-import type { EventSource, LedgerOrder, OrderPatch, Store, StoreTx } from '../store/types.js';
+import type { EventSource, StoredOrder, OrderPatch, Store, StoreTx } from '../store/types.js';
 import { checkPaidAmount, type HoldReason } from './paid-amount.js';
 import { isFinalStatus, nextStatus } from './transitions.js';
 import { orderSummaryView } from './views.js';
@@ -56,18 +56,18 @@ export interface Observation {
 }
 
 export interface ObservationResult {
-  order: LedgerOrder;
+  order: StoredOrder;
   changed: boolean;
 }
 
 export type OrderHoldReason = HoldReason | 'session_already_paid';
 
 /** Whether an order holds its session's payment: the session takes no other. */
-export const holdsPayment = (order: Pick<LedgerOrder, 'status'>) =>
+export const holdsPayment = (order: Pick<StoredOrder, 'status'>) =>
   order.status === 'paid' || order.status === 'on_hold';
 
 /** The merchant hears of final statuses and of orders put on hold. */
-const announced = (order: LedgerOrder) => isFinalStatus(order.status) || order.status === 'on_hold';
+const announced = (order: StoredOrder) => isFinalStatus(order.status) || order.status === 'on_hold';
 
 // Local choice: the upstream reports captureStatus AUTHORIZED for authorise-only orders (autoCapture false);
 // anything else on a paid order (CAPTURED, or no captureStatus at all) means the payment was captured.
@@ -78,7 +78,7 @@ interface Planned {
   holdReason?: OrderHoldReason;
 }
 
-function createAnswerPatch(order: LedgerOrder, answer: CreateAnswer): Planned {
+function createAnswerPatch(order: StoredOrder, answer: CreateAnswer): Planned {
   const observed = normalisePaymentStatus(answer.status).status;
   // Local choice: the create answer carries no paid amount, so it can never make an order paid by itself; the
   // reconciler's first read (GET /orders/{ref}, with the amount) decides.
@@ -90,7 +90,7 @@ function createAnswerPatch(order: LedgerOrder, answer: CreateAnswer): Planned {
   };
 }
 
-function readPatch(order: LedgerOrder, upstream: OrderStatusRecord): Planned {
+function readPatch(order: StoredOrder, upstream: OrderStatusRecord): Planned {
   const observed = normalisePaymentStatus(upstream.status);
   if (observed.status === 'unknown') {
     const keep = isFinalStatus(order.status) || order.upstreamStatus === upstream.status;
@@ -115,12 +115,12 @@ function readPatch(order: LedgerOrder, upstream: OrderStatusRecord): Planned {
  * session already holds it, puts this one on hold. The paid amount stays recorded (and, when the upstream
  * captured it, refundable).
  */
-async function oneSessionOnePayment(tx: StoreTx, order: LedgerOrder, planned: Planned): Promise<Planned> {
-  const session = await tx.getSession(order.sessionId, { forUpdate: true });
-  const others = (await tx.listSessionOrders(order.sessionId)).filter(
+async function oneSessionOnePayment(tx: StoreTx, order: StoredOrder, planned: Planned): Promise<Planned> {
+  const session = await tx.sessions.get(order.sessionId, { forUpdate: true });
+  const others = (await tx.orders.listOfSession(order.sessionId)).filter(
     (other) => other.orderReference !== order.orderReference && holdsPayment(other),
   );
-  if (session && session.state !== 'completed') await tx.setSessionState(session.id, 'completed');
+  if (session && session.state !== 'completed') await tx.sessions.setState(session.id, 'completed');
   if (others.length === 0 || planned.patch.status !== 'paid') return planned;
   // An order held for another reason (underpaid) and now paid in full is a second payment too: its hold reason
   // and amounts change, so the merchant can refund it.
@@ -131,7 +131,7 @@ async function oneSessionOnePayment(tx: StoreTx, order: LedgerOrder, planned: Pl
   };
 }
 
-function plan(order: LedgerOrder, { upstream, decided }: Observation): Planned {
+function plan(order: StoredOrder, { upstream, decided }: Observation): Planned {
   if (decided) {
     const next = nextStatus(order.status, decided);
     return { patch: next ? { status: next } : {} };
@@ -147,7 +147,7 @@ export async function observeInTx(
   orderReference: string,
   observation: Observation,
 ): Promise<ObservationResult> {
-  const order = await requireOrder(tx, orderReference, { forUpdate: true });
+  const order = await requireOrder(tx.orders, orderReference, { forUpdate: true });
   if (observation.refusalOfFirstSend && order.createSends > 1) {
     const { decided: _refused, ...rest } = observation;
     observation = { ...rest, also: { createState: 'unknown' }, payload: { ...rest.payload, resentMeanwhile: true } };
@@ -160,9 +160,9 @@ export async function observeInTx(
   const changed = patch.status !== undefined;
   // Settled (or waiting for a person): nothing left to poll for. Refunds, which reschedule polling, need a paid order.
   if (changed && (isFinalStatus(patch.status!) || patch.status === 'on_hold')) patch.nextPollAt = null;
-  const updated = Object.keys(patch).length > 0 ? await tx.updateOrder(orderReference, patch) : order;
+  const updated = Object.keys(patch).length > 0 ? await tx.orders.update(orderReference, patch) : order;
   if (changed || observation.journal !== 'on-change') {
-    await tx.appendEvent({
+    await tx.events.append({
       orderReference,
       source: observation.source,
       status: updated.status,
@@ -181,7 +181,7 @@ export async function observeInTx(
       tx,
       'order.status',
       orderReference,
-      orderSummaryView(updated, await tx.listOperations(orderReference), deps.now()),
+      orderSummaryView(updated, await tx.operations.list(orderReference), deps.now()),
     );
   }
   return { order: updated, changed };

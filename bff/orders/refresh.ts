@@ -7,7 +7,7 @@ import type { OrderView, RefundListResponse } from '../../shared/schemas/merchan
 import type { OrderStatusRecord } from '../upstream/contract.js';
 import { DomainError } from '../domain/errors.js';
 import { LedgerUnavailableError } from '../store/ledger-errors.js';
-import type { EventSource, LedgerOrder } from '../store/types.js';
+import type { EventSource, StoredOrder } from '../store/types.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import { UpstreamError } from '../upstream/errors.js';
 import { recordObservation, type ObserveDeps } from './observe.js';
@@ -42,7 +42,7 @@ export function createOrderRefresher(deps: RefreshDeps) {
    * The upstream does not know an order whose create was never answered, and nothing sent for it can still be on
    * its way: it never reached the upstream, so it failed (and its session may take another).
    */
-  const neverCreated = (order: LedgerOrder, read: OrderStatusRecord | null) =>
+  const neverCreated = (order: StoredOrder, read: OrderStatusRecord | null) =>
     read === null &&
     UNANSWERED_CREATES.has(order.createState) &&
     deps.now().getTime() - order.createdAt.getTime() >= deps.settleWindowMs;
@@ -51,7 +51,7 @@ export function createOrderRefresher(deps: RefreshDeps) {
    * Reads the upstream's order (a poll: only while it is not final; the merchant: always), records it, and settles
    * the order's open operations. Upstream and ledger failures are thrown.
    */
-  async function refresh(order: LedgerOrder, source: 'poll' | 'merchant'): Promise<void> {
+  async function refresh(order: StoredOrder, source: 'poll' | 'merchant'): Promise<void> {
     const { orderReference } = order;
     let read: OrderStatusRecord | null | undefined;
     if (source === 'merchant' || isLiveStatus(order.status)) {
@@ -72,8 +72,8 @@ export function createOrderRefresher(deps: RefreshDeps) {
     await deps.settleOpen(orderReference, source, read);
   }
 
-  async function requireOrder(orderReference: string): Promise<LedgerOrder> {
-    const order = await store.getOrder(orderReference);
+  async function requireOrder(orderReference: string): Promise<StoredOrder> {
+    const order = await store.orders.get(orderReference);
     if (!order) throw new DomainError('order_not_found', 'There is no order with this reference.');
     return order;
   }
@@ -99,15 +99,15 @@ export function createOrderRefresher(deps: RefreshDeps) {
       await refreshForMerchant(orderReference);
       const order = await requireOrder(orderReference);
       const [operations, events] = await Promise.all([
-        store.listOperations(orderReference),
-        store.listEvents(orderReference),
+        store.operations.list(orderReference),
+        store.events.list(orderReference),
       ]);
       return orderView(order, operations, events, deps.now());
     },
     /** GET /v1/orders/:orderReference/refunds: the order's refunds, after the same refresh. */
     async refunds(orderReference: string): Promise<RefundListResponse> {
       await refreshForMerchant(orderReference);
-      const refunds = await store.listOperations(orderReference, 'refund');
+      const refunds = await store.operations.list(orderReference, 'refund');
       const now = deps.now();
       return { data: refunds.map((refund) => refundView(refund, now)) };
     },

@@ -10,13 +10,13 @@ import type {
 } from '../../shared/schemas/merchant-api.js';
 import { toMajor } from '../../shared/money.js';
 import type { OrderStatus, RefundStatus } from '../../shared/status.js';
-import type { OrderOperation } from '../store/after-payment-types.js';
-import type { Discrepancy, LedgerOrder, LedgerStatus, OrderEvent } from '../store/types.js';
+import type { OrderOperation } from '../store/types.js';
+import type { Discrepancy, StoredOrder, StoredStatus, OrderEvent } from '../store/types.js';
 import { isOpenOperation, refundableMinor } from './amounts.js';
 import { isLiveStatus } from './transitions.js';
 
 /** An upstream spelling the BFF does not know is shown as pending (it is never final, and it is still polled). */
-export const viewStatus = (status: LedgerStatus): OrderStatus => (status === 'unknown' ? 'pending' : status);
+export const viewStatus = (status: StoredStatus): OrderStatus => (status === 'unknown' ? 'pending' : status);
 
 const operationStatus = (operation: OrderOperation): RefundStatus =>
   operation.status === 'requested' ? 'pending' : operation.status;
@@ -62,7 +62,7 @@ const discrepancyView = (discrepancy: Discrepancy, currency: string): Discrepanc
 });
 
 export function orderSummaryView(
-  order: LedgerOrder,
+  order: StoredOrder,
   operations: readonly OrderOperation[],
   now: Date,
 ): OrderSummaryView {
@@ -94,7 +94,7 @@ export function orderSummaryView(
   };
 }
 
-function eventView(event: OrderEvent, order: LedgerOrder): OrderEventView {
+function eventView(event: OrderEvent, order: StoredOrder): OrderEventView {
   return {
     at: event.createdAt.toISOString(),
     source: event.source,
@@ -104,7 +104,7 @@ function eventView(event: OrderEvent, order: LedgerOrder): OrderEventView {
 }
 
 export function orderView(
-  order: LedgerOrder,
+  order: StoredOrder,
   operations: readonly OrderOperation[],
   events: readonly OrderEvent[],
   now: Date,

@@ -8,7 +8,7 @@ import type { Notifier } from '../notify/notifier.js';
 import { isOpenOperation } from '../orders/amounts.js';
 import { type OrderRefresher, UNANSWERED_CREATES } from '../orders/refresh.js';
 import { isLiveStatus } from '../orders/transitions.js';
-import type { LedgerOrder, Store } from '../store/types.js';
+import type { StoredOrder, Store } from '../store/types.js';
 import { nextPollAt, type PollPlan } from './schedule.js';
 
 export interface ReconcilerDeps {
@@ -51,10 +51,10 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
   const { store, logger, notifier, now } = deps;
 
   /** After a poll: when to look next (null: nothing left to wait for, or past every horizon), and release the claim. */
-  async function reschedule(claimed: LedgerOrder) {
+  async function reschedule(claimed: StoredOrder) {
     const { orderReference } = claimed;
     await store.transaction(async (tx) => {
-      const order = await tx.getOrder(orderReference, { forUpdate: true });
+      const order = await tx.orders.get(orderReference, { forUpdate: true });
       // Someone else holds it now (our lease lapsed mid-poll): their schedule wins.
       if (!order || order.claimedBy !== deps.claimant) return;
       const at = now();
@@ -66,7 +66,7 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
       // A create never answered is read once more when its settle window closes: then a 404 means it never was.
       const windowCloses = new Date(order.createdAt.getTime() + deps.settleWindowMs);
       if (live && UNANSWERED_CREATES.has(order.createState) && at < windowCloses) times.push(windowCloses);
-      for (const operation of (await tx.listOperations(orderReference)).filter(isOpenOperation))
+      for (const operation of (await tx.operations.list(orderReference)).filter(isOpenOperation))
         times.push(poll(operation.deadlineAt, operation.createdAt));
       // A raised discrepancy is watched at the slow pace, so it clears once the records agree.
       if (order.discrepancy?.length) times.push(poll(at, order.createdAt));
@@ -79,7 +79,7 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
       if (deadlinePassed || horizonPassed) {
         const reason = horizonPassed ? 'poll_horizon_passed' : 'poll_deadline_passed';
         logger.warn({ orderReference, status: order.status, reason }, 'order still not final after its deadline');
-        await tx.appendEvent({
+        await tx.events.append({
           orderReference,
           source: 'poll',
           status: order.status,
@@ -88,7 +88,7 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
           at,
         });
       }
-      await tx.updateOrder(orderReference, {
+      await tx.orders.update(orderReference, {
         nextPollAt: next,
         pollAttempts: order.pollAttempts + 1,
         claimedUntil: null,
@@ -97,7 +97,7 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
     });
   }
 
-  async function reconcileOrder(order: LedgerOrder) {
+  async function reconcileOrder(order: StoredOrder) {
     try {
       await deps.refresher.refresh(order, 'poll');
     } catch (error) {
@@ -108,7 +108,7 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
 
   async function reconcileOnce(): Promise<RoundResult> {
     const at = now();
-    const claimed = await store.claimDueOrders({
+    const claimed = await store.orders.claimDue({
       now: at,
       until: new Date(at.getTime() + deps.leaseMs),
       claimant: deps.claimant,

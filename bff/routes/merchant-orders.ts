@@ -13,7 +13,7 @@ import { jsonBody } from '../http/json-body.js';
 import { isBadText } from '../domain/text.js';
 import { DomainError, parseOrRefuse } from '../domain/errors.js';
 import { sendProblem } from '../http/problem.js';
-import type { LedgerOrder, Store } from '../store/types.js';
+import type { StoredOrder, Store } from '../store/types.js';
 
 type WithReference = Request<{ orderReference: string }>;
 
@@ -22,7 +22,7 @@ const invalidCursor = () =>
     errors: [{ path: 'cursor', message: 'is not a cursor from this API' }],
   });
 
-const encodeCursor = (order: LedgerOrder) =>
+const encodeCursor = (order: StoredOrder) =>
   Buffer.from(JSON.stringify([order.createdAt.toISOString(), order.orderReference])).toString('base64url');
 
 function decodeCursor(cursor: string): { createdAt: Date; orderReference: string } {
@@ -65,14 +65,14 @@ export function merchantOrderRoutes(
 
   router.get('/', async (req, res) => {
     const query = parseOrRefuse(orderListQuerySchema, req.query, 'query');
-    const orders = await store.listOrders({
+    const orders = await store.orders.list({
       limit: query.limit + 1,
       ...(query.status ? { status: query.status } : {}),
       ...(query.paymentState ? { paymentState: query.paymentState } : {}),
       ...(query.cursor ? { before: decodeCursor(query.cursor) } : {}),
     });
     const page = orders.slice(0, query.limit);
-    const operationsByOrder = await store.listOperationsOf(page.map((order) => order.orderReference));
+    const operationsByOrder = await store.operations.listOf(page.map((order) => order.orderReference));
     const now = clock();
     const data = page.map((order) => orderSummaryView(order, operationsByOrder.get(order.orderReference) ?? [], now));
     const body: OrderListResponse = {

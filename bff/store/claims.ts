@@ -1,9 +1,16 @@
 // The lease claim both queues use (the reconciler's due orders, the notification outbox): up to `limit` rows due by
 // now and not held by a live claim, taken with `for update skip locked`, so several BFF instances on one PostgreSQL
 // never take the same row at once, and a row left by a stopped instance is taken up again once its lease lapses.
-import type { Claim } from './after-payment-types.js';
 import type { Row } from './row.js';
 import type { SqlDb } from './sql.js';
+
+export interface Claim {
+  now: Date;
+  /** The claim lapses at this time, so work left by a stopped instance is taken up again. */
+  until: Date;
+  claimant: string;
+  limit: number;
+}
 
 /** The queues, by table: its key and the column that says when a row is due (identifiers, never input). */
 const QUEUES = {

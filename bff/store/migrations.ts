@@ -206,7 +206,7 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
         where payment_state is not null;
       -- A session's attempts, and whether a session has any order (the retention job keeps those).
       create index orders_by_session on orders (session_id, attempt);
-      -- What the retention job deletes (bff/store/retention-sql.ts).
+      -- What the retention job deletes (bff/store/retention-deletes.ts).
       create index checkout_sessions_open_by_expiry on checkout_sessions (expires_at) where state = 'open';
       create index idempotency_keys_by_age on idempotency_keys (created_at);
     `,

@@ -16,5 +16,10 @@ export const textOrNull = (value: unknown) => (value === null || value === undef
 
 /** A value for a jsonb parameter. */
 export const json = (value: unknown) => JSON.stringify(value ?? null);
+export interface LockOption {
+  /** select ... for update: hold the row until the transaction ends. */
+  forUpdate?: boolean;
+}
+
 /** The row lock a read asks for, as SQL. */
-export const lock = (options?: { forUpdate?: boolean }) => (options?.forUpdate ? ' for update' : '');
+export const lock = (options?: LockOption) => (options?.forUpdate ? ' for update' : '');

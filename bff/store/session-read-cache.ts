@@ -5,8 +5,9 @@
 // session changed in this process is forgotten when its transaction commits; one changed by another instance is
 // seen here within `ttlMs` (local choice: 2 s by default, shorter than any shopper's trip to a provider and back;
 // an order placed meanwhile is checked against the locked row, never the cached one).
-import type { SessionRecord, Store, StoreTx } from './types.js';
 import { remember } from '../lib/bounded.js';
+import type { SessionRecord, Sessions } from './sessions.js';
+import type { Store } from './types.js';
 
 export interface SessionReadCacheOptions {
   ttlMs?: number;
@@ -15,18 +16,18 @@ export interface SessionReadCacheOptions {
   now?: () => number;
 }
 
-/** A ledger's two writes of a session, each followed by `changed(id)` once it is done. */
-const sessionWrites = (writer: Pick<StoreTx, 'setSessionState' | 'setSessionCart'>, changed: (id: string) => void) =>
-  ({
-    async setSessionState(id, state) {
-      await writer.setSessionState(id, state);
-      changed(id);
-    },
-    async setSessionCart(id, cart, amountMinor) {
-      await writer.setSessionCart(id, cart, amountMinor);
-      changed(id);
-    },
-  }) satisfies Pick<StoreTx, 'setSessionState' | 'setSessionCart'>;
+/** The same sessions, each write followed by `changed(id)` once it is done. */
+const watchWrites = (sessions: Sessions, changed: (id: string) => void): Sessions => ({
+  ...sessions,
+  async setState(id, state) {
+    await sessions.setState(id, state);
+    changed(id);
+  },
+  async setCart(id, cart, amountMinor) {
+    await sessions.setCart(id, cart, amountMinor);
+    changed(id);
+  },
+});
 
 export function cacheSessionReads(
   store: Store,
@@ -42,28 +43,28 @@ export function cacheSessionReads(
 
   return {
     ...store,
-    async getSession(id, options) {
-      if (options?.forUpdate) return store.getSession(id, options);
-      const hit = recent.get(id);
-      if (hit && now() - hit.at < ttlMs) return hit.session;
-      const change = changes.get(id);
-      const session = await store.getSession(id);
-      if (session && changes.get(id) === change) {
-        remember(recent, id, { at: now(), session }, maxEntries);
-      }
-      return session;
+    sessions: {
+      ...watchWrites(store.sessions, forget),
+      async get(id, options) {
+        if (options?.forUpdate) return store.sessions.get(id, options);
+        const hit = recent.get(id);
+        if (hit && now() - hit.at < ttlMs) return hit.session;
+        const change = changes.get(id);
+        const session = await store.sessions.get(id);
+        if (session && changes.get(id) === change) remember(recent, id, { at: now(), session }, maxEntries);
+        return session;
+      },
     },
-    ...sessionWrites(store, forget),
     async transaction(fn) {
       const changed = new Set<string>();
       const result = await store.transaction((tx) =>
         fn({
           ...tx,
-          ...sessionWrites(tx, (id) => {
+          sessions: watchWrites(tx.sessions, (id) => {
             changed.add(id);
             forget(id);
           }),
-        } satisfies StoreTx),
+        }),
       );
       // Again after the commit: a read in between saw the row as it was before.
       for (const id of changed) forget(id);

@@ -1,33 +1,43 @@
-// The Store over plain PostgreSQL, written once for both drivers and composed from one file per aggregate:
-// sessions, orders (with their journal), operations, notifications and idempotency keys. The row mappers turn every
-// amount into a number (a safe integer of minor units) whichever driver read it (row.ts).
+// The Store over plain PostgreSQL, written once for both drivers and composed from one file per aggregate. The row
+// mappers turn every amount into a number (a safe integer of minor units) whichever driver read it (row.ts).
 import { releaseClaims } from './claims.js';
-import { gaugesSql } from './gauges-sql.js';
-import { idempotencySql } from './idempotency-sql.js';
-import { notificationClaimsSql, notificationsSql } from './notifications-sql.js';
-import { operationsSql } from './operations-sql.js';
-import { orderClaimsSql, ordersSql } from './orders-sql.js';
-import { retentionSql } from './retention-sql.js';
-import { sessionsSql } from './sessions-sql.js';
-import { sharedStateSql } from './shared-state-sql.js';
+import { gaugesSql } from './gauges.js';
+import { idempotencyKeysSql } from './idempotency-keys.js';
+import { learnedProvidersSql } from './learned-providers.js';
+import { notificationClaimsSql, notificationsSql } from './notifications.js';
+import { operationsSql } from './operations.js';
+import { orderEventsSql } from './order-events.js';
+import { orderClaimsSql, ordersSql } from './orders.js';
+import { rateLimitsSql } from './rate-limits.js';
+import { retentionSql } from './retention-deletes.js';
+import { sessionsSql } from './sessions.js';
 import type { SqlDb, SqlDriver } from './sql.js';
 import type { Store, StoreTx } from './types.js';
 
 function storeTx(db: SqlDb): StoreTx {
-  return { ...sessionsSql(db), ...ordersSql(db), ...operationsSql(db), ...notificationsSql(db), ...idempotencySql(db) };
+  return {
+    sessions: sessionsSql(db),
+    orders: ordersSql(db),
+    events: orderEventsSql(db),
+    operations: operationsSql(db),
+    notifications: notificationsSql(db),
+    idempotency: idempotencyKeysSql(db),
+  };
 }
 
 export function createSqlStore(driver: SqlDriver): Store {
+  const tx = storeTx(driver);
   return {
-    ...storeTx(driver),
-    ...orderClaimsSql(driver),
-    ...notificationClaimsSql(driver),
+    ...tx,
+    orders: { ...tx.orders, ...orderClaimsSql(driver) },
+    notifications: { ...tx.notifications, ...notificationClaimsSql(driver) },
+    rateLimits: rateLimitsSql(driver),
+    providers: learnedProvidersSql(driver),
     releaseClaims: (claimant) => releaseClaims(driver, claimant),
-    ...sharedStateSql(driver),
     ...gaugesSql(driver),
     ...retentionSql(driver),
     connections: () => driver.connections(),
-    ledgerFailures: () => driver.failures(),
+    failures: () => driver.failures(),
     transaction: (fn) => driver.transaction((db) => fn(storeTx(db))),
     async ping() {
       await driver.query('select 1');

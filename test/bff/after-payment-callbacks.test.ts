@@ -43,8 +43,8 @@ describe('who may deliver', () => {
     const answer = await deliver(forged, envelope(orderReference, 'SUCCESSFUL'));
     expect(answer.status).toBe(404);
     expect(answer.body).toMatchObject({ code: 'not_found' });
-    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ status: 'pending' });
-    expect(await stack.db.store.listEvents(orderReference)).toHaveLength(2);
+    expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ status: 'pending' });
+    expect(await stack.db.store.events.list(orderReference)).toHaveLength(2);
     expect(upstreamReads(stack.sandbox, orderReference)).toBe(0);
   });
 
@@ -57,7 +57,7 @@ describe('who may deliver', () => {
       envelope(first.orderReference, 'SUCCESSFUL'),
     );
     expect(answer.status).toBe(404);
-    expect((await stack.db.store.getOrder(first.orderReference))?.status).toBe('pending');
+    expect((await stack.db.store.orders.get(first.orderReference))?.status).toBe('pending');
   });
 
   it('an unknown order gets a 404', async () => {
@@ -76,12 +76,12 @@ describe('the body is only a hint', () => {
     const answers = await Promise.all(hints.map((status) => deliver(callbackUrl, envelope(orderReference, status))));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
 
-    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({
+    expect(await stack.db.store.orders.get(orderReference)).toMatchObject({
       status: 'paid',
       paidMinor: 14389,
       upstreamStatus: 'SUCCESSFUL',
     });
-    const callbacks = (await stack.db.store.listEvents(orderReference)).filter((event) => event.source === 'callback');
+    const callbacks = (await stack.db.store.events.list(orderReference)).filter((event) => event.source === 'callback');
     expect(callbacks).toHaveLength(5);
     expect(callbacks.every((event) => event.status === 'paid' && event.upstreamStatus === 'SUCCESSFUL')).toBe(true);
     expect(callbacks.filter((event) => event.payload?.from !== undefined)).toHaveLength(1);
@@ -92,8 +92,8 @@ describe('the body is only a hint', () => {
     const { orderReference } = await placeOrder(stack.bff.url);
     const answer = await deliver(callbackUrlOf(stack.sandbox, orderReference), envelope(orderReference, 'SUCCESSFUL'));
     expect(answer.status).toBe(200);
-    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ status: 'pending', paidMinor: 0 });
-    expect((await stack.db.store.listEvents(orderReference)).at(-1)).toMatchObject({
+    expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ status: 'pending', paidMinor: 0 });
+    expect((await stack.db.store.events.list(orderReference)).at(-1)).toMatchObject({
       source: 'callback',
       status: 'pending',
       upstreamStatus: 'PENDING',
@@ -104,7 +104,7 @@ describe('the body is only a hint', () => {
   it('a late callback never takes a final status back, even when the upstream answers PENDING again', async () => {
     const { orderReference, callbackUrl } = await approvedWithoutCallback();
     await deliver(callbackUrl, envelope(orderReference, 'SUCCESSFUL'));
-    expect((await stack.db.store.getOrder(orderReference))?.status).toBe('paid');
+    expect((await stack.db.store.orders.get(orderReference))?.status).toBe('paid');
 
     // An old PENDING delivery retried late, to an instance whose read of the order comes back PENDING (a stale
     // replica upstream): the ledger keeps paid, and journals what it was told.
@@ -116,12 +116,12 @@ describe('the body is only a hint', () => {
     const other = await stack.startBff({ client: { fetch: stale }, env: { OPI_UPSTREAM_TIMEOUT_MS: '1000' } });
     const late = await deliver(callbackUrl.replace(stack.bff.url, other.url), envelope(orderReference, 'PENDING'));
     expect(late.status).toBe(200);
-    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({
+    expect(await stack.db.store.orders.get(orderReference)).toMatchObject({
       status: 'paid',
       upstreamStatus: 'SUCCESSFUL',
       paidMinor: 14389,
     });
-    const last = (await stack.db.store.listEvents(orderReference)).at(-1);
+    const last = (await stack.db.store.events.list(orderReference)).at(-1);
     expect(last).toMatchObject({
       source: 'callback',
       status: 'paid',
@@ -139,8 +139,8 @@ describe('the body is only a hint', () => {
     const { orderReference, callbackUrl } = await approvedWithoutCallback();
     const answer = await call(callbackUrl, { method: 'POST', headers: { 'content-type': 'text/plain' }, body });
     expect(answer.status).toBe(200);
-    expect((await stack.db.store.getOrder(orderReference))?.status).toBe('paid');
-    expect((await stack.db.store.listEvents(orderReference)).at(-1)).toMatchObject({
+    expect((await stack.db.store.orders.get(orderReference))?.status).toBe('paid');
+    expect((await stack.db.store.events.list(orderReference)).at(-1)).toMatchObject({
       source: 'callback',
       payload: { event: 'unreadable' },
     });
@@ -152,8 +152,11 @@ describe('our own failure', () => {
     const { orderReference, callbackUrl } = await approvedWithoutCallback();
     const down: Store = {
       ...stack.db.store,
-      getOrder: async () => {
-        throw new Error('connection terminated');
+      orders: {
+        ...stack.db.store.orders,
+        get: async () => {
+          throw new Error('connection terminated');
+        },
       },
     };
     const other = await stack.startBff({ store: down });
@@ -161,11 +164,11 @@ describe('our own failure', () => {
     expect(answer.status).toBe(503);
     expect(answer.body).toMatchObject({ code: 'ledger_unavailable', retryable: true });
     expect(answer.headers.get('retry-after')).toBe('5');
-    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ status: 'pending' });
+    expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ status: 'pending' });
 
     // Delivered again once the ledger answers: recorded.
     expect((await deliver(callbackUrl, envelope(orderReference, 'SUCCESSFUL'))).status).toBe(200);
-    expect((await stack.db.store.getOrder(orderReference))?.status).toBe('paid');
+    expect((await stack.db.store.orders.get(orderReference))?.status).toBe('paid');
   });
 });
 
@@ -179,17 +182,17 @@ describe('answering fast', () => {
     // Well before the hanging read would end (it never does): the answer within its wait, and a loaded machine's margin.
     expect(Date.now() - started).toBeLessThan(2_500);
 
-    let last: Awaited<ReturnType<typeof stack.db.store.listEvents>>[number] | undefined;
+    let last: Awaited<ReturnType<typeof stack.db.store.events.list>>[number] | undefined;
     for (let i = 0; i < 100 && last?.source !== 'callback'; i++) {
       await new Promise((resolve) => setTimeout(resolve, 30));
-      last = (await stack.db.store.listEvents(orderReference)).at(-1);
+      last = (await stack.db.store.events.list(orderReference)).at(-1);
     }
     expect(last).toMatchObject({
       source: 'callback',
       status: 'pending',
       payload: { upstreamError: 'upstream_timeout' },
     });
-    const order = await stack.db.store.getOrder(orderReference);
+    const order = await stack.db.store.orders.get(orderReference);
     expect(order?.nextPollAt?.getTime()).toBeLessThanOrEqual(Date.now());
   });
 });
@@ -203,7 +206,7 @@ describe('REFUND_CALLBACK', () => {
     const refund = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 20 });
     expect(refund.status).toBe(201);
     expect(refund.body).toMatchObject({ status: 'pending', amount: 20 });
-    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ refundedMinor: 0 });
+    expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ refundedMinor: 0 });
 
     // The sandbox settles it and, as the docs say, tells only the account-level webhook: the hint is delivered here
     // by hand, as to an endpoint that receives REFUND_CALLBACK.
@@ -214,7 +217,7 @@ describe('REFUND_CALLBACK', () => {
       data: { orderReference, refundReference: refund.body.refundReference, refundStatus: 'SUCCESSFUL' },
     };
     expect((await deliver(callbackUrlOf(stack.sandbox, orderReference), hint)).status).toBe(200);
-    const events = await stack.db.store.listEvents(orderReference);
+    const events = await stack.db.store.events.list(orderReference);
     expect(events.some((event) => event.source === 'callback' && event.payload?.event === 'REFUND_CALLBACK')).toBe(
       true,
     );
@@ -222,7 +225,7 @@ describe('REFUND_CALLBACK', () => {
       source: 'callback',
       payload: { operation: 'refund', reference: refund.body.refundReference, result: 'succeeded' },
     });
-    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ refundedMinor: 2000 });
+    expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ refundedMinor: 2000 });
     const view = (await getOrder(stack.bff.url, orderReference)).body;
     expect(view).toMatchObject({
       refundedAmount: 20,

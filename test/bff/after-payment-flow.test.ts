@@ -68,12 +68,12 @@ describe('each outcome ends with the right ledger status', () => {
 
     const answer = await followReturn(redirectTo);
     expect(destination(answer).query).toEqual({ orderReference, status: 'pending' });
-    expect((await stack.db.store.getOrder(orderReference))?.status).toBe('pending');
+    expect((await stack.db.store.orders.get(orderReference))?.status).toBe('pending');
 
     await stack.sandbox.idle();
-    const order = await stack.db.store.getOrder(orderReference);
+    const order = await stack.db.store.orders.get(orderReference);
     expect(order).toMatchObject({ status: 'paid', upstreamStatus: 'SUCCESSFUL', paidMinor: 14389, nextPollAt: null });
-    const events = await stack.db.store.listEvents(orderReference);
+    const events = await stack.db.store.events.list(orderReference);
     expect(events.at(-1)).toMatchObject({
       source: 'callback',
       status: 'paid',

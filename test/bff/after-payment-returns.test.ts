@@ -29,9 +29,9 @@ async function expectUnchanged(reference: string, answer: Awaited<ReturnType<typ
   expect(answer.status).toBe(303);
   // An unsigned address tells nobody the order's status: the shop asks the merchant API.
   expect(destination(answer).query).toEqual({ orderReference: reference, status: 'unknown' });
-  const order = await stack.db.store.getOrder(reference);
+  const order = await stack.db.store.orders.get(reference);
   expect(order).toMatchObject({ status: 'pending', paidMinor: 0 });
-  expect((await stack.db.store.listEvents(reference)).map((event) => event.source)).toEqual(['create', 'create']);
+  expect((await stack.db.store.events.list(reference)).map((event) => event.source)).toEqual(['create', 'create']);
   expect(upstreamReads(stack.sandbox, reference)).toBe(0);
 }
 
@@ -86,9 +86,9 @@ describe('forged returns never mark an order paid', () => {
       }),
     );
     expect(destination(answer).query).toEqual({ orderReference, status: 'pending' });
-    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ status: 'pending', paidMinor: 0 });
+    expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ status: 'pending', paidMinor: 0 });
     expect(upstreamReads(stack.sandbox, orderReference)).toBe(1);
-    const events = await stack.db.store.listEvents(orderReference);
+    const events = await stack.db.store.events.list(orderReference);
     expect(events.at(-1)).toMatchObject({
       source: 'return',
       status: 'pending',
@@ -106,12 +106,12 @@ describe('forged returns never mark an order paid', () => {
     const { redirectTo } = await stack.sandbox.decide(orderReference, { outcome: 'approve' });
     const answer = await followReturn(redirectTo);
     expect(destination(answer).query).toEqual({ orderReference, status: 'on_hold' });
-    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({
+    expect(await stack.db.store.orders.get(orderReference)).toMatchObject({
       status: 'on_hold',
       paidMinor: 14389,
       capturedMinor: 0,
     });
-    const events = await stack.db.store.listEvents(orderReference);
+    const events = await stack.db.store.events.list(orderReference);
     expect(events.at(-1)).toMatchObject({
       source: 'return',
       status: 'on_hold',
@@ -152,7 +152,7 @@ describe('genuine returns', () => {
     const again = await followReturn(redirectTo);
     expect(destination(again).query.status).toBe('paid');
     expect(upstreamReads(stack.sandbox, orderReference)).toBe(1);
-    const statuses = (await stack.db.store.listEvents(orderReference)).map((event) => [event.source, event.status]);
+    const statuses = (await stack.db.store.events.list(orderReference)).map((event) => [event.source, event.status]);
     expect(statuses).toEqual([
       ['create', 'initiated'],
       ['create', 'pending'],
@@ -190,7 +190,7 @@ describe('genuine returns', () => {
     const answer = await followReturn(redirectTo);
     expect(answer.status).toBe(303);
     expect(destination(answer).query).toEqual({ orderReference, status: 'pending' });
-    const events = await stack.db.store.listEvents(orderReference);
+    const events = await stack.db.store.events.list(orderReference);
     expect(events.at(-1)).toMatchObject({
       source: 'return',
       status: 'pending',

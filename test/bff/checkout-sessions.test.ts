@@ -20,7 +20,7 @@ describe('POST /v1/checkout-sessions (merchant)', () => {
     const named = await createSession(stack.bff.url, { channel: 'default' });
     const view = (await call(`${stack.bff.url}/v1/checkout-sessions/${named}`)).body;
     expect(view.providers.map((provider: { name: string }) => provider.name)).toEqual(['TABBY_AE', 'TAMARA_AE']);
-    expect((await stack.db.store.getSession(named))?.cart).not.toHaveProperty('channel');
+    expect((await stack.db.store.sessions.get(named))?.cart).not.toHaveProperty('channel');
     const asked = stack.sandbox.journal.filter((entry) => entry.route === 'options');
     expect(asked.every((entry) => !('channel' in (entry.query ?? {})))).toBe(true);
   });
@@ -35,7 +35,7 @@ describe('POST /v1/checkout-sessions (merchant)', () => {
       currency: 'AED',
       expiresAt: new Date(clock.getTime() + 30 * 60_000).toISOString(),
     });
-    const stored = await stack.db.store.getSession(body.id);
+    const stored = await stack.db.store.sessions.get(body.id);
     expect(stored).toMatchObject({ amountMinor: 14389, currency: 'AED', country: 'AE', state: 'open' });
     expect(answer.headers.get('cache-control')).toBe('no-store');
     // Never cached, so never validated: no ETag computed from the body.

@@ -46,14 +46,14 @@ describe.each(storeDrivers())('on $name', ({ open }) => {
           () => stack.sandbox.journal.filter((entry) => entry.route === 'create-order' && entry.status === 201).length,
         )
         .toBe(1);
-      const [order] = await stack.db.store.listSessionOrders(id);
+      const [order] = await stack.db.store.orders.listOfSession(id);
       expect(order).toMatchObject({ status: 'initiated', createState: 'creating' });
       expect(order!.nextPollAt).not.toBeNull();
 
       await stack.sandbox.decide(order!.orderReference, { outcome: 'cancel' });
       clock.advance(10 * 60_000);
       expect(await stack.bff.reconciler.reconcileOnce()).toMatchObject({ orders: 1 });
-      expect(await stack.db.store.getOrder(order!.orderReference)).toMatchObject({
+      expect(await stack.db.store.orders.get(order!.orderReference)).toMatchObject({
         status: 'cancelled',
         upstreamStatus: 'CANCELLED',
       });
@@ -69,21 +69,21 @@ describe.each(storeDrivers())('on $name', ({ open }) => {
       const id = await createSession(stack.bff.url);
       const lost = await call(`${stack.bff.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()));
       expect([lost.status, lost.body.retryable]).toEqual([504, true]);
-      const [order] = await stack.db.store.listSessionOrders(id);
+      const [order] = await stack.db.store.orders.listOfSession(id);
       const view = await call(`${stack.bff.url}/v1/orders/${order!.orderReference}`, { headers: merchant });
       expect(view.body).toMatchObject({ status: 'initiated', upstreamOutcome: 'unknown' });
 
       clock.advance(5 * 60_000); // inside its window: a 404 may still be a create on its way
       await stack.bff.reconciler.reconcileOnce();
-      expect(await stack.db.store.getOrder(order!.orderReference)).toMatchObject({ status: 'initiated' });
+      expect(await stack.db.store.orders.get(order!.orderReference)).toMatchObject({ status: 'initiated' });
       clock.advance(6 * 60_000); // the poll the reconciler made due when the window closes
       expect(await stack.bff.reconciler.reconcileOnce()).toMatchObject({ orders: 1 });
-      expect(await stack.db.store.getOrder(order!.orderReference)).toMatchObject({
+      expect(await stack.db.store.orders.get(order!.orderReference)).toMatchObject({
         status: 'failed',
         createState: 'absent',
         nextPollAt: null,
       });
-      expect((await stack.db.store.listEvents(order!.orderReference)).at(-1)).toMatchObject({
+      expect((await stack.db.store.events.list(order!.orderReference)).at(-1)).toMatchObject({
         source: 'poll',
         payload: { reason: 'not_found_upstream' },
       });
@@ -116,13 +116,13 @@ describe.each(storeDrivers())('on $name', ({ open }) => {
       const id = await createSession(bff.url);
       const first = await call(`${bff.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()));
       expect([first.status, first.body.code, first.body.retryable]).toEqual([502, 'outcome_unknown', true]);
-      const [held] = await stack.db.store.listSessionOrders(id);
+      const [held] = await stack.db.store.orders.listOfSession(id);
       expect(held).toMatchObject({ status: 'initiated', createState: 'unknown' });
 
       const retry = await call(`${bff.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()));
       expect(retry.status).toBe(201);
       expect(retry.body.orderReference).not.toBe(held!.orderReference);
-      expect((await stack.db.store.getOrder(held!.orderReference))?.createState).toBe('orphaned');
+      expect((await stack.db.store.orders.get(held!.orderReference))?.createState).toBe('orphaned');
     });
   });
 });

@@ -31,7 +31,7 @@ describe("a merchant's customerToken", () => {
   it("is kept server-side and sent as the order's customerToken, never shown to the widget", async () => {
     const token = await issuedToken();
     const id = await createSession(stack.bff.url, { customerToken: token });
-    expect((await stack.db.store.getSession(id))?.cart.customerToken).toBe(token);
+    expect((await stack.db.store.sessions.get(id))?.cart.customerToken).toBe(token);
 
     const view = await call(`${stack.bff.url}/v1/checkout-sessions/${id}`);
     expect(view.status).toBe(200);
@@ -91,7 +91,7 @@ describe('with OPI_CUSTOMER_SESSIONS=true', () => {
     expect(sent).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     // The sandbox takes only tokens it issued: the order it created proves this one is its.
     expect(journal('create-order').map((entry) => entry.status)).toEqual([201]);
-    expect(await stack.db.store.getOrder(placed.body.orderReference)).toMatchObject({ createState: 'created' });
+    expect(await stack.db.store.orders.get(placed.body.orderReference)).toMatchObject({ createState: 'created' });
     expectNotLogged(bff, sent!);
   });
 
@@ -112,7 +112,7 @@ describe('with OPI_CUSTOMER_SESSIONS=true', () => {
     expect(failed.status).toBe(502);
     expect(failed.body).toMatchObject({ code: 'upstream_unavailable', retryable: true });
     expect(journal('create-order')).toEqual([]);
-    expect(await stack.db.store.listSessionOrders(id)).toEqual([]);
+    expect(await stack.db.store.orders.listOfSession(id)).toEqual([]);
 
     const retried = await place(bff, id);
     expect(retried.status).toBe(201);
@@ -131,7 +131,7 @@ describe('with OPI_CUSTOMER_SESSIONS=true', () => {
     expect(failed.status).toBe(504);
     expect(failed.body).toMatchObject({ code: 'upstream_timeout', retryable: true });
     expect(journal('create-order')).toEqual([]);
-    expect(await stack.db.store.listSessionOrders(id)).toEqual([]);
+    expect(await stack.db.store.orders.listOfSession(id)).toEqual([]);
   });
 });
 

@@ -125,7 +125,7 @@ describe.skipIf(!postgresBinaries())('the BFF and its PostgreSQL (skipped only w
         }
 
         // The restart did cut the ledger's connections under the burst (most requests then went through on a retry).
-        expect(Object.values(world.ledgerFailures()).reduce((sum, count) => sum + count, 0)).toBeGreaterThan(0);
+        expect(Object.values(world.failures()).reduce((sum, count) => sum + count, 0)).toBeGreaterThan(0);
         await quiesce(world);
         const traces = [...paid.map((order) => order.sessionId), ...checkouts].map((sessionId) => ({ sessionId }));
         expect(await checkConvergence(world, traces)).toEqual([]);
@@ -178,7 +178,7 @@ describe.skipIf(!postgresBinaries())('the BFF and its PostgreSQL (skipped only w
         // Logged with its code, a line per code every few seconds, not one per request or retry that met it.
         const logged = driverLogs.filter((line) => line.includes('ledger connection failure'));
         expect(logged.length).toBeGreaterThan(0);
-        expect(logged.length).toBeLessThan(Object.values(store.ledgerFailures()).reduce((sum, n) => sum + n, 0));
+        expect(logged.length).toBeLessThan(Object.values(store.failures()).reduce((sum, n) => sum + n, 0));
         expect(logged.every((line) => typeof JSON.parse(line).code === 'string')).toBe(true);
       } finally {
         await bff.close();

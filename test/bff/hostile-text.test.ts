@@ -53,7 +53,7 @@ describe.each(storeDrivers())('text that cannot be stored, on $name', ({ open })
       await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 1, description: `broken${LONE}` }),
       'description',
     );
-    expect(await stack.db.store.listOperations(orderReference)).toEqual([]);
+    expect(await stack.db.store.operations.list(orderReference)).toEqual([]);
   });
 
   it('in what the shopper sends: refused, and a valid retry still places the order', async () => {
@@ -74,7 +74,7 @@ describe.each(storeDrivers())('text that cannot be stored, on $name', ({ open })
     );
     expectInvalidText(answer, 'data.status');
     expect(answer.body.errors.map((error: { path: string }) => error.path)).toEqual(['data.status', 'event']);
-    expect((await stack.db.store.listEvents(orderReference)).at(-1)).toMatchObject({
+    expect((await stack.db.store.events.list(orderReference)).at(-1)).toMatchObject({
       source: 'callback',
       payload: { event: 'invalid_text' },
     });

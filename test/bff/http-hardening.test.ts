@@ -149,7 +149,10 @@ describe('headers, ids, errors', () => {
     const broken = await stack.startBff({
       store: {
         ...stack.db.store,
-        insertSession: async () => Promise.reject(new Error('disk on fire at /var/secret/path')),
+        sessions: {
+          ...stack.db.store.sessions,
+          insert: async () => Promise.reject(new Error('disk on fire at /var/secret/path')),
+        },
       },
     });
     const answer = await call(`${broken.url}/v1/checkout-sessions`, json('POST', cart(), merchant));

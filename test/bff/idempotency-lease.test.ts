@@ -19,11 +19,11 @@ describe.each(storeDrivers())('idempotency key leases on $name', ({ open }) => {
   const t = useTestStore(open);
 
   it('a fresh claim holds; an abandoned one is taken over by the same request only', async () => {
-    expect(await t.store.claimIdempotencyKey('s', 'k', 'hash-1', lease(at(0)))).toBe(true);
-    expect(await t.store.claimIdempotencyKey('s', 'k', 'hash-1', lease(at(500)))).toBe(false);
-    expect(await t.store.claimIdempotencyKey('s', 'k', 'hash-2', lease(at(5_000)))).toBe(false);
-    expect(await t.store.claimIdempotencyKey('s', 'k', 'hash-1', lease(at(5_000)))).toBe(true);
-    expect(await t.store.getIdempotencyKey('s', 'k')).toMatchObject({
+    expect(await t.store.idempotency.claim('s', 'k', 'hash-1', lease(at(0)))).toBe(true);
+    expect(await t.store.idempotency.claim('s', 'k', 'hash-1', lease(at(500)))).toBe(false);
+    expect(await t.store.idempotency.claim('s', 'k', 'hash-2', lease(at(5_000)))).toBe(false);
+    expect(await t.store.idempotency.claim('s', 'k', 'hash-1', lease(at(5_000)))).toBe(true);
+    expect(await t.store.idempotency.get('s', 'k')).toMatchObject({
       requestHash: 'hash-1',
       statusCode: null,
       claimedAt: at(5_000),
@@ -31,24 +31,24 @@ describe.each(storeDrivers())('idempotency key leases on $name', ({ open }) => {
   });
 
   it('the claim that was taken over can neither answer for the key nor release it', async () => {
-    await t.store.claimIdempotencyKey('s', 'k', 'hash-1', lease(at(0)));
-    await t.store.claimIdempotencyKey('s', 'k', 'hash-1', lease(at(5_000)));
-    await t.store.completeIdempotencyKey('s', 'k', 201, { from: 'the old claim' }, at(0));
-    await t.store.releaseIdempotencyKey('s', 'k', at(0));
-    expect(await t.store.getIdempotencyKey('s', 'k')).toMatchObject({ statusCode: null, claimedAt: at(5_000) });
+    await t.store.idempotency.claim('s', 'k', 'hash-1', lease(at(0)));
+    await t.store.idempotency.claim('s', 'k', 'hash-1', lease(at(5_000)));
+    await t.store.idempotency.complete('s', 'k', 201, { from: 'the old claim' }, at(0));
+    await t.store.idempotency.release('s', 'k', at(0));
+    expect(await t.store.idempotency.get('s', 'k')).toMatchObject({ statusCode: null, claimedAt: at(5_000) });
 
-    await t.store.completeIdempotencyKey('s', 'k', 201, { from: 'the new claim' }, at(5_000));
-    expect(await t.store.getIdempotencyKey('s', 'k')).toMatchObject({
+    await t.store.idempotency.complete('s', 'k', 201, { from: 'the new claim' }, at(5_000));
+    expect(await t.store.idempotency.get('s', 'k')).toMatchObject({
       statusCode: 201,
       response: { from: 'the new claim' },
     });
   });
 
   it('an answered key is never taken over', async () => {
-    await t.store.claimIdempotencyKey('s', 'k', 'hash-1', lease(at(0)));
-    await t.store.completeIdempotencyKey('s', 'k', 201, { done: true }, at(0));
-    expect(await t.store.claimIdempotencyKey('s', 'k', 'hash-1', lease(at(60_000)))).toBe(false);
-    expect(await t.store.getIdempotencyKey('s', 'k')).toMatchObject({ statusCode: 201, response: { done: true } });
+    await t.store.idempotency.claim('s', 'k', 'hash-1', lease(at(0)));
+    await t.store.idempotency.complete('s', 'k', 201, { done: true }, at(0));
+    expect(await t.store.idempotency.claim('s', 'k', 'hash-1', lease(at(60_000)))).toBe(false);
+    expect(await t.store.idempotency.get('s', 'k')).toMatchObject({ statusCode: 201, response: { done: true } });
   });
 });
 
@@ -64,8 +64,11 @@ describe('a key whose release failed', () => {
   function bffWithFailingRelease() {
     const store: Store = {
       ...stack.db.store,
-      releaseIdempotencyKey: async () => {
-        throw new Error('connection terminated');
+      idempotency: {
+        ...stack.db.store.idempotency,
+        release: async () => {
+          throw new Error('connection terminated');
+        },
       },
     };
     return stack.startBff({ store, now: clock.now, env: { OPI_UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) } });
@@ -114,7 +117,7 @@ describe('a key whose release failed', () => {
     clock.advance(idempotencyLeaseMs(TIMEOUT_MS) + 1);
     const retried = await postOperation(bff.url, orderReference, 'capture', { amount: 50 }, key);
     expect([retried.status, retried.body.amount]).toEqual([201, 50]);
-    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ capturedMinor: 5000 });
+    expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ capturedMinor: 5000 });
     const captures = stack.sandbox.journal.filter(
       (entry) => entry.method === 'POST' && entry.path.endsWith('/capture') && entry.status === 201,
     );

@@ -129,7 +129,7 @@ describe.each([
       const read = await getOrder(bff.url, orderReference);
       expect([read.status, read.body.status]).toEqual([200, 'paid']);
       expect((await call(`${bff.url}/v1/checkout-sessions/${sessionId}`)).status).toBe(409);
-      expect(store.ledgerFailures()[code === 'ENOSPC' ? '53100' : code] ?? 0).toBeGreaterThan(0);
+      expect(store.failures()[code === 'ENOSPC' ? '53100' : code] ?? 0).toBeGreaterThan(0);
     } finally {
       restore();
     }

@@ -63,7 +63,7 @@ describe('masking in log lines', () => {
       data: { orderReference, refundReference: refund.body.refundReference, refundStatus: 'SUCCESSFUL' },
     };
     expect((await call(callbackUrl, json('POST', hint))).status).toBe(200);
-    expect((await stack.db.store.listOperations(orderReference, 'refund'))[0]?.status).toBe('succeeded');
+    expect((await stack.db.store.operations.list(orderReference, 'refund'))[0]?.status).toBe('succeeded');
     expect(
       (await call(`${stack.bff.url}/v1/orders/${orderReference}/refunds`, { headers: merchant })).body.data[0].status,
     ).toBe('succeeded');

@@ -162,10 +162,10 @@ describe('a refund whose answer was lost', () => {
     });
     const orderReference = await paidOrder({}, bff.url);
     const answer = postOperation(bff.url, orderReference, 'refunds', { amount: 20 });
-    await expect.poll(async () => (await stack.db.store.listOperations(orderReference)).length).toBe(1);
+    await expect.poll(async () => (await stack.db.store.operations.list(orderReference)).length).toBe(1);
 
     await reconcileLater(60_000); // looked at, but inside its window: the records may still lag
-    expect((await stack.db.store.listOperations(orderReference))[0]).toMatchObject({ status: 'requested' });
+    expect((await stack.db.store.operations.list(orderReference))[0]).toMatchObject({ status: 'requested' });
     await reconcileLater();
     const [refund] = (await viewOf(orderReference)).refunds;
     expect(refund).toMatchObject({ status: 'failed', failureReason: 'not_found_upstream' });
@@ -199,7 +199,7 @@ describe('refunds the records cannot tell apart', () => {
     ]);
     // Neither is offered again: both amounts stay spent.
     expect(view.refundableAmount).toBe(103.89);
-    const events = await stack.db.store.listEvents(orderReference);
+    const events = await stack.db.store.events.list(orderReference);
     expect(events.some((event) => event.payload?.discrepancy)).toBe(true);
     // The merchant is told (a signed notification with the order and both totals), once.
     const told = async () => {
@@ -220,7 +220,7 @@ describe('a capture or void whose answer was lost', () => {
     stack.sandbox.setFault('capture', { kind: 'lost-answer' }, { times: 1 });
     const capture = await postOperation(stack.bff.url, orderReference, 'capture', { amount: 50 });
     expect([capture.status, capture.body.amount]).toEqual([201, 50]);
-    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ capturedMinor: 5000 });
+    expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ capturedMinor: 5000 });
     expect(sent(orderReference, 'capture')).toHaveLength(1);
   });
 
@@ -229,7 +229,7 @@ describe('a capture or void whose answer was lost', () => {
     stack.sandbox.setFault('capture', { kind: 'status', status: 503 }, { times: 1 });
     const capture = await postOperation(stack.bff.url, orderReference, 'capture', {});
     expect(capture.status).toBe(201);
-    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ capturedMinor: 14389 });
+    expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ capturedMinor: 14389 });
     expect(sent(orderReference, 'capture')).toEqual([503, 201]);
   });
 
@@ -250,14 +250,14 @@ describe('a capture or void whose answer was lost', () => {
       expect.objectContaining({ status: 'failed', failureReason: 'not_found_upstream' }),
     ]);
     expect((await postOperation(stack.bff.url, orderReference, 'void', {})).status).toBe(201);
-    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ capturedMinor: 0, voidedMinor: 14389 });
+    expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ capturedMinor: 0, voidedMinor: 14389 });
   });
 
   it('a void of all that is left, answer lost: the order shows it voided', async () => {
     const orderReference = await authorisedOrder();
     stack.sandbox.setFault('void', { kind: 'lost-answer' }, { times: 1 });
     expect((await postOperation(stack.bff.url, orderReference, 'void', {})).status).toBe(201);
-    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ voidedMinor: 14389, capturedMinor: 0 });
+    expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ voidedMinor: 14389, capturedMinor: 0 });
     expect(sent(orderReference, 'void')).toHaveLength(1);
   });
 
@@ -296,12 +296,12 @@ describe('a capture or void whose answer was lost', () => {
     expect((await postOperation(bff.url, orderReference, 'capture', { amount: 50 }, key)).status).toBe(504);
     const retried = await postOperation(bff.url, orderReference, 'capture', { amount: 50 }, key);
     expect([retried.status, retried.body.code]).toEqual([502, 'outcome_unknown']);
-    expect((await stack.db.store.listOperations(orderReference))[0]).toMatchObject({ status: 'requested', sends: 2 });
+    expect((await stack.db.store.operations.list(orderReference))[0]).toMatchObject({ status: 'requested', sends: 2 });
 
     // A new capture whose first send is refused: failed, with the upstream's words.
     const refused = await postOperation(bff.url, orderReference, 'capture', { amount: 30 });
     expect([refused.status, refused.body.code]).toEqual([422, 'operation_refused']);
-    const failed = (await stack.db.store.listOperations(orderReference)).find(
+    const failed = (await stack.db.store.operations.list(orderReference)).find(
       (operation) => operation.amountMinor === 3000,
     );
     expect(failed).toMatchObject({ status: 'failed', failureReason: 'Bad Request' });

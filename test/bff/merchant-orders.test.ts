@@ -42,7 +42,7 @@ describe.each(storeDrivers())('refund races on $name', ({ open }) => {
         .every((answer) => answer.body.code === 'refund_exceeds_refundable'),
     ).toBe(true);
     expect(refundPosts(stack.sandbox)).toHaveLength(14);
-    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ refundedMinor: 14000 });
+    expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ refundedMinor: 14000 });
     const view = orderViewSchema.parse((await getOrder(stack.bff.url, orderReference)).body);
     expect(view).toMatchObject({ refundedAmount: 140, refundableAmount: 3.89 });
   });
@@ -258,12 +258,12 @@ describe('merchant order API', () => {
         body: 'amount=5',
       });
       expect(answer.status).toBe(415);
-      expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ capturedMinor: 0 });
+      expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ capturedMinor: 0 });
     });
 
     it('captures part, voids the rest, then has nothing left; refunds only what was captured', async () => {
       const orderReference = await paidOrder(stack, { autoCapture: false });
-      expect(await stack.db.store.getOrder(orderReference)).toMatchObject({
+      expect(await stack.db.store.orders.get(orderReference)).toMatchObject({
         status: 'paid',
         paidMinor: 14389,
         capturedMinor: 0,
@@ -338,7 +338,7 @@ describe('merchant order API', () => {
 
       const retried = await postOperation(stack.bff.url, orderReference, 'capture', { amount: 50 }, key);
       expect(retried.status).toBe(201);
-      expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ capturedMinor: 5000 });
+      expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ capturedMinor: 5000 });
     });
 
     it('an order captured at payment has nothing to capture or void', async () => {

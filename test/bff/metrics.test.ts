@@ -76,7 +76,7 @@ describe.each(storeDrivers())('metrics on the $name ledger', ({ open }) => {
     expect(sample(text, 'opi_overdue{kind="order"}')).toBe(1);
     expect(sample(text, 'opi_overdue{kind="refund"}')).toBe(1);
     expect(sample(text, 'opi_overdue{kind="capture"}')).toBe(0);
-    await stack.db.store.updateOrder(orderReference, {
+    await stack.db.store.orders.update(orderReference, {
       discrepancy: [{ kind: 'refunds', ledgerMinor: 0, upstreamMinor: 100, detectedAt: clock.now().toISOString() }],
     });
     expect(sample((await call(bff.metricsUrl!)).text, 'opi_order_discrepancies')).toBe(1);

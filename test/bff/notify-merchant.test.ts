@@ -135,7 +135,7 @@ describe('merchant notifications', () => {
     const refund = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 1 });
     const view = await getOrder(stack.bff.url, orderReference);
     await stack.bff.notifier.idle();
-    const { callbackSecret } = (await stack.db.store.getOrder(orderReference))!;
+    const { callbackSecret } = (await stack.db.store.orders.get(orderReference))!;
     const seen = [...stack.bff.logs, ...deliveries.map((delivery) => delivery.raw), refund.text, view.text].join('\n');
     expect(seen).toContain(orderReference);
     for (const secret of [

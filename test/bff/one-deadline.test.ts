@@ -24,7 +24,7 @@ describe('placing an order while the token endpoint hangs', () => {
     expect([answer.status, answer.body.code, answer.body.retryable]).toEqual([504, 'upstream_timeout', true]);
     // One token request, which spent the whole budget: no second one (and no second budget) for a lookup.
     expect(stack.sandbox.journal.filter((entry) => entry.route === 'token').length - tokensBefore).toBe(1);
-    const [attempt] = await stack.db.store.listSessionOrders(id);
+    const [attempt] = await stack.db.store.orders.listOfSession(id);
     expect(attempt).toMatchObject({ createState: 'unknown', status: 'initiated' });
     expect(stack.sandbox.journal.filter((entry) => entry.route === 'create-order')).toEqual([]);
   });

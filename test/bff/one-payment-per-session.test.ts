@@ -42,14 +42,14 @@ describe('the first payment completes the session', () => {
     const { orderReference } = (await place(sessionId, 'TABBY_AE')).body;
     await followReturn((await stack.sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
 
-    expect((await stack.db.store.getSession(sessionId))?.state).toBe('completed');
+    expect((await stack.db.store.sessions.get(sessionId))?.state).toBe('completed');
     const read = await readSession(sessionId);
     expect([read.status, read.body.code]).toEqual([409, 'session_completed']);
     for (const provider of ['TABBY_AE', 'TAMARA_AE']) {
       const again = await place(sessionId, provider);
       expect([again.status, again.body.code]).toEqual([409, 'session_completed']);
     }
-    expect(await stack.db.store.listSessionOrders(sessionId)).toHaveLength(1);
+    expect(await stack.db.store.orders.listOfSession(sessionId)).toHaveLength(1);
   });
 
   it('a declined order leaves the session open for another try', async () => {
@@ -57,7 +57,7 @@ describe('the first payment completes the session', () => {
     const { orderReference } = (await place(sessionId, 'TABBY_AE')).body;
     await followReturn((await stack.sandbox.decide(orderReference, { outcome: 'decline' })).redirectTo);
 
-    expect((await stack.db.store.getSession(sessionId))?.state).toBe('open');
+    expect((await stack.db.store.sessions.get(sessionId))?.state).toBe('open');
     expect((await readSession(sessionId)).status).toBe(200);
     expect((await place(sessionId, 'TAMARA_AE')).status).toBe(201);
   });
@@ -71,16 +71,16 @@ describe('a second payment of the same session', () => {
     await stack.sandbox.idle();
     await stack.bff.notifier.idle();
 
-    expect(await stack.db.store.getOrder(first)).toMatchObject({ status: 'paid', paidMinor: 14389 });
-    expect(await stack.db.store.getOrder(second)).toMatchObject({
+    expect(await stack.db.store.orders.get(first)).toMatchObject({ status: 'paid', paidMinor: 14389 });
+    expect(await stack.db.store.orders.get(second)).toMatchObject({
       status: 'on_hold',
       holdReason: 'session_already_paid',
       upstreamStatus: 'SUCCESSFUL',
       paidMinor: 14389,
       capturedMinor: 14389,
     });
-    expect((await stack.db.store.getSession(sessionId))?.state).toBe('completed');
-    const events = await stack.db.store.listEvents(second);
+    expect((await stack.db.store.sessions.get(sessionId))?.state).toBe('completed');
+    const events = await stack.db.store.events.list(second);
     expect(events.find((event) => event.status === 'on_hold')?.payload).toMatchObject({
       holdReason: 'session_already_paid',
       from: 'pending',
@@ -103,7 +103,7 @@ describe('a second payment of the same session', () => {
     // The merchant gives the second payment back.
     const refund = await postOperation(stack.bff.url, second, 'refunds', { amount: 143.89 });
     expect([refund.status, refund.body.status]).toEqual([201, 'succeeded']);
-    expect(await stack.db.store.getOrder(second)).toMatchObject({ status: 'on_hold', refundedMinor: 14389 });
+    expect(await stack.db.store.orders.get(second)).toMatchObject({ status: 'on_hold', refundedMinor: 14389 });
   });
 
   it('a first order held as underpaid, read fully paid after a second was held, becomes a refundable second payment', async () => {
@@ -115,12 +115,12 @@ describe('a second payment of the same session', () => {
     await followReturn((await stack.sandbox.decide(first, { outcome: 'approve' })).redirectTo);
     await followReturn((await stack.sandbox.decide(second, { outcome: 'approve' })).redirectTo);
     await stack.sandbox.idle();
-    expect(await stack.db.store.getOrder(first)).toMatchObject({
+    expect(await stack.db.store.orders.get(first)).toMatchObject({
       status: 'on_hold',
       holdReason: 'underpaid',
       capturedMinor: 0,
     });
-    expect(await stack.db.store.getOrder(second)).toMatchObject({
+    expect(await stack.db.store.orders.get(second)).toMatchObject({
       status: 'on_hold',
       holdReason: 'session_already_paid',
     });
@@ -136,7 +136,7 @@ describe('a second payment of the same session', () => {
       paidAmount: 143.89,
       refundableAmount: 143.89,
     });
-    const events = await stack.db.store.listEvents(first);
+    const events = await stack.db.store.events.list(first);
     expect(events.at(-1)).toMatchObject({
       status: 'on_hold',
       payload: { holdReason: 'session_already_paid', from: 'on_hold' },
@@ -144,16 +144,16 @@ describe('a second payment of the same session', () => {
     expect((await postOperation(stack.bff.url, first, 'refunds', { amount: 143.89 })).body.status).toBe('succeeded');
 
     // Read again, it stays as it is: no new journal line.
-    const journalled = (await stack.db.store.listEvents(first)).length;
+    const journalled = (await stack.db.store.events.list(first)).length;
     await getOrder(stack.bff.url, first);
-    expect(await stack.db.store.listEvents(first)).toHaveLength(journalled);
+    expect(await stack.db.store.events.list(first)).toHaveLength(journalled);
   });
 
   it('a second order that is declined is simply declined, not held', async () => {
     const { first, second } = await twoLiveOrders();
     await followReturn((await stack.sandbox.decide(first, { outcome: 'approve' })).redirectTo);
     await followReturn((await stack.sandbox.decide(second, { outcome: 'decline' })).redirectTo);
-    expect(await stack.db.store.getOrder(second)).toMatchObject({ status: 'declined', holdReason: null });
+    expect(await stack.db.store.orders.get(second)).toMatchObject({ status: 'declined', holdReason: null });
   });
 });
 
@@ -184,10 +184,10 @@ describe.each(storeDrivers())('two payments of one session at the same moment, o
       await Promise.all(decisions.map((decision) => followReturn(decision.redirectTo)));
       await racing.sandbox.idle();
 
-      const orders = await Promise.all(references.map((reference) => racing.db.store.getOrder(reference)));
+      const orders = await Promise.all(references.map((reference) => racing.db.store.orders.get(reference)));
       expect(orders.map((order) => order?.status).sort()).toEqual(['on_hold', 'paid']);
       expect(orders.find((order) => order?.status === 'on_hold')?.holdReason).toBe('session_already_paid');
-      expect((await racing.db.store.getSession(sessionId))?.state).toBe('completed');
+      expect((await racing.db.store.sessions.get(sessionId))?.state).toBe('completed');
     }
   });
 });

@@ -57,7 +57,7 @@ describe('paymentState', () => {
     // The database computes it from the amounts on every write: a capture moves the order to the next list.
     await postOperation(stack.bff.url, authorised, 'capture', { amount: 143.89 });
     expect((await list('?paymentState=captured&limit=100')).map((order) => order.orderReference)).toContain(authorised);
-    expect((await stack.db.store.getOrder(authorised))?.paymentState).toBe('captured');
+    expect((await stack.db.store.orders.get(authorised))?.paymentState).toBe('captured');
 
     const wrong = await call(`${stack.bff.url}/v1/orders?paymentState=paid`, { headers: merchant });
     expect(wrong.status).toBe(400);

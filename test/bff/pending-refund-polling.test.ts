@@ -27,14 +27,14 @@ describe('a pending refund without any callback', () => {
 
     await stack.sandbox.idle(); // settled upstream; nothing is sent to the BFF
     expect(stack.sandbox.deliveries.map((delivery) => delivery.event)).toEqual(['ORDER_ASYNC_CALLBACK']);
-    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ refundedMinor: 0 });
+    expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ refundedMinor: 0 });
     expect(await stack.bff.reconciler.reconcileOnce()).toMatchObject({ orders: 0 }); // not due yet
 
     clock.advance(31_000);
     expect(await stack.bff.reconciler.reconcileOnce()).toMatchObject({ orders: 1 });
-    expect((await stack.db.store.listOperations(orderReference, 'refund'))[0]).toMatchObject({ status: 'succeeded' });
-    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ refundedMinor: 2000, nextPollAt: null });
-    expect((await stack.db.store.listEvents(orderReference)).at(-1)).toMatchObject({
+    expect((await stack.db.store.operations.list(orderReference, 'refund'))[0]).toMatchObject({ status: 'succeeded' });
+    expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ refundedMinor: 2000, nextPollAt: null });
+    expect((await stack.db.store.events.list(orderReference)).at(-1)).toMatchObject({
       source: 'poll',
       payload: {
         operation: 'refund',

@@ -50,10 +50,10 @@ describe('the create answer obeys the forward-only rule', () => {
       });
       const { sessionId, orderReference } = await placeThrough(bff.url);
 
-      const order = await stack.db.store.getOrder(orderReference);
+      const order = await stack.db.store.orders.get(orderReference);
       expect(order).toMatchObject({ status, createState: 'created', redirectUrl: expect.stringContaining('/pay/') });
-      expect((await stack.db.store.getSession(sessionId))?.state).toBe(sessionState);
-      const createEvent = (await stack.db.store.listEvents(orderReference)).at(-1);
+      expect((await stack.db.store.sessions.get(sessionId))?.state).toBe(sessionState);
+      const createEvent = (await stack.db.store.events.list(orderReference)).at(-1);
       expect(createEvent).toMatchObject({
         source: 'create',
         status,
@@ -70,11 +70,11 @@ describe('the create answer is not proof of payment', () => {
     const bff = await bffWithCreateHook(async (body) => ({ ...body, paymentStatus: 'SUCCESSFUL' }));
     const { sessionId, orderReference } = await placeThrough(bff.url);
 
-    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({
+    expect(await stack.db.store.orders.get(orderReference)).toMatchObject({
       status: 'pending',
       upstreamStatus: 'SUCCESSFUL',
       paidMinor: 0,
     });
-    expect((await stack.db.store.getSession(sessionId))?.state).toBe('open');
+    expect((await stack.db.store.sessions.get(sessionId))?.state).toBe('open');
   });
 });

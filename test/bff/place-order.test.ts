@@ -51,7 +51,7 @@ describe('placing an order', () => {
       new RegExp(`^${stack.bff.url}/v1/callbacks/${orderReference}/[A-Za-z0-9_-]{32}$`),
     );
 
-    const order = await stack.db.store.getOrder(orderReference);
+    const order = await stack.db.store.orders.get(orderReference);
     expect(order).toMatchObject({
       sessionId: id,
       attempt: 1,
@@ -61,7 +61,7 @@ describe('placing an order', () => {
       redirectUrl,
     });
     expect(sent.dynamicCallbackUrl.endsWith(`/${order!.callbackSecret}`)).toBe(true);
-    const events = await stack.db.store.listEvents(orderReference);
+    const events = await stack.db.store.events.list(orderReference);
     expect(events.map((e) => [e.source, e.status, e.payload?.reason])).toEqual([
       ['create', 'initiated', 'recorded'],
       ['create', 'pending', 'created'],
@@ -120,7 +120,7 @@ describe('placing an order', () => {
       errors: [{ path: field, message: 'is not an accepted field' }],
     });
     expect(creates()).toEqual([]);
-    expect(await stack.db.store.listSessionOrders(id)).toEqual([]);
+    expect(await stack.db.store.orders.listOfSession(id)).toEqual([]);
   });
 
   it('refuses invalid shopper details with each field path', async () => {
@@ -176,7 +176,7 @@ describe('placing an order', () => {
     const answer = await place(id);
     expect([answer.status, answer.body.code, answer.body.retryable]).toEqual([409, 'order_in_progress', true]);
     expect(answer.body).not.toHaveProperty('errors');
-    expect(await stack.db.store.getOrder(first.orderReference)).toMatchObject({
+    expect(await stack.db.store.orders.get(first.orderReference)).toMatchObject({
       createState: 'unknown',
       status: 'pending',
       upstreamStatus: 'PENDING',
@@ -208,7 +208,7 @@ describe('placing an order', () => {
     expect(answer.status).toBe(502);
     expect(answer.body).toMatchObject({ code: 'upstream_rejected', retryable: false });
     expect(answer.body).not.toHaveProperty('errors');
-    const [order] = await stack.db.store.listSessionOrders(id);
+    const [order] = await stack.db.store.orders.listOfSession(id);
     expect(order).toMatchObject({ createState: 'rejected', status: 'failed' });
   });
 });
@@ -221,7 +221,7 @@ describe('double submits', () => {
     expect(new Set(answers.map((a) => `${a.body.orderReference} ${a.body.redirectUrl}`)).size).toBe(1);
     expect(creates()).toHaveLength(1);
     expect(answers.filter((a) => a.headers.get('idempotent-replayed') === 'true')).toHaveLength(19);
-    expect(await stack.db.store.listSessionOrders(id)).toHaveLength(1);
+    expect(await stack.db.store.orders.listOfSession(id)).toHaveLength(1);
   });
 
   it('20 concurrent submits with one Idempotency-Key create one upstream order', async () => {
@@ -266,7 +266,7 @@ describe('double submits', () => {
     // Back to Tabby while its attempt is still live: the same order again.
     expect((await place(id)).body).toEqual(tabby);
     // The shopper comes back declined from Tabby (issue 5 records it; here the ledger is set directly).
-    await stack.db.store.updateOrder(tabby.orderReference, { status: 'declined' });
+    await stack.db.store.orders.update(tabby.orderReference, { status: 'declined' });
     const retry = (await place(id)).body;
     expect(retry.orderReference).toMatch(/-3$/);
     expect(creates()).toHaveLength(3);
@@ -280,7 +280,7 @@ describe('double submits', () => {
       stack.sandbox.setFault('create-order', { kind: 'latency', ms: 400 }, { times: 1 });
       const headers: Record<string, string> = key ? { 'idempotency-key': key } : {};
       const first = place(id, shopper(), headers);
-      await waitUntil(async () => (await stack.db.store.listSessionOrders(id)).length === 1);
+      await waitUntil(async () => (await stack.db.store.orders.listOfSession(id)).length === 1);
       const meanwhile = await call(`${second.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper(), headers));
       expect(meanwhile.status).toBe(409);
       expect(meanwhile.body).toMatchObject({
@@ -299,7 +299,7 @@ describe('double submits', () => {
     const id = await createSession(stack.bff.url);
     const first = (await place(id)).body;
     await followReturn((await stack.sandbox.decide(first.orderReference, { outcome: 'approve' })).redirectTo);
-    expect((await stack.db.store.getSession(id))?.state).toBe('completed');
+    expect((await stack.db.store.sessions.get(id))?.state).toBe('completed');
     for (const provider of ['TABBY_AE', 'TAMARA_AE']) {
       const answer = await place(id, shopper({ bnplProvider: provider }));
       expect([answer.status, answer.body.code]).toEqual([409, 'session_completed']);

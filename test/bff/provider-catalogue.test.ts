@@ -61,7 +61,7 @@ describe('against the sandbox', () => {
 
   it('a BFF that starts later on the same ledger knows what the first one learned', async () => {
     await view(15_000);
-    await waitUntil(async () => (await stack.db.store.learnedProviders(new Date(0))).length > 0, 5_000);
+    await waitUntil(async () => (await stack.db.store.providers.learned(new Date(0))).length > 0, 5_000);
     const later = await stack.startBff({ store: await stack.db.another() });
     const id = await createSession(later.url, cartOf(50));
     const small = sessionViewSchema.parse((await call(`${later.url}/v1/checkout-sessions/${id}`)).body);
@@ -119,13 +119,13 @@ describe('the catalogue on its own', () => {
   it('is kept in the ledger: a new catalogue reads it, a day-old entry is gone, a fresher answer wins', async () => {
     const db = await pgliteTestStore();
     try {
-      const first = createProviderCatalogue({ ledger: db.store, now: () => T0 });
+      const first = createProviderCatalogue({ saved: db.store.providers, now: () => T0 });
       first.learn({ currency: 'AED' }, [item('OLD')], T0);
       first.learn({ currency: 'AED', channel: 'mobile' }, [item('A', 'AED', 100, 200)], later(2 * 3_600_000));
       first.learn({ currency: 'AED' }, [item('B', 'AED', 100, 200)], later(25 * 3_600_000));
-      await waitUntil(async () => (await db.store.learnedProviders(new Date(0))).length === 2, 5_000);
+      await waitUntil(async () => (await db.store.providers.learned(new Date(0))).length === 2, 5_000);
 
-      const second = createProviderCatalogue({ ledger: db.store, now: () => later(25 * 3_600_000) });
+      const second = createProviderCatalogue({ saved: db.store.providers, now: () => later(25 * 3_600_000) });
       // Learnt before the ledger's rows arrive, with other limits: the fresher answer stays.
       second.learn({ currency: 'AED', channel: 'mobile' }, [item('A', 'AED', 10, 20)], later(26 * 3_600_000));
       const at = later(26 * 3_600_000);

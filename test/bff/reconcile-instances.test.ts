@@ -32,7 +32,7 @@ describe.each(storeDrivers())('two instances on one $name ledger', ({ open }) =>
     expect(rounds.reduce((sum, round) => sum + round.orders, 0)).toBe(12);
     expect(references.map((reference) => upstreamReads(stack.sandbox, reference))).toEqual(references.map(() => 1));
     for (const reference of references) {
-      expect(await stack.db.store.getOrder(reference)).toMatchObject({
+      expect(await stack.db.store.orders.get(reference)).toMatchObject({
         status: 'pending',
         pollAttempts: 1,
         claimedBy: null,
@@ -54,7 +54,7 @@ describe.each(storeDrivers())('two instances on one $name ledger', ({ open }) =>
     await waitUntil(() => stack.sandbox.journal.some((entry) => entry.path.startsWith('/orders/')), 10_000);
     await stack.bff.reconciler.stop();
     stack.sandbox.clearFaults();
-    const orders = await Promise.all(references.map((reference) => stack.db.store.getOrder(reference)));
+    const orders = await Promise.all(references.map((reference) => stack.db.store.orders.get(reference)));
     expect(orders.every((order) => order!.claimedBy === null && order!.claimedUntil === null)).toBe(true);
     const polled = orders.filter((order) => order!.pollAttempts === 1).length;
     expect(polled).toBeGreaterThan(0);

@@ -63,18 +63,18 @@ describe('polling one BFF instance', () => {
     const { redirectTo } = await stack.sandbox.decide(orderReference, { outcome: 'approve', mode: 'pending' });
     await followReturn(redirectTo);
     await stack.sandbox.idle(); // settled upstream; the callback never arrived
-    expect((await stack.db.store.getOrder(orderReference))?.status).toBe('pending');
+    expect((await stack.db.store.orders.get(orderReference))?.status).toBe('pending');
 
     expect(await stack.bff.reconciler.reconcileOnce()).toMatchObject({ orders: 0 }); // not due yet
     clock.advance(31_000);
     expect(await stack.bff.reconciler.reconcileOnce()).toMatchObject({ orders: 1 });
-    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({
+    expect(await stack.db.store.orders.get(orderReference)).toMatchObject({
       status: 'paid',
       paidMinor: 14389,
       nextPollAt: null,
       claimedBy: null,
     });
-    expect((await stack.db.store.listEvents(orderReference)).at(-1)).toMatchObject({
+    expect((await stack.db.store.events.list(orderReference)).at(-1)).toMatchObject({
       source: 'poll',
       status: 'paid',
       upstreamStatus: 'SUCCESSFUL',
@@ -88,11 +88,11 @@ describe('polling one BFF instance', () => {
     const { orderReference } = await placeOrder(stack.bff.url, { cancellationTimeout: 120 });
     const delays: number[] = [];
     for (let poll = 0; poll < 5; poll++) {
-      const before = (await stack.db.store.getOrder(orderReference))!.nextPollAt!;
+      const before = (await stack.db.store.orders.get(orderReference))!.nextPollAt!;
       clock.offsetMs = before.getTime() - Date.now() + 1;
       await stack.bff.reconciler.reconcileOnce();
       await stack.bff.reconciler.reconcileOnce(); // not due again yet: no second read
-      const after = (await stack.db.store.getOrder(orderReference))!;
+      const after = (await stack.db.store.orders.get(orderReference))!;
       expect(after).toMatchObject({ status: 'pending', pollAttempts: poll + 1, claimedBy: null });
       delays.push(after.nextPollAt!.getTime() - clock.now().getTime());
     }
@@ -110,7 +110,7 @@ describe('polling one BFF instance', () => {
     await new Promise((resolve) => setTimeout(resolve, 60)); // the sandbox cancels after 1 "minute" = 20 ms
     clock.advance(31_000);
     await stack.bff.reconciler.reconcileOnce();
-    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({
+    expect(await stack.db.store.orders.get(orderReference)).toMatchObject({
       status: 'cancelled',
       upstreamStatus: 'CANCELLED',
       nextPollAt: null,
@@ -121,17 +121,17 @@ describe('polling one BFF instance', () => {
     // Minutes are real minutes here: the upstream's own cancellation is made by hand, long after the deadline.
     await withSlowUpstream({ OPI_POLL_GRACE_MINUTES: '5', OPI_POLL_HORIZON_DAYS: '2' }, async (slow, other) => {
       const { orderReference } = await placeOrder(other.url, { cancellationTimeout: 1 });
-      const created = (await stack.db.store.getOrder(orderReference))!;
+      const created = (await stack.db.store.orders.get(orderReference))!;
       // Its deadline: the cancellation timeout and the grace.
       expect(created.deadlineAt.getTime()).toBe(created.createdAt.getTime() + MINUTE + 5 * MINUTE);
       clock.advance(7 * MINUTE);
       await other.reconciler.reconcileOnce(); // past the deadline: still pending upstream
-      const overdue = (await stack.db.store.getOrder(orderReference))!;
+      const overdue = (await stack.db.store.orders.get(orderReference))!;
       expect(overdue.status).toBe('pending');
       const slowGap = overdue.nextPollAt!.getTime() - clock.now().getTime();
       expect(slowGap).toBeGreaterThan(60 * MINUTE - 1_000);
       expect(slowGap).toBeLessThanOrEqual(60 * MINUTE);
-      expect((await stack.db.store.listEvents(orderReference)).at(-1)).toMatchObject({
+      expect((await stack.db.store.events.list(orderReference)).at(-1)).toMatchObject({
         source: 'poll',
         payload: { reason: 'poll_deadline_passed' },
       });
@@ -141,7 +141,7 @@ describe('polling one BFF instance', () => {
       await slow.decide(orderReference, { outcome: 'cancel' });
       clock.advance(61 * MINUTE);
       expect(await other.reconciler.reconcileOnce()).toMatchObject({ orders: 1 });
-      expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ status: 'cancelled', nextPollAt: null });
+      expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ status: 'cancelled', nextPollAt: null });
       expect((await getOrder(other.url, orderReference)).body.overdue).toBeUndefined();
     });
   });
@@ -151,17 +151,17 @@ describe('polling one BFF instance', () => {
       const { orderReference } = await placeOrder(other.url, { cancellationTimeout: 1 });
       // Every poll as soon as it is due, until none is.
       for (let polls = 0; polls < 60; polls++) {
-        const due = (await stack.db.store.getOrder(orderReference))!.nextPollAt;
+        const due = (await stack.db.store.orders.get(orderReference))!.nextPollAt;
         if (!due) break;
         clock.offsetMs = due.getTime() - Date.now() + 1;
         await other.reconciler.reconcileOnce();
       }
-      const last = (await stack.db.store.getOrder(orderReference))!;
+      const last = (await stack.db.store.orders.get(orderReference))!;
       expect(last).toMatchObject({ status: 'pending', nextPollAt: null });
       // Quick polls up to the deadline (1 minute), then hourly to the horizon (a day), then no more.
       expect(upstreamReads(slow, orderReference)).toBeGreaterThanOrEqual(24);
       expect(upstreamReads(slow, orderReference)).toBeLessThanOrEqual(27);
-      expect((await stack.db.store.listEvents(orderReference)).at(-1)).toMatchObject({
+      expect((await stack.db.store.events.list(orderReference)).at(-1)).toMatchObject({
         payload: { reason: 'poll_horizon_passed' },
       });
       await slow.decide(orderReference, { outcome: 'decline' });
@@ -175,14 +175,14 @@ describe('polling one BFF instance', () => {
     stack.sandbox.setFault('get-order', { kind: 'status', status: 503 });
     clock.advance(31_000);
     await stack.bff.reconciler.reconcileOnce();
-    const waiting = await stack.db.store.getOrder(orderReference);
+    const waiting = await stack.db.store.orders.get(orderReference);
     expect(waiting).toMatchObject({ status: 'pending', pollAttempts: 1, claimedBy: null });
     expect(stack.bff.logs.some((line) => line.includes('reconciliation poll failed'))).toBe(true);
 
     stack.sandbox.clearFaults();
     clock.offsetMs = waiting!.nextPollAt!.getTime() - Date.now() + 1;
     await stack.bff.reconciler.reconcileOnce();
-    expect((await stack.db.store.getOrder(orderReference))?.status).toBe('declined');
+    expect((await stack.db.store.orders.get(orderReference))?.status).toBe('declined');
   });
 
   it("keeps a refund whose answer was lost reserved and followed while the upstream's records do not show it", async () => {
@@ -196,7 +196,7 @@ describe('polling one BFF instance', () => {
 
     // Until the reconciler has asked, the refund holds its amount.
     expect(await stack.bff.reconciler.reconcileOnce()).toMatchObject({ orders: 0 });
-    expect((await stack.db.store.listOperations(orderReference, 'refund'))[0]).toMatchObject({
+    expect((await stack.db.store.operations.list(orderReference, 'refund'))[0]).toMatchObject({
       status: 'requested',
       amountMinor: 1000,
     });
@@ -208,11 +208,11 @@ describe('polling one BFF instance', () => {
     // name it in a way we cannot match), so it stays reserved and the reconciler keeps asking.
     clock.advance(31_000);
     expect(await stack.bff.reconciler.reconcileOnce()).toMatchObject({ orders: 1 });
-    expect((await stack.db.store.listOperations(orderReference, 'refund'))[0]).toMatchObject({
+    expect((await stack.db.store.operations.list(orderReference, 'refund'))[0]).toMatchObject({
       status: 'requested',
       amountMinor: 1000,
     });
-    const order = await stack.db.store.getOrder(orderReference);
+    const order = await stack.db.store.orders.get(orderReference);
     expect(order).toMatchObject({ refundedMinor: 0 });
     expect(order?.nextPollAt?.getTime()).toBeGreaterThan(clock.now().getTime());
   });
@@ -249,7 +249,7 @@ describe('a pending order left by a stopped instance', () => {
     sandbox.setCallbackFailures(1_000);
     await sandbox.decide(orderReference, { outcome: 'approve', mode: 'pending' });
     // It had just claimed the order for a poll when it stopped.
-    await first.updateOrder(orderReference, {
+    await first.orders.update(orderReference, {
       claimedBy: 'stopped-instance',
       claimedUntil: new Date(clock.now().getTime() + 2 * MINUTE),
     });
@@ -270,7 +270,7 @@ describe('a pending order left by a stopped instance', () => {
       expect(await after.reconciler.reconcileOnce()).toMatchObject({ orders: 0 }); // still claimed
       clock.advance(2 * MINUTE);
       expect(await after.reconciler.reconcileOnce()).toMatchObject({ orders: 1 });
-      expect(await second.getOrder(orderReference)).toMatchObject({ status: 'paid', claimedBy: null });
+      expect(await second.orders.get(orderReference)).toMatchObject({ status: 'paid', claimedBy: null });
     } finally {
       await after.close();
       await second.close();

@@ -22,12 +22,12 @@ describe.each(storeDrivers())('retention on $name', ({ open }) => {
   }
 
   it('deletes open sessions expired before the cutoff with no order, in batches, and keeps the rest', async () => {
-    for (let i = 0; i < 5; i++) await db.store.insertSession(session(`cs_old_${i}`, { expiresAt: at(-40 * DAY) }));
-    await db.store.insertSession(session('cs_old_with_order', { expiresAt: at(-40 * DAY) }));
-    await db.store.insertOrder(order('opi-kept-1', 1, 'cs_old_with_order'));
-    await db.store.insertSession(session('cs_old_completed', { expiresAt: at(-40 * DAY) }));
-    await db.store.setSessionState('cs_old_completed', 'completed');
-    await db.store.insertSession(session('cs_recent', { expiresAt: at(-1 * DAY) }));
+    for (let i = 0; i < 5; i++) await db.store.sessions.insert(session(`cs_old_${i}`, { expiresAt: at(-40 * DAY) }));
+    await db.store.sessions.insert(session('cs_old_with_order', { expiresAt: at(-40 * DAY) }));
+    await db.store.orders.insert(order('opi-kept-1', 1, 'cs_old_with_order'));
+    await db.store.sessions.insert(session('cs_old_completed', { expiresAt: at(-40 * DAY) }));
+    await db.store.sessions.setState('cs_old_completed', 'completed');
+    await db.store.sessions.insert(session('cs_recent', { expiresAt: at(-1 * DAY) }));
 
     const result = await db.store.applyRetention({
       sessionsExpiredBefore: at(-30 * DAY),
@@ -39,11 +39,11 @@ describe.each(storeDrivers())('retention on $name', ({ open }) => {
   });
 
   it('deletes idempotency keys created before the cutoff, answered or not', async () => {
-    await db.store.claimIdempotencyKey('merchant-write', 'old-answered', 'h1');
-    await db.store.completeIdempotencyKey('merchant-write', 'old-answered', 201, { ok: true });
-    await db.store.claimIdempotencyKey('merchant-write', 'old-stuck', 'h2');
+    await db.store.idempotency.claim('merchant-write', 'old-answered', 'h1');
+    await db.store.idempotency.complete('merchant-write', 'old-answered', 201, { ok: true });
+    await db.store.idempotency.claim('merchant-write', 'old-stuck', 'h2');
     await db.driver.query('update idempotency_keys set created_at = $1', [new Date(Date.now() - 3 * DAY)]);
-    await db.store.claimIdempotencyKey('merchant-write', 'new', 'h3');
+    await db.store.idempotency.claim('merchant-write', 'new', 'h3');
 
     const job = createRetentionJob({
       store: db.store,
@@ -52,12 +52,12 @@ describe.each(storeDrivers())('retention on $name', ({ open }) => {
       settings: { sessionDays: 30, idempotencyHours: 48, intervalMs: 60_000 },
     });
     expect(await job.runOnce()).toEqual({ sessions: 0, idempotencyKeys: 2 });
-    expect(await db.store.getIdempotencyKey('merchant-write', 'new')).not.toBeNull();
-    expect(await db.store.getIdempotencyKey('merchant-write', 'old-answered')).toBeNull();
+    expect(await db.store.idempotency.get('merchant-write', 'new')).not.toBeNull();
+    expect(await db.store.idempotency.get('merchant-write', 'old-answered')).toBeNull();
   });
 
   it('shares the work between instances running at once: every row deleted once', async () => {
-    for (let i = 0; i < 40; i++) await db.store.insertSession(session(`cs_gone_${i}`, { expiresAt: at(-40 * DAY) }));
+    for (let i = 0; i < 40; i++) await db.store.sessions.insert(session(`cs_gone_${i}`, { expiresAt: at(-40 * DAY) }));
     const other = await db.another();
     const cutoffs = { sessionsExpiredBefore: at(-30 * DAY), keysCreatedBefore: at(-2 * DAY), batchSize: 5 };
     const results = await Promise.all([db.store.applyRetention(cutoffs), other.applyRetention(cutoffs)]);

@@ -59,7 +59,7 @@ async function exercise(bff: TestBff) {
   );
   expect(refund.status).toBe(201);
   await record(`${bff.url}/v1/orders/${orderReference}`, { headers: auth });
-  expect((await stack.db.store.getOrder(orderReference))?.status).toBe('paid');
+  expect((await stack.db.store.orders.get(orderReference))?.status).toBe('paid');
   const callbacks = bff.logs.filter((line) => line.includes('/v1/callbacks/'));
   expect(callbacks.length).toBeGreaterThan(0);
   return orderReference;
@@ -89,7 +89,7 @@ describe('secrets and personal data', () => {
     const second = await exercise(withToken);
 
     const callbackSecrets = await Promise.all(
-      [first, second].map(async (ref) => (await stack.db.store.getOrder(ref))!.callbackSecret),
+      [first, second].map(async (ref) => (await stack.db.store.orders.get(ref))!.callbackSecret),
     );
     const secrets = [CLIENT_SECRET, PAYMENT_SECRET, MERCHANT_KEY, token, ...callbackSecrets];
     const personal = ['amal@example.com', '+971 50 123 4567', 'Al Wasl', 'Haddad', 'Amal'];

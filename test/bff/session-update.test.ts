@@ -43,7 +43,7 @@ describe('PATCH /v1/checkout-sessions/:id (merchant)', () => {
       id,
       amount: 50,
       currency: 'AED',
-      expiresAt: (await stack.db.store.getSession(id))!.expiresAt.toISOString(),
+      expiresAt: (await stack.db.store.sessions.get(id))!.expiresAt.toISOString(),
     });
     const view = (await call(sessionUrl(stack.bff.url, id))).body;
     expect(view.amount).toBe(50);
@@ -51,7 +51,7 @@ describe('PATCH /v1/checkout-sessions/:id (merchant)', () => {
     expect(view.unavailableProviders).toEqual([
       expect.objectContaining({ name: 'TAMARA_AE', reason: 'below_minimum' }),
     ]);
-    const stored = await stack.db.store.getSession(id);
+    const stored = await stack.db.store.sessions.get(id);
     expect(stored).toMatchObject({ amountMinor: 5000, currency: 'AED', locale: 'en_AE' });
     expect(stored!.cart.orderItems).toEqual([{ name: 'Mug', sku: 'M', quantity: 1, unitPrice: 50, totalAmount: 50 }]);
   });
@@ -59,7 +59,7 @@ describe('PATCH /v1/checkout-sessions/:id (merchant)', () => {
   it('keeps what was fixed at creation (channel, capture) and refuses to change the rest', async () => {
     const id = await createSession(stack.bff.url, { channel: 'app', autoCapture: false });
     expect((await patch(stack.bff.url, id, cartChange({ discountAmount: 9 }))).body.amount).toBe(134.89);
-    expect((await stack.db.store.getSession(id))!.cart).toMatchObject({
+    expect((await stack.db.store.sessions.get(id))!.cart).toMatchObject({
       channel: 'app',
       autoCapture: false,
       discountAmount: 9,
@@ -93,14 +93,14 @@ describe('PATCH /v1/checkout-sessions/:id (merchant)', () => {
     const answer = await patch(stack.bff.url, id, body);
     expect([answer.status, answer.body.code]).toEqual([400, 'validation_failed']);
     expect(problemSchema.parse(answer.body).errors?.map((error) => error.path)).toContain(path);
-    expect((await stack.db.store.getSession(id))!.amountMinor).toBe(14389);
+    expect((await stack.db.store.sessions.get(id))!.amountMinor).toBe(14389);
   });
 
   it('answers 401 without the merchant key, 404 for an unknown session, 410 once expired', async () => {
     const id = await createSession(stack.bff.url);
     const unauthorised = await patch(stack.bff.url, id, cartChange({ discountAmount: 5 }), {} as typeof merchant);
     expect([unauthorised.status, unauthorised.body.code]).toEqual([401, 'unauthorized']);
-    expect((await stack.db.store.getSession(id))!.amountMinor).toBe(14389);
+    expect((await stack.db.store.sessions.get(id))!.amountMinor).toBe(14389);
     expect((await patch(stack.bff.url, 'cs_nosuchsessionnosuchses', cartChange())).body.code).toBe('session_not_found');
     expect((await patch(stack.bff.url, 'not an id', cartChange())).body.code).toBe('session_not_found');
     clock = new Date(Date.now() + 24 * 3600_000);
@@ -132,7 +132,7 @@ describe('PATCH /v1/checkout-sessions/:id (merchant)', () => {
     await followReturn((await stack.sandbox.decide(placed.body.orderReference, { outcome: 'approve' })).redirectTo);
     const answer = await patch(stack.bff.url, id, cartChange({ discountAmount: 5 }));
     expect([answer.status, answer.body.code]).toEqual([409, 'session_completed']);
-    expect((await stack.db.store.getSession(id))!.amountMinor).toBe(14389);
+    expect((await stack.db.store.sessions.get(id))!.amountMinor).toBe(14389);
   });
 
   it("leaves the widget's CORS preflight on the session's URL to the widget's CORS", async () => {
@@ -185,8 +185,8 @@ describe.each(storeDrivers())('PATCH against an order placed on another instance
     let commit!: () => void;
     const committing = new Promise<void>((resolve) => (commit = resolve));
     const placing = (await stack.db.another()).transaction(async (tx) => {
-      await tx.getSession(id, { forUpdate: true });
-      await tx.insertOrder({ ...order(`${id}-1`, 1, id), createdAt: new Date() });
+      await tx.sessions.get(id, { forUpdate: true });
+      await tx.orders.insert({ ...order(`${id}-1`, 1, id), createdAt: new Date() });
       recorded();
       await committing;
     });
@@ -199,7 +199,7 @@ describe.each(storeDrivers())('PATCH against an order placed on another instance
     await placing;
     const answer = await changing;
     expect([answer.status, answer.body.code]).toEqual([409, 'session_order_placed']);
-    expect((await stack.db.store.getSession(id))!.amountMinor).toBe(14389);
+    expect((await stack.db.store.sessions.get(id))!.amountMinor).toBe(14389);
   });
 
   it('races an order on another instance: the order always carries the amount the session has', async () => {
@@ -214,8 +214,8 @@ describe.each(storeDrivers())('PATCH against an order placed on another instance
         round % 2 === 0
           ? await Promise.all([changing(), ordering()])
           : await Promise.all([ordering(), changing()]).then(([o, c]) => [c, o] as const);
-      const orders = await stack.db.store.listSessionOrders(id);
-      const session = (await stack.db.store.getSession(id))!;
+      const orders = await stack.db.store.orders.listOfSession(id);
+      const session = (await stack.db.store.sessions.get(id))!;
       if (changed.status === 200) {
         expect(session.amountMinor).toBe(12389);
         // The order either lost the race to the lock (refused, retryable) or came after the change.
@@ -245,6 +245,6 @@ describe.each(storeDrivers())('PATCH against an order placed on another instance
     const answer = await place(other.url, id, 'TAMARA_AE');
     expect([answer.status, answer.body.code, answer.body.retryable]).toEqual([409, 'session_changed', true]);
     expect(upstreamCreates(stack.sandbox), 'nothing was sent upstream').toEqual([]);
-    expect(await stack.db.store.listSessionOrders(id)).toEqual([]);
+    expect(await stack.db.store.orders.listOfSession(id)).toEqual([]);
   });
 });

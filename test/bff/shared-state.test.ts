@@ -14,23 +14,23 @@ describe.each(storeDrivers())('rate-limit counters on $name', ({ open }) => {
   const db = useTestStore(open);
 
   it('count concurrent hits exactly, and start a new window once the last one ended', async () => {
-    const hits = await Promise.all(Array.from({ length: 20 }, () => db.store.hitRateLimit('w:1.2.3.4', T0, 60_000)));
+    const hits = await Promise.all(Array.from({ length: 20 }, () => db.store.rateLimits.hit('w:1.2.3.4', T0, 60_000)));
     expect(hits.map((hit) => hit.hits).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     expect(new Set(hits.map((hit) => hit.resetAt.toISOString()))).toEqual(new Set([at(60_000).toISOString()]));
 
-    await db.store.unhitRateLimit('w:1.2.3.4');
-    expect(await db.store.hitRateLimit('w:1.2.3.4', at(59_999), 60_000)).toEqual({ hits: 20, resetAt: at(60_000) });
-    expect(await db.store.hitRateLimit('w:1.2.3.4', at(60_000), 60_000)).toEqual({ hits: 1, resetAt: at(120_000) });
-    expect(await db.store.hitRateLimit('r:1.2.3.4', at(60_000), 60_000)).toEqual({ hits: 1, resetAt: at(120_000) });
+    await db.store.rateLimits.unhit('w:1.2.3.4');
+    expect(await db.store.rateLimits.hit('w:1.2.3.4', at(59_999), 60_000)).toEqual({ hits: 20, resetAt: at(60_000) });
+    expect(await db.store.rateLimits.hit('w:1.2.3.4', at(60_000), 60_000)).toEqual({ hits: 1, resetAt: at(120_000) });
+    expect(await db.store.rateLimits.hit('r:1.2.3.4', at(60_000), 60_000)).toEqual({ hits: 1, resetAt: at(120_000) });
   });
 
   it('as an express-rate-limit store: concurrent hits counted together, exactly, and over the limit without a query', async () => {
     let upserts = 0;
     const counted = {
-      ...db.store,
-      hitRateLimit(...args: Parameters<typeof db.store.hitRateLimit>) {
+      ...db.store.rateLimits,
+      hit(...args: Parameters<typeof db.store.rateLimits.hit>) {
         upserts++;
-        return db.store.hitRateLimit(...args);
+        return db.store.rateLimits.hit(...args);
       },
     };
     const limiter = sharedRateLimitStore(counted, 'w', () => T0);
@@ -48,11 +48,11 @@ describe.each(storeDrivers())('rate-limit counters on $name', ({ open }) => {
   });
 
   it('sweep the counters whose window ended, and reset one key', async () => {
-    await db.store.hitRateLimit('w:a', T0, 60_000);
-    await db.store.hitRateLimit('w:b', at(30_000), 60_000);
-    expect(await db.store.sweepRateLimits(at(70_000))).toBe(1);
-    await db.store.resetRateLimit('w:b');
-    expect(await db.store.hitRateLimit('w:b', at(70_000), 60_000)).toEqual({ hits: 1, resetAt: at(130_000) });
+    await db.store.rateLimits.hit('w:a', T0, 60_000);
+    await db.store.rateLimits.hit('w:b', at(30_000), 60_000);
+    expect(await db.store.rateLimits.sweep(at(70_000))).toBe(1);
+    await db.store.rateLimits.reset('w:b');
+    expect(await db.store.rateLimits.hit('w:b', at(70_000), 60_000)).toEqual({ hits: 1, resetAt: at(130_000) });
   });
 });
 

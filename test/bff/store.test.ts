@@ -61,10 +61,10 @@ describe.each(storeDrivers())('ledger store on $name', ({ open }) => {
   });
 
   it("computes a paid order's payment state from its amounts on every write (migration 6)", async () => {
-    await t.store.insertSession(session());
-    await t.store.insertOrder(order('o-1'));
-    const state = async (patch: Parameters<typeof t.store.updateOrder>[1]) =>
-      (await t.store.updateOrder('o-1', patch))?.paymentState;
+    await t.store.sessions.insert(session());
+    await t.store.orders.insert(order('o-1'));
+    const state = async (patch: Parameters<typeof t.store.orders.update>[1]) =>
+      (await t.store.orders.update('o-1', patch))?.paymentState;
     expect(await state({ status: 'pending' }), 'not paid: no payment state').toBe(null);
     expect(await state({ status: 'paid', paidMinor: 14389 })).toBe('authorised');
     expect(await state({ capturedMinor: 10000 })).toBe('partially_captured');
@@ -72,14 +72,14 @@ describe.each(storeDrivers())('ledger store on $name', ({ open }) => {
     expect(await state({ refundedMinor: 5000 })).toBe('partially_refunded');
     expect(await state({ refundedMinor: 10000 })).toBe('refunded');
     expect(await state({ capturedMinor: 0, refundedMinor: 0, voidedMinor: 14389 })).toBe('voided');
-    expect((await t.store.getOrder('o-1'))?.paymentState, 'read back as written').toBe('voided');
+    expect((await t.store.orders.get('o-1'))?.paymentState, 'read back as written').toBe('voided');
   });
 
   it("keeps a refund's upstream reference once learned (migration 5), whatever later patches leave out", async () => {
-    await t.store.insertSession(session());
-    await t.store.insertOrder(order('o-1'));
+    await t.store.sessions.insert(session());
+    await t.store.orders.insert(order('o-1'));
     await t.store.transaction(async (tx) => {
-      await tx.insertOperation({
+      await tx.operations.insert({
         reference: 'rf_1',
         orderReference: 'o-1',
         kind: 'refund',
@@ -90,10 +90,10 @@ describe.each(storeDrivers())('ledger store on $name', ({ open }) => {
         createdAt: T0,
         deadlineAt: new Date(T0.getTime() + 40 * 60_000),
       });
-      expect(await tx.updateOperation('rf_1', { status: 'pending', upstreamReference: 'rf_1-00' })).toMatchObject({
+      expect(await tx.operations.update('rf_1', { status: 'pending', upstreamReference: 'rf_1-00' })).toMatchObject({
         upstreamReference: 'rf_1-00',
       });
-      expect(await tx.updateOperation('rf_1', { status: 'succeeded' })).toMatchObject({
+      expect(await tx.operations.update('rf_1', { status: 'succeeded' })).toMatchObject({
         status: 'succeeded',
         upstreamReference: 'rf_1-00',
       });
@@ -103,16 +103,16 @@ describe.each(storeDrivers())('ledger store on $name', ({ open }) => {
   it('migration 4 completes the open sessions that an order paid or holds, and only those', async () => {
     const statuses = { paid: 'paid', held: 'on_hold', pending: 'pending', declined: 'declined' } as const;
     for (const [id, status] of Object.entries(statuses)) {
-      await t.store.insertSession(session(`cs_${id}`));
-      await t.store.insertOrder(order(`p-${id}`, 1, `cs_${id}`));
-      await t.store.updateOrder(`p-${id}`, { status });
+      await t.store.sessions.insert(session(`cs_${id}`));
+      await t.store.orders.insert(order(`p-${id}`, 1, `cs_${id}`));
+      await t.store.orders.update(`p-${id}`, { status });
     }
     // As the ledger stood before the upgrade.
     await t.driver.query('delete from schema_migrations where version = 4');
 
     expect(await runMigrations(t.driver)).toEqual([4]);
     const states = await Promise.all(
-      Object.keys(statuses).map(async (id) => [id, (await t.store.getSession(`cs_${id}`))?.state]),
+      Object.keys(statuses).map(async (id) => [id, (await t.store.sessions.get(`cs_${id}`))?.state]),
     );
     expect(Object.fromEntries(states)).toEqual({
       paid: 'completed',
@@ -123,22 +123,22 @@ describe.each(storeDrivers())('ledger store on $name', ({ open }) => {
   });
 
   it('keeps a session exactly: cart, minor units, prefill and times', async () => {
-    await t.store.insertSession(session());
-    const found = await t.store.getSession('cs_one');
+    await t.store.sessions.insert(session());
+    const found = await t.store.sessions.get('cs_one');
     expect(found).toEqual({ ...session(), state: 'open' });
-    expect(await t.store.getSession('cs_missing')).toBeNull();
-    await t.store.setSessionState('cs_one', 'completed');
-    expect((await t.store.getSession('cs_one'))?.state).toBe('completed');
+    expect(await t.store.sessions.get('cs_missing')).toBeNull();
+    await t.store.sessions.setState('cs_one', 'completed');
+    expect((await t.store.sessions.get('cs_one'))?.state).toBe('completed');
   });
 
   it('round-trips the largest safe amount in minor units', async () => {
-    await t.store.insertSession(session('cs_big', { amountMinor: Number.MAX_SAFE_INTEGER }));
-    expect((await t.store.getSession('cs_big'))?.amountMinor).toBe(Number.MAX_SAFE_INTEGER);
+    await t.store.sessions.insert(session('cs_big', { amountMinor: Number.MAX_SAFE_INTEGER }));
+    expect((await t.store.sessions.get('cs_big'))?.amountMinor).toBe(Number.MAX_SAFE_INTEGER);
   });
 
   it('records attempts per session, refuses a second attempt with the same number, and patches columns', async () => {
-    await t.store.insertSession(session());
-    const first = await t.store.insertOrder(order('p-1'));
+    await t.store.sessions.insert(session());
+    const first = await t.store.orders.insert(order('p-1'));
     expect(first).toMatchObject({
       orderReference: 'p-1',
       status: 'initiated',
@@ -146,11 +146,11 @@ describe.each(storeDrivers())('ledger store on $name', ({ open }) => {
       redirectUrl: null,
       paidMinor: 0,
     });
-    const duplicate = await t.store.insertOrder({ ...order('p-other'), attempt: 1 }).catch((error: unknown) => error);
+    const duplicate = await t.store.orders.insert({ ...order('p-other'), attempt: 1 }).catch((error: unknown) => error);
     expect(isUniqueViolation(duplicate)).toBe(true);
-    await t.store.insertOrder(order('p-2', 2));
+    await t.store.orders.insert(order('p-2', 2));
 
-    const updated = await t.store.updateOrder('p-1', {
+    const updated = await t.store.orders.update('p-1', {
       status: 'pending',
       upstreamStatus: 'pending',
       createState: 'created',
@@ -164,14 +164,14 @@ describe.each(storeDrivers())('ledger store on $name', ({ open }) => {
       redirectUrl: 'https://pay.example/x',
     });
     expect(updated.nextPollAt?.toISOString()).toBe('2030-01-01T10:00:30.000Z');
-    expect((await t.store.listSessionOrders('cs_one')).map((o) => o.orderReference)).toEqual(['p-1', 'p-2']);
-    await expect(t.store.updateOrder('p-missing', { status: 'paid' })).rejects.toThrow(/no order/);
+    expect((await t.store.orders.listOfSession('cs_one')).map((o) => o.orderReference)).toEqual(['p-1', 'p-2']);
+    await expect(t.store.orders.update('p-missing', { status: 'paid' })).rejects.toThrow(/no order/);
   });
 
   it('keeps an order journal in order', async () => {
-    await t.store.insertSession(session());
-    await t.store.insertOrder(order('p-1'));
-    await t.store.appendEvent({
+    await t.store.sessions.insert(session());
+    await t.store.orders.insert(order('p-1'));
+    await t.store.events.append({
       orderReference: 'p-1',
       source: 'create',
       status: 'initiated',
@@ -179,7 +179,7 @@ describe.each(storeDrivers())('ledger store on $name', ({ open }) => {
       at: T0,
     });
     const later = new Date(T0.getTime() + 1_500);
-    await t.store.appendEvent({
+    await t.store.events.append({
       orderReference: 'p-1',
       source: 'create',
       status: 'pending',
@@ -187,7 +187,7 @@ describe.each(storeDrivers())('ledger store on $name', ({ open }) => {
       payload: { attempt: 1 },
       at: later,
     });
-    const events = await t.store.listEvents('p-1');
+    const events = await t.store.events.list('p-1');
     expect(events.map((e) => [e.source, e.status, e.upstreamStatus, e.payload, e.createdAt])).toEqual([
       ['create', 'initiated', null, undefined, T0],
       ['create', 'pending', 'pending', { attempt: 1 }, later],
@@ -196,49 +196,49 @@ describe.each(storeDrivers())('ledger store on $name', ({ open }) => {
   });
 
   it('claims an idempotency key once, completes it, and releases only an unfinished one', async () => {
-    expect(await t.store.claimIdempotencyKey('s', 'k', 'hash-1')).toBe(true);
-    expect(await t.store.claimIdempotencyKey('s', 'k', 'hash-2')).toBe(false);
-    expect(await t.store.claimIdempotencyKey('other-scope', 'k', 'hash-1')).toBe(true);
-    expect(await t.store.getIdempotencyKey('s', 'k')).toMatchObject({
+    expect(await t.store.idempotency.claim('s', 'k', 'hash-1')).toBe(true);
+    expect(await t.store.idempotency.claim('s', 'k', 'hash-2')).toBe(false);
+    expect(await t.store.idempotency.claim('other-scope', 'k', 'hash-1')).toBe(true);
+    expect(await t.store.idempotency.get('s', 'k')).toMatchObject({
       requestHash: 'hash-1',
       statusCode: null,
       response: null,
     });
 
-    await t.store.completeIdempotencyKey('s', 'k', 201, { orderReference: 'p-1' });
-    await t.store.releaseIdempotencyKey('s', 'k');
-    expect(await t.store.getIdempotencyKey('s', 'k')).toMatchObject({
+    await t.store.idempotency.complete('s', 'k', 201, { orderReference: 'p-1' });
+    await t.store.idempotency.release('s', 'k');
+    expect(await t.store.idempotency.get('s', 'k')).toMatchObject({
       statusCode: 201,
       response: { orderReference: 'p-1' },
     });
 
-    await t.store.releaseIdempotencyKey('other-scope', 'k');
-    expect(await t.store.getIdempotencyKey('other-scope', 'k')).toBeNull();
+    await t.store.idempotency.release('other-scope', 'k');
+    expect(await t.store.idempotency.get('other-scope', 'k')).toBeNull();
   });
 
   it('rolls a transaction back when it throws', async () => {
     await expect(
       t.store.transaction(async (tx) => {
-        await tx.insertSession(session());
+        await tx.sessions.insert(session());
         throw new Error('boom');
       }),
     ).rejects.toThrow('boom');
-    expect(await t.store.getSession('cs_one')).toBeNull();
+    expect(await t.store.sessions.get('cs_one')).toBeNull();
   });
 
   it('serialises read-modify-write on a locked row: 20 concurrent increments lose none', async () => {
-    await t.store.insertSession(session());
-    await t.store.insertOrder(order('p-1'));
+    await t.store.sessions.insert(session());
+    await t.store.orders.insert(order('p-1'));
     await Promise.all(
       Array.from({ length: 20 }, () =>
         t.store.transaction(async (tx) => {
-          const current = await tx.getOrder('p-1', { forUpdate: true });
+          const current = await tx.orders.get('p-1', { forUpdate: true });
           await new Promise((resolve) => setTimeout(resolve, 2));
-          await tx.updateOrder('p-1', { refundedMinor: current!.refundedMinor + 10 });
+          await tx.orders.update('p-1', { refundedMinor: current!.refundedMinor + 10 });
         }),
       ),
     );
-    expect((await t.store.getOrder('p-1'))?.refundedMinor).toBe(200);
+    expect((await t.store.orders.get('p-1'))?.refundedMinor).toBe(200);
   });
 
   it('answers a ping', async () => {

@@ -36,7 +36,7 @@ describe('upstream faults seen through the BFF', () => {
     expect(answer.status).toBe(504);
     expect(answer.body).toMatchObject({ code: 'upstream_timeout', retryable: true });
     expect(elapsed).toBeLessThan(2 * BUDGET_MS + 1_500); // the create and its lookup, and a loaded machine's margin
-    const [attempt] = await stack.db.store.listSessionOrders(id);
+    const [attempt] = await stack.db.store.orders.listOfSession(id);
     expect(attempt).toMatchObject({ createState: 'unknown', status: 'initiated' });
 
     stack.sandbox.clearFaults();
@@ -76,7 +76,7 @@ describe('upstream faults seen through the BFF', () => {
     const answer = await place(id, shopper(), roomy.url);
     expect(answer.status).toBe(502);
     expect(answer.body).toMatchObject({ code: 'upstream_unavailable', retryable: true });
-    const [attempt] = await stack.db.store.listSessionOrders(id);
+    const [attempt] = await stack.db.store.orders.listOfSession(id);
     expect(attempt).toMatchObject({ createState: 'unknown', status: 'pending', upstreamStatus: 'PENDING' });
     expect(creates()).toHaveLength(1);
     expect(
@@ -89,7 +89,7 @@ describe('upstream faults seen through the BFF', () => {
     const retry = await place(id, shopper(), roomy.url);
     expect(retry.status).toBe(201);
     expect(retry.body.orderReference).toMatch(/-2$/);
-    expect(await stack.db.store.getOrder(attempt!.orderReference)).toMatchObject({ createState: 'orphaned' });
+    expect(await stack.db.store.orders.get(attempt!.orderReference)).toMatchObject({ createState: 'orphaned' });
     expect(creates()).toHaveLength(2);
   });
 
@@ -100,7 +100,7 @@ describe('upstream faults seen through the BFF', () => {
     expect(answer.status).toBe(502);
     expect(answer.body).toMatchObject({ code: 'upstream_invalid_redirect', retryable: false });
     expect(answer.text).not.toContain('evil.example');
-    const [attempt] = await stack.db.store.listSessionOrders(id);
+    const [attempt] = await stack.db.store.orders.listOfSession(id);
     expect(attempt).toMatchObject({ createState: 'rejected', status: 'failed', redirectUrl: null });
   });
 

@@ -23,11 +23,11 @@ describe('the account webhook', () => {
       ['ORDER_STATUS_UPDATE', 'delivered'],
       ['REFUND_CALLBACK', 'delivered'],
     ]);
-    expect((await stack.db.store.listOperations(orderReference, 'refund'))[0]).toMatchObject({
+    expect((await stack.db.store.operations.list(orderReference, 'refund'))[0]).toMatchObject({
       status: 'succeeded',
       upstreamReference: `${refund.body.refundReference}-00`,
     });
-    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ refundedMinor: 2000 });
+    expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ refundedMinor: 2000 });
     stack.sandbox.setWebhookUrl(undefined);
   });
 
@@ -40,7 +40,7 @@ describe('the account webhook', () => {
       merchantReference: orderReference,
     });
     expect(forged.status).toBe(200);
-    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ status: 'pending' });
+    expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ status: 'pending' });
 
     // Declined upstream while the per-order callbacks are lost: the account webhook's hint settles it.
     stack.sandbox.setCallbackFailures(10);
@@ -52,9 +52,9 @@ describe('the account webhook', () => {
       (await notify({ event: 'ORDER_STATUS_UPDATE', data: { merchantReference: orderReference, status: 'DECLINED' } }))
         .status,
     ).toBe(200);
-    expect(await stack.db.store.getOrder(orderReference)).toMatchObject({ status: 'declined' });
+    expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ status: 'declined' });
     expect(upstreamReads(stack.sandbox, orderReference)).toBe(reads + 1);
-    const journal = await stack.db.store.listEvents(orderReference);
+    const journal = await stack.db.store.events.list(orderReference);
     expect(journal.at(-1)).toMatchObject({
       source: 'callback',
       status: 'declined',

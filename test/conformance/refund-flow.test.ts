@@ -40,7 +40,7 @@ describe.each(variants)(
         [100, 'succeeded'],
       ]);
       expect(view).toMatchObject({ paidAmount: 143.89, refundedAmount: 143.89, refundableAmount: 0 });
-      const operations = await stack.db.store.listOperations(orderReference, 'refund');
+      const operations = await stack.db.store.operations.list(orderReference, 'refund');
       expect(operations.map((operation) => operation.upstreamReference)).toEqual(
         operations.map((operation) => `${operation.reference}-00`),
       );

@@ -5,8 +5,8 @@
 // unknowable), raised as a discrepancy that carries the upstream's true total.
 import type { OrderRecord } from '../../demo/sandbox/types.js';
 import { isOpenOperation } from '../../bff/orders/amounts.js';
-import type { OrderOperation } from '../../bff/store/after-payment-types.js';
-import type { LedgerOrder } from '../../bff/store/types.js';
+import type { OrderOperation } from '../../bff/store/types.js';
+import type { StoredOrder } from '../../bff/store/types.js';
 import type { World } from './world.js';
 
 /** What a story left to check: its session (null when the session could not be created at all). */
@@ -29,7 +29,7 @@ function genuinelyAmbiguous(operations: readonly OrderOperation[]): boolean {
 }
 
 function checkOrder(
-  order: LedgerOrder,
+  order: StoredOrder,
   operations: readonly OrderOperation[],
   upstream: OrderRecord | undefined,
 ): string[] {
@@ -91,9 +91,9 @@ export async function checkConvergence(world: World, traces: readonly StoryTrace
   const problems: string[] = [];
   for (const { sessionId } of traces) {
     if (!sessionId) continue;
-    for (const order of await store.listSessionOrders(sessionId)) {
+    for (const order of await store.orders.listOfSession(sessionId)) {
       problems.push(
-        ...checkOrder(order, await store.listOperations(order.orderReference), upstream.get(order.orderReference)),
+        ...checkOrder(order, await store.operations.list(order.orderReference), upstream.get(order.orderReference)),
       );
     }
   }

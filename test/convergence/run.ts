@@ -94,7 +94,7 @@ async function runStory(world: World, story: Story): Promise<StoryTrace> {
   );
   if (created.status !== 201) return { sessionId: null };
   const sessionId = created.body.id as string;
-  const session = await world.options.db.store.getSession(sessionId);
+  const session = await world.options.db.store.sessions.get(sessionId);
   if (story.createFault !== 'none') {
     world.sandbox.setFault('create-order', faultOf(story.createFault), {
       times: 1,

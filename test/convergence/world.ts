@@ -43,6 +43,8 @@ function severable(store: Store): { store: Store; sever(): void } {
     new Proxy(target, {
       get(object, property, receiver) {
         const value: unknown = Reflect.get(object, property, receiver);
+        // The store's aggregates (store.orders, tx.sessions...) are guarded as well.
+        if (typeof value === 'object' && value !== null) return guard(value);
         if (typeof value !== 'function') return value;
         return (...args: unknown[]) => {
           if (severed) return Promise.reject(new Error('this BFF instance was killed'));
@@ -114,7 +116,7 @@ export class World {
       release: async () => {
         await own?.close();
       },
-      failures: () => (own ?? this.options.db.store).ledgerFailures(),
+      failures: () => (own ?? this.options.db.store).failures(),
     };
   }
 
@@ -145,7 +147,7 @@ export class World {
   }
 
   /** The ledger failures every instance met, by code. */
-  ledgerFailures(): Record<string, number> {
+  failures(): Record<string, number> {
     const total: Record<string, number> = {};
     for (const instance of [...this.live, ...this.dead]) {
       for (const [code, count] of Object.entries(instance.failures())) total[code] = (total[code] ?? 0) + count;

@@ -8,7 +8,7 @@ import { idempotencyLeaseMs } from '../../domain/idempotency.js';
 import { orderDeadline } from '../../orders/deadline.js';
 import { holdsPayment } from '../../orders/observe.js';
 import { isLiveStatus } from '../../orders/transitions.js';
-import type { LedgerOrder, SessionRecord, StoreTx } from '../../store/types.js';
+import type { StoredOrder, SessionRecord, StoreTx } from '../../store/types.js';
 import { newCallbackSecret, orderReference } from '../ids.js';
 import { toProviderLists } from '../provider-views.js';
 import { requireOpenSession } from '../sessions.js';
@@ -16,9 +16,9 @@ import type { PlacementContext } from './context.js';
 import { buildOrder } from './order-request.js';
 
 export type Plan =
-  | { kind: 'replay'; order: LedgerOrder }
-  | { kind: 'recheck'; order: LedgerOrder; session: SessionRecord }
-  | { kind: 'recorded'; order: LedgerOrder; request: OrderRequest };
+  | { kind: 'replay'; order: StoredOrder }
+  | { kind: 'recheck'; order: StoredOrder; session: SessionRecord }
+  | { kind: 'recorded'; order: StoredOrder; request: OrderRequest };
 
 /**
  * The chosen provider for the session's amount when it was asked (before the lock), with the customer token fetched
@@ -31,7 +31,7 @@ export type Eligibility = { amountMinor: number } & (
 
 const LIVE_CREATE_STATES = new Set(['creating', 'created', 'unknown']);
 
-export const isLive = (order: LedgerOrder) => LIVE_CREATE_STATES.has(order.createState) && isLiveStatus(order.status);
+export const isLive = (order: StoredOrder) => LIVE_CREATE_STATES.has(order.createState) && isLiveStatus(order.status);
 
 /** Past the longest an attempt's create can run: one still `creating` belonged to a request that died. */
 export const staleAfterMs = (ctx: PlacementContext) => idempotencyLeaseMs(ctx.upstreamTimeoutMs);
@@ -110,7 +110,7 @@ async function lockedSession(
   sessionId: string,
   eligible: Eligibility,
 ): Promise<SessionRecord> {
-  const session = requireOpenSession(await tx.getSession(sessionId, { forUpdate: true }), ctx.now());
+  const session = requireOpenSession(await tx.sessions.get(sessionId, { forUpdate: true }), ctx.now());
   if (session.amountMinor !== eligible.amountMinor) {
     throw new DomainError('session_changed', 'The cart changed while the order was being placed.', {
       retryable: true,
@@ -124,10 +124,10 @@ async function recordAttempt(
   ctx: PlacementContext,
   tx: StoreTx,
   session: SessionRecord,
-  orders: LedgerOrder[],
+  orders: StoredOrder[],
   body: PlaceOrderRequest,
   eligible: Eligibility,
-): Promise<{ order: LedgerOrder; request: OrderRequest }> {
+): Promise<{ order: StoredOrder; request: OrderRequest }> {
   if ('refused' in eligible) throw eligible.refused;
   const secret = newCallbackSecret();
   const createdAt = ctx.now();
@@ -138,7 +138,7 @@ async function recordAttempt(
     secret,
     customerToken: eligible.customerToken,
   });
-  const order = await tx.insertOrder({
+  const order = await tx.orders.insert({
     orderReference: reference,
     sessionId: session.id,
     attempt,
@@ -154,7 +154,7 @@ async function recordAttempt(
     nextPollAt: new Date(createdAt.getTime() + staleAfterMs(ctx)),
     deadlineAt: orderDeadline(createdAt, session.cart.cancellationTimeout ?? ctx.sessionTtlMinutes, ctx.graceMs),
   });
-  await tx.appendEvent({
+  await tx.events.append({
     orderReference: reference,
     source: 'create',
     status: 'initiated',
@@ -179,7 +179,7 @@ export function decide(
   const now = ctx.now();
   return ctx.store.transaction(async (tx) => {
     const session = await lockedSession(ctx, tx, sessionId, eligible);
-    const orders = await tx.listSessionOrders(sessionId);
+    const orders = await tx.orders.listOfSession(sessionId);
     if (orders.some(holdsPayment)) throw completed();
     const live = orders.findLast((order) => isLive(order) && order.provider === body.bnplProvider);
     if (live && fresh) throw inProgress();

@@ -4,7 +4,7 @@
 import type { OrderStatusRecord, OrderRequest } from '../../upstream/contract.js';
 import { DomainError, upstreamFieldErrors, upstreamRefusal } from '../../domain/errors.js';
 import { type CreateAnswer, recordObservation } from '../../orders/observe.js';
-import type { LedgerOrder, OrderPatch } from '../../store/types.js';
+import type { StoredOrder, OrderPatch } from '../../store/types.js';
 import type { CreateOrderOutcome } from '../../upstream/client.js';
 import { UpstreamError, UpstreamOutcomeUnknownError, UpstreamValidationError } from '../../upstream/errors.js';
 import { isSafeRedirect } from '../redirect-check.js';
@@ -27,7 +27,7 @@ const SHOPPER_FIELDS = new Set(['bnplProvider', 'customer', 'billingAddress', 's
  */
 export async function record(
   ctx: PlacementContext,
-  order: LedgerOrder,
+  order: StoredOrder,
   step: {
     also: OrderPatch;
     upstream?: OrderStatusRecord | CreateAnswer;
@@ -36,7 +36,7 @@ export async function record(
   },
   reason: string,
   detail: Record<string, unknown> = {},
-): Promise<LedgerOrder> {
+): Promise<StoredOrder> {
   // An attempt the upstream may hold is due for its first status check (the reconciler's schedule).
   const pollSoon =
     step.also.createState !== 'rejected' ? { nextPollAt: new Date(ctx.now().getTime() + ctx.firstPollDelayMs) } : {};
@@ -72,7 +72,7 @@ function refusedByUpstream(ctx: PlacementContext, error: UpstreamValidationError
  */
 export async function send(
   ctx: PlacementContext,
-  order: LedgerOrder,
+  order: StoredOrder,
   request: OrderRequest,
   deadline: number,
   firstSend = true,

@@ -1,8 +1,52 @@
-// The ledger's refunds, captures and voids (order_operations), in SQL for both drivers.
+// The ledger's refunds, captures and voids (order_operations): their records, and their SQL for both drivers.
 import { date, num, textOrNull, type Row } from './row.js';
 import type { SqlDb } from './sql.js';
-import type { OrderOperation } from './after-payment-types.js';
-import type { StoreTx } from './types.js';
+
+export type OperationKind = 'refund' | 'capture' | 'void';
+/** `requested`: sent (or about to be) and not yet answered; it already counts against what is left. */
+export type OperationStatus = 'requested' | 'pending' | 'succeeded' | 'declined' | 'failed';
+
+export interface NewOperation {
+  reference: string;
+  orderReference: string;
+  kind: OperationKind;
+  amountMinor: number;
+  currency: string;
+  status: OperationStatus;
+  description: string | null;
+  createdAt: Date;
+  /** Still open after this (its settle window and the grace), it is overdue. */
+  deadlineAt: Date;
+}
+
+export interface OrderOperation extends NewOperation {
+  upstreamStatus: string | null;
+  /** The upstream's reference for it, when it differs or is known (a refund's answer names it). */
+  upstreamReference: string | null;
+  /** The upstream's (or its provider's) own id: bnplRefundId, captureId, voidedId. */
+  upstreamId: string | null;
+  /** Why it failed: the upstream's refusal, or not_found_upstream. */
+  failureReason: string | null;
+  /** How many times it was sent (1 at insert: the send follows at once; every resend adds one). */
+  sends: number;
+  updatedAt: Date;
+}
+
+export type OperationPatch = Partial<
+  Pick<OrderOperation, 'status' | 'upstreamStatus' | 'upstreamReference' | 'upstreamId' | 'failureReason'>
+>;
+
+export interface Operations {
+  insert(operation: NewOperation): Promise<OrderOperation>;
+  get(reference: string): Promise<OrderOperation | null>;
+  /** An order's refunds, captures and voids (one kind when given), oldest first. */
+  list(orderReference: string, kind?: OperationKind): Promise<OrderOperation[]>;
+  /** The operations of several orders in one query (a page of the order list), by order, oldest first. */
+  listOf(orderReferences: readonly string[]): Promise<Map<string, OrderOperation[]>>;
+  update(reference: string, patch: OperationPatch): Promise<OrderOperation>;
+  /** Counts one more send of a still-open operation; null when it is settled (then it must not be sent). */
+  countSend(reference: string): Promise<number | null>;
+}
 
 function toOperation(row: Row): OrderOperation {
   return {
@@ -24,14 +68,9 @@ function toOperation(row: Row): OrderOperation {
   };
 }
 
-export function operationsSql(
-  db: SqlDb,
-): Pick<
-  StoreTx,
-  'insertOperation' | 'getOperation' | 'listOperations' | 'listOperationsOf' | 'updateOperation' | 'countSend'
-> {
+export function operationsSql(db: SqlDb): Operations {
   return {
-    async insertOperation(o) {
+    async insert(o) {
       const rows = await db.query<Row>(
         `insert into order_operations
            (reference, order_reference, kind, amount_minor, currency, status, description, created_at, updated_at, deadline_at)
@@ -50,11 +89,11 @@ export function operationsSql(
       );
       return toOperation(rows[0]!);
     },
-    async getOperation(reference) {
+    async get(reference) {
       const rows = await db.query<Row>('select * from order_operations where reference = $1', [reference]);
       return rows[0] ? toOperation(rows[0]) : null;
     },
-    async listOperations(orderReference, kind) {
+    async list(orderReference, kind) {
       const rows = await db.query<Row>(
         `select * from order_operations where order_reference = $1 and ($2::text is null or kind = $2)
          order by created_at, reference`,
@@ -62,7 +101,7 @@ export function operationsSql(
       );
       return rows.map(toOperation);
     },
-    async listOperationsOf(orderReferences) {
+    async listOf(orderReferences) {
       const rows = await db.query<Row>(
         `select * from order_operations where order_reference = any($1::text[]) order by created_at, reference`,
         [[...orderReferences]],
@@ -79,7 +118,7 @@ export function operationsSql(
       );
       return rows[0] ? num(rows[0].sends) : null;
     },
-    async updateOperation(reference, patch) {
+    async update(reference, patch) {
       const rows = await db.query<Row>(
         `update order_operations set status = coalesce($2, status), upstream_status = coalesce($3, upstream_status),
            upstream_reference = coalesce($4, upstream_reference), upstream_id = coalesce($5, upstream_id),

@@ -1,10 +1,113 @@
-// The ledger's orders and their journal, in SQL for both drivers; the reconciler claims due orders (claims.ts).
-import { claimDue } from './claims.js';
-import { date, dateOrNull, json, lock, num, textOrNull, type Row } from './row.js';
+// The ledger's orders: their records, and their SQL for both drivers; the reconciler claims due orders (claims.ts).
+import type { PaymentState } from '../../shared/schemas/merchant-api.js';
+import type { OrderStatus } from '../../shared/status.js';
+import { type Claim, claimDue } from './claims.js';
+import { date, dateOrNull, json, lock, type LockOption, num, textOrNull, type Row } from './row.js';
 import type { SqlDb } from './sql.js';
-import type { LedgerOrder, NewOrder, OrderEvent, OrderPatch, Store, StoreTx } from './types.js';
 
-function toOrder(row: Row): LedgerOrder {
+type CreateState = 'creating' | 'created' | 'unknown' | 'rejected' | 'orphaned' | 'absent';
+export type StoredStatus = OrderStatus | 'unknown';
+
+export interface NewOrder {
+  orderReference: string;
+  sessionId: string;
+  attempt: number;
+  provider: string;
+  amountMinor: number;
+  currency: string;
+  status: StoredStatus;
+  createState: CreateState;
+  callbackSecret: string;
+  createdAt: Date;
+  /** When the reconciler first asks the upstream about it (set at insert, so no attempt is ever forgotten). */
+  nextPollAt: Date | null;
+  /** Its cancellation timeout plus the grace: still live after it, the order is overdue and polled slowly. */
+  deadlineAt: Date;
+}
+
+/** Where the upstream's records and the ledger's totals disagree (bff/after-payment/settle-operations.ts). */
+export interface Discrepancy {
+  kind: 'refunds' | 'captures';
+  ledgerMinor: number;
+  upstreamMinor: number;
+  detectedAt: string;
+}
+
+export interface StoredOrder extends NewOrder {
+  upstreamStatus: string | null;
+  redirectUrl: string | null;
+  paidMinor: number;
+  refundedMinor: number;
+  capturedMinor: number;
+  voidedMinor: number;
+  /** The fee the paying customer bears, as the upstream reports it (part of paidMinor). */
+  surchargeMinor: number;
+  /** Null while the upstream's records and the ledger agree. */
+  discrepancy: Discrepancy[] | null;
+  /** How many times its create was sent (1 at insert: the send follows at once; a takeover's resend adds one). */
+  createSends: number;
+  /** Where a paid order's money stands, computed by the ledger from the amounts (migration 6); null unless paid. */
+  paymentState: PaymentState | null;
+  /** Why the order is on_hold (bff/orders/observe.ts); null otherwise. */
+  holdReason: string | null;
+  nextPollAt: Date | null;
+  pollAttempts: number;
+  claimedUntil: Date | null;
+  claimedBy: string | null;
+  updatedAt: Date;
+}
+
+/** The columns of an order that change after it is recorded. */
+export type OrderPatch = Partial<
+  Pick<
+    StoredOrder,
+    | 'status'
+    | 'upstreamStatus'
+    | 'createState'
+    | 'redirectUrl'
+    | 'paidMinor'
+    | 'refundedMinor'
+    | 'capturedMinor'
+    | 'voidedMinor'
+    | 'surchargeMinor'
+    | 'discrepancy'
+    | 'holdReason'
+    | 'nextPollAt'
+    | 'pollAttempts'
+    | 'claimedUntil'
+    | 'claimedBy'
+  >
+>;
+
+export interface OrderListFilter {
+  status?: OrderStatus;
+  paymentState?: PaymentState;
+  limit: number;
+  /** Keyset cursor: orders strictly older than this one (newest first). */
+  before?: { createdAt: Date; orderReference: string };
+}
+
+export interface Orders {
+  insert(order: NewOrder): Promise<StoredOrder>;
+  get(orderReference: string, options?: LockOption): Promise<StoredOrder | null>;
+  /** A session's attempts, oldest first. */
+  listOfSession(sessionId: string): Promise<StoredOrder[]>;
+  update(orderReference: string, patch: OrderPatch): Promise<StoredOrder>;
+  /** Counts one more send of a create still unanswered; null when it is settled (then it must not be sent). */
+  countCreateSend(orderReference: string): Promise<number | null>;
+  list(filter: OrderListFilter): Promise<StoredOrder[]>;
+}
+
+/** Outside a transaction only: a claim must commit to hold. */
+export interface OrderClaims {
+  /**
+   * Takes up to `limit` orders whose next reconciliation is due and that nobody else holds (for update skip
+   * locked), marking them claimed by `claimant` until `until`.
+   */
+  claimDue(claim: Claim): Promise<StoredOrder[]>;
+}
+
+function toOrder(row: Row): StoredOrder {
   return {
     orderReference: String(row.order_reference),
     sessionId: String(row.session_id),
@@ -12,9 +115,9 @@ function toOrder(row: Row): LedgerOrder {
     provider: String(row.provider),
     amountMinor: num(row.amount_minor),
     currency: String(row.currency),
-    status: row.status as LedgerOrder['status'],
+    status: row.status as StoredOrder['status'],
     upstreamStatus: textOrNull(row.upstream_status),
-    createState: row.create_state as LedgerOrder['createState'],
+    createState: row.create_state as StoredOrder['createState'],
     callbackSecret: String(row.callback_secret),
     redirectUrl: textOrNull(row.redirect_url),
     paidMinor: num(row.paid_minor),
@@ -22,10 +125,10 @@ function toOrder(row: Row): LedgerOrder {
     capturedMinor: num(row.captured_minor),
     voidedMinor: num(row.voided_minor),
     surchargeMinor: num(row.surcharge_minor),
-    discrepancy: (row.discrepancy ?? null) as LedgerOrder['discrepancy'],
+    discrepancy: (row.discrepancy ?? null) as StoredOrder['discrepancy'],
     deadlineAt: date(row.deadline_at),
     createSends: num(row.create_sends),
-    paymentState: textOrNull(row.payment_state) as LedgerOrder['paymentState'],
+    paymentState: textOrNull(row.payment_state) as StoredOrder['paymentState'],
     holdReason: textOrNull(row.hold_reason),
     nextPollAt: dateOrNull(row.next_poll_at),
     pollAttempts: num(row.poll_attempts),
@@ -33,18 +136,6 @@ function toOrder(row: Row): LedgerOrder {
     claimedBy: textOrNull(row.claimed_by),
     createdAt: date(row.created_at),
     updatedAt: date(row.updated_at),
-  };
-}
-
-function toEvent(row: Row): OrderEvent {
-  return {
-    id: num(row.id),
-    orderReference: String(row.order_reference),
-    source: row.source as OrderEvent['source'],
-    status: (row.status ?? null) as OrderEvent['status'],
-    upstreamStatus: textOrNull(row.upstream_status),
-    payload: (row.payload ?? undefined) as OrderEvent['payload'],
-    createdAt: date(row.created_at),
   };
 }
 
@@ -69,21 +160,9 @@ const ORDER_COLUMNS: Record<keyof OrderPatch, string> = {
 /** The ledger statuses a view status stands for: an unknown upstream spelling is shown (and listed) as pending. */
 const ledgerStatuses = (status: string) => (status === 'pending' ? ['pending', 'unknown'] : [status]);
 
-type OrdersTx = Pick<
-  StoreTx,
-  | 'insertOrder'
-  | 'getOrder'
-  | 'listSessionOrders'
-  | 'updateOrder'
-  | 'countCreateSend'
-  | 'appendEvent'
-  | 'listEvents'
-  | 'listOrders'
->;
-
-export function ordersSql(db: SqlDb): OrdersTx {
+export function ordersSql(db: SqlDb): Orders {
   return {
-    async insertOrder(o: NewOrder) {
+    async insert(o: NewOrder) {
       const rows = await db.query<Row>(
         `insert into orders
            (order_reference, session_id, attempt, provider, amount_minor, currency, status, create_state, callback_secret, created_at, next_poll_at, deadline_at)
@@ -106,17 +185,17 @@ export function ordersSql(db: SqlDb): OrdersTx {
       );
       return toOrder(rows[0]!);
     },
-    async getOrder(orderReference, options) {
+    async get(orderReference, options) {
       const rows = await db.query<Row>(`select * from orders where order_reference = $1${lock(options)}`, [
         orderReference,
       ]);
       return rows[0] ? toOrder(rows[0]) : null;
     },
-    async listSessionOrders(sessionId) {
+    async listOfSession(sessionId) {
       const rows = await db.query<Row>('select * from orders where session_id = $1 order by attempt', [sessionId]);
       return rows.map(toOrder);
     },
-    async updateOrder(orderReference, patch) {
+    async update(orderReference, patch) {
       const entries = Object.entries(patch).filter(([, value]) => value !== undefined) as [keyof OrderPatch, unknown][];
       const sets = entries.map(([field], index) => `${ORDER_COLUMNS[field]} = $${index + 2}`);
       // The one jsonb column goes as text (null clears it).
@@ -137,27 +216,7 @@ export function ordersSql(db: SqlDb): OrdersTx {
       );
       return rows[0] ? num(rows[0].create_sends) : null;
     },
-    async appendEvent(e) {
-      await db.query(
-        `insert into order_events (order_reference, source, status, upstream_status, payload, created_at)
-         values ($1, $2, $3, $4, $5::jsonb, $6)`,
-        [
-          e.orderReference,
-          e.source,
-          e.status,
-          e.upstreamStatus,
-          e.payload === undefined ? null : json(e.payload),
-          e.at,
-        ],
-      );
-    },
-    async listEvents(orderReference) {
-      const rows = await db.query<Row>('select * from order_events where order_reference = $1 order by id', [
-        orderReference,
-      ]);
-      return rows.map(toEvent);
-    },
-    async listOrders({ status, paymentState, limit, before }) {
+    async list({ status, paymentState, limit, before }) {
       const rows = await db.query<Row>(
         `select * from orders
          where ($1::text[] is null or status = any($1::text[]))
@@ -178,10 +237,9 @@ export function ordersSql(db: SqlDb): OrdersTx {
   };
 }
 
-/** Outside a transaction only: a claim must commit to hold. */
-export function orderClaimsSql(db: SqlDb): Pick<Store, 'claimDueOrders'> {
+export function orderClaimsSql(db: SqlDb): OrderClaims {
   return {
-    async claimDueOrders(claim) {
+    async claimDue(claim) {
       return (await claimDue(db, 'orders', claim)).map(toOrder);
     },
   };

@@ -3,7 +3,7 @@
 import { dateOrNull, num, type Row } from './row.js';
 import type { SqlDb } from './sql.js';
 
-export interface LedgerGauges {
+export interface StoreGauges {
   ordersByStatus: Record<string, number>;
   openOperationsByKind: Record<string, number>;
   /** The oldest next_poll_at that is due (null: nothing is due); its age is the reconciler's lag. */
@@ -22,9 +22,9 @@ export interface LedgerGauges {
 const countsBy = (rows: Row[], label: string, count = 'count') =>
   Object.fromEntries(rows.map((row) => [String(row[label]), num(row[count])]));
 
-export function gaugesSql(db: SqlDb): { ledgerGauges(now: Date): Promise<LedgerGauges> } {
+export function gaugesSql(db: SqlDb): { gauges(now: Date): Promise<StoreGauges> } {
   return {
-    async ledgerGauges(now) {
+    async gauges(now) {
       const [orders, operations, due, outbox, late] = await Promise.all([
         db.query<Row>('select status, count(*) as count from orders group by status'),
         db.query<Row>(

@@ -1,0 +1,107 @@
+// The ledger's checkout sessions: their records, and their SQL for both drivers.
+import type { Prefill } from '../../shared/schemas/checkout-api.js';
+import type { SHIPPING_METHODS } from '../../shared/field-rules.js';
+import type { OrderItem } from '../../shared/schemas/cart.js';
+import { date, json, lock, type LockOption, num, type Row } from './row.js';
+import type { SqlDb } from './sql.js';
+
+/**
+ * The cart as the merchant gave it, kept in the upstream's own units so the order is rebuilt exactly. The
+ * amounts the BFF computes with (the session's and each order's) are integer minor-unit columns.
+ */
+export interface StoredCart {
+  orderItems: OrderItem[];
+  shippingAmount: number;
+  taxAmount: number;
+  discountAmount: number;
+  channel?: string;
+  autoCapture?: boolean;
+  cancellationTimeout?: number;
+  /** The merchant's customer-session token (a JWT), sent as the order's customerToken. Never shown or logged. */
+  customerToken?: string;
+  requiresShipping: boolean;
+  shippingMethod?: (typeof SHIPPING_METHODS)[number];
+}
+
+export type SessionState = 'open' | 'completed';
+
+export interface NewSession {
+  id: string;
+  orderPrefix: string;
+  cart: StoredCart;
+  amountMinor: number;
+  currency: string;
+  country: string;
+  locale: string;
+  returnUrl: string;
+  prefill: Prefill;
+  expiresAt: Date;
+  createdAt: Date;
+}
+
+export interface SessionRecord extends NewSession {
+  state: SessionState;
+}
+
+export interface Sessions {
+  insert(session: NewSession): Promise<void>;
+  get(id: string, options?: LockOption): Promise<SessionRecord | null>;
+  setState(id: string, state: SessionState): Promise<void>;
+  /** Replaces the cart and its amount (PATCH /v1/checkout-sessions/:id); the caller holds the session's lock. */
+  setCart(id: string, cart: StoredCart, amountMinor: number): Promise<void>;
+}
+
+function toSession(row: Row): SessionRecord {
+  return {
+    id: String(row.id),
+    orderPrefix: String(row.order_prefix),
+    cart: row.cart as SessionRecord['cart'],
+    amountMinor: num(row.amount_minor),
+    currency: String(row.currency),
+    country: String(row.country),
+    locale: String(row.locale),
+    returnUrl: String(row.return_url),
+    prefill: row.prefill as SessionRecord['prefill'],
+    state: row.state as SessionRecord['state'],
+    expiresAt: date(row.expires_at),
+    createdAt: date(row.created_at),
+  };
+}
+
+export function sessionsSql(db: SqlDb): Sessions {
+  return {
+    async insert(s) {
+      await db.query(
+        `insert into checkout_sessions
+           (id, order_prefix, cart, amount_minor, currency, country, locale, return_url, prefill, expires_at, created_at)
+         values ($1, $2, $3::jsonb, $4, $5, $6, $7, $8, $9::jsonb, $10, $11)`,
+        [
+          s.id,
+          s.orderPrefix,
+          json(s.cart),
+          s.amountMinor,
+          s.currency,
+          s.country,
+          s.locale,
+          s.returnUrl,
+          json(s.prefill),
+          s.expiresAt,
+          s.createdAt,
+        ],
+      );
+    },
+    async get(id, options) {
+      const rows = await db.query<Row>(`select * from checkout_sessions where id = $1${lock(options)}`, [id]);
+      return rows[0] ? toSession(rows[0]) : null;
+    },
+    async setState(id, state) {
+      await db.query('update checkout_sessions set state = $2, updated_at = now() where id = $1', [id, state]);
+    },
+    async setCart(id, cart, amountMinor) {
+      await db.query(
+        'update checkout_sessions set cart = $2::jsonb, amount_minor = $3, updated_at = now() where id = $1',
+        [id, json(cart), amountMinor],
+      );
+    },
+  };
+}
