@@ -5,7 +5,7 @@ const jsonReport = process.env.OPI_VITEST_JSON;
 
 export default defineConfig({
   test: {
-    include: ['test/{shared,bff,sandbox,conformance,convergence,tooling,e2e}/**/*.test.ts'],
+    include: ['test/{shared,bff,demo,conformance,convergence,tooling,e2e}/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
     globalSetup: ['test/support/clear-test-results.ts', 'test/support/postgres-global.ts'],

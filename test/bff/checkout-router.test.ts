@@ -13,7 +13,7 @@ import { ensureWidgetBuilt } from '../../demo/storefront/widget-build.js';
 import { cart, cartChange, call, json, merchant, shopper } from '../support/checkout.js';
 import { listenOnPort0 } from '../support/servers.js';
 import { useCheckoutStack } from '../support/stack.js';
-import { FAST_SANDBOX } from './after-payment-harness.js';
+import { FAST_SANDBOX } from '../support/after-payment-harness.js';
 
 const stack = useCheckoutStack({
   sandbox: { ...FAST_SANDBOX, refundSettlement: 'instant' },

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { orderViewSchema } from '../../shared/schemas/merchant-api.js';
 import { useCheckoutStack } from '../support/stack.js';
-import { FAST_SANDBOX, followReturn, getOrder, placeOrder, postOperation } from './after-payment-harness.js';
+import { FAST_SANDBOX, followReturn, getOrder, placeOrder, postOperation } from '../support/after-payment-harness.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 // A day ahead of the database's clock.

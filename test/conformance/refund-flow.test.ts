@@ -4,7 +4,7 @@
 // and without it (refunds then read from the transaction details).
 import { describe, expect, it } from 'vitest';
 import { orderViewSchema } from '../../shared/schemas/merchant-api.js';
-import { FAST_SANDBOX, followReturn, getOrder, placeOrder, postOperation } from '../bff/after-payment-harness.js';
+import { FAST_SANDBOX, followReturn, getOrder, placeOrder, postOperation } from '../support/after-payment-harness.js';
 import { useCheckoutStack } from '../support/stack.js';
 import { storeDrivers } from '../support/store.js';
 

@@ -15,7 +15,7 @@ import {
   voidRecordSchema,
 } from '../../bff/upstream/contract.js';
 import type { Sandbox } from '../../demo/sandbox/sandbox.js';
-import { call, getToken, startReceiver, startSandbox } from '../sandbox/helpers.js';
+import { call, getToken, startReceiver, startSandbox } from '../demo/sandbox/helpers.js';
 import { docs, keysOf } from './fixtures.js';
 
 const { token, options, createOrder, orderStatus, details, capture, voids, refund, errors } = docs;

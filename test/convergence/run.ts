@@ -3,7 +3,7 @@
 // quiescence (the upstream finalises everything, the reconcilers run to a fixed point) and the check.
 import { randomUUID } from 'node:crypto';
 import type { Fault } from '../../demo/sandbox/types.js';
-import { callbackUrlOf } from '../bff/after-payment-harness.js';
+import { callbackUrlOf } from '../support/after-payment-harness.js';
 import { call, cart, json, merchant, shopper, type Answer } from '../support/checkout.js';
 import { waitUntil } from '../support/wait.js';
 import { checkConvergence, type StoryTrace } from './check.js';

@@ -4,7 +4,7 @@
 import type { Sandbox } from '../../demo/sandbox/sandbox.js';
 import { LedgerUnavailableError } from '../../bff/store/ledger-errors.js';
 import type { Store } from '../../bff/store/types.js';
-import { testClock } from '../bff/after-payment-harness.js';
+import { testClock } from '../support/after-payment-harness.js';
 import { startBff, startSandbox, type TestBff } from '../support/servers.js';
 import type { TestStore } from '../support/store.js';
 

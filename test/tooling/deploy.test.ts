@@ -1,6 +1,6 @@
 // The container recipe, checked without a container engine (none runs on our machines): deploy/Dockerfile starts
 // the compiled server as a non-root user with a health check on /readyz, and its CMD and ENV are what
-// test/bff/scale-out.test.ts runs (both read them with readDeployedStart); the health check's own command is run
+// test/bff/store/scale-out.test.ts runs (both read them with readDeployedStart); the health check's own command is run
 // against a real BFF; deploy/compose.yaml parses, names its services, sets only variables the BFF knows, and its
 // Caddyfile balances over the two instances' ports.
 import { execFile } from 'node:child_process';

@@ -130,4 +130,16 @@ describe('the import graph', () => {
     expect(schemas.filter((file) => !reachesZod(file))).toEqual([]);
     expect(shared.filter((file) => !file.startsWith('shared/schemas/') && reachesZod(file))).toEqual([]);
   });
+
+  it('has tests that mirror the source: each folder under test/bff, test/demo and test/shared is a source folder', () => {
+    const testFolders = new Set(
+      files.flatMap((file) => {
+        const match = /^test\/((?:bff|demo|shared)(?:\/[\w-]+)*)\/[^/]+\.test\.ts$/.exec(file);
+        return match ? [match[1]!] : [];
+      }),
+    );
+    expect(testFolders.size).toBeGreaterThan(10);
+    const sourceFolders = new Set(files.map((file) => dirname(file)));
+    expect([...testFolders].filter((folder) => !sourceFolders.has(folder))).toEqual([]);
+  });
 });

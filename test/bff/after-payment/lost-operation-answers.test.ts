@@ -1,0 +1,316 @@
+// Refunds, captures and voids whose answer was lost, against the sandbox in the docs' forms: no refund list route,
+// transaction details that name every refund by the order's reference, a repeated reference refused in a wording
+// chosen by the sandbox's seed. The one rule: what the upstream's records show when read back decides, never a
+// refusal's wording and never a missing answer. Orders of 143.89 AED.
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { orderViewSchema } from '../../../shared/schemas/merchant-api.js';
+import { useMerchantEndpoint } from '../../support/merchant-endpoint.js';
+import { useCheckoutStack } from '../../support/stack.js';
+import {
+  FAST_SANDBOX,
+  followReturn,
+  getOrder,
+  placeOrder,
+  postOperation,
+  testClock,
+} from '../../support/after-payment-harness.js';
+
+const TIMEOUT_MS = 300;
+// Past the default settle window (600 s): nothing sent for an operation can still be on its way.
+const PAST_WINDOW_MS = 600_000 + 1;
+const clock = testClock();
+const merchantEndpoint = useMerchantEndpoint();
+const stack = useCheckoutStack({
+  sandbox: { ...FAST_SANDBOX, refundSettlement: 'instant', seed: 7 },
+  now: clock.now,
+  env: () => ({
+    OPI_UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS),
+    OPI_MERCHANT_WEBHOOK_URL: merchantEndpoint.url,
+    OPI_MERCHANT_WEBHOOK_SECRET: 'whsec_lost_answers_0123',
+  }),
+  between: 'settle',
+});
+
+async function paidOrder(cart: Record<string, unknown> = {}, bffUrl = stack.bff.url) {
+  clock.offsetMs = 0;
+  const { orderReference } = await placeOrder(bffUrl, cart);
+  await followReturn((await stack.sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
+  return orderReference;
+}
+
+const authorisedOrder = (bffUrl?: string) => paidOrder({ autoCapture: false }, bffUrl);
+
+/** The sandbox's requests to a write route of the order, by their status (0: answer never sent). */
+const sent = (orderReference: string, kind: 'refund' | 'capture' | 'void') =>
+  stack.sandbox.journal
+    .filter((entry) => entry.method === 'POST' && entry.path === `/orders/${orderReference}/${kind}`)
+    .map((entry) => entry.status);
+
+const viewOf = async (orderReference: string) =>
+  orderViewSchema.parse((await getOrder(stack.bff.url, orderReference)).body);
+
+async function reconcileLater(ms = PAST_WINDOW_MS) {
+  clock.advance(ms);
+  await stack.bff.reconciler.reconcileOnce();
+}
+
+describe('a refund whose answer was lost', () => {
+  it('made upstream: the details show it by amount, so it is succeeded at once and never sent again', async () => {
+    const orderReference = await paidOrder();
+    stack.sandbox.setFault('refund', { kind: 'lost-answer' }, { times: 1 });
+    const refund = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 100 });
+    expect([refund.status, refund.body.status]).toEqual([201, 'succeeded']);
+    expect(refund.body).not.toHaveProperty('upstreamOutcome');
+    expect(sent(orderReference, 'refund')).toHaveLength(1);
+  });
+
+  it("the issue's case: three refunds of 100, the first one's answer lost; the ledger says 300, as the upstream", async () => {
+    const orderReference = await paidOrder({
+      orderItems: [{ name: 'Sofa', sku: 'SF-1', quantity: 1, unitPrice: 500, totalAmount: 500 }],
+      shippingAmount: 0,
+      taxAmount: 0,
+    });
+    stack.sandbox.setFault('refund', { kind: 'lost-answer' }, { times: 1 });
+    for (let i = 0; i < 3; i++) await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 100 });
+    const view = await viewOf(orderReference);
+    expect(view.refunds.map((refund) => refund.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+    expect(view).toMatchObject({ refundedAmount: 300, refundableAmount: 200 });
+    const upstream = stack.sandbox.records().find((record) => record.reference === orderReference)!;
+    expect(upstream.refunds.map((refund) => refund.amountMinor)).toEqual([10_000, 10_000, 10_000]);
+  });
+
+  it('never reached the upstream (a 5xx before it): the records do not show it, so it is sent again once', async () => {
+    const orderReference = await paidOrder();
+    stack.sandbox.setFault('refund', { kind: 'status', status: 500 }, { times: 1 });
+    const refund = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 20 });
+    expect([refund.status, refund.body.status]).toEqual([201, 'succeeded']);
+    expect(sent(orderReference, 'refund')).toEqual([500, 201]);
+  });
+
+  it('hangs: pending with its outcome unknown and its amount spent; the retry of the same key reads, then sends it once', async () => {
+    const orderReference = await paidOrder();
+    stack.sandbox.setFault('refund', { kind: 'hang' }, { times: 1 });
+    const key = randomUUID();
+    const lost = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 20 }, key);
+    expect([lost.status, lost.body.status, lost.body.upstreamOutcome]).toEqual([201, 'pending', 'unknown']);
+    expect((await viewOf(orderReference)).refundableAmount).toBe(123.89);
+
+    const retried = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 20 }, key);
+    expect([retried.status, retried.body.status, retried.body.refundReference]).toEqual([
+      201,
+      'succeeded',
+      lost.body.refundReference,
+    ]);
+    expect(stack.sandbox.journal.filter((entry) => entry.route === 'order-details').length).toBeGreaterThan(0);
+    expect(sent(orderReference, 'refund')).toEqual([0, 201]);
+    const replayed = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 20 }, key);
+    expect([replayed.headers.get('idempotent-replayed'), replayed.body.status]).toEqual(['true', 'succeeded']);
+  });
+
+  it('made after the BFF gave up: never failed; the reconciler settles it once the records show it', async () => {
+    const orderReference = await paidOrder();
+    stack.sandbox.setFault('refund', { kind: 'latency', ms: 2 * TIMEOUT_MS }, { times: 1 });
+    const lost = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 20 });
+    expect([lost.body.status, lost.body.upstreamOutcome]).toEqual(['pending', 'unknown']);
+    await new Promise((resolve) => setTimeout(resolve, 2 * TIMEOUT_MS)); // made upstream by now
+    await reconcileLater();
+    expect((await viewOf(orderReference)).refunds).toEqual([expect.objectContaining({ status: 'succeeded' })]);
+    expect(sent(orderReference, 'refund')).toHaveLength(1);
+  });
+
+  it('refused after a lost answer, in whatever words: pending until the records show it made', async () => {
+    // The first answer is lost after the refund was made; the details then lag (show no refund), so the BFF sends
+    // the same reference again, which the upstream refuses in one of its wordings.
+    let detailsLag = true;
+    let answersToLose = 1;
+    const flaky: typeof fetch = async (input, init) => {
+      const url = String(input);
+      if (url.endsWith('/details') && detailsLag) {
+        const details = (await (await fetch(input, init)).json()) as Record<string, unknown>;
+        return Response.json({ ...details, refunds: [] });
+      }
+      const response = await fetch(input, init);
+      if (url.endsWith('/refund') && init?.method === 'POST' && answersToLose-- > 0)
+        throw new TypeError('fetch failed', { cause: { code: 'ECONNRESET' } });
+      return response;
+    };
+    const bff = await stack.startBff({
+      now: clock.now,
+      env: { OPI_UPSTREAM_TIMEOUT_MS: '1000' },
+      client: { fetch: flaky },
+    });
+    const orderReference = await paidOrder({}, bff.url);
+    const refund = await postOperation(bff.url, orderReference, 'refunds', { amount: 20 });
+    expect([refund.status, refund.body.status, refund.body.upstreamOutcome]).toEqual([201, 'pending', 'unknown']);
+    expect(sent(orderReference, 'refund')).toEqual([201, 400]);
+
+    detailsLag = false;
+    clock.advance(31_000);
+    await bff.reconciler.reconcileOnce();
+    expect((await viewOf(orderReference)).refunds).toEqual([expect.objectContaining({ status: 'succeeded' })]);
+  });
+
+  it('never made, and its window passed: the records decide it failed (not_found_upstream), its amount free again', async () => {
+    // Recorded, then the instance stops before sending it (its upstream call never returns).
+    let stop!: () => void;
+    const stopped = new Promise<void>((resolve) => (stop = resolve));
+    const hangs: typeof fetch = async (input, init) => {
+      if (init?.method === 'POST' && String(input).endsWith('/refund')) {
+        await stopped;
+        throw new TypeError('fetch failed');
+      }
+      return fetch(input, init);
+    };
+    const bff = await stack.startBff({
+      now: clock.now,
+      env: { OPI_UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) },
+      client: { fetch: hangs },
+    });
+    const orderReference = await paidOrder({}, bff.url);
+    const answer = postOperation(bff.url, orderReference, 'refunds', { amount: 20 });
+    await expect.poll(async () => (await stack.db.store.operations.list(orderReference)).length).toBe(1);
+
+    await reconcileLater(60_000); // looked at, but inside its window: the records may still lag
+    expect((await stack.db.store.operations.list(orderReference))[0]).toMatchObject({ status: 'requested' });
+    await reconcileLater();
+    const [refund] = (await viewOf(orderReference)).refunds;
+    expect(refund).toMatchObject({ status: 'failed', failureReason: 'not_found_upstream' });
+    expect((await viewOf(orderReference)).refundableAmount).toBe(143.89);
+    expect(sent(orderReference, 'refund')).toEqual([]);
+    stop();
+    await answer;
+  });
+});
+
+describe('refunds the records cannot tell apart', () => {
+  it('two of one amount, only one made: both stay pending, and a discrepancy carries both totals', async () => {
+    const orderReference = await paidOrder();
+    // One is made after the BFF gave up, the other never: neither answer comes, and the details show one 20.
+    stack.sandbox.setFault('refund', { kind: 'latency', ms: 2 * TIMEOUT_MS }, { times: 1, reference: orderReference });
+    stack.sandbox.setFault('refund', { kind: 'hang' }, { times: 1 });
+    const both = await Promise.all(
+      [1, 2].map(() => postOperation(stack.bff.url, orderReference, 'refunds', { amount: 20 })),
+    );
+    expect(both.map((answer) => answer.body.upstreamOutcome)).toEqual(['unknown', 'unknown']);
+    await new Promise((resolve) => setTimeout(resolve, 2 * TIMEOUT_MS));
+
+    await reconcileLater();
+    const view = await viewOf(orderReference);
+    expect(view.refunds.map((refund) => [refund.status, refund.upstreamOutcome])).toEqual([
+      ['pending', 'unknown'],
+      ['pending', 'unknown'],
+    ]);
+    expect(view.discrepancies).toEqual([
+      { kind: 'refunds', ledgerAmount: 0, upstreamAmount: 20, detectedAt: expect.any(String) },
+    ]);
+    // Neither is offered again: both amounts stay spent.
+    expect(view.refundableAmount).toBe(103.89);
+    const events = await stack.db.store.events.list(orderReference);
+    expect(events.some((event) => event.payload?.discrepancy)).toBe(true);
+    // The merchant is told (a signed notification with the order and both totals), once.
+    const told = async () => {
+      await stack.bff.notifier.idle();
+      return merchantEndpoint.received().filter((notification) => notification.type === 'order.discrepancy');
+    };
+    expect((await told()).map((notification) => notification.data)).toEqual([
+      expect.objectContaining({ orderReference, discrepancies: view.discrepancies }),
+    ]);
+    await reconcileLater(); // read again: nothing new to say
+    expect(await told()).toHaveLength(1);
+  });
+});
+
+describe('a capture or void whose answer was lost', () => {
+  it('a capture made upstream: the details show it by its captureId, succeeded at once', async () => {
+    const orderReference = await authorisedOrder();
+    stack.sandbox.setFault('capture', { kind: 'lost-answer' }, { times: 1 });
+    const capture = await postOperation(stack.bff.url, orderReference, 'capture', { amount: 50 });
+    expect([capture.status, capture.body.amount]).toEqual([201, 50]);
+    expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ capturedMinor: 5000 });
+    expect(sent(orderReference, 'capture')).toHaveLength(1);
+  });
+
+  it('a capture that never reached the upstream (5xx): sent again once', async () => {
+    const orderReference = await authorisedOrder();
+    stack.sandbox.setFault('capture', { kind: 'status', status: 503 }, { times: 1 });
+    const capture = await postOperation(stack.bff.url, orderReference, 'capture', {});
+    expect(capture.status).toBe(201);
+    expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ capturedMinor: 14389 });
+    expect(sent(orderReference, 'capture')).toEqual([503, 201]);
+  });
+
+  it('a capture that hangs: unknown and reserved, then failed by the records once its window passed', async () => {
+    const orderReference = await authorisedOrder();
+    stack.sandbox.setFault('capture', { kind: 'hang' }, { times: 1 });
+    const lost = await postOperation(stack.bff.url, orderReference, 'capture', { amount: 50 });
+    expect([lost.status, lost.body.retryable]).toEqual([504, true]);
+    expect((await viewOf(orderReference)).captures).toEqual([
+      expect.objectContaining({ status: 'pending', upstreamOutcome: 'unknown' }),
+    ]);
+    // A void now could not be read back: refused until the capture is known.
+    const voided = await postOperation(stack.bff.url, orderReference, 'void', {});
+    expect([voided.status, voided.body.code]).toEqual([409, 'operation_in_doubt']);
+
+    await reconcileLater();
+    expect((await viewOf(orderReference)).captures).toEqual([
+      expect.objectContaining({ status: 'failed', failureReason: 'not_found_upstream' }),
+    ]);
+    expect((await postOperation(stack.bff.url, orderReference, 'void', {})).status).toBe(201);
+    expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ capturedMinor: 0, voidedMinor: 14389 });
+  });
+
+  it('a void of all that is left, answer lost: the order shows it voided', async () => {
+    const orderReference = await authorisedOrder();
+    stack.sandbox.setFault('void', { kind: 'lost-answer' }, { times: 1 });
+    expect((await postOperation(stack.bff.url, orderReference, 'void', {})).status).toBe(201);
+    expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ voidedMinor: 14389, capturedMinor: 0 });
+    expect(sent(orderReference, 'void')).toHaveLength(1);
+  });
+
+  it('a partial void reads the same before and after: it stays pending and reserved, overdue past its deadline', async () => {
+    const orderReference = await authorisedOrder();
+    stack.sandbox.setFault('void', { kind: 'lost-answer' }, { times: 1 });
+    const lost = await postOperation(stack.bff.url, orderReference, 'void', { amount: 40 });
+    expect([lost.status, lost.body.retryable]).toEqual([502, true]);
+    await reconcileLater(PAST_WINDOW_MS + 30 * 60_000);
+    const view = await viewOf(orderReference);
+    expect(view.voids).toEqual([
+      expect.objectContaining({ status: 'pending', upstreamOutcome: 'unknown', overdue: true }),
+    ]);
+    // Its 40 stays spent: only what is surely left can be captured.
+    const tooMuch = await postOperation(stack.bff.url, orderReference, 'capture', { amount: 143.89 });
+    expect([tooMuch.status, tooMuch.body.code]).toEqual([422, 'amount_exceeds_remaining']);
+  });
+
+  it('a first send refused in plain words is failed with them; the same refusal after a lost answer is not', async () => {
+    let captures = 0;
+    // Every capture after the first one sent is refused with just "Bad Request", before it reaches the upstream.
+    const terse: typeof fetch = async (input, init) => {
+      if (init?.method === 'POST' && String(input).endsWith('/capture') && captures++ >= 1)
+        return Response.json({ statusCode: 400, message: 'Bad Request' }, { status: 400 });
+      return fetch(input, init);
+    };
+    const bff = await stack.startBff({
+      now: clock.now,
+      env: { OPI_UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) },
+      client: { fetch: terse },
+    });
+    const orderReference = await authorisedOrder(bff.url);
+    // The first is lost (it hangs); its retry is refused: that says nothing about the first.
+    stack.sandbox.setFault('capture', { kind: 'hang' }, { times: 1 });
+    const key = randomUUID();
+    expect((await postOperation(bff.url, orderReference, 'capture', { amount: 50 }, key)).status).toBe(504);
+    const retried = await postOperation(bff.url, orderReference, 'capture', { amount: 50 }, key);
+    expect([retried.status, retried.body.code]).toEqual([502, 'outcome_unknown']);
+    expect((await stack.db.store.operations.list(orderReference))[0]).toMatchObject({ status: 'requested', sends: 2 });
+
+    // A new capture whose first send is refused: failed, with the upstream's words.
+    const refused = await postOperation(bff.url, orderReference, 'capture', { amount: 30 });
+    expect([refused.status, refused.body.code]).toEqual([422, 'operation_refused']);
+    const failed = (await stack.db.store.operations.list(orderReference)).find(
+      (operation) => operation.amountMinor === 3000,
+    );
+    expect(failed).toMatchObject({ status: 'failed', failureReason: 'Bad Request' });
+  });
+});

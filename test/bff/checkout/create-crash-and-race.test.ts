@@ -1,0 +1,128 @@
+// Ways an attempt's create answer goes missing, against the real sandbox: the BFF dies before recording it (the
+// reconciler must still settle the attempt from the upstream), a create that never reached the upstream (failed by
+// the upstream's records once its settle window passed, never before), and a re-send refused in whatever words (the
+// outcome stays unknown: never failed, and the shopper's retry gets through).
+import { describe, expect, it } from 'vitest';
+import { call, createSession, json, merchant, shopper } from '../../support/checkout.js';
+import { useCheckoutStack } from '../../support/stack.js';
+import { storeDrivers } from '../../support/store.js';
+import { FAST_SANDBOX, testClock } from '../../support/after-payment-harness.js';
+
+const TIMEOUT_MS = 300;
+const clock = testClock();
+const isCreate = (input: unknown, init?: RequestInit) =>
+  init?.method === 'POST' && /\/orders\/?$/.test(new URL(String(input)).pathname);
+
+describe.each(storeDrivers())('on $name', ({ open }) => {
+  const stack = useCheckoutStack({
+    sandbox: FAST_SANDBOX,
+    now: clock.now,
+    env: { OPI_UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) },
+    openStore: open,
+  });
+
+  describe('an attempt whose create answer was never recorded', () => {
+    it('is settled by the reconciler from the upstream: here the shopper cancelled at the provider', async () => {
+      clock.offsetMs = 0;
+      // This instance sends the create, and "dies" before it reads the answer: it never records anything more.
+      let dead!: () => void;
+      const died = new Promise<void>((resolve) => (dead = resolve));
+      const dying = await stack.startBff({
+        now: clock.now,
+        env: { OPI_UPSTREAM_TIMEOUT_MS: '60000' },
+        client: {
+          fetch: async (input, init) => {
+            if (!isCreate(input, init)) return fetch(input, init);
+            await fetch(input, init);
+            await died;
+            throw new TypeError('fetch failed');
+          },
+        },
+      });
+      const id = await createSession(dying.url);
+      const placing = call(`${dying.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()));
+      await expect
+        .poll(
+          () => stack.sandbox.journal.filter((entry) => entry.route === 'create-order' && entry.status === 201).length,
+        )
+        .toBe(1);
+      const [order] = await stack.db.store.orders.listOfSession(id);
+      expect(order).toMatchObject({ status: 'initiated', createState: 'creating' });
+      expect(order!.nextPollAt).not.toBeNull();
+
+      await stack.sandbox.decide(order!.orderReference, { outcome: 'cancel' });
+      clock.advance(10 * 60_000);
+      expect(await stack.bff.reconciler.reconcileOnce()).toMatchObject({ orders: 1 });
+      expect(await stack.db.store.orders.get(order!.orderReference)).toMatchObject({
+        status: 'cancelled',
+        upstreamStatus: 'CANCELLED',
+      });
+      dead();
+      await placing;
+    });
+  });
+
+  describe('a create that never reached the upstream, and a shopper who never came back', () => {
+    it('is pending with its outcome unknown, then failed (not found upstream) once its window passed', async () => {
+      clock.offsetMs = 0;
+      stack.sandbox.setFault('create-order', { kind: 'hang' });
+      const id = await createSession(stack.bff.url);
+      const lost = await call(`${stack.bff.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()));
+      expect([lost.status, lost.body.retryable]).toEqual([504, true]);
+      const [order] = await stack.db.store.orders.listOfSession(id);
+      const view = await call(`${stack.bff.url}/v1/orders/${order!.orderReference}`, { headers: merchant });
+      expect(view.body).toMatchObject({ status: 'initiated', upstreamOutcome: 'unknown' });
+
+      clock.advance(5 * 60_000); // inside its window: a 404 may still be a create on its way
+      await stack.bff.reconciler.reconcileOnce();
+      expect(await stack.db.store.orders.get(order!.orderReference)).toMatchObject({ status: 'initiated' });
+      clock.advance(6 * 60_000); // the poll the reconciler made due when the window closes
+      expect(await stack.bff.reconciler.reconcileOnce()).toMatchObject({ orders: 1 });
+      expect(await stack.db.store.orders.get(order!.orderReference)).toMatchObject({
+        status: 'failed',
+        createState: 'absent',
+        nextPollAt: null,
+      });
+      expect((await stack.db.store.events.list(order!.orderReference)).at(-1)).toMatchObject({
+        source: 'poll',
+        payload: { reason: 'not_found_upstream' },
+      });
+    });
+  });
+
+  describe('a re-send refused, in whatever words, after a lost answer', () => {
+    it('is never failed: the outcome stays unknown (a retryable 502), and the retry finds the order and moves on', async () => {
+      clock.offsetMs = 0;
+      // The first create's answer is lost after the order was made, and the lookup that follows does not see it yet
+      // (the upstream lags), so the client sends the same reference again.
+      let lagging = true;
+      const bff = await stack.startBff({
+        now: clock.now,
+        client: {
+          fetch: async (input, init) => {
+            const path = new URL(String(input)).pathname;
+            if (lagging && (init?.method ?? 'GET') === 'GET' && /^\/orders\/[^/]+$/.test(path)) {
+              lagging = false;
+              return new Response(JSON.stringify({ statusCode: 404, message: 'Order not found' }), {
+                status: 404,
+                headers: { 'content-type': 'application/json' },
+              });
+            }
+            return fetch(input, init);
+          },
+        },
+      });
+      stack.sandbox.setFault('create-order', { kind: 'lost-answer' }, { times: 1 });
+      const id = await createSession(bff.url);
+      const first = await call(`${bff.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()));
+      expect([first.status, first.body.code, first.body.retryable]).toEqual([502, 'outcome_unknown', true]);
+      const [held] = await stack.db.store.orders.listOfSession(id);
+      expect(held).toMatchObject({ status: 'initiated', createState: 'unknown' });
+
+      const retry = await call(`${bff.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()));
+      expect(retry.status).toBe(201);
+      expect(retry.body.orderReference).not.toBe(held!.orderReference);
+      expect((await stack.db.store.orders.get(held!.orderReference))?.createState).toBe('orphaned');
+    });
+  });
+});

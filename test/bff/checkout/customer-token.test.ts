@@ -1,0 +1,148 @@
+// customerToken (docs §13): a merchant's customer-session JWT kept with the session's cart and sent as the order's
+// customerToken; with OPI_CUSTOMER_SESSIONS=true the BFF creates one per new attempt. Against the real sandbox,
+// which takes on POST /orders only a customerToken it issued itself.
+import { describe, expect, it } from 'vitest';
+import { createLogger } from '../../../bff/logger.js';
+import { call, cart, cartChange, createSession, json, merchant, shopper } from '../../support/checkout.js';
+import type { TestBff } from '../../support/servers.js';
+import { customer } from '../../support/shopper.js';
+import { useCheckoutStack } from '../../support/stack.js';
+
+const ENV = { OPI_UPSTREAM_TIMEOUT_MS: '2000', OPI_LOG_LEVEL: 'trace' };
+const stack = useCheckoutStack({ env: ENV });
+
+const journal = (route: string) => stack.sandbox.journal.filter((entry) => entry.route === route);
+const sentTokens = () =>
+  journal('create-order').map((entry) => (entry.body as { customerToken?: string }).customerToken);
+const place = (bff: TestBff, id: string) =>
+  call(`${bff.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()));
+/** A token the sandbox issued, as the merchant's own server would get it. */
+const issuedToken = async () => (await stack.bff.upstream.createCustomerSession('merchant-side@example.com')).token;
+const withCustomerSessions = (env: Record<string, string> = {}) =>
+  stack.startBff({ env: { ...ENV, OPI_CUSTOMER_SESSIONS: 'true', ...env } });
+
+/** Neither the token nor its signature, the part that makes it a credential, is in any log line. */
+function expectNotLogged(bff: TestBff, token: string) {
+  const signature = token.split('.')[2]!;
+  expect(bff.logs.filter((line) => line.includes(signature))).toEqual([]);
+}
+
+describe("a merchant's customerToken", () => {
+  it("is kept server-side and sent as the order's customerToken, never shown to the widget", async () => {
+    const token = await issuedToken();
+    const id = await createSession(stack.bff.url, { customerToken: token });
+    expect((await stack.db.store.sessions.get(id))?.cart.customerToken).toBe(token);
+
+    const view = await call(`${stack.bff.url}/v1/checkout-sessions/${id}`);
+    expect(view.status).toBe(200);
+    expect(view.text).not.toContain(token.split('.')[2]);
+
+    const placed = await place(stack.bff, id);
+    expect(placed.status).toBe(201);
+    expect(sentTokens()).toEqual([token]);
+    // Only the test's own customer session: the BFF made none.
+    expect(journal('customer-session')).toHaveLength(1);
+    expectNotLogged(stack.bff, token);
+  });
+
+  it('survives a cart change', async () => {
+    const token = await issuedToken();
+    const id = await createSession(stack.bff.url, { customerToken: token });
+    const changed = await call(
+      `${stack.bff.url}/v1/checkout-sessions/${id}`,
+      json('PATCH', cartChange({ shippingAmount: 0 }), merchant),
+    );
+    expect(changed.status).toBe(200);
+    expect((await place(stack.bff, id)).status).toBe(201);
+    expect(sentTokens()).toEqual([token]);
+  });
+
+  it.each([
+    ['not a JWT', 'amal@example.com'],
+    ['a JWT with a fourth part', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln.c2ln'],
+    ['a JWT in quotes', '"eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln"'],
+    ['longer than 4096 characters', `eyJhbGciOiJIUzI1NiJ9.${'a'.repeat(4096)}.c2ln`],
+  ])('%s is refused with a 400 naming the field', async (_name, customerToken) => {
+    const answer = await call(`${stack.bff.url}/v1/checkout-sessions`, json('POST', cart({ customerToken }), merchant));
+    expect(answer.status).toBe(400);
+    expect(answer.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(answer.body).toMatchObject({ code: 'validation_failed', errors: [{ path: 'customerToken' }] });
+    expect(answer.body.errors).toHaveLength(1);
+    expect(answer.text).not.toContain(customerToken.slice(0, 40));
+
+    await expect(stack.bff.checkout.createSession(cart({ customerToken }))).rejects.toMatchObject({
+      status: 400,
+      problem: { code: 'validation_failed', errors: [{ path: 'customerToken' }] },
+    });
+  });
+});
+
+describe('with OPI_CUSTOMER_SESSIONS=true', () => {
+  it("creates one customer session for the shopper's email and sends its token with the order", async () => {
+    const bff = await withCustomerSessions();
+    const id = await createSession(bff.url);
+    const placed = await place(bff, id);
+    expect(placed.status).toBe(201);
+
+    expect(journal('customer-session').map((entry) => [entry.body, entry.status])).toEqual([
+      [{ customerIdentifier: customer.email }, 201],
+    ]);
+    const [sent] = sentTokens();
+    expect(sent).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    // The sandbox takes only tokens it issued: the order it created proves this one is its.
+    expect(journal('create-order').map((entry) => entry.status)).toEqual([201]);
+    expect(await stack.db.store.orders.get(placed.body.orderReference)).toMatchObject({ createState: 'created' });
+    expectNotLogged(bff, sent!);
+  });
+
+  it("sends the merchant's own token when the session has one, and creates none", async () => {
+    const token = await issuedToken();
+    const bff = await withCustomerSessions();
+    const id = await createSession(bff.url, { customerToken: token });
+    expect((await place(bff, id)).status).toBe(201);
+    expect(journal('customer-session')).toHaveLength(1); // the test's own
+    expect(sentTokens()).toEqual([token]);
+  });
+
+  it('a failed customer session is a retryable 502 and records nothing; the retry places attempt 1', async () => {
+    const bff = await withCustomerSessions();
+    const id = await createSession(bff.url);
+    stack.sandbox.setFault('customer-session', { kind: 'status', status: 503 }, { times: 1 });
+    const failed = await place(bff, id);
+    expect(failed.status).toBe(502);
+    expect(failed.body).toMatchObject({ code: 'upstream_unavailable', retryable: true });
+    expect(journal('create-order')).toEqual([]);
+    expect(await stack.db.store.orders.listOfSession(id)).toEqual([]);
+
+    const retried = await place(bff, id);
+    expect(retried.status).toBe(201);
+    expect(retried.body.orderReference).toMatch(/-1$/);
+    expect(journal('customer-session')).toHaveLength(2);
+    expect(sentTokens()).toHaveLength(1);
+  });
+
+  it("a customer session that never answers ends within the request's one deadline (504), nothing recorded", async () => {
+    const bff = await withCustomerSessions({ OPI_UPSTREAM_TIMEOUT_MS: '500' });
+    const id = await createSession(bff.url);
+    stack.sandbox.setFault('customer-session', { kind: 'hang' });
+    const started = Date.now();
+    const failed = await place(bff, id);
+    expect(Date.now() - started).toBeLessThan(3_000); // the budget, and a loaded machine's margin
+    expect(failed.status).toBe(504);
+    expect(failed.body).toMatchObject({ code: 'upstream_timeout', retryable: true });
+    expect(journal('create-order')).toEqual([]);
+    expect(await stack.db.store.orders.listOfSession(id)).toEqual([]);
+  });
+});
+
+describe('log redaction', () => {
+  it('hides a customerToken that slips into a log object, up to a cart inside a session', () => {
+    const lines: string[] = [];
+    const logger = createLogger('info', { write: (line: string) => void lines.push(line) });
+    const token = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2VjcmV0LXNpZ25hdHVyZQ';
+    logger.info({ customerToken: token, order: { customerToken: token }, session: { cart: { customerToken: token } } });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toContain('c2VjcmV0LXNpZ25hdHVyZQ');
+    expect(lines[0]!.match(/\[redacted\]/g)).toHaveLength(3);
+  });
+});

@@ -1,0 +1,247 @@
+// The ledger on each driver: PGlite always, PostgreSQL too (npm test provides a server: test/support/postgres-global.ts).
+import { describe, expect, it } from 'vitest';
+import { MIGRATIONS, runMigrations } from '../../../bff/store/migrations.js';
+import { num } from '../../../bff/store/row.js';
+import { isUniqueViolation } from '../../../bff/store/sql.js';
+import { order, session, T0 } from '../../support/ledger-records.js';
+import { freshPostgresSchema, pgliteTestStore, storeDrivers, useTestStore } from '../../support/store.js';
+
+describe('column readers', () => {
+  it('read whole numbers exactly, from a number or the text pg sends, and refuse anything else', () => {
+    expect([num(42), num('9007199254740991'), num('-5')]).toEqual([42, 9007199254740991, -5]);
+    for (const bad of ['9007199254740993', '1.5', 'abc', '', null, undefined])
+      expect(() => num(bad), String(bad)).toThrow('is not a safe integer');
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('migrations on a new PostgreSQL database', () => {
+  it('are applied once when several instances start together', async () => {
+    const schema = await freshPostgresSchema(process.env.DATABASE_URL!);
+    const drivers = await Promise.all([1, 2, 3, 4].map(() => schema.open()));
+    try {
+      const applied = await Promise.all(drivers.map((driver) => runMigrations(driver)));
+      const all = MIGRATIONS.map((migration) => migration.version);
+      expect(
+        applied.filter((versions) => versions.length > 0),
+        'one instance applies them all',
+      ).toEqual([all]);
+      expect(applied.filter((versions) => versions.length === 0)).toHaveLength(3);
+    } finally {
+      await Promise.all(drivers.map((driver) => driver.close()));
+      await schema.drop();
+    }
+  });
+});
+
+describe('migrations on PGlite', () => {
+  const t = useTestStore(pgliteTestStore);
+
+  it('gather planner statistics at every start, with nothing to apply: PGlite has no autovacuum', async () => {
+    const lastAnalyse = async () =>
+      (
+        await t.driver.query<{ at: Date }>(
+          "select last_analyze as at from pg_stat_user_tables where relname = 'checkout_sessions'",
+        )
+      )[0]?.at;
+    const before = await lastAnalyse();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await runMigrations(t.driver)).toEqual([]);
+    expect((await lastAnalyse())?.getTime()).toBeGreaterThan(before?.getTime() ?? 0);
+  });
+});
+
+describe.each(storeDrivers())('ledger store on $name', ({ open }) => {
+  const t = useTestStore(open);
+
+  it('applies each migration once', async () => {
+    expect(await runMigrations(t.driver)).toEqual([]);
+    const rows = await t.driver.query<{ version: number }>('select version from schema_migrations');
+    expect(rows.map((row) => Number(row.version))).toEqual(MIGRATIONS.map((migration) => migration.version));
+    expect(MIGRATIONS.map((migration) => migration.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
+  it("computes a paid order's payment state from its amounts on every write (migration 6)", async () => {
+    await t.store.sessions.insert(session());
+    await t.store.orders.insert(order('o-1'));
+    const state = async (patch: Parameters<typeof t.store.orders.update>[1]) =>
+      (await t.store.orders.update('o-1', patch))?.paymentState;
+    expect(await state({ status: 'pending' }), 'not paid: no payment state').toBe(null);
+    expect(await state({ status: 'paid', paidMinor: 14389 })).toBe('authorised');
+    expect(await state({ capturedMinor: 10000 })).toBe('partially_captured');
+    expect(await state({ voidedMinor: 4389 })).toBe('captured');
+    expect(await state({ refundedMinor: 5000 })).toBe('partially_refunded');
+    expect(await state({ refundedMinor: 10000 })).toBe('refunded');
+    expect(await state({ capturedMinor: 0, refundedMinor: 0, voidedMinor: 14389 })).toBe('voided');
+    expect((await t.store.orders.get('o-1'))?.paymentState, 'read back as written').toBe('voided');
+  });
+
+  it("keeps a refund's upstream reference once learned (migration 5), whatever later patches leave out", async () => {
+    await t.store.sessions.insert(session());
+    await t.store.orders.insert(order('o-1'));
+    await t.store.transaction(async (tx) => {
+      await tx.operations.insert({
+        reference: 'rf_1',
+        orderReference: 'o-1',
+        kind: 'refund',
+        amountMinor: 100,
+        currency: 'AED',
+        status: 'requested',
+        description: null,
+        createdAt: T0,
+        deadlineAt: new Date(T0.getTime() + 40 * 60_000),
+      });
+      expect(await tx.operations.update('rf_1', { status: 'pending', upstreamReference: 'rf_1-00' })).toMatchObject({
+        upstreamReference: 'rf_1-00',
+      });
+      expect(await tx.operations.update('rf_1', { status: 'succeeded' })).toMatchObject({
+        status: 'succeeded',
+        upstreamReference: 'rf_1-00',
+      });
+    });
+  });
+
+  it('migration 4 completes the open sessions that an order paid or holds, and only those', async () => {
+    const statuses = { paid: 'paid', held: 'on_hold', pending: 'pending', declined: 'declined' } as const;
+    for (const [id, status] of Object.entries(statuses)) {
+      await t.store.sessions.insert(session(`cs_${id}`));
+      await t.store.orders.insert(order(`p-${id}`, 1, `cs_${id}`));
+      await t.store.orders.update(`p-${id}`, { status });
+    }
+    // As the ledger stood before the upgrade.
+    await t.driver.query('delete from schema_migrations where version = 4');
+
+    expect(await runMigrations(t.driver)).toEqual([4]);
+    const states = await Promise.all(
+      Object.keys(statuses).map(async (id) => [id, (await t.store.sessions.get(`cs_${id}`))?.state]),
+    );
+    expect(Object.fromEntries(states)).toEqual({
+      paid: 'completed',
+      held: 'completed',
+      pending: 'open',
+      declined: 'open',
+    });
+  });
+
+  it('keeps a session exactly: cart, minor units, prefill and times', async () => {
+    await t.store.sessions.insert(session());
+    const found = await t.store.sessions.get('cs_one');
+    expect(found).toEqual({ ...session(), state: 'open' });
+    expect(await t.store.sessions.get('cs_missing')).toBeNull();
+    await t.store.sessions.setState('cs_one', 'completed');
+    expect((await t.store.sessions.get('cs_one'))?.state).toBe('completed');
+  });
+
+  it('round-trips the largest safe amount in minor units', async () => {
+    await t.store.sessions.insert(session('cs_big', { amountMinor: Number.MAX_SAFE_INTEGER }));
+    expect((await t.store.sessions.get('cs_big'))?.amountMinor).toBe(Number.MAX_SAFE_INTEGER);
+  });
+
+  it('records attempts per session, refuses a second attempt with the same number, and patches columns', async () => {
+    await t.store.sessions.insert(session());
+    const first = await t.store.orders.insert(order('p-1'));
+    expect(first).toMatchObject({
+      orderReference: 'p-1',
+      status: 'initiated',
+      createState: 'creating',
+      redirectUrl: null,
+      paidMinor: 0,
+    });
+    const duplicate = await t.store.orders.insert({ ...order('p-other'), attempt: 1 }).catch((error: unknown) => error);
+    expect(isUniqueViolation(duplicate)).toBe(true);
+    await t.store.orders.insert(order('p-2', 2));
+
+    const updated = await t.store.orders.update('p-1', {
+      status: 'pending',
+      upstreamStatus: 'pending',
+      createState: 'created',
+      redirectUrl: 'https://pay.example/x',
+      nextPollAt: new Date(T0.getTime() + 30_000),
+    });
+    expect(updated).toMatchObject({
+      status: 'pending',
+      upstreamStatus: 'pending',
+      createState: 'created',
+      redirectUrl: 'https://pay.example/x',
+    });
+    expect(updated.nextPollAt?.toISOString()).toBe('2030-01-01T10:00:30.000Z');
+    expect((await t.store.orders.listOfSession('cs_one')).map((o) => o.orderReference)).toEqual(['p-1', 'p-2']);
+    await expect(t.store.orders.update('p-missing', { status: 'paid' })).rejects.toThrow(/no order/);
+  });
+
+  it('keeps an order journal in order', async () => {
+    await t.store.sessions.insert(session());
+    await t.store.orders.insert(order('p-1'));
+    await t.store.events.append({
+      orderReference: 'p-1',
+      source: 'create',
+      status: 'initiated',
+      upstreamStatus: null,
+      at: T0,
+    });
+    const later = new Date(T0.getTime() + 1_500);
+    await t.store.events.append({
+      orderReference: 'p-1',
+      source: 'create',
+      status: 'pending',
+      upstreamStatus: 'pending',
+      payload: { attempt: 1 },
+      at: later,
+    });
+    const events = await t.store.events.list('p-1');
+    expect(events.map((e) => [e.source, e.status, e.upstreamStatus, e.payload, e.createdAt])).toEqual([
+      ['create', 'initiated', null, undefined, T0],
+      ['create', 'pending', 'pending', { attempt: 1 }, later],
+    ]);
+    expect(events[0]!.id).toBeLessThan(events[1]!.id);
+  });
+
+  it('claims an idempotency key once, completes it, and releases only an unfinished one', async () => {
+    expect(await t.store.idempotency.claim('s', 'k', 'hash-1')).toBe(true);
+    expect(await t.store.idempotency.claim('s', 'k', 'hash-2')).toBe(false);
+    expect(await t.store.idempotency.claim('other-scope', 'k', 'hash-1')).toBe(true);
+    expect(await t.store.idempotency.get('s', 'k')).toMatchObject({
+      requestHash: 'hash-1',
+      statusCode: null,
+      response: null,
+    });
+
+    await t.store.idempotency.complete('s', 'k', 201, { orderReference: 'p-1' });
+    await t.store.idempotency.release('s', 'k');
+    expect(await t.store.idempotency.get('s', 'k')).toMatchObject({
+      statusCode: 201,
+      response: { orderReference: 'p-1' },
+    });
+
+    await t.store.idempotency.release('other-scope', 'k');
+    expect(await t.store.idempotency.get('other-scope', 'k')).toBeNull();
+  });
+
+  it('rolls a transaction back when it throws', async () => {
+    await expect(
+      t.store.transaction(async (tx) => {
+        await tx.sessions.insert(session());
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect(await t.store.sessions.get('cs_one')).toBeNull();
+  });
+
+  it('serialises read-modify-write on a locked row: 20 concurrent increments lose none', async () => {
+    await t.store.sessions.insert(session());
+    await t.store.orders.insert(order('p-1'));
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.store.transaction(async (tx) => {
+          const current = await tx.orders.get('p-1', { forUpdate: true });
+          await new Promise((resolve) => setTimeout(resolve, 2));
+          await tx.orders.update('p-1', { refundedMinor: current!.refundedMinor + 10 });
+        }),
+      ),
+    );
+    expect((await t.store.orders.get('p-1'))?.refundedMinor).toBe(200);
+  });
+
+  it('answers a ping', async () => {
+    await expect(t.store.ping()).resolves.toBeUndefined();
+  });
+});
