@@ -25,7 +25,7 @@ export interface NewOrder {
   deadlineAt: Date;
 }
 
-/** Where the upstream's records and the ledger's totals disagree (bff/after-payment/settle-operations.ts). */
+/** Where the upstream's records and the ledger's totals disagree (bff/after-payment/operation-ledger.ts). */
 export interface Discrepancy {
   kind: 'refunds' | 'captures';
   ledgerMinor: number;
