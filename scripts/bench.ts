@@ -2,8 +2,9 @@
 // child process on a free port, every anchor runs in the same run, and the cases are interleaved over rounds:
 //  - the widget's session GET and session creation, against a bare Express 5 + helmet app and node:http answering
 //    the same JSON;
-//  - order placement at fixed rates (50 and 200 orders/s): the latency the BFF adds to calling the sandbox's
-//    POST /orders directly with the same body; and the capacity of each (orders/s with 20 connections);
+//  - order placement one at a time and evenly paced at 50 and 200 orders/s (open loop, latency from each request's
+//    scheduled time): the latency the BFF adds to calling the sandbox's POST /orders directly with the same body;
+//    and the capacity of each (orders/s with autocannon's 20 connections);
 //  - the merchant order list (status=paid, 50 a page) on a ledger of 100 and of 50,000 orders;
 //  - cold start to /readyz (a new ledger, then the same ledger again) and idle RSS;
 // on PGlite always and on PostgreSQL when DATABASE_URL is set. Prints a table of median [min..max] and the
@@ -16,7 +17,7 @@ import { SANDBOX_DEFAULTS } from '../shared/sandbox-defaults.js';
 import { sessionRequest } from '../demo/storefront/cart.js';
 import { DEFAULT_MARKET, PRODUCTS } from '../demo/storefront/catalogue.js';
 import { demoShopper } from '../demo/storefront/demo-shopper.js';
-import { fixedBody, load, rotating } from './bench/load.js';
+import { type Call, calls, fixedBody, load, oneAtATime, paced } from './bench/load.js';
 import { startServer, type Started } from './bench/processes.js';
 import { seedOrders } from './bench/seed-orders.js';
 import { type Comparison, markdownTable, type Sample, toRows } from './bench/table.js';
@@ -28,9 +29,14 @@ const option = (name: string, fallback: number) => {
 const ROUNDS = option('rounds', 3);
 const SECONDS = option('seconds', 3);
 const NODE = process.execPath;
-const RATES = [50, 200];
+/** Order placement one at a time (undefined), then evenly paced at each rate. */
+const PLACEMENTS = [undefined, 50, 200];
+const placementCase = (rate: number | undefined) =>
+  rate ? `order placement paced at ${rate}/s (req/s)` : 'order placement one at a time (req/s)';
 /** Sessions made ready for each capacity run: more than either ledger places in SECONDS. */
 const CAPACITY_SESSIONS = 800 * SECONDS;
+/** More than one request at a time can place in SECONDS (the BFF's order costs well over 2.5 ms). */
+const ONE_AT_A_TIME_SESSIONS = 400 * SECONDS;
 const LIST_SIZES = [100, 50_000];
 const MERCHANT = { authorization: `Bearer ${SANDBOX_DEFAULTS.merchantKey}`, 'content-type': 'application/json' };
 // The demo shop's cart and signed-in shopper in its first market (two lanterns, 393 AED with shipping), paying by Tabby.
@@ -51,10 +57,7 @@ const COMPARISONS: Record<string, Comparison> = {
   'start (ms)': { measured: 'BFF', anchors: ['express+helmet', 'node:http'], by: 'ratio' },
   'RSS idle (MB)': { measured: 'BFF', anchors: ['express+helmet', 'node:http'], by: 'ratio' },
   ...Object.fromEntries(
-    RATES.map((rate) => [
-      `order placement at ${rate}/s (req/s)`,
-      { measured: 'BFF', anchors: ['sandbox direct'], by: 'added' },
-    ]),
+    PLACEMENTS.map((rate) => [placementCase(rate), { measured: 'BFF', anchors: ['sandbox direct'], by: 'added' }]),
   ),
   'order placement capacity (orders/s)': { measured: 'BFF', anchors: ['sandbox direct'], by: 'ratio' },
   'order list status=paid (req/s)': { measured: '50,000 orders', anchors: ['100 orders'], by: 'ratio' },
@@ -241,37 +244,33 @@ for (const ledger of ledgers) {
       record('session create (req/s)', target, await load(url, SECONDS, fixedBody('POST', MERCHANT, CART)));
     }
 
-    for (const rate of [...RATES, undefined]) {
-      const name = rate ? `order placement at ${rate}/s (req/s)` : 'order placement capacity (orders/s)';
-      const count = rate ? rate * SECONDS + 50 : CAPACITY_SESSIONS;
-      const ids = await createSessions(bff.url, count);
-      const settings = rate ? { overallRate: rate } : { connections: 20 };
-      record(
-        name,
-        'BFF',
-        await load(
-          bff.url,
-          SECONDS,
-          rotating('POST', { 'content-type': 'application/json' }, (n) => ({
-            path: `/v1/checkout-sessions/${ids[n % ids.length]}/orders`,
-            body: SHOPPER,
-          })),
-          settings,
-        ),
-      );
-      record(
-        name,
-        'sandbox direct',
-        await load(
-          sandbox.url,
-          SECONDS,
-          rotating('POST', { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, () => ({
-            path: '/orders',
-            body: JSON.stringify({ ...orderTemplate, orderReference: `bench-direct-${++directOrders}` }),
-          })),
-          settings,
-        ),
-      );
+    // Each order on a session of its own: a second order on one session would be the first one replayed.
+    const placeOn =
+      (ids: string[]) =>
+      (n: number): Call => ({
+        url: `${bff.url}/v1/checkout-sessions/${ids[n]}/orders`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: SHOPPER,
+      });
+    const placeDirect = (): Call => ({
+      url: `${sandbox.url}/orders`,
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...orderTemplate, orderReference: `bench-direct-${++directOrders}` }),
+    });
+    for (const rate of PLACEMENTS) {
+      const ids = await createSessions(bff.url, rate ? rate * SECONDS : ONE_AT_A_TIME_SESSIONS);
+      const run = (next: (n: number) => Call) => (rate ? paced(rate, SECONDS, next) : oneAtATime(SECONDS, next));
+      record(placementCase(rate), 'BFF', await run(placeOn(ids)));
+      record(placementCase(rate), 'sandbox direct', await run(placeDirect));
+    }
+    const ids = await createSessions(bff.url, CAPACITY_SESSIONS);
+    for (const [target, url, next] of [
+      ['BFF', bff.url, placeOn(ids)],
+      ['sandbox direct', sandbox.url, placeDirect],
+    ] as const) {
+      record('order placement capacity (orders/s)', target, await load(url, SECONDS, calls(next), { connections: 20 }));
     }
 
     for (const [size, server] of lists) {

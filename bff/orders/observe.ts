@@ -13,7 +13,7 @@ import { normalisePaymentStatus, type OrderStatus } from '../../shared/status.js
 import type { OrderStatusRecord } from '../upstream/contract.js';
 import type { Notifier } from '../notify/notifier.js';
 import { requireOrder } from '../store/require-order.js';
-import type { EventSource, StoredOrder, OrderPatch, Store, StoreTx } from '../store/types.js';
+import type { EventSource, Journal, StoredOrder, OrderPatch, Store, StoreTx } from '../store/types.js';
 import { checkPaidAmount, type HoldReason } from './paid-amount.js';
 import { isFinalStatus, nextStatus } from './transitions.js';
 import { orderSummaryView } from './views.js';
@@ -160,22 +160,24 @@ export async function observeInTx(
   const changed = patch.status !== undefined;
   // Settled (or waiting for a person): nothing left to poll for. Refunds, which reschedule polling, need a paid order.
   if (changed && (isFinalStatus(patch.status!) || patch.status === 'on_hold')) patch.nextPollAt = null;
-  const updated = Object.keys(patch).length > 0 ? await tx.orders.update(orderReference, patch) : order;
-  if (changed || observation.journal !== 'on-change') {
-    await tx.events.append({
-      orderReference,
-      source: observation.source,
-      status: updated.status,
-      upstreamStatus: observation.upstream?.status ?? null,
-      payload: {
-        ...observation.payload,
-        ...(observation.upstream === null ? { upstream: 'not_found' } : {}),
-        ...(changed ? { from: order.status } : {}),
-        ...(holdReason ? { holdReason } : {}),
-      },
-      at: deps.now(),
-    });
-  }
+  const journal: Journal | undefined =
+    changed || observation.journal !== 'on-change'
+      ? {
+          source: observation.source,
+          status: patch.status ?? order.status,
+          upstreamStatus: observation.upstream?.status ?? null,
+          payload: {
+            ...observation.payload,
+            ...(observation.upstream === null ? { upstream: 'not_found' } : {}),
+            ...(changed ? { from: order.status } : {}),
+            ...(holdReason ? { holdReason } : {}),
+          },
+          at: deps.now(),
+        }
+      : undefined;
+  // The change and its journal row in one statement; a journal row alone when nothing changes.
+  const updated = Object.keys(patch).length > 0 ? await tx.orders.update(orderReference, patch, journal) : order;
+  if (journal && updated === order) await tx.events.append({ orderReference, ...journal });
   if (changed && announced(updated)) {
     await deps.notifier.enqueue(
       tx,

@@ -76,24 +76,16 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
       );
       const deadlinePassed = live && at >= order.deadlineAt && (claimed.nextPollAt ?? at) <= order.deadlineAt;
       const horizonPassed = live && times[0] === null;
-      if (deadlinePassed || horizonPassed) {
-        const reason = horizonPassed ? 'poll_horizon_passed' : 'poll_deadline_passed';
+      const reason = horizonPassed ? 'poll_horizon_passed' : deadlinePassed ? 'poll_deadline_passed' : undefined;
+      if (reason)
         logger.warn({ orderReference, status: order.status, reason }, 'order still not final after its deadline');
-        await tx.events.append({
-          orderReference,
-          source: 'poll',
-          status: order.status,
-          upstreamStatus: order.upstreamStatus,
-          payload: { reason },
-          at,
-        });
-      }
-      await tx.orders.update(orderReference, {
-        nextPollAt: next,
-        pollAttempts: order.pollAttempts + 1,
-        claimedUntil: null,
-        claimedBy: null,
-      });
+      await tx.orders.update(
+        orderReference,
+        { nextPollAt: next, pollAttempts: order.pollAttempts + 1, claimedUntil: null, claimedBy: null },
+        reason
+          ? { source: 'poll', status: order.status, upstreamStatus: order.upstreamStatus, payload: { reason }, at }
+          : undefined,
+      );
     });
   }
 

@@ -21,6 +21,33 @@ export interface OrderEvent extends Omit<NewOrderEvent, 'at'> {
   createdAt: Date;
 }
 
+/** A journal row written by the same statement as its order's change (orders.insert, orders.update). */
+export type Journal = Omit<NewOrderEvent, 'orderReference'>;
+
+/**
+ * The statement (one that changes an order and ends `returning *`) with the journal row written by it too: one
+ * round trip instead of two, in the same transaction either way.
+ */
+export function withJournal(statement: string, params: unknown[], journal?: Journal): [string, unknown[]] {
+  if (!journal) return [statement, params];
+  const n = params.length;
+  return [
+    `with changed as (${statement}), journal as (
+       insert into order_events (order_reference, source, status, upstream_status, payload, created_at)
+       select order_reference, $${n + 1}, $${n + 2}, $${n + 3}, $${n + 4}::jsonb, $${n + 5} from changed
+     )
+     select * from changed`,
+    [
+      ...params,
+      journal.source,
+      journal.status,
+      journal.upstreamStatus,
+      journal.payload === undefined ? null : json(journal.payload),
+      journal.at,
+    ],
+  ];
+}
+
 export interface OrderEvents {
   append(event: NewOrderEvent): Promise<void>;
   /** An order's journal, oldest first. */

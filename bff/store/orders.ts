@@ -2,6 +2,7 @@
 import type { PaymentState } from '../../shared/schemas/merchant-api.js';
 import type { OrderStatus } from '../../shared/status.js';
 import { type Claim, claimDue } from './claims.js';
+import { type Journal, withJournal } from './order-events.js';
 import { date, dateOrNull, json, lock, type LockOption, num, textOrNull, type Row } from './row.js';
 import type { SqlDb } from './sql.js';
 
@@ -88,11 +89,13 @@ export interface OrderListFilter {
 }
 
 export interface Orders {
-  insert(order: NewOrder): Promise<StoredOrder>;
+  /** With `journal`, its first journal row is written by the same statement. */
+  insert(order: NewOrder, journal?: Journal): Promise<StoredOrder>;
   get(orderReference: string, options?: LockOption): Promise<StoredOrder | null>;
   /** A session's attempts, oldest first. */
   listOfSession(sessionId: string): Promise<StoredOrder[]>;
-  update(orderReference: string, patch: OrderPatch): Promise<StoredOrder>;
+  /** With `journal`, the journal row of the change is written by the same statement. */
+  update(orderReference: string, patch: OrderPatch, journal?: Journal): Promise<StoredOrder>;
   /** Counts one more send of a create still unanswered; null when it is settled (then it must not be sent). */
   countCreateSend(orderReference: string): Promise<number | null>;
   list(filter: OrderListFilter): Promise<StoredOrder[]>;
@@ -162,8 +165,8 @@ const ledgerStatuses = (status: string) => (status === 'pending' ? ['pending', '
 
 export function ordersSql(db: SqlDb): Orders {
   return {
-    async insert(o: NewOrder) {
-      const rows = await db.query<Row>(
+    async insert(o: NewOrder, journal) {
+      const statement = withJournal(
         `insert into orders
            (order_reference, session_id, attempt, provider, amount_minor, currency, status, create_state, callback_secret, created_at, next_poll_at, deadline_at)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
@@ -182,7 +185,9 @@ export function ordersSql(db: SqlDb): Orders {
           o.nextPollAt,
           o.deadlineAt,
         ],
+        journal,
       );
+      const rows = await db.query<Row>(...statement);
       return toOrder(rows[0]!);
     },
     async get(orderReference, options) {
@@ -195,14 +200,17 @@ export function ordersSql(db: SqlDb): Orders {
       const rows = await db.query<Row>('select * from orders where session_id = $1 order by attempt', [sessionId]);
       return rows.map(toOrder);
     },
-    async update(orderReference, patch) {
+    async update(orderReference, patch, journal) {
       const entries = Object.entries(patch).filter(([, value]) => value !== undefined) as [keyof OrderPatch, unknown][];
       const sets = entries.map(([field], index) => `${ORDER_COLUMNS[field]} = $${index + 2}`);
       // The one jsonb column goes as text (null clears it).
       const values = entries.map(([field, value]) => (field === 'discrepancy' && value !== null ? json(value) : value));
       const rows = await db.query<Row>(
-        `update orders set ${[...sets, 'updated_at = now()'].join(', ')} where order_reference = $1 returning *`,
-        [orderReference, ...values],
+        ...withJournal(
+          `update orders set ${[...sets, 'updated_at = now()'].join(', ')} where order_reference = $1 returning *`,
+          [orderReference, ...values],
+          journal,
+        ),
       );
       if (!rows[0]) throw new Error(`no order ${orderReference}`);
       return toOrder(rows[0]);

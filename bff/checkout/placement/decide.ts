@@ -138,30 +138,31 @@ async function recordAttempt(
     secret,
     customerToken: eligible.customerToken,
   });
-  const order = await tx.orders.insert({
-    orderReference: reference,
-    sessionId: session.id,
-    attempt,
-    provider: body.bnplProvider,
-    amountMinor: session.amountMinor,
-    currency: session.currency,
-    status: 'initiated',
-    createState: 'creating',
-    callbackSecret: secret,
-    createdAt,
-    // If this process dies before the create's answer is recorded, the reconciler still asks the upstream once
-    // any request could have ended (the answer, when it comes, moves this to the usual first poll).
-    nextPollAt: new Date(createdAt.getTime() + staleAfterMs(ctx)),
-    deadlineAt: orderDeadline(createdAt, session.cart.cancellationTimeout ?? ctx.sessionTtlMinutes, ctx.graceMs),
-  });
-  await tx.events.append({
-    orderReference: reference,
-    source: 'create',
-    status: 'initiated',
-    upstreamStatus: null,
-    payload: { reason: 'recorded', attempt, provider: body.bnplProvider },
-    at: createdAt,
-  });
+  const order = await tx.orders.insert(
+    {
+      orderReference: reference,
+      sessionId: session.id,
+      attempt,
+      provider: body.bnplProvider,
+      amountMinor: session.amountMinor,
+      currency: session.currency,
+      status: 'initiated',
+      createState: 'creating',
+      callbackSecret: secret,
+      createdAt,
+      // If this process dies before the create's answer is recorded, the reconciler still asks the upstream once
+      // any request could have ended (the answer, when it comes, moves this to the usual first poll).
+      nextPollAt: new Date(createdAt.getTime() + staleAfterMs(ctx)),
+      deadlineAt: orderDeadline(createdAt, session.cart.cancellationTimeout ?? ctx.sessionTtlMinutes, ctx.graceMs),
+    },
+    {
+      source: 'create',
+      status: 'initiated',
+      upstreamStatus: null,
+      payload: { reason: 'recorded', attempt, provider: body.bnplProvider },
+      at: createdAt,
+    },
+  );
   return { order, request };
 }
 

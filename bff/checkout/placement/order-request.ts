@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { withAddressDefaults } from '../../../shared/address-defaults.js';
 import type { PlaceOrderRequest, ProviderView } from '../../../shared/schemas/checkout-api.js';
 import { toMajor } from '../../../shared/money.js';
-import { orderRequestSchema, type OrderRequest } from '../../upstream/contract.js';
+import type { OrderRequest } from '../../upstream/contract.js';
 import type { SessionRecord } from '../../store/types.js';
 import { callbackUrlFor, returnUrlFor } from '../urls.js';
 import type { PlacementContext } from './context.js';
@@ -49,8 +49,10 @@ export function buildOrder(
     body.shippingAddress ??
     (provider.requiresShippingAddress || cart.requiresShipping ? body.billingAddress : undefined);
   const shippingMethod = body.shippingMethod ?? cart.shippingMethod;
-  // Our own construction, checked by the shared contract: a failure here is a bug (500), never sent upstream.
-  return orderRequestSchema.parse({
+  // Built from what was parsed already (the cart when the session was made, the shopper's entries on submit), typed
+  // by the upstream contract; test/bff/checkout/placement-order-request.test.ts checks it against the contract's
+  // schema, so no request pays for parsing its own construction again.
+  return {
     orderReference: reference,
     bnplProvider: body.bnplProvider,
     purchaseCountry: session.country,
@@ -74,5 +76,5 @@ export function buildOrder(
     ...(cart.autoCapture === undefined ? {} : { autoCapture: cart.autoCapture }),
     ...(cart.channel ? { channel: cart.channel } : {}),
     ...(customerToken ? { customerToken } : {}),
-  });
+  };
 }

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PlaceOrderRequest, ProviderView } from '../../../shared/schemas/checkout-api.js';
 import { buildOrder, requestHash } from '../../../bff/checkout/placement/order-request.js';
+import { orderRequestSchema } from '../../../bff/upstream/contract.js';
 import type { SessionRecord } from '../../../bff/store/types.js';
 
 const session: SessionRecord = {
@@ -77,6 +78,25 @@ describe('the upstream order of a placement', () => {
       'ours.jwt',
     );
     expect(buildOrder(settings, session, body, provider, attempt).customerToken).toBeUndefined();
+  });
+
+  it('is an order the upstream contract takes as it is: no request pays for parsing what it built', () => {
+    const variants = [
+      buildOrder(settings, session, body, provider, attempt),
+      buildOrder(settings, { ...session, cart: { ...session.cart, requiresShipping: false } }, body, provider, attempt),
+      buildOrder({ ...settings, cancellationTimeoutUnit: 'seconds' }, session, body, provider, {
+        ...attempt,
+        customerToken: 'aaa.bbb.ccc',
+      }),
+      buildOrder(
+        settings,
+        session,
+        { ...body, shippingAddress: { ...body.billingAddress, city: 'Abu Dhabi' } },
+        provider,
+        attempt,
+      ),
+    ];
+    for (const order of variants) expect(orderRequestSchema.parse(order)).toEqual(order);
   });
 
   it('hashes the same request the same whatever the order of its keys, and another request otherwise', () => {
