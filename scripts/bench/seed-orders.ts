@@ -29,13 +29,13 @@ export async function seedOrders(target: SeedTarget, count: number): Promise<voi
       await db.query(
         `insert into orders
            (order_reference, session_id, attempt, provider, amount_minor, currency, status, upstream_status,
-            create_state, callback_secret, paid_minor, captured_minor, created_at)
+            create_state, callback_secret, paid_minor, captured_minor, created_at, deadline_at)
          select 'bench' || g || '-1', 'cs_bench' || lpad(g::text, 14, '0'), 1, 'tabby', 14389, 'AED',
                 case when g % 2 = 0 then 'paid' else 'declined' end,
                 case when g % 2 = 0 then 'SUCCESSFUL' else 'DECLINED' end,
                 'created', md5(g::text),
                 case when g % 2 = 0 then 14389 else 0 end, case when g % 2 = 0 then 14389 else 0 end,
-                now() - g * interval '1 second'
+                now() - g * interval '1 second', now() - g * interval '1 second' + interval '1 day'
          from generate_series(1, $1::int) as g`,
         [count],
       );
