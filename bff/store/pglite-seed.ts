@@ -19,6 +19,24 @@ function readSeed(): Blob | undefined {
   return undefined;
 }
 
+// Local choice: PostgreSQL's page cache at 16 MB, not its default 128 MB. Inside PGlite it is WebAssembly memory
+// the process holds for good once touched (about 120 MB of resident memory, docs/performance.md); PGlite's files
+// are in the operating system's cache as well, and one instance's working set is small. PGlite writes this as the
+// whole postgresql.conf at every start, so it carries the settings initdb wrote there too.
+const SETTINGS = {
+  postgresqlconf: [
+    'shared_buffers = 16MB',
+    "timezone = 'UTC'",
+    "log_timezone = 'UTC'",
+    "datestyle = 'iso, mdy'",
+    "lc_messages = 'C'",
+    "lc_monetary = 'C'",
+    "lc_numeric = 'C'",
+    "lc_time = 'C'",
+    "default_text_search_config = 'pg_catalog.english'",
+  ].join('\n'),
+};
+
 const isNewFolder = (dataDir: string) => !existsSync(dataDir) || readdirSync(dataDir).length === 0;
 
 /** PGlite on `dataDir` (memory when undefined), started from the seed (the built one by default) when new. */
@@ -26,7 +44,8 @@ export async function openPglite(dataDir?: string, seedOf: () => Blob | undefine
   const seed = dataDir === undefined || isNewFolder(dataDir) ? seedOf() : undefined;
   if (seed) {
     try {
-      const db = dataDir === undefined ? new PGlite({ loadDataDir: seed }) : new PGlite(dataDir, { loadDataDir: seed });
+      const options = { ...SETTINGS, loadDataDir: seed };
+      const db = dataDir === undefined ? new PGlite(options) : new PGlite(dataDir, options);
       await db.waitReady;
       return db;
     } catch {
@@ -34,7 +53,7 @@ export async function openPglite(dataDir?: string, seedOf: () => Blob | undefine
       if (dataDir) for (const entry of readdirSync(dataDir)) rmSync(join(dataDir, entry), { recursive: true });
     }
   }
-  const db = dataDir === undefined ? new PGlite() : new PGlite(dataDir);
+  const db = dataDir === undefined ? new PGlite(SETTINGS) : new PGlite(dataDir, SETTINGS);
   await db.waitReady;
   return db;
 }

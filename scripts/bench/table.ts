@@ -81,7 +81,7 @@ export function markdownTable(rows: Row[], comparisons: Record<string, Compariso
     '|---|---|---|---|---|---|',
   ];
   for (const row of rows) {
-    const latency = row.p50 === undefined ? '' : `${row.p50} / ${row.p99}`;
+    const latency = row.p50 === undefined ? '' : `${fmt(row.p50)} / ${fmt(row.p99!)}`;
     const compared = compare(row, rows, comparisons[row.case]);
     lines.push(
       `| ${row.ledger} | ${row.case} | ${row.target} | ${fmt(row.median)} [${fmt(row.min)}..${fmt(row.max)}] | ${latency} | ${compared} |`,
