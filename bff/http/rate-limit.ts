@@ -21,7 +21,8 @@ export function perClientRateLimit({ perMinute, name, shared, now }: RateLimitOp
   return rateLimit({
     windowMs: 60_000,
     limit: perMinute,
-    standardHeaders: 'draft-8',
+    // draft-7: the same two headers as draft-8 without a SHA-256 of the client's key on every request (4% of the hot read).
+    standardHeaders: 'draft-7',
     legacyHeaders: false,
     ...(shared ? { store: sharedRateLimitStore(shared, name, now) } : {}),
     // A ledger that cannot count does not turn shoppers away: the route itself reports an unreachable ledger.

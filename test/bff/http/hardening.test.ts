@@ -167,9 +167,12 @@ describe('rate limit', () => {
   it('limits each client IP per minute with a retryable 429', async () => {
     const limited = await stack.startBff({ env: { OPI_RATE_LIMIT_PER_MINUTE: '3' } });
     const id = await createSession(limited.url);
-    const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await call(`${limited.url}/v1/checkout-sessions/${id}`)).status);
-    expect(statuses).toEqual([200, 200, 200, 429]);
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await call(`${limited.url}/v1/checkout-sessions/${id}`));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 429]);
+    // What is left is said in the standard's headers (draft 7), which the widget's CORS exposes.
+    expect(answers[1]!.headers.get('ratelimit')).toMatch(/^limit=3, remaining=1, reset=\d+$/);
+    expect(answers[1]!.headers.get('ratelimit-policy')).toBe('3;w=60');
     const last = await call(`${limited.url}/v1/checkout-sessions/${id}`);
     expect(last.body).toMatchObject({ code: 'rate_limited', retryable: true });
     expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
