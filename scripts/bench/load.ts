@@ -83,12 +83,16 @@ export async function paced(rate: number, seconds: number, next: (n: number) => 
   const sends = Array.from({ length: count }, (_, n) => {
     const scheduled = start + (n * 1000) / rate;
     return new Promise<void>((resolve, reject) => {
-      setTimeout(() => {
-        send(next(n)).then(() => {
-          latencies.push(performance.now() - scheduled);
-          resolve();
-        }, reject);
-      }, scheduled - performance.now());
+      setTimeout(
+        () => {
+          send(next(n)).then(() => {
+            latencies.push(performance.now() - scheduled);
+            resolve();
+          }, reject);
+        },
+        // Whole milliseconds, rounded up: a timer may fire up to 1 ms before a fractional delay, never before this.
+        Math.ceil(scheduled - performance.now()),
+      );
     });
   });
   await Promise.all(sends);
