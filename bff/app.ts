@@ -13,7 +13,12 @@ import { perClientRateLimit } from './http/rate-limit.js';
 import { requestLogging } from './http/request-logging.js';
 import { rejectBadTextInUrl } from './http/text-guard.js';
 import { widgetAssetRoutes, type WidgetBundle } from './http/widget-asset.js';
-import { merchantSessionRoutes, updateSessionRoute, widgetSessionRoutes } from './routes/checkout-sessions.js';
+import {
+  merchantSessionRoutes,
+  updateSessionRoute,
+  widgetSessionRoutes,
+  readSessionRoute,
+} from './routes/checkout-sessions.js';
 import { inProcessApi, type InProcessApi } from './in-process-api.js';
 import { healthRoutes } from './routes/health.js';
 import { instalmentsRoutes } from './routes/instalments.js';
@@ -92,6 +97,9 @@ export function createApp({
   });
   // The merchant's cart change first: a merchant server is never counted against the widget's limits.
   app.patch('/v1/checkout-sessions/:id', ...updateSessionRoute(sessions, merchantGuard));
+  const widgetGuards = [widgetCors(config.allowedOrigins), limit('widget', config.rateLimitPerMinute)];
+  // The widget's session read on the app's own router, the hottest request: no second router to walk.
+  app.get('/v1/checkout-sessions/:id', ...widgetGuards, readSessionRoute(sessions));
   app.use(
     '/v1/checkout-sessions/:id',
     // The metrics' route label: the pattern, never a session id.
@@ -99,9 +107,8 @@ export function createApp({
       res.locals.mountPattern = '/v1/checkout-sessions/:id';
       next();
     },
-    widgetCors(config.allowedOrigins),
-    limit('widget', config.rateLimitPerMinute),
-    widgetSessionRoutes(sessions, placer),
+    ...widgetGuards,
+    widgetSessionRoutes(placer),
   );
   app.use('/v1/checkout-sessions', merchantSessionRoutes(sessions, merchantGuard));
   app.use(

@@ -38,12 +38,16 @@ function idempotencyKey(req: Request): string | undefined {
   });
 }
 
-/** Mounted at /v1/checkout-sessions/:id (mergeParams). */
-export function widgetSessionRoutes(sessions: SessionDeps, placer: OrderPlacer): Router {
-  const router = Router({ mergeParams: true });
-  router.get('/', async (req: Request<{ id: string }>, res) => {
+/** GET /v1/checkout-sessions/:id, the widget's read, on the app's own router. */
+export const readSessionRoute =
+  (sessions: SessionDeps): RequestHandler<{ id: string }> =>
+  async (req, res) => {
     res.json(await sessionView(sessions, req.params.id));
-  });
+  };
+
+/** Mounted at /v1/checkout-sessions/:id (mergeParams). */
+export function widgetSessionRoutes(placer: OrderPlacer): Router {
+  const router = Router({ mergeParams: true });
   router.post('/orders', ...jsonBody, async (req: Request<{ id: string }>, res) => {
     const key = idempotencyKey(req);
     const body = parseOrRefuse(placeOrderRequestSchema, req.body);
