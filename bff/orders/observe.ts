@@ -175,7 +175,7 @@ export async function observeInTx(
           at: deps.now(),
         }
       : undefined;
-  // The change and its journal row in one statement; a journal row alone when nothing changes.
+  // The change and its journal row in one statement; a journal row alone when the patch is empty.
   const updated = Object.keys(patch).length > 0 ? await tx.orders.update(orderReference, patch, journal) : order;
   if (journal && updated === order) await tx.events.append({ orderReference, ...journal });
   if (changed && announced(updated)) {

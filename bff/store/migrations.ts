@@ -249,10 +249,6 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   },
 ];
 
-/**
- * Applies the migrations not yet recorded in schema_migrations, under an advisory lock so that several BFF
- * instances starting together on one PostgreSQL apply each migration once.
- */
 /** `analyze` of the tables in the ledger's schema (the search path's first), not of the whole database. */
 async function analyzeLedgerTables(db: SqlDb): Promise<void> {
   const [row] = await db.query<{ tables: string | null }>(
@@ -261,6 +257,10 @@ async function analyzeLedgerTables(db: SqlDb): Promise<void> {
   if (row?.tables) await db.exec(`analyze ${row.tables}`);
 }
 
+/**
+ * Applies the migrations not yet recorded in schema_migrations, under an advisory lock so that several BFF
+ * instances starting together on one PostgreSQL apply each migration once.
+ */
 export async function runMigrations(driver: SqlDriver): Promise<number[]> {
   return driver.transaction(async (db) => {
     await db.query('select pg_advisory_xact_lock(7341001)');

@@ -19,8 +19,6 @@ export type * from './order-events.js';
 export type * from './operations.js';
 export type * from './notifications.js';
 export type * from './idempotency-keys.js';
-export type { Claim } from './claims.js';
-export type { LockOption } from './row.js';
 
 /** Everything that can run inside a transaction. */
 export interface StoreTx {
