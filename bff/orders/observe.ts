@@ -67,7 +67,7 @@ export const holdsPayment = (order: Pick<StoredOrder, 'status'>) =>
   order.status === 'paid' || order.status === 'on_hold';
 
 /** The merchant hears of final statuses and of orders put on hold. */
-const announced = (order: StoredOrder) => isFinalStatus(order.status) || order.status === 'on_hold';
+const announced = (order: Pick<StoredOrder, 'status'>) => isFinalStatus(order.status) || order.status === 'on_hold';
 
 // Local choice: the upstream reports captureStatus AUTHORIZED for authorise-only orders (autoCapture false);
 // anything else on a paid order (CAPTURED, or no captureStatus at all) means the payment was captured.
@@ -140,21 +140,21 @@ function plan(order: StoredOrder, { upstream, decided }: Observation): Planned {
   return isCreateAnswer(upstream) ? createAnswerPatch(order, upstream) : readPatch(order, upstream);
 }
 
-/** recordObservation's work inside the caller's transaction, with the order row locked here. */
-export async function observeInTx(
-  tx: StoreTx,
-  deps: ObserveDeps,
-  orderReference: string,
-  observation: Observation,
-): Promise<ObservationResult> {
-  const order = await requireOrder(tx.orders, orderReference, { forUpdate: true });
-  if (observation.refusalOfFirstSend && order.createSends > 1) {
-    const { decided: _refused, ...rest } = observation;
-    observation = { ...rest, also: { createState: 'unknown' }, payload: { ...rest.payload, resentMeanwhile: true } };
-  }
-  let planned = plan(order, observation);
-  if (planned.patch.status && holdsPayment({ status: planned.patch.status }))
-    planned = await oneSessionOnePayment(tx, order, planned);
+/** A first send refused after another send was made tells nothing: the outcome stays unknown, for a read to settle. */
+function asPlannedFor(order: StoredOrder, observation: Observation): Observation {
+  if (!observation.refusalOfFirstSend || order.createSends <= 1) return observation;
+  const { decided: _refused, ...rest } = observation;
+  return { ...rest, also: { createState: 'unknown' }, payload: { ...rest.payload, resentMeanwhile: true } };
+}
+
+interface Settled {
+  patch: OrderPatch;
+  changed: boolean;
+  journal: Journal | undefined;
+}
+
+/** The row's change and its journal entry, once the plan is final. */
+function settle(order: StoredOrder, observation: Observation, planned: Planned, now: Date): Settled {
   const { holdReason } = planned;
   const patch: OrderPatch = { ...observation.also, ...planned.patch };
   const changed = patch.status !== undefined;
@@ -172,9 +172,25 @@ export async function observeInTx(
             ...(changed ? { from: order.status } : {}),
             ...(holdReason ? { holdReason } : {}),
           },
-          at: deps.now(),
+          at: now,
         }
       : undefined;
+  return { patch, changed, journal };
+}
+
+/** recordObservation's work inside the caller's transaction, with the order row locked here. */
+export async function observeInTx(
+  tx: StoreTx,
+  deps: ObserveDeps,
+  orderReference: string,
+  observation: Observation,
+): Promise<ObservationResult> {
+  const order = await requireOrder(tx.orders, orderReference, { forUpdate: true });
+  observation = asPlannedFor(order, observation);
+  let planned = plan(order, observation);
+  if (planned.patch.status && holdsPayment({ status: planned.patch.status }))
+    planned = await oneSessionOnePayment(tx, order, planned);
+  const { patch, changed, journal } = settle(order, observation, planned, deps.now());
   // The change and its journal row in one statement; a journal row alone when the patch is empty.
   const updated = Object.keys(patch).length > 0 ? await tx.orders.update(orderReference, patch, journal) : order;
   if (journal && updated === order) await tx.events.append({ orderReference, ...journal });
@@ -189,12 +205,38 @@ export async function observeInTx(
   return { order: updated, changed };
 }
 
+/**
+ * The observation planned on the caller's copy of the order and written by one statement, no transaction: only
+ * for a change that touches no other row (no payment held, nothing announced), and only while the row still reads
+ * as planned (its status, upstream status and sends, all the plan reads). Null: the locked path decides.
+ */
+async function observeAsPlanned(
+  deps: ObserveDeps,
+  known: StoredOrder,
+  observation: Observation,
+): Promise<ObservationResult | null> {
+  observation = asPlannedFor(known, observation);
+  const planned = plan(known, observation);
+  if (planned.patch.status && holdsPayment({ status: planned.patch.status })) return null;
+  const { patch, changed, journal } = settle(known, observation, planned, deps.now());
+  if (Object.keys(patch).length === 0 || (changed && announced({ status: patch.status! }))) return null;
+  const order = await deps.store.orders.updateIfUnchanged(known, patch, journal);
+  return order ? { order, changed } : null;
+}
+
+/**
+ * `known`: the caller's copy of the order (the placement's, just recorded). The common case then costs one
+ * statement; a row changed meanwhile, or a change that touches more, takes the locked path as if none were given.
+ */
 export async function recordObservation(
   deps: ObserveDeps,
   orderReference: string,
   observation: Observation,
+  known?: StoredOrder,
 ): Promise<ObservationResult> {
-  const result = await deps.store.transaction((tx) => observeInTx(tx, deps, orderReference, observation));
+  const result =
+    (known && (await observeAsPlanned(deps, known, observation))) ??
+    (await deps.store.transaction((tx) => observeInTx(tx, deps, orderReference, observation)));
   if (result.changed) deps.notifier.kick();
   return result;
 }

@@ -96,6 +96,11 @@ export interface Orders {
   listOfSession(sessionId: string): Promise<StoredOrder[]>;
   /** With `journal`, the journal row of the change is written by the same statement. */
   update(orderReference: string, patch: OrderPatch, journal?: Journal): Promise<StoredOrder>;
+  /**
+   * `update`, only while the row still has `expected`'s status, upstream status and sends; null when it no longer
+   * does (then nothing is written).
+   */
+  updateIfUnchanged(expected: StoredOrder, patch: OrderPatch, journal?: Journal): Promise<StoredOrder | null>;
   /** Counts one more send of a create still unanswered; null when it is settled (then it must not be sent). */
   countCreateSend(orderReference: string): Promise<number | null>;
   list(filter: OrderListFilter): Promise<StoredOrder[]>;
@@ -163,6 +168,29 @@ const ORDER_COLUMNS: Record<keyof OrderPatch, string> = {
 /** The ledger statuses a view status stands for: an unknown upstream spelling is shown (and listed) as pending. */
 const ledgerStatuses = (status: string) => (status === 'pending' ? ['pending', 'unknown'] : [status]);
 
+/** An update of the order `keys[0]` where `condition` (on `keys`' other parameters) holds; null when none did. */
+async function updateWhere(
+  db: SqlDb,
+  keys: unknown[],
+  condition: string,
+  patch: OrderPatch,
+  journal?: Journal,
+): Promise<StoredOrder | null> {
+  const entries = Object.entries(patch).filter(([, value]) => value !== undefined) as [keyof OrderPatch, unknown][];
+  const sets = entries.map(([field], index) => `${ORDER_COLUMNS[field]} = $${index + keys.length + 1}`);
+  // The one jsonb column goes as text (null clears it).
+  const values = entries.map(([field, value]) => (field === 'discrepancy' && value !== null ? json(value) : value));
+  const rows = await db.query<Row>(
+    ...withJournal(
+      `update orders set ${[...sets, 'updated_at = now()'].join(', ')}
+       where order_reference = $1${condition} returning *`,
+      [...keys, ...values],
+      journal,
+    ),
+  );
+  return rows[0] ? toOrder(rows[0]) : null;
+}
+
 export function ordersSql(db: SqlDb): Orders {
   return {
     async insert(o: NewOrder, journal) {
@@ -201,19 +229,18 @@ export function ordersSql(db: SqlDb): Orders {
       return rows.map(toOrder);
     },
     async update(orderReference, patch, journal) {
-      const entries = Object.entries(patch).filter(([, value]) => value !== undefined) as [keyof OrderPatch, unknown][];
-      const sets = entries.map(([field], index) => `${ORDER_COLUMNS[field]} = $${index + 2}`);
-      // The one jsonb column goes as text (null clears it).
-      const values = entries.map(([field, value]) => (field === 'discrepancy' && value !== null ? json(value) : value));
-      const rows = await db.query<Row>(
-        ...withJournal(
-          `update orders set ${[...sets, 'updated_at = now()'].join(', ')} where order_reference = $1 returning *`,
-          [orderReference, ...values],
-          journal,
-        ),
+      const updated = await updateWhere(db, [orderReference], '', patch, journal);
+      if (!updated) throw new Error(`no order ${orderReference}`);
+      return updated;
+    },
+    updateIfUnchanged(expected, patch, journal) {
+      return updateWhere(
+        db,
+        [expected.orderReference, expected.status, expected.upstreamStatus, expected.createSends],
+        ' and status = $2 and upstream_status is not distinct from $3 and create_sends = $4',
+        patch,
+        journal,
       );
-      if (!rows[0]) throw new Error(`no order ${orderReference}`);
-      return toOrder(rows[0]);
     },
     async countCreateSend(orderReference) {
       const rows = await db.query<Row>(

@@ -40,14 +40,19 @@ export async function record(
   // An attempt the upstream may hold is due for its first status check (the reconciler's schedule).
   const pollSoon =
     step.also.createState !== 'rejected' ? { nextPollAt: new Date(ctx.now().getTime() + ctx.firstPollDelayMs) } : {};
-  const { order: updated } = await recordObservation(ctx, order.orderReference, {
-    source: 'create',
-    ...(step.upstream ? { upstream: step.upstream } : {}),
-    ...(step.decided ? { decided: step.decided } : {}),
-    ...(step.refusalOfFirstSend ? { refusalOfFirstSend: true } : {}),
-    also: { ...step.also, ...pollSoon },
-    payload: { reason, attempt: order.attempt, provider: order.provider, ...detail },
-  });
+  const { order: updated } = await recordObservation(
+    ctx,
+    order.orderReference,
+    {
+      source: 'create',
+      ...(step.upstream ? { upstream: step.upstream } : {}),
+      ...(step.decided ? { decided: step.decided } : {}),
+      ...(step.refusalOfFirstSend ? { refusalOfFirstSend: true } : {}),
+      also: { ...step.also, ...pollSoon },
+      payload: { reason, attempt: order.attempt, provider: order.provider, ...detail },
+    },
+    order,
+  );
   return updated;
 }
 

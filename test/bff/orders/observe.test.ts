@@ -1,0 +1,69 @@
+// An observation planned on the caller's copy of the order (the placement's) is written by one conditional
+// statement, and only while the row still reads as planned; otherwise the locked path decides from the row itself.
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { createNotifier } from '../../../bff/notify/notifier.js';
+import { type ObserveDeps, recordObservation } from '../../../bff/orders/observe.js';
+import { order, session, T0 } from '../../support/ledger-records.js';
+import { storeDrivers, useTestStore } from '../../support/store.js';
+
+describe.each(storeDrivers())('an observation with a known copy of the order, on $name', ({ open }) => {
+  const t = useTestStore(open);
+  const now = () => T0;
+  const deps = (): ObserveDeps => {
+    const logger = pino({ level: 'silent' });
+    return { store: t.store, now, notifier: createNotifier({ store: t.store, claimant: 'test', now, logger }) };
+  };
+  const created = {
+    source: 'create' as const,
+    upstream: { kind: 'create-answer' as const, status: 'PENDING' },
+    also: { createState: 'created' as const, redirectUrl: 'https://pay.example/1' },
+    payload: { reason: 'created' },
+  };
+
+  it('writes the change and its journal row when the row is as the copy says', async () => {
+    await t.store.sessions.insert(session());
+    const known = await t.store.orders.insert(order('p-1'));
+    const result = await recordObservation(deps(), 'p-1', created, known);
+    expect(result.changed).toBe(true);
+    expect(result.order).toMatchObject({ status: 'pending', upstreamStatus: 'PENDING', createState: 'created' });
+    expect((await t.store.events.list('p-1')).map((event) => [event.source, event.status, event.payload])).toEqual([
+      ['create', 'pending', { reason: 'created', from: 'initiated' }],
+    ]);
+  });
+
+  it('leaves a row changed meanwhile to the locked path: a status only moves forward', async () => {
+    await t.store.sessions.insert(session());
+    const known = await t.store.orders.insert(order('p-1'));
+    // A callback said declined between the insert and the create's answer.
+    await recordObservation(deps(), 'p-1', { source: 'callback', decided: 'declined' });
+    const result = await recordObservation(deps(), 'p-1', created, known);
+    expect(result.changed, 'declined stays declined').toBe(false);
+    expect(result.order).toMatchObject({
+      status: 'declined',
+      createState: 'created',
+      redirectUrl: 'https://pay.example/1',
+    });
+    expect((await t.store.events.list('p-1')).map((event) => [event.source, event.status])).toEqual([
+      ['callback', 'declined'],
+      ['create', 'declined'],
+    ]);
+  });
+
+  it('writes nothing through the condition once the sends, the status or the upstream status differ', async () => {
+    await t.store.sessions.insert(session());
+    const known = await t.store.orders.insert(order('p-1'));
+    const journal = { source: 'create' as const, status: 'pending' as const, upstreamStatus: null, at: T0 };
+    for (const stale of [
+      { ...known, createSends: 2 },
+      { ...known, status: 'pending' as const },
+      { ...known, upstreamStatus: 'PENDING' },
+    ])
+      expect(await t.store.orders.updateIfUnchanged(stale, { status: 'pending' }, journal)).toBe(null);
+    expect(await t.store.orders.get('p-1')).toMatchObject({ status: 'initiated', upstreamStatus: null });
+    expect(await t.store.events.list('p-1')).toEqual([]);
+    expect(await t.store.orders.updateIfUnchanged(known, { status: 'pending' }, journal)).toMatchObject({
+      status: 'pending',
+    });
+  });
+});
