@@ -6,7 +6,8 @@
 //    scheduled time): the latency the BFF adds to calling the sandbox's POST /orders directly with the same body;
 //    and the capacity of each (orders/s with autocannon's 20 connections);
 //  - the merchant order list (status=paid, 50 a page) on a ledger of 100 and of 50,000 orders;
-//  - cold start to /readyz (a new ledger, then the same ledger again) and idle RSS;
+//  - cold start to /readyz (a new ledger, then the same ledger again) and idle RSS (a start of its own with metrics on,
+//    for what the memory is made of; the load runs with metrics off, as the BFF runs by default);
 // on PGlite always and on PostgreSQL when DATABASE_URL is set. Prints a table of median [min..max] and the
 // comparison with each anchor, and writes .bench/latest.json. Options: --rounds N (3), --seconds N (3).
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -18,16 +19,13 @@ import { sessionRequest } from '../demo/storefront/cart.js';
 import { DEFAULT_MARKET, PRODUCTS } from '../demo/storefront/catalogue.js';
 import { demoShopper } from '../demo/storefront/demo-shopper.js';
 import { type Call, calls, fixedBody, load, oneAtATime, paced } from './bench/load.js';
+import { numericOption } from './bench/options.js';
 import { startServer, type Started } from './bench/processes.js';
 import { seedOrders } from './bench/seed-orders.js';
 import { type Comparison, markdownTable, type Sample, toRows } from './bench/table.js';
 
-const option = (name: string, fallback: number) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? Number(process.argv[index + 1]) : fallback;
-};
-const ROUNDS = option('rounds', 3);
-const SECONDS = option('seconds', 3);
+const ROUNDS = numericOption('rounds', 3);
+const SECONDS = numericOption('seconds', 3);
 const NODE = process.execPath;
 /** Order placement one at a time (undefined), then evenly paced at each rate. */
 const PLACEMENTS = [undefined, 50, 200];
@@ -85,12 +83,18 @@ const bffEnv = (ledger: Record<string, string>) => ({
   OPI_DRAIN_SECONDS: '0',
   // One client (this process) sends everything: the per-IP limit would measure itself.
   OPI_RATE_LIMIT_PER_MINUTE: '100000',
-  // For what its memory is made of (prom-client's process and heap figures).
-  OPI_METRICS_PORT: '0',
   ...ledger,
 });
-const startBff = (ledger: Record<string, string>) =>
-  startServer(NODE, ['dist/server/main.js'], bffEnv(ledger), /BFF listening on http:\/\/127\.0\.0\.1:(\d+)/, '/readyz');
+/** `withMetrics`: for what its memory is made of (prom-client's process and heap figures); never under load, where
+ * timing every request would be measured too. */
+const startBff = (ledger: Record<string, string>, withMetrics = false) =>
+  startServer(
+    NODE,
+    ['dist/server/main.js'],
+    bffEnv({ ...ledger, ...(withMetrics ? { OPI_METRICS_PORT: '0' } : {}) }),
+    /BFF listening on http:\/\/127\.0\.0\.1:(\d+)/,
+    '/readyz',
+  );
 const startAnchor = (kind: 'express' | 'http', bodyFile: string) =>
   startServer(NODE, ['scripts/bench/anchor-server.mjs', kind, bodyFile], {}, /anchor listening on (\d+)/, '/');
 
@@ -196,6 +200,13 @@ for (const ledger of ledgers) {
   const fresh = await startBff(env);
   record('start, new ledger (ms)', 'BFF', { value: fresh.startMs });
   await fresh.stop();
+  // Idle memory, on the ledger it made, as every later start finds it.
+  const idle = await startBff(env, true);
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  record('RSS idle (MB)', 'BFF', { value: idle.rssMb() });
+  for (const [part, mb] of Object.entries(await memoryParts(idle)))
+    record('RSS idle, made of (MB)', part, { value: mb });
+  await idle.stop();
   const bff: Started = await startBff(env);
   record('start (ms)', 'BFF', { value: bff.startMs });
 
@@ -219,14 +230,11 @@ for (const ledger of ledgers) {
 
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   for (const [target, server] of [
-    ['BFF', bff],
     ['express+helmet', express],
     ['node:http', http],
   ] as const) {
     record('RSS idle (MB)', target, { value: server.rssMb() });
   }
-  for (const [part, mb] of Object.entries(await memoryParts(bff)))
-    record('RSS idle, made of (MB)', part, { value: mb });
 
   for (let round = 1; round <= ROUNDS; round++) {
     for (const [target, url] of [

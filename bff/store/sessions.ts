@@ -68,28 +68,38 @@ function toSession(row: Row): SessionRecord {
   };
 }
 
+/**
+ * Sessions written by one statement: the ledger's fixed cost of a statement (its parse, plan and commit) is most of
+ * an insert's, and shared by every row in it.
+ */
+export async function insertSessions(db: SqlDb, sessions: readonly NewSession[]): Promise<void> {
+  const rows = sessions.map((s) => ({
+    id: s.id,
+    order_prefix: s.orderPrefix,
+    cart: s.cart,
+    amount_minor: s.amountMinor,
+    currency: s.currency,
+    country: s.country,
+    locale: s.locale,
+    return_url: s.returnUrl,
+    prefill: s.prefill,
+    expires_at: s.expiresAt,
+    created_at: s.createdAt,
+  }));
+  await db.query(
+    `insert into checkout_sessions
+       (id, order_prefix, cart, amount_minor, currency, country, locale, return_url, prefill, expires_at, created_at)
+     select id, order_prefix, cart, amount_minor, currency, country, locale, return_url, prefill, expires_at, created_at
+     from jsonb_to_recordset($1::jsonb) as s(
+       id text, order_prefix text, cart jsonb, amount_minor bigint, currency text, country text, locale text,
+       return_url text, prefill jsonb, expires_at timestamptz, created_at timestamptz)`,
+    [json(rows)],
+  );
+}
+
 export function sessionsSql(db: SqlDb): Sessions {
   return {
-    async insert(s) {
-      await db.query(
-        `insert into checkout_sessions
-           (id, order_prefix, cart, amount_minor, currency, country, locale, return_url, prefill, expires_at, created_at)
-         values ($1, $2, $3::jsonb, $4, $5, $6, $7, $8, $9::jsonb, $10, $11)`,
-        [
-          s.id,
-          s.orderPrefix,
-          json(s.cart),
-          s.amountMinor,
-          s.currency,
-          s.country,
-          s.locale,
-          s.returnUrl,
-          json(s.prefill),
-          s.expiresAt,
-          s.createdAt,
-        ],
-      );
-    },
+    insert: (s) => insertSessions(db, [s]),
     async get(id, options) {
       const rows = await db.query<Row>(`select * from checkout_sessions where id = $1${lock(options)}`, [id]);
       return rows[0] ? toSession(rows[0]) : null;

@@ -10,7 +10,8 @@ import { orderEventsSql } from './order-events.js';
 import { orderClaimsSql, ordersSql } from './orders.js';
 import { rateLimitsSql } from './rate-limits.js';
 import { retentionSql } from './retention-deletes.js';
-import { sessionsSql } from './sessions.js';
+import { groupWrites } from './grouped-writes.js';
+import { insertSessions, sessionsSql } from './sessions.js';
 import type { SqlDb, SqlDriver } from './sql.js';
 import type { Store, StoreTx } from './types.js';
 
@@ -29,6 +30,8 @@ export function createSqlStore(driver: SqlDriver): Store {
   const tx = storeTx(driver);
   return {
     ...tx,
+    // Sessions are created by many merchants' servers at once, each on its own: one statement for those that overlap.
+    sessions: { ...tx.sessions, insert: groupWrites((sessions) => insertSessions(driver, sessions)) },
     orders: { ...tx.orders, ...orderClaimsSql(driver) },
     notifications: { ...tx.notifications, ...notificationClaimsSql(driver) },
     rateLimits: rateLimitsSql(driver),

@@ -20,8 +20,9 @@ import { sessionRequest } from '../../demo/storefront/cart.js';
 import { DEFAULT_MARKET, PRODUCTS } from '../../demo/storefront/catalogue.js';
 import { demoShopper } from '../../demo/storefront/demo-shopper.js';
 import { SANDBOX_DEFAULTS } from '../../shared/sandbox-defaults.js';
+import { numericOption } from './options.js';
 
-const ORDERS = Number(process.argv[process.argv.indexOf('--orders') + 1] || 300);
+const ORDERS = numericOption('orders', 300);
 const WARM_UP = 30;
 
 /** Milliseconds spent per phase in the order being placed now. */

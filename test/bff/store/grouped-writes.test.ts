@@ -1,0 +1,91 @@
+// Session inserts grouped like a database's group commit (bff/store/grouped-writes.ts): the writes of one turn of the
+// event loop go together, those that arrive while a group is under way go next, and a group that fails is answered
+// as its single writes would be.
+import { describe, expect, it } from 'vitest';
+import { groupWrites } from '../../../bff/store/grouped-writes.js';
+import { LedgerUnavailableError } from '../../../bff/store/ledger-errors.js';
+import { createSqlStore } from '../../../bff/store/sql-store.js';
+import { session } from '../../support/ledger-records.js';
+import { storeDrivers, useTestStore } from '../../support/store.js';
+
+function recording(fail: (items: string[]) => unknown = () => undefined) {
+  const groups: string[][] = [];
+  const write = groupWrites<string>(async (items) => {
+    groups.push(items);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const error = fail(items);
+    if (error) throw error;
+  }, 3);
+  return { groups, write };
+}
+
+const outcomes = (writes: Promise<void>[]) =>
+  Promise.all(
+    writes.map((write) =>
+      write.then(
+        () => 'written',
+        (error: Error) => error.message,
+      ),
+    ),
+  );
+
+describe('grouped writes', () => {
+  it('send the writes of one turn of the event loop together, those that arrive meanwhile next, so many a group', async () => {
+    const { groups, write } = recording();
+    const first = ['a', 'b', 'c', 'd'].map(write);
+    expect(groups, 'nothing before the turn has read what else arrived').toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(groups).toEqual([['a', 'b', 'c']]);
+    const meanwhile = ['e', 'f', 'g'].map(write);
+    expect(await outcomes([...first, ...meanwhile])).toEqual(Array(7).fill('written'));
+    expect(groups).toEqual([['a', 'b', 'c'], ['d', 'e', 'f'], ['g']]);
+    await write('h');
+    expect(groups.at(-1), 'a lone write alone').toEqual(['h']);
+  });
+
+  it('write each item of a group refused for its data alone, so only the one at fault is refused', async () => {
+    const { groups, write } = recording((items) => (items.includes('bad') ? new Error('check violation') : undefined));
+    expect(await outcomes(['a', 'b', 'bad', 'c'].map(write))).toEqual([
+      'written',
+      'written',
+      'check violation',
+      'written',
+    ]);
+    expect(groups).toEqual([['a', 'b', 'bad'], ['a'], ['b'], ['bad'], ['c']]);
+  });
+
+  it('give every item of a group the ledger failed on that failure, and write none again', async () => {
+    const { groups, write } = recording(
+      (items) =>
+        items.length > 1 && new LedgerUnavailableError('the ledger cannot be reached', 'connection_lost', null),
+    );
+    expect(await outcomes(['a', 'b', 'c', 'd'].map(write))).toEqual([
+      'the ledger cannot be reached',
+      'the ledger cannot be reached',
+      'the ledger cannot be reached',
+      'written',
+    ]);
+    expect(groups).toEqual([['a', 'b', 'c'], ['d']]);
+  });
+});
+
+describe.each(storeDrivers())('session inserts on $name', ({ open }) => {
+  const t = useTestStore(open);
+
+  it('keep every session of those created at once, exactly, in fewer statements', async () => {
+    const sessions = Array.from({ length: 20 }, (_, n) =>
+      session(`cs_${n}`, { amountMinor: 9_007_199_254_740_991 - n, prefill: n % 2 ? {} : session().prefill }),
+    );
+    let statements = 0;
+    const store = createSqlStore({
+      ...t.driver,
+      query(sql, params) {
+        statements++;
+        return t.driver.query(sql, params);
+      },
+    });
+    await Promise.all(sessions.map((one) => store.sessions.insert(one)));
+    expect(statements, 'one for all 20').toBe(1);
+    for (const one of sessions) expect(await t.store.sessions.get(one.id), one.id).toEqual({ ...one, state: 'open' });
+  });
+});
