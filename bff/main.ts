@@ -4,6 +4,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig, withListeningPort, type Config } from './config.js';
 import { readWidgetBundle } from './http/widget-asset.js';
@@ -28,6 +29,10 @@ async function main() {
     throw error;
   }
   const logger = createLogger(config.logLevel);
+  // Local choice: the embedded ledger's WebAssembly compiled by V8's baseline compiler (Liftoff) only, never again by
+  // its optimising one. Measured on 2 cores (docs/performance.md): a start 0.15 s sooner and 70 MB less resident,
+  // for about 0.9 ms more per order placed one at a time once warm, and the same capacity. Before PGlite compiles.
+  if (!config.databaseUrl) setFlagsFromString('--liftoff-only');
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: join(config.dataDir, 'pglite'), logger });
   const metrics =
     config.metricsPort === undefined ? undefined : createMetrics({ store, logger, now: () => new Date() });

@@ -290,6 +290,8 @@ for (const ledger of ledgers) {
     }
     console.error(`${ledger.name}: round ${round} of ${ROUNDS} done`);
   }
+  // What a container must hold once the load has been: the ledger's and V8's working sets at their largest.
+  record('RSS after the load (MB)', 'BFF', { value: bff.rssMb() });
   for (const server of [bff, express, http, ...lists.values()]) await server.stop();
 }
 await sandbox.stop();
