@@ -176,18 +176,21 @@ async function upstreamOrderBody(bffUrl: string): Promise<Record<string, unknown
   return journal.findLast((entry) => entry.method === 'POST' && entry.path === '/orders')!.body;
 }
 
-/** The BFF's resident memory in parts: V8's heap, memory outside it that V8 knows of, and the rest. */
+/**
+ * The BFF's resident memory in parts: V8's heap, PGlite's WebAssembly memory (the part of it touched), the node binary
+ * and its libraries, and the rest (the C heap, buffers, compiled code).
+ */
 async function memoryParts(server: Started): Promise<Record<string, number>> {
   const port = /metrics on http:\/\/127\.0\.0\.1:(\d+)\/metrics/.exec(server.output())![1];
   const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-  const metric = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)![1]) / 2 ** 20;
+  const heap = Number(/^nodejs_heap_size_total_bytes (\S+)$/m.exec(text)![1]) / 2 ** 20;
   const rss = server.rssMb();
-  const heap = metric('nodejs_heap_size_total_bytes');
-  const external = metric('nodejs_external_memory_bytes');
+  const { files, webAssembly } = server.residentMb();
   return {
     'V8 heap': heap,
-    'external (buffers)': external,
-    'the rest (code, WebAssembly, native)': rss - heap - external,
+    'WebAssembly memory (PGlite)': webAssembly,
+    'node and its libraries': files,
+    'the rest (C heap, buffers, compiled code)': rss - heap - webAssembly - files,
   };
 }
 

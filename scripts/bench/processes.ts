@@ -14,7 +14,37 @@ export interface Started {
   output(): string;
   /** Resident memory now, in MB (Linux /proc). */
   rssMb(): number;
+  /** Resident memory now in MB by kind of mapping (Linux /proc/<pid>/smaps). */
+  residentMb(): ResidentParts;
   stop(): Promise<void>;
+}
+
+export interface ResidentParts {
+  /** Mapped from files: the node binary and the libraries it loads. */
+  files: number;
+  /** Anonymous mappings of at least 128 MB: a WebAssembly memory is one such region (PGlite's). */
+  webAssembly: number;
+}
+
+const WASM_MEMORY_MIN_KB = 128 * 1024;
+
+function residentParts(pid: number): ResidentParts {
+  const parts = { files: 0, webAssembly: 0 };
+  let mapping: { sizeKb: number; file: boolean } | undefined;
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const range = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ (\d+)\s*(.*)$/.exec(line);
+    if (range) {
+      const sizeKb = (Number.parseInt(range[2]!, 16) - Number.parseInt(range[1]!, 16)) / 1024;
+      mapping = { sizeKb, file: range[3] !== '0' && range[4]!.startsWith('/') };
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (!rss || !mapping) continue;
+    const mb = Number(rss[1]) / 1024;
+    if (mapping.file) parts.files += mb;
+    else if (mapping.sizeKb >= WASM_MEMORY_MIN_KB) parts.webAssembly += mb;
+  }
+  return parts;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -56,6 +86,7 @@ export async function startServer(
       const line = readFileSync(`/proc/${child.pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
       return line ? Number(line[1]) / 1024 : Number.NaN;
     },
+    residentMb: () => residentParts(child.pid!),
     async stop() {
       child.kill('SIGTERM');
       await exited;
