@@ -183,11 +183,11 @@ async function upstreamOrderBody(bffUrl: string): Promise<Record<string, unknown
 async function memoryParts(server: Started): Promise<Record<string, number>> {
   const port = /metrics on http:\/\/127\.0\.0\.1:(\d+)\/metrics/.exec(server.output())![1];
   const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-  const heap = Number(/^nodejs_heap_size_total_bytes (\S+)$/m.exec(text)![1]) / 2 ** 20;
+  const heap = Number(/^nodejs_heap_size_used_bytes (\S+)$/m.exec(text)![1]) / 2 ** 20;
   const rss = server.rssMb();
   const { files, webAssembly } = server.residentMb();
   return {
-    'V8 heap': heap,
+    'V8 heap (in use)': heap,
     'WebAssembly memory (PGlite)': webAssembly,
     'node and its libraries': files,
     'the rest (C heap, buffers, compiled code)': rss - heap - webAssembly - files,

@@ -38,6 +38,7 @@ const everyVariable = {
   OPI_PUBLIC_URL: 'https://pay.shop.example/',
   DATABASE_URL: 'postgres://u@db:5432/opi',
   OPI_DATA_DIR: '/var/lib/opi',
+  OPI_PGLITE_COMPILER: 'optimising',
   OPI_LOG_LEVEL: 'warn',
   OPI_UPSTREAM_TIMEOUT_MS: '5000',
   OPI_SESSION_TTL_MINUTES: '15',
@@ -84,6 +85,7 @@ describe('loadConfig', () => {
       merchantKeys: [SANDBOX_DEFAULTS.merchantKey],
       allowedOrigins: ['http://127.0.0.1:5173', 'http://localhost:5173'],
       dataDir: '.data',
+      pgliteCompiler: 'baseline',
       logLevel: 'info',
       sessionTtlMinutes: 60,
       cancellationTimeoutUnit: 'minutes',
@@ -124,6 +126,7 @@ describe('loadConfig', () => {
       allowedOrigins: ['https://shop.example', 'https://www.shop.example'],
       databaseUrl: 'postgres://u@db:5432/opi',
       dataDir: '/var/lib/opi',
+      pgliteCompiler: 'optimising',
       logLevel: 'warn',
       sessionTtlMinutes: 15,
       cancellationTimeoutUnit: 'seconds',
@@ -225,6 +228,9 @@ describe('loadConfig', () => {
     ).toContain('OPI_UPSTREAM_SANDBOX=true contradicts OPI_ENVIRONMENT=qa');
     expect(problems({ OPI_CANCELLATION_TIMEOUT_UNIT: 'hours' })).toEqual([
       'OPI_CANCELLATION_TIMEOUT_UNIT must be one of: minutes, seconds',
+    ]);
+    expect(problems({ OPI_PGLITE_COMPILER: 'turbofan' })).toEqual([
+      'OPI_PGLITE_COMPILER must be one of: baseline, optimising',
     ]);
   });
 

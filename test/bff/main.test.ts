@@ -88,6 +88,9 @@ describe.each(LAUNCHERS)('bff/main.ts as %s', (_name, launcher) => {
     const run = startMain(launcher, env);
     const [, port] = await waitFor(run.output, /BFF listening on http:\/\/127\.0\.0\.1:(\d+)/);
     const url = `http://127.0.0.1:${port}`;
+    expect(run.output(), 'the embedded ledger compiled by the baseline compiler').toMatch(
+      /"store":"pglite","pgliteCompiler":"baseline"/,
+    );
     expect((await call(`${url}/readyz`)).status).toBe(200);
     // Metrics on their own port only.
     const [, metricsPort] = await waitFor(run.output, /metrics on http:\/\/127\.0\.0\.1:(\d+)\/metrics/);
