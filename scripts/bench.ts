@@ -8,8 +8,9 @@
 //  - the merchant order list (status=paid, 50 a page) on a ledger of 100 and of 50,000 orders;
 //  - cold start to /readyz (a new ledger, then the same ledger again) and idle RSS (a start of its own with metrics on,
 //    for what the memory is made of; the load runs with metrics off, as the BFF runs by default);
-// on PGlite always and on PostgreSQL when DATABASE_URL is set. Prints a table of median [min..max] and the
-// comparison with each anchor, and writes .bench/latest.json. Options: --rounds N (3), --seconds N (3).
+// on PGlite always (its WebAssembly compiled each way OPI_PGLITE_COMPILER offers) and on PostgreSQL when DATABASE_URL
+// is set. Prints a table of median [min..max] and the comparison with each anchor, and writes .bench/latest.json.
+// Options: --rounds N (3), --seconds N (3).
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -114,14 +115,17 @@ interface Ledger {
   /** A new, empty ledger's environment for a BFF, and the same ledger for seeding. */
   make(): Promise<{ env: Record<string, string>; seed: Parameters<typeof seedOrders>[0] }>;
 }
-const ledgers: Ledger[] = [
-  {
-    name: 'PGlite',
-    async make() {
-      const dir = mkdtempSync(join(tmpdir(), 'opi-bench-data-'));
-      return { env: { OPI_DATA_DIR: dir }, seed: { pgliteDir: join(dir, 'pglite') } };
-    },
+/** PGlite in a new folder, its WebAssembly compiled as `compiler` says (OPI_PGLITE_COMPILER). */
+const pglite = (name: string, compiler: 'baseline' | 'optimising'): Ledger => ({
+  name,
+  async make() {
+    const dir = mkdtempSync(join(tmpdir(), 'opi-bench-data-'));
+    return { env: { OPI_DATA_DIR: dir, OPI_PGLITE_COMPILER: compiler }, seed: { pgliteDir: join(dir, 'pglite') } };
   },
+});
+const ledgers: Ledger[] = [
+  pglite('PGlite', 'baseline'),
+  pglite('PGlite optimising', 'optimising'),
   ...(process.env.DATABASE_URL
     ? [
         {
