@@ -31,7 +31,8 @@ async function main() {
   const logger = createLogger(config.logLevel);
   // Local choice: by default the embedded ledger's WebAssembly is compiled by V8's baseline compiler (Liftoff) only,
   // never again by its optimising one. Measured on 2 cores (docs/performance.md): a start 0.2 s sooner and 70 MB less
-  // resident, for about 15% fewer orders per second at full load. Set before PGlite compiles its module.
+  // resident, for 1-2.5 ms more per order and 15-40% fewer orders per second at full load. Set before PGlite
+  // compiles its module.
   if (!config.databaseUrl && config.pgliteCompiler === 'baseline') setFlagsFromString('--liftoff-only');
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: join(config.dataDir, 'pglite'), logger });
   const metrics =
