@@ -53,7 +53,8 @@ export interface Config {
   dataDir: string;
   /**
    * How V8 compiles PGlite's WebAssembly: `baseline` (Liftoff only: a quicker start, less memory) or `optimising`
-   * (V8's usual tiering: more orders per second under load). Read by bff/main.ts.
+   * (V8's usual tiering: more orders per second under load). Read by bff/main.ts; the flag holds for the process,
+   * so Node's fetch (its HTTP parser is WebAssembly too) is compiled the same way.
    */
   pgliteCompiler: (typeof PGLITE_COMPILERS)[number];
   logLevel: LogLevel;

@@ -3,15 +3,9 @@
 // that package opens its own pg pool (pinned to an older pg) and its own migration tool; a fixed-window counter is
 // one upsert on the pool and schema the ledger already has.
 //
-// Cheap where it is hot, exact where it decides:
-//  - Local choice: below half its limit, a client's hit is answered from memory (the ledger's last total for it, plus
-//    what this instance has counted since) and counted in the ledger behind the answer, so a request well within its
-//    limit never waits for the ledger. From half its limit on, each hit waits for the ledger's count, which holds
-//    every instance's hits, so whether a request is over the limit is decided exactly.
-//  - The hits of one key that arrive while its upsert is under way are counted together by the next one (each waiting
-//    request learns its own place in the count).
-//  - A key already over its limit in a window this instance has seen is refused without asking the ledger (a window's
-//    count only grows).
+// Cheap where it is hot, still exact: the hits of one key that arrive while its upsert is under way are counted
+// together by the next one (each request learns its own place in the count), and a key already over its limit in
+// a window this instance has seen is refused without asking the ledger (a window's count only grows).
 import type { ClientRateLimitInfo, Store as RateLimitStore } from 'express-rate-limit';
 import type { RateLimits } from '../store/rate-limits.js';
 
@@ -22,11 +16,6 @@ interface Waiter {
 
 interface KeyState {
   inFlight: boolean;
-  /** Hits in the upsert under way. */
-  sending: number;
-  /** Hits answered from memory, for the next upsert to count. */
-  unsent: number;
-  /** Hits waiting for the next upsert's answer. */
   waiting: Waiter[];
   /** The last total the ledger answered, and when its window ends. */
   known?: { hits: number; resetTime: Date };
@@ -42,19 +31,15 @@ export function sharedRateLimitStore(counters: RateLimits, name: string, now: ()
   function send(key: string, state: KeyState) {
     const batch = state.waiting;
     state.waiting = [];
-    state.sending = state.unsent + batch.length;
-    state.unsent = 0;
     state.inFlight = true;
-    counters.hit(prefix + key, now(), windowMs, state.sending).then(
+    counters.hit(prefix + key, now(), windowMs, batch.length).then(
       ({ hits, resetAt }) => {
         state.known = { hits, resetTime: resetAt };
-        // The hits answered from memory came first; the waiting ones are the last of the count, in their order.
         for (const [index, waiter] of batch.entries())
           waiter.resolve({ totalHits: hits - (batch.length - 1 - index), resetTime: resetAt });
         settle(key, state);
       },
       (error: unknown) => {
-        // Those answered from memory were let through already; a ledger that cannot count does not refuse them.
         for (const waiter of batch) waiter.reject(error);
         settle(key, state);
       },
@@ -63,8 +48,7 @@ export function sharedRateLimitStore(counters: RateLimits, name: string, now: ()
 
   function settle(key: string, state: KeyState) {
     state.inFlight = false;
-    state.sending = 0;
-    if (state.waiting.length > 0 || state.unsent > 0) send(key, state);
+    if (state.waiting.length > 0) send(key, state);
     else if (!state.known || state.known.resetTime.getTime() <= now().getTime()) keys.delete(key);
   }
 
@@ -84,20 +68,11 @@ export function sharedRateLimitStore(counters: RateLimits, name: string, now: ()
         for (const [known, state] of keys)
           if (!state.inFlight && (state.known?.resetTime.getTime() ?? 0) <= at.getTime()) keys.delete(known);
       }
-      const state = keys.get(key) ?? { inFlight: false, sending: 0, unsent: 0, waiting: [] };
+      const state = keys.get(key) ?? { inFlight: false, waiting: [] };
       keys.set(key, state);
-      const known = state.known && state.known.resetTime.getTime() > at.getTime() ? state.known : undefined;
-      if (known && known.hits >= limit)
+      const { known } = state;
+      if (known && known.hits >= limit && known.resetTime.getTime() > at.getTime())
         return Promise.resolve({ totalHits: known.hits + 1, resetTime: known.resetTime });
-      const estimate = (known?.hits ?? 0) + state.sending + state.unsent + state.waiting.length + 1;
-      if (estimate <= limit / 2) {
-        state.unsent++;
-        if (!state.inFlight) send(key, state);
-        return Promise.resolve({
-          totalHits: estimate,
-          resetTime: known?.resetTime ?? new Date(at.getTime() + windowMs),
-        });
-      }
       return new Promise<ClientRateLimitInfo>((resolve, reject) => {
         state.waiting.push({ resolve, reject });
         if (!state.inFlight) send(key, state);

@@ -12,7 +12,16 @@ describe.each(storeDrivers())('an observation with a known copy of the order, on
   const now = () => T0;
   const deps = (): ObserveDeps => {
     const logger = pino({ level: 'silent' });
-    return { store: t.store, now, notifier: createNotifier({ store: t.store, claimant: 'test', now, logger }) };
+    // Settings, so that an announced change writes its notification (delivered by nobody here).
+    const settings = {
+      url: 'https://shop.example/hooks/opi',
+      secret: 'whsec_0123456789abcdef',
+      maxAttempts: 3,
+      backoff: { initialDelayMs: 1_000, maxDelayMs: 60_000, factor: 2, jitter: 0 },
+      timeoutMs: 1_000,
+    };
+    const notifier = createNotifier({ store: t.store, settings, claimant: 'test', now, logger });
+    return { store: t.store, now, notifier };
   };
   const created = {
     source: 'create' as const,
@@ -48,6 +57,30 @@ describe.each(storeDrivers())('an observation with a known copy of the order, on
       ['callback', 'declined'],
       ['create', 'declined'],
     ]);
+  });
+
+  it('announces a change it would write to a final status: the locked path, the notification with it', async () => {
+    await t.store.sessions.insert(session());
+    const known = await t.store.orders.insert(order('p-1'));
+    const refused = {
+      source: 'create' as const,
+      decided: 'failed' as const,
+      also: { createState: 'rejected' as const },
+    };
+    expect((await recordObservation(deps(), 'p-1', refused, known)).order.status).toBe('failed');
+    const notifications = await t.driver.query<{ type: string }>(
+      "select type from merchant_notifications where order_reference = 'p-1'",
+    );
+    expect(notifications.map((row) => row.type)).toEqual(['order.status']);
+  });
+
+  it('completes the session of an order it learns is paid: the locked path, the session with it', async () => {
+    await t.store.sessions.insert(session());
+    const known = await t.store.orders.insert(order('p-1'));
+    const paid = { merchantReference: 'p-1', status: 'SUCCESSFUL', amount: 143.89, currency: 'AED' };
+    const result = await recordObservation(deps(), 'p-1', { source: 'create', upstream: paid }, known);
+    expect(result.order.status).toBe('paid');
+    expect((await t.store.sessions.get('cs_one'))?.state).toBe('completed');
   });
 
   it('writes nothing through the condition once the sends, the status or the upstream status differ', async () => {

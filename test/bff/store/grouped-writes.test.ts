@@ -1,6 +1,6 @@
 // Session inserts grouped like a database's group commit (bff/store/grouped-writes.ts): the writes of one turn of the
-// event loop go together, those that arrive while a group is under way go next, and a group that fails is answered
-// as its single writes would be.
+// event loop go together, a group that never answers holds up only its own, and a group that fails is answered as its
+// single writes would be.
 import { describe, expect, it } from 'vitest';
 import { groupWrites } from '../../../bff/store/grouped-writes.js';
 import { LedgerUnavailableError } from '../../../bff/store/ledger-errors.js';
@@ -30,17 +30,31 @@ const outcomes = (writes: Promise<void>[]) =>
   );
 
 describe('grouped writes', () => {
-  it('send the writes of one turn of the event loop together, those that arrive meanwhile next, so many a group', async () => {
+  it('send the writes of one turn of the event loop together, so many a group, and those of a later turn apart', async () => {
     const { groups, write } = recording();
     const first = ['a', 'b', 'c', 'd'].map(write);
     expect(groups, 'nothing before the turn has read what else arrived').toEqual([]);
     await new Promise((resolve) => setImmediate(resolve));
-    expect(groups).toEqual([['a', 'b', 'c']]);
+    expect(groups).toEqual([['a', 'b', 'c'], ['d']]);
     const meanwhile = ['e', 'f', 'g'].map(write);
     expect(await outcomes([...first, ...meanwhile])).toEqual(Array(7).fill('written'));
-    expect(groups).toEqual([['a', 'b', 'c'], ['d', 'e', 'f'], ['g']]);
+    expect(groups).toEqual([['a', 'b', 'c'], ['d'], ['e', 'f', 'g']]);
     await write('h');
     expect(groups.at(-1), 'a lone write alone').toEqual(['h']);
+  });
+
+  it('keep writing while a group never answers: it holds up only its own writes', async () => {
+    const groups: string[][] = [];
+    const write = groupWrites<string>((items) => {
+      groups.push(items);
+      return items.includes('stuck') ? new Promise<void>(() => {}) : Promise.resolve();
+    }, 1);
+    const stuck = write('stuck');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await outcomes(['a', 'b', 'c'].map(write))).toEqual(['written', 'written', 'written']);
+    expect(await outcomes(['d', 'e'].map(write))).toEqual(['written', 'written']);
+    expect(groups).toEqual([['stuck'], ['a'], ['b'], ['c'], ['d'], ['e']]);
+    expect(await Promise.race([stuck.then(() => 'answered'), Promise.resolve('still waiting')])).toBe('still waiting');
   });
 
   it('write each item of a group refused for its data alone, so only the one at fault is refused', async () => {
@@ -51,7 +65,7 @@ describe('grouped writes', () => {
       'check violation',
       'written',
     ]);
-    expect(groups).toEqual([['a', 'b', 'bad'], ['a'], ['b'], ['bad'], ['c']]);
+    expect(groups).toEqual([['a', 'b', 'bad'], ['c'], ['a'], ['b'], ['bad']]);
   });
 
   it('give every item of a group the ledger failed on that failure, and write none again', async () => {
