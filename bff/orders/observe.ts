@@ -207,8 +207,10 @@ export async function observeInTx(
 
 /**
  * The observation planned on the caller's copy of the order and written by one statement, no transaction: only
- * for a change that touches no other row (no payment held, nothing announced), and only while the row still reads
- * as planned (its status, upstream status and sends, all the plan reads). Null: the locked path decides.
+ * for a change that touches no other row, and only while the row still reads as planned (its status, upstream status
+ * and sends, all the plan reads). A change that is announced touches the outbox, and every status that holds the
+ * session's payment (paid, on_hold) is announced and touches the session too: those take the locked path, as does an
+ * empty patch. Null: the locked path decides.
  */
 async function observeAsPlanned(
   deps: ObserveDeps,
@@ -216,9 +218,7 @@ async function observeAsPlanned(
   observation: Observation,
 ): Promise<ObservationResult | null> {
   observation = asPlannedFor(known, observation);
-  const planned = plan(known, observation);
-  if (planned.patch.status && holdsPayment({ status: planned.patch.status })) return null;
-  const { patch, changed, journal } = settle(known, observation, planned, deps.now());
+  const { patch, changed, journal } = settle(known, observation, plan(known, observation), deps.now());
   if (Object.keys(patch).length === 0 || (changed && announced({ status: patch.status! }))) return null;
   const order = await deps.store.orders.updateIfUnchanged(known, patch, journal);
   return order ? { order, changed } : null;
