@@ -31,7 +31,7 @@ async function main() {
   const logger = createLogger(config.logLevel);
   // Local choice: by default the embedded ledger's WebAssembly is compiled by V8's baseline compiler (Liftoff) only,
   // never again by its optimising one. Measured on 2 cores (docs/performance.md): a start 0.2 s sooner and 70 MB less
-  // resident, for 1-2.5 ms more per order and 15-40% fewer orders per second at full load. Set before PGlite
+  // resident, for up to 2.5 ms more per order and 15-40% fewer orders per second at full load. Set before PGlite
   // compiles its module. V8's flag holds for the whole process: the HTTP parser of Node's fetch (llhttp, WebAssembly
   // too), which the upstream client uses, is compiled the same way; the figures hold that as well.
   if (!config.databaseUrl && config.pgliteCompiler === 'baseline') setFlagsFromString('--liftoff-only');
