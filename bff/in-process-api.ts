@@ -14,7 +14,7 @@ import type {
   RefundRequestBody,
   RefundView,
 } from '../shared/schemas/merchant-api.js';
-import type { OperationView } from './after-payment/operations.js';
+import type { OperationView } from './operations/operations.js';
 import { createCheckoutSession, updateSessionCart } from './checkout/sessions.js';
 import { refusalOf } from './domain/errors.js';
 import { problemBody, problemStatus } from './http/problem.js';

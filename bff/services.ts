@@ -4,20 +4,20 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
-import { createOperations } from './after-payment/operations.js';
-import { type OperationLedgerDeps, settleOpen } from './after-payment/operation-ledger.js';
-import { createShopperReturns } from './after-payment/shopper-return.js';
-import { createUpstreamNotifications } from './after-payment/upstream-notifications.js';
 import { createOptionsCache } from './checkout/options-cache.js';
 import { createOrderPlacer } from './checkout/place-order.js';
 import { createProviderCatalogue } from './checkout/provider-catalogue.js';
 import type { SessionDeps } from './checkout/sessions.js';
 import type { Config } from './config.js';
 import { idempotencyLeaseMs } from './domain/idempotency.js';
+import { createShopperReturns } from './inbound/shopper-return.js';
+import { createUpstreamNotifications } from './inbound/upstream-notifications.js';
+import { createLedger } from './ledger/ledger.js';
 import { createRetentionJob } from './maintenance/retention.js';
 import { createNotifier } from './notify/notifier.js';
-import { createOrderRefresher } from './orders/refresh.js';
+import { createOperations } from './operations/operations.js';
 import { createReconciler } from './reconcile/reconciler.js';
+import { createOrderRefresher } from './reconcile/refresh.js';
 import { cacheSessionReads } from './store/session-read-cache.js';
 import type { Store } from './store/types.js';
 import type { UpstreamClient } from './upstream/client.js';
@@ -65,22 +65,18 @@ export function createServices({ config, store: uncached, upstream, logger, now,
         }
       : {}),
   });
-  const observe = { store, notifier, now };
-  /** What every step that settles a refund, capture or void needs (bff/after-payment/operation-ledger.ts). */
-  const ledgerDeps: OperationLedgerDeps = {
-    ...observe,
+  /** The only writer of orders and their operations (bff/ledger/). */
+  const ledger = createLedger({
+    store,
+    notifier,
+    now,
     logger,
-    upstream,
     firstCheckDelayMs: reconcile.pollInitialMs,
     settleWindowMs: reconcile.settleWindowMs,
-  };
-  const refresher = createOrderRefresher({
-    ...observe,
-    upstream,
-    logger,
-    settleWindowMs: reconcile.settleWindowMs,
-    settleOpen: (orderReference, source, read) => settleOpen(ledgerDeps, orderReference, source, read),
   });
+  /** What reads the upstream and hands it to the ledger needs. */
+  const reading = { store, ledger, upstream, logger, now };
+  const refresher = createOrderRefresher({ ...reading, settleWindowMs: reconcile.settleWindowMs });
 
   return {
     /** The app's clock. */
@@ -90,7 +86,7 @@ export function createServices({ config, store: uncached, upstream, logger, now,
     sessions,
     placer: createOrderPlacer({
       store,
-      notifier,
+      ledger,
       upstream,
       options,
       now,
@@ -107,18 +103,20 @@ export function createServices({ config, store: uncached, upstream, logger, now,
     }),
     refresher,
     operations: createOperations({
-      ...ledgerDeps,
+      ...reading,
+      settleWindowMs: reconcile.settleWindowMs,
       graceMs: reconcile.graceMs,
       idempotency: { store, now, waitMs: 2 * timeoutMs + 1_000, leaseMs: idempotencyLeaseMs(timeoutMs) },
     }),
-    returns: createShopperReturns({ ...observe, upstream, logger, paymentSecret: config.paymentSecret }),
+    returns: createShopperReturns({ ...reading, paymentSecret: config.paymentSecret }),
     // Local choice: the upstream gets its answer within 2 s (or half our own upstream budget), done or not.
     notifications: createUpstreamNotifications({
-      ...ledgerDeps,
+      ...reading,
       answerWithinMs: Math.min(2_000, Math.floor(timeoutMs / 2)),
     }),
     reconciler: createReconciler({
       store,
+      ledger,
       notifier,
       logger,
       now,

@@ -8,7 +8,7 @@
 //  - Local choice: another provider may start even while an earlier attempt is still live upstream (a shopper
 //    who came back from the provider's page without cancelling). Only one payment can count: the first order to
 //    be paid completes the session (no new attempt after that), and any other attempt paid later is put on_hold
-//    as `session_already_paid` for the merchant to refund (bff/orders/observe.ts).
+//    as `session_already_paid` for the merchant to refund (bff/ledger/observe.ts).
 //  - Every status the create call learns goes through the same forward-only, amount-checked observation as a
 //    return, callback or poll, under the order's row lock, so it never overwrites what a callback wrote.
 //  - Every attempt is recorded before the upstream call. If the answer is lost, the attempt stays `unknown`
@@ -61,7 +61,7 @@ export function createOrderPlacer(ctx: PlacementContext) {
     if (found === null) {
       // The upstream never got it: the same reference (and callback secret) is safe to send again.
       // Counted first, and only while it is still unanswered: a first send refused meanwhile then stays unknown.
-      if ((await store.orders.countCreateSend(order.orderReference)) === null) throw inProgress();
+      if ((await ctx.ledger.countCreateSend(order.orderReference)) === null) throw inProgress();
       const provider = await eligibleProvider(ctx, plan.session, body.bnplProvider);
       const request = buildOrder(ctx, plan.session, body, provider, {
         reference: order.orderReference,

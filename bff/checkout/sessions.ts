@@ -10,8 +10,7 @@ import {
 import { toMajor } from '../../shared/money.js';
 import { type CartAmounts, checkCartAmounts } from '../../shared/schemas/cart.js';
 import type { OptionItem } from '../upstream/contract.js';
-import { holdsPayment } from '../orders/observe.js';
-import { isLiveStatus } from '../orders/transitions.js';
+import { holdsPayment, isLiveStatus } from '../orders/transitions.js';
 import { DomainError, parseOrRefuse } from '../domain/errors.js';
 import type { StoredOrder, SessionRecord, Store, StoredCart } from '../store/types.js';
 import { newOrderPrefix, newSessionId, SESSION_ID_PATTERN } from './ids.js';

@@ -26,6 +26,9 @@ export function isFinalStatus(status: CurrentStatus): boolean {
   return status !== 'unknown' && FINAL_ORDER_STATUSES.has(status);
 }
 
+/** Whether an order holds its session's payment: the session takes no other. */
+export const holdsPayment = (order: { status: CurrentStatus }) => order.status === 'paid' || order.status === 'on_hold';
+
 /** Whether the ledger may move from `current` to `next`: only forward, and never away from a final status. */
 export function canTransition(current: CurrentStatus, next: OrderStatus): boolean {
   if (current === next || isFinalStatus(current)) return false;

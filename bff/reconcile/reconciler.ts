@@ -4,19 +4,21 @@
 // orders with a lease (for update skip locked), so several BFF instances on one PostgreSQL never poll the same
 // order at once. Each round also delivers the merchant notifications that are due.
 import type { Logger } from 'pino';
+import type { Ledger, NextPoll } from '../ledger/ledger.js';
 import type { Notifier } from '../notify/notifier.js';
 import { isOpenOperation } from '../orders/amounts.js';
-import { type OrderRefresher, UNANSWERED_CREATES } from '../orders/refresh.js';
 import { isLiveStatus } from '../orders/transitions.js';
 import type { StoredOrder, Store } from '../store/types.js';
+import { type OrderRefresher, UNANSWERED_CREATES } from './refresh.js';
 import { nextPollAt, type PollPlan } from './schedule.js';
 
 export interface ReconcilerDeps {
   store: Store;
+  ledger: Ledger;
   notifier: Notifier;
   logger: Logger;
   now: () => Date;
-  /** Reads an order and settles its open operations (bff/orders/refresh.ts). */
+  /** Reads an order and settles its open operations (./refresh.ts). */
   refresher: OrderRefresher;
   /** How long a write may still be on its way (OPI_SETTLE_WINDOW_SECONDS). */
   settleWindowMs: number;
@@ -51,13 +53,8 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
   const { store, logger, notifier, now } = deps;
 
   /** After a poll: when to look next (null: nothing left to wait for, or past every horizon), and release the claim. */
-  async function reschedule(claimed: StoredOrder) {
-    const { orderReference } = claimed;
-    await store.transaction(async (tx) => {
-      const order = await tx.orders.get(orderReference, { forUpdate: true });
-      // Someone else holds it now (our lease lapsed mid-poll): their schedule wins.
-      if (!order || order.claimedBy !== deps.claimant) return;
-      const at = now();
+  function reschedule(claimed: StoredOrder) {
+    return deps.ledger.reschedule(claimed.orderReference, deps.claimant, (order, operations, at): NextPoll => {
       const poll = (deadline: Date, createdAt: Date) =>
         nextPollAt(order.pollAttempts, at, deadline, createdAt, deps.plan, deps.random);
       const live = isLiveStatus(order.status);
@@ -66,7 +63,7 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
       // A create never answered is read once more when its settle window closes: then a 404 means it never was.
       const windowCloses = new Date(order.createdAt.getTime() + deps.settleWindowMs);
       if (live && UNANSWERED_CREATES.has(order.createState) && at < windowCloses) times.push(windowCloses);
-      for (const operation of (await tx.operations.list(orderReference)).filter(isOpenOperation))
+      for (const operation of operations.filter(isOpenOperation))
         times.push(poll(operation.deadlineAt, operation.createdAt));
       // A raised discrepancy is watched at the slow pace, so it clears once the records agree.
       if (order.discrepancy?.length) times.push(poll(at, order.createdAt));
@@ -78,14 +75,11 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
       const horizonPassed = live && times[0] === null;
       const reason = horizonPassed ? 'poll_horizon_passed' : deadlinePassed ? 'poll_deadline_passed' : undefined;
       if (reason)
-        logger.warn({ orderReference, status: order.status, reason }, 'order still not final after its deadline');
-      await tx.orders.update(
-        orderReference,
-        { nextPollAt: next, pollAttempts: order.pollAttempts + 1, claimedUntil: null, claimedBy: null },
-        reason
-          ? { source: 'poll', status: order.status, upstreamStatus: order.upstreamStatus, payload: { reason }, at }
-          : undefined,
-      );
+        logger.warn(
+          { orderReference: order.orderReference, status: order.status, reason },
+          'order still not final after its deadline',
+        );
+      return { nextPollAt: next, ...(reason ? { reason } : {}) };
     });
   }
 

@@ -1,9 +1,9 @@
 // POST /v1/callbacks/:orderReference/:secret: the upstream's notifications (the dynamicCallbackUrl). The secret
 // in the URL is the only proof of origin (the upstream signs nothing), so a wrong one is a plain 404 and changes
-// nothing. What a notification does is bff/after-payment/upstream-notifications.ts.
+// nothing. What a notification does is bff/inbound/upstream-notifications.ts.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import express, { Router, type Request } from 'express';
-import { readHint, type UpstreamNotifications } from '../after-payment/upstream-notifications.js';
+import { readHint, type UpstreamNotifications } from '../inbound/upstream-notifications.js';
 import { CALLBACK_ROUTE } from '../checkout/urls.js';
 import { DomainError } from '../domain/errors.js';
 import { invalidText } from '../domain/text.js';

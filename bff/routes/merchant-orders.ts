@@ -6,8 +6,8 @@ import {
   type OrderListResponse,
   type RefundListResponse,
 } from '../../shared/schemas/merchant-api.js';
-import type { Operations } from '../after-payment/operations.js';
-import type { OrderRefresher } from '../orders/refresh.js';
+import type { Operations } from '../operations/operations.js';
+import type { OrderRefresher } from '../reconcile/refresh.js';
 import { orderSummaryView } from '../orders/views.js';
 import { jsonBody } from '../http/json-body.js';
 import { isBadText } from '../domain/text.js';

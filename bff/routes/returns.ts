@@ -1,10 +1,10 @@
 // GET /v1/returns/:orderReference: the shopper's way back from the provider (the dynamicRedirectUrl), as
-// bff/after-payment/shopper-return.ts decides it; the route is rate limited per client.
+// bff/inbound/shopper-return.ts decides it; the route is rate limited per client.
 // An unknown reference gets a plain 404 page, an address that cannot be read a plain 400 page, a failure of our
 // own a plain 503 page: never a 500 or a JSON problem.
 import { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
-import type { ShopperReturns } from '../after-payment/shopper-return.js';
+import type { ShopperReturns } from '../inbound/shopper-return.js';
 import { RETURN_ROUTE } from '../checkout/urls.js';
 import { problemFor, problemHeaders, problemStatus } from '../http/problem.js';
 import { RETURN_PAGE_CSP, returnErrorPage } from './return-page/page.js';

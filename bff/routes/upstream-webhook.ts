@@ -5,7 +5,7 @@
 // of one notification within a minute are answered without work; unknown orders are acknowledged and ignored.
 import { Router, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { type Hint, readHint, type UpstreamNotifications } from '../after-payment/upstream-notifications.js';
+import { type Hint, readHint, type UpstreamNotifications } from '../inbound/upstream-notifications.js';
 import { DomainError } from '../domain/errors.js';
 import { invalidText } from '../domain/text.js';
 import { notificationBody } from './callbacks.js';

@@ -226,7 +226,7 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       alter table orders alter column deadline_at set not null;
       -- The fee the paying customer bears, as the upstream reports it: a full capture or void is amount + surcharge.
       alter table orders add column surcharge_minor bigint not null default 0 check (surcharge_minor >= 0);
-      -- Where the upstream's records and the ledger disagree in a way no record can settle (bff/after-payment/).
+      -- Where the upstream's records and the ledger disagree in a way no record can settle (bff/ledger/).
       alter table orders add column discrepancy jsonb;
       -- absent: the upstream never had it (its records showed no such order once nothing could be in flight).
       alter table orders drop constraint orders_create_state_check;

@@ -2,12 +2,11 @@
 import type { PaymentState } from '../../shared/schemas/merchant-api.js';
 import type { OrderStatus } from '../../shared/status.js';
 import { type Claim, claimDue } from './claims.js';
-import { type Journal, withJournal } from './order-events.js';
+import { type Journal, type StoredStatus, withJournal } from './journal.js';
 import { date, dateOrNull, json, lock, type LockOption, num, textOrNull, type Row } from './row.js';
 import type { SqlDb } from './sql.js';
 
 type CreateState = 'creating' | 'created' | 'unknown' | 'rejected' | 'orphaned' | 'absent';
-export type StoredStatus = OrderStatus | 'unknown';
 
 export interface NewOrder {
   orderReference: string;
@@ -26,7 +25,7 @@ export interface NewOrder {
   deadlineAt: Date;
 }
 
-/** Where the upstream's records and the ledger's totals disagree (bff/after-payment/operation-ledger.ts). */
+/** Where the upstream's records and the ledger's totals disagree (bff/ledger/totals.ts). */
 export interface Discrepancy {
   kind: 'refunds' | 'captures';
   ledgerMinor: number;
@@ -49,7 +48,7 @@ export interface StoredOrder extends NewOrder {
   createSends: number;
   /** Where a paid order's money stands, computed by the ledger from the amounts (migration 6); null unless paid. */
   paymentState: PaymentState | null;
-  /** Why the order is on_hold (bff/orders/observe.ts); null otherwise. */
+  /** Why the order is on_hold (bff/ledger/observe.ts); null otherwise. */
   holdReason: string | null;
   nextPollAt: Date | null;
   pollAttempts: number;

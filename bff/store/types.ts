@@ -15,7 +15,7 @@ import type { ConnectionUse } from './sql.js';
 
 export type * from './sessions.js';
 export type * from './orders.js';
-export type * from './order-events.js';
+export type * from './journal.js';
 export type * from './operations.js';
 export type * from './notifications.js';
 export type * from './idempotency-keys.js';

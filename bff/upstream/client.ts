@@ -1,7 +1,7 @@
 // The upstream Order Payment Integration service, as the BFF uses it. Reads retry; writes never retry blindly. An
 // order is the one write the upstream can be asked about by its reference (GET /orders/{ref}): after its answer is
 // lost the client asks, and sends it again (same reference) only when the upstream does not know it. Refunds,
-// captures and voids are settled by the caller from the order's records (bff/after-payment/).
+// captures and voids are settled by the caller from the order's records (bff/ledger/, bff/reconcile/read-back.ts).
 import type { Logger } from 'pino';
 import {
   captureRecordSchema,

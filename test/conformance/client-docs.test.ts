@@ -2,7 +2,7 @@
 // sends every request in the documented form. The "upstream" here replays the docs' payloads over real HTTP.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHmac } from 'node:crypto';
-import { verifyReturnSignature } from '../../bff/after-payment/return-signature.js';
+import { verifyReturnSignature } from '../../bff/inbound/return-signature.js';
 import { loadConfig } from '../../bff/config.js';
 import { createUpstreamClient } from '../../bff/upstream/client.js';
 import { UpstreamAuthError, UpstreamUnavailableError, UpstreamValidationError } from '../../bff/upstream/errors.js';

@@ -45,14 +45,15 @@ const arrows = (from: (file: string) => boolean) =>
     from(file) ? [...imports.get(file)!, ...typeImports.get(file)!].map((target) => `${file} -> ${target}`) : [],
   );
 
-function cycles(): string[][] {
+/** The import cycles among the files' imports: the ones that load code, or (`withTypes`) every one. */
+function cycles(withTypes = false): string[][] {
   const found: string[][] = [];
   const state = new Map<string, 'open' | 'done'>();
   const path: string[] = [];
   const visit = (file: string) => {
     state.set(file, 'open');
     path.push(file);
-    for (const target of imports.get(file) ?? []) {
+    for (const target of [...(imports.get(file) ?? []), ...(withTypes ? (typeImports.get(file) ?? []) : [])]) {
       if (!known.has(target)) continue;
       if (state.get(target) === 'open') found.push(path.slice(path.indexOf(target)));
       else if (!state.has(target)) visit(target);
@@ -69,7 +70,8 @@ const BFF_LAYERS: readonly (readonly string[])[] = [
   ['app.ts', 'main.ts', 'index.ts', 'services.ts', 'in-process-api.ts', 'checkout-router.ts'],
   ['routes'],
   ['http'],
-  ['checkout', 'after-payment', 'reconcile', 'maintenance'],
+  ['checkout', 'operations', 'inbound', 'reconcile', 'maintenance'],
+  ['ledger'],
   ['orders'],
   ['notify', 'metrics'],
   ['domain'],
@@ -83,6 +85,10 @@ describe('the import graph', () => {
   it('has no cycle among the imports that load code', () => {
     expect(files.length).toBeGreaterThan(300);
     expect(cycles()).toEqual([]);
+  });
+
+  it("has no cycle in the BFF's store even among type imports: each aggregate's file stands on its own", () => {
+    expect(cycles(true).filter((cycle) => cycle.some((file) => file.startsWith('bff/store/')))).toEqual([]);
   });
 
   it('runs down between top folders: shared imports only itself, the widget and the BFF only shared', () => {
@@ -116,6 +122,15 @@ describe('the import graph', () => {
       return top(to) === 'bff' && known.has(to) && layerOf(to) < layerOf(from);
     });
     expect(up).toEqual([]);
+  });
+
+  it('writes orders, their journal and their operations from bff/ledger/ alone', () => {
+    const WRITES =
+      /\.(?:orders\.(?:insert|update|updateIfUnchanged|countCreateSend)|events\.append|operations\.(?:insert|update|countSend))\(/;
+    const writing = (file: string) => WRITES.test(readFileSync(join(ROOT, file), 'utf8'));
+    const bff = files.filter((file) => top(file) === 'bff' && !file.startsWith('bff/store/'));
+    expect(bff.filter((file) => file.startsWith('bff/ledger/') && writing(file)).length).toBeGreaterThan(2);
+    expect(bff.filter((file) => !file.startsWith('bff/ledger/') && writing(file))).toEqual([]);
   });
 
   it('keeps zod in shared/schemas/: every other shared module reaches no zod, every schema module does', () => {

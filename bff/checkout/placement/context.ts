@@ -2,15 +2,15 @@
 // (bff/services.ts) and given to each step of a placement (./decide.ts, ./order-request.ts, ./send.ts).
 import type { Logger } from 'pino';
 import type { CancellationTimeoutUnit } from '../../config.js';
-import type { Notifier } from '../../notify/notifier.js';
+import type { Ledger } from '../../ledger/ledger.js';
 import type { Store } from '../../store/types.js';
 import type { UpstreamClient } from '../../upstream/client.js';
 import type { OptionsCache } from '../options-cache.js';
 
 export interface PlacementContext {
   store: Store;
-  /** Announces an order the create call finds final or on hold (merchant notifications). */
-  notifier: Notifier;
+  /** Records the attempt and what the create call learns of it. */
+  ledger: Ledger;
   upstream: UpstreamClient;
   options: OptionsCache;
   now: () => Date;

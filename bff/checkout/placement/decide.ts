@@ -6,8 +6,7 @@ import type { OrderRequest } from '../../upstream/contract.js';
 import { DomainError } from '../../domain/errors.js';
 import { idempotencyLeaseMs } from '../../domain/idempotency.js';
 import { orderDeadline } from '../../orders/deadline.js';
-import { holdsPayment } from '../../orders/observe.js';
-import { isLiveStatus } from '../../orders/transitions.js';
+import { holdsPayment, isLiveStatus } from '../../orders/transitions.js';
 import type { StoredOrder, SessionRecord, StoreTx } from '../../store/types.js';
 import { newCallbackSecret, orderReference } from '../ids.js';
 import { toProviderLists } from '../provider-views.js';
@@ -138,7 +137,8 @@ async function recordAttempt(
     secret,
     customerToken: eligible.customerToken,
   });
-  const order = await tx.orders.insert(
+  const order = await ctx.ledger.recordAttempt(
+    tx,
     {
       orderReference: reference,
       sessionId: session.id,

@@ -3,7 +3,7 @@
 // lost answer it tells nothing, and the upstream's own record decides.
 import type { OrderStatusRecord, OrderRequest } from '../../upstream/contract.js';
 import { DomainError, upstreamFieldErrors, upstreamRefusal } from '../../domain/errors.js';
-import { type CreateAnswer, recordObservation } from '../../orders/observe.js';
+import type { CreateAnswer } from '../../ledger/ledger.js';
 import type { StoredOrder, OrderPatch } from '../../store/types.js';
 import type { CreateOrderOutcome } from '../../upstream/client.js';
 import { UpstreamError, UpstreamOutcomeUnknownError, UpstreamValidationError } from '../../upstream/errors.js';
@@ -40,8 +40,7 @@ export async function record(
   // An attempt the upstream may hold is due for its first status check (the reconciler's schedule).
   const pollSoon =
     step.also.createState !== 'rejected' ? { nextPollAt: new Date(ctx.now().getTime() + ctx.firstPollDelayMs) } : {};
-  const { order: updated } = await recordObservation(
-    ctx,
+  const { order: updated } = await ctx.ledger.observe(
     order.orderReference,
     {
       source: 'create',

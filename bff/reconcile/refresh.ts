@@ -1,30 +1,21 @@
 // Refreshing an order from the upstream, for whoever asks: the reconciler's poll and the merchant's read. The
-// upstream's order is read and recorded (bff/orders/observe.ts), then its open refunds, captures and voids are
-// settled from the upstream's records (the operation ledger, given as `settleOpen`). The merchant reads a fresh view:
-// when the upstream cannot be read, or what it says cannot be written, the ledger's own view is served.
+// upstream's order is read and recorded by the ledger, then its open refunds, captures and voids are settled from the
+// upstream's records (./read-back.ts). The merchant reads a fresh view: when the upstream cannot be read, or what it
+// says cannot be written, the ledger's own view is served.
 import type { Logger } from 'pino';
 import type { OrderView, RefundListResponse } from '../../shared/schemas/merchant-api.js';
 import type { OrderStatusRecord } from '../upstream/contract.js';
 import { DomainError } from '../domain/errors.js';
+import { isLiveStatus } from '../orders/transitions.js';
+import { orderView, refundView } from '../orders/views.js';
 import { LedgerUnavailableError } from '../store/ledger-errors.js';
-import type { EventSource, StoredOrder } from '../store/types.js';
-import type { UpstreamClient } from '../upstream/client.js';
+import type { StoredOrder } from '../store/types.js';
 import { UpstreamError } from '../upstream/errors.js';
-import { recordObservation, type ObserveDeps } from './observe.js';
-import { isLiveStatus } from './transitions.js';
-import { orderView, refundView } from './views.js';
+import { type ReadBackDeps, settleOpen } from './read-back.js';
 
-/** Settles an order's open refunds, captures and voids from the upstream's records (after-payment/operation-ledger). */
-export type SettleOpen = (
-  orderReference: string,
-  source: EventSource,
-  upstreamOrder?: OrderStatusRecord | null,
-) => Promise<void>;
-
-export interface RefreshDeps extends ObserveDeps {
-  upstream: UpstreamClient;
+export interface RefreshDeps extends ReadBackDeps {
   logger: Logger;
-  settleOpen: SettleOpen;
+  now: () => Date;
   /** How long a create may still be on its way (OPI_SETTLE_WINDOW_SECONDS). */
   settleWindowMs: number;
 }
@@ -36,7 +27,7 @@ export interface RefreshDeps extends ObserveDeps {
 export const UNANSWERED_CREATES = new Set(['creating', 'unknown', 'orphaned']);
 
 export function createOrderRefresher(deps: RefreshDeps) {
-  const { store, upstream, logger } = deps;
+  const { store, upstream, logger, ledger } = deps;
 
   /**
    * The upstream does not know an order whose create was never answered, and nothing sent for it can still be on
@@ -56,7 +47,7 @@ export function createOrderRefresher(deps: RefreshDeps) {
     let read: OrderStatusRecord | null | undefined;
     if (source === 'merchant' || isLiveStatus(order.status)) {
       read = await upstream.getOrder(orderReference);
-      await recordObservation(deps, orderReference, {
+      await ledger.observe(orderReference, {
         source,
         upstream: read,
         journal: 'on-change',
@@ -69,7 +60,7 @@ export function createOrderRefresher(deps: RefreshDeps) {
           : {}),
       });
     }
-    await deps.settleOpen(orderReference, source, read);
+    await settleOpen(deps, orderReference, source, read);
   }
 
   async function requireOrder(orderReference: string): Promise<StoredOrder> {

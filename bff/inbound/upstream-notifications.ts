@@ -2,16 +2,16 @@
 // (routes/upstream-webhook.ts). The body is only a hint: the order is re-read (or, for REFUND_CALLBACK, its refunds)
 // and what the upstream says is recorded, so duplicated, late and reordered deliveries all end in the same ledger
 // state. Every delivery is journalled. The answer waits for that work only briefly: the upstream gets its 2xx fast.
+import type { Logger } from 'pino';
 import { notificationSchema } from '../upstream/contract.js';
 import { DomainError } from '../domain/errors.js';
 import { badTextPaths } from '../domain/text.js';
-import { recordObservation } from '../orders/observe.js';
-import { requireOrder } from '../store/require-order.js';
+import { type ReadBackDeps, settleOpen } from '../reconcile/read-back.js';
 import type { StoredOrder } from '../store/types.js';
 import { UpstreamError } from '../upstream/errors.js';
-import { type OperationLedgerDeps, settleOpen } from './operation-ledger.js';
 
-export interface UpstreamNotificationDeps extends OperationLedgerDeps {
+export interface UpstreamNotificationDeps extends ReadBackDeps {
+  logger: Logger;
   /** The answer is sent after the work or after this long, whichever comes first. */
   answerWithinMs: number;
 }
@@ -60,7 +60,7 @@ export function readHint(raw: unknown): Hint {
  * recorded, so the upstream delivers again.
  */
 export function createUpstreamNotifications(deps: UpstreamNotificationDeps) {
-  const { store, upstream, logger } = deps;
+  const { store, upstream, logger, ledger } = deps;
 
   async function handle(order: StoredOrder, hint: Hint) {
     const orderReference = order.orderReference;
@@ -71,18 +71,11 @@ export function createUpstreamNotifications(deps: UpstreamNotificationDeps) {
     };
     try {
       if (hint.event === 'REFUND_CALLBACK') {
-        await store.events.append({
-          orderReference,
-          source: 'callback',
-          status: order.status,
-          upstreamStatus: null,
-          payload,
-          at: deps.now(),
-        });
+        await ledger.note(order, { source: 'callback', payload });
         await settleOpen(deps, orderReference, 'callback');
         return;
       }
-      await recordObservation(deps, orderReference, {
+      await ledger.observe(orderReference, {
         source: 'callback',
         upstream: await upstream.getOrder(orderReference),
         payload,
@@ -94,20 +87,12 @@ export function createUpstreamNotifications(deps: UpstreamNotificationDeps) {
         { orderReference, code: error.code },
         'upstream read after a callback failed; the reconciler will retry',
       );
-      await store.transaction(async (tx) => {
-        const current = await requireOrder(tx.orders, orderReference, { forUpdate: true });
-        if (hint.event !== 'REFUND_CALLBACK') {
-          await tx.events.append({
-            orderReference,
-            source: 'callback',
-            status: current.status,
-            upstreamStatus: null,
-            payload: { ...payload, upstreamError: error.code },
-            at: deps.now(),
-          });
-        }
-        await tx.orders.update(orderReference, { nextPollAt: deps.now() });
-      });
+      await ledger.askAgainNow(
+        orderReference,
+        hint.event === 'REFUND_CALLBACK'
+          ? undefined
+          : { source: 'callback', payload: { ...payload, upstreamError: error.code } },
+      );
     }
   }
 
@@ -140,14 +125,7 @@ export function createUpstreamNotifications(deps: UpstreamNotificationDeps) {
     },
     /** Journals a delivery whose body cannot be stored, before it is refused as what it is. */
     async journalUnreadable(order: StoredOrder, hint: Hint): Promise<void> {
-      await store.events.append({
-        orderReference: order.orderReference,
-        source: 'callback',
-        status: order.status,
-        upstreamStatus: null,
-        payload: { event: hint.event },
-        at: deps.now(),
-      });
+      await ledger.note(order, { source: 'callback', payload: { event: hint.event } });
     },
   };
 }

@@ -3,7 +3,7 @@
 // in the docs' forms; the matcher must never call a refund absent that the upstream made, nor shown one it did not.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type LedgerSide, matchRecords, type UpstreamSide } from '../../../bff/after-payment/match-records.js';
+import { type LedgerSide, matchRecords, type UpstreamSide } from '../../../bff/ledger/match-records.js';
 
 const T0 = Date.parse('2030-01-01T10:00:00.000Z');
 const ORDER = 'opi-order-1';

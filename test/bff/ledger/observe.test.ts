@@ -3,14 +3,14 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createNotifier } from '../../../bff/notify/notifier.js';
-import { type ObserveDeps, recordObservation } from '../../../bff/orders/observe.js';
+import { createLedger, type Ledger } from '../../../bff/ledger/ledger.js';
 import { order, session, T0 } from '../../support/ledger-records.js';
 import { storeDrivers, useTestStore } from '../../support/store.js';
 
 describe.each(storeDrivers())('an observation with a known copy of the order, on $name', ({ open }) => {
   const t = useTestStore(open);
   const now = () => T0;
-  const deps = (): ObserveDeps => {
+  const ledger = (): Ledger => {
     const logger = pino({ level: 'silent' });
     // Settings, so that an announced change writes its notification (delivered by nobody here).
     const settings = {
@@ -21,7 +21,7 @@ describe.each(storeDrivers())('an observation with a known copy of the order, on
       timeoutMs: 1_000,
     };
     const notifier = createNotifier({ store: t.store, settings, claimant: 'test', now, logger });
-    return { store: t.store, now, notifier };
+    return createLedger({ store: t.store, now, notifier, logger, firstCheckDelayMs: 1_000, settleWindowMs: 60_000 });
   };
   const created = {
     source: 'create' as const,
@@ -33,7 +33,7 @@ describe.each(storeDrivers())('an observation with a known copy of the order, on
   it('writes the change and its journal row when the row is as the copy says', async () => {
     await t.store.sessions.insert(session());
     const known = await t.store.orders.insert(order('p-1'));
-    const result = await recordObservation(deps(), 'p-1', created, known);
+    const result = await ledger().observe('p-1', created, known);
     expect(result.changed).toBe(true);
     expect(result.order).toMatchObject({ status: 'pending', upstreamStatus: 'PENDING', createState: 'created' });
     expect((await t.store.events.list('p-1')).map((event) => [event.source, event.status, event.payload])).toEqual([
@@ -45,8 +45,8 @@ describe.each(storeDrivers())('an observation with a known copy of the order, on
     await t.store.sessions.insert(session());
     const known = await t.store.orders.insert(order('p-1'));
     // A callback said declined between the insert and the create's answer.
-    await recordObservation(deps(), 'p-1', { source: 'callback', decided: 'declined' });
-    const result = await recordObservation(deps(), 'p-1', created, known);
+    await ledger().observe('p-1', { source: 'callback', decided: 'declined' });
+    const result = await ledger().observe('p-1', created, known);
     expect(result.changed, 'declined stays declined').toBe(false);
     expect(result.order).toMatchObject({
       status: 'declined',
@@ -67,7 +67,7 @@ describe.each(storeDrivers())('an observation with a known copy of the order, on
       decided: 'failed' as const,
       also: { createState: 'rejected' as const },
     };
-    expect((await recordObservation(deps(), 'p-1', refused, known)).order.status).toBe('failed');
+    expect((await ledger().observe('p-1', refused, known)).order.status).toBe('failed');
     const notifications = await t.driver.query<{ type: string }>(
       "select type from merchant_notifications where order_reference = 'p-1'",
     );
@@ -78,7 +78,7 @@ describe.each(storeDrivers())('an observation with a known copy of the order, on
     await t.store.sessions.insert(session());
     const known = await t.store.orders.insert(order('p-1'));
     const paid = { merchantReference: 'p-1', status: 'SUCCESSFUL', amount: 143.89, currency: 'AED' };
-    const result = await recordObservation(deps(), 'p-1', { source: 'create', upstream: paid }, known);
+    const result = await ledger().observe('p-1', { source: 'create', upstream: paid }, known);
     expect(result.order.status).toBe('paid');
     expect((await t.store.sessions.get('cs_one'))?.state).toBe('completed');
   });

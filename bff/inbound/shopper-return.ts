@@ -6,16 +6,19 @@
 // share that read).
 import type { Logger } from 'pino';
 import { returnQuerySchema } from '../../shared/schemas/merchant-api.js';
+import type { Ledger } from '../ledger/ledger.js';
 import { remember } from '../lib/bounded.js';
-import { recordObservation, type ObserveDeps } from '../orders/observe.js';
 import { viewStatus } from '../orders/views.js';
-import type { StoredOrder, SessionRecord } from '../store/types.js';
+import type { StoredOrder, SessionRecord, Store } from '../store/types.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import { UpstreamError } from '../upstream/errors.js';
 import { verifyReturnSignature } from './return-signature.js';
 
-export interface ShopperReturnDeps extends ObserveDeps {
+export interface ShopperReturnDeps {
+  store: Store;
+  ledger: Ledger;
   upstream: UpstreamClient;
+  now: () => Date;
   paymentSecret: string;
   logger: Logger;
 }
@@ -33,27 +36,19 @@ function shopperDestination(returnUrl: string, orderReference: string, status: s
 }
 
 export function createShopperReturns(deps: ShopperReturnDeps) {
-  const { store, upstream, logger } = deps;
+  const { store, upstream, logger, ledger } = deps;
 
   /** A verified return: re-read the order upstream and record it. The redirect's own status is only journalled. */
   async function verifiedReturn(order: StoredOrder, redirectStatus: string): Promise<StoredOrder> {
     const payload = { redirectStatus };
     try {
       const fresh = await upstream.getOrder(order.orderReference);
-      return (await recordObservation(deps, order.orderReference, { source: 'return', upstream: fresh, payload }))
-        .order;
+      return (await ledger.observe(order.orderReference, { source: 'return', upstream: fresh, payload })).order;
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
       // The reconciler finishes the job; the shopper is not kept waiting for it.
       logger.warn({ orderReference: order.orderReference, code: error.code }, 'upstream read on return failed');
-      await store.events.append({
-        orderReference: order.orderReference,
-        source: 'return',
-        status: order.status,
-        upstreamStatus: null,
-        payload: { ...payload, upstreamError: error.code },
-        at: deps.now(),
-      });
+      await ledger.note(order, { source: 'return', payload: { ...payload, upstreamError: error.code } });
       return order;
     }
   }

@@ -2,7 +2,7 @@
 // reference, the upstream's answered one ("X-00" for our "X", kept beside ours), its provider's id. Where no
 // identifier matches (the docs' transaction details name every refund by the order's reference), by amount and
 // currency: the records nobody else explains, set against the operations that may be among them. Pure: the caller
-// applies the result (operation-ledger.ts).
+// applies the result (./operations.ts).
 
 /** The ledger's side: one refund or capture as the matcher needs it. */
 export interface LedgerSide {

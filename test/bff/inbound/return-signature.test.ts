@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { verifyReturnSignature } from '../../../bff/after-payment/return-signature.js';
+import { verifyReturnSignature } from '../../../bff/inbound/return-signature.js';
 
 const secret = 'payment-secret-for-tests';
 // Computed here the way the upstream's plugin does (hash_hmac sha512 over "status|reference"), not with the BFF's code.

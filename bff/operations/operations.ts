@@ -4,7 +4,7 @@
 //  2. the upstream call, outside any transaction, with a reference derived from the Idempotency-Key, so a retry
 //     of the same key sends the same reference and the upstream's uniqueness rule stops a double;
 //  3. record the answer; one whose answer was lost stays pending (outcome unknown) until the upstream's records,
-//     read back, settle it (./operation-ledger.ts). The upstream keeps each reference unique, so sending the same
+//     read back, settle it (bff/reconcile/read-back.ts, bff/ledger/operations.ts). The upstream keeps each reference unique, so sending the same
 //     one again is safe: it happens now (the first never arrived) or is refused. A refusal is final only for a first
 //     send; after a lost answer it tells nothing, and only the records, read back, settle it.
 import { createHash } from 'node:crypto';
@@ -19,23 +19,21 @@ import { currencyExponent, payableDecimalsMessage, toMajor, toMinor, toPayableMi
 import { normaliseRefundStatus } from '../../shared/status.js';
 import { type Answer, type IdempotencyDeps, type KeptAnswer, once } from '../domain/idempotency.js';
 import { DomainError, type ErrorCode, parseOrRefuse, upstreamRefusal } from '../domain/errors.js';
+import type { Logger } from 'pino';
+import { NOT_FOUND_UPSTREAM, type OperationResult } from '../ledger/ledger.js';
+import { isOpenOperation, refundableMinor, uncapturedMinor } from '../orders/amounts.js';
+import { refundView } from '../orders/views.js';
+import { readBack, type ReadBackDeps } from '../reconcile/read-back.js';
 import type { OperationKind, OrderOperation } from '../store/types.js';
 import type { StoredOrder } from '../store/types.js';
 import { UpstreamError, UpstreamValidationError } from '../upstream/errors.js';
-import { isOpenOperation, refundableMinor, uncapturedMinor } from '../orders/amounts.js';
-import { refundView } from '../orders/views.js';
-import {
-  journalOperation,
-  NOT_FOUND_UPSTREAM,
-  type OperationLedgerDeps,
-  type OperationResult,
-  pollBy,
-  readBack,
-  settleOperation,
-} from './operation-ledger.js';
 
-export interface OperationsDeps extends OperationLedgerDeps {
+export interface OperationsDeps extends ReadBackDeps {
+  logger: Logger;
+  now: () => Date;
   idempotency: IdempotencyDeps;
+  /** How long a write may still be on its way (OPI_SETTLE_WINDOW_SECONDS): resent only in its first half. */
+  settleWindowMs: number;
   /** After its settle window, how long an open operation may stay open before it is overdue. */
   graceMs: number;
 }
@@ -161,7 +159,7 @@ const DEFAULT_REFUND_DESCRIPTION = 'Refund requested by the merchant';
 const MIN_BUDGET_MS = 250;
 
 /** The upstream call for an operation, and what its answer says became of it. */
-async function call(deps: OperationLedgerDeps, operation: OrderOperation, deadline: number): Promise<OperationResult> {
+async function call(deps: OperationsDeps, operation: OrderOperation, deadline: number): Promise<OperationResult> {
   const { upstream } = deps;
   const amount = toMajor(operation.amountMinor, operation.currency);
   const reference = operation.orderReference;
@@ -206,11 +204,11 @@ const refusalReason = (error: UpstreamError) =>
  * sent once more. Every send after the first is counted first, and only while the operation is still open.
  */
 async function sendOperation(
-  deps: OperationLedgerDeps,
+  deps: OperationsDeps,
   operation: OrderOperation,
   options: { firstSend: boolean; deadline: number },
 ): Promise<SendOutcome> {
-  const { logger, upstream, store } = deps;
+  const { logger, upstream, store, ledger } = deps;
   const context = { orderReference: operation.orderReference, reference: operation.reference, kind: operation.kind };
   const budgetLeft = () => options.deadline - upstream.now() >= MIN_BUDGET_MS;
   // The same reference may go again only while any send of it is sure to end before its window does.
@@ -221,21 +219,20 @@ async function sendOperation(
     if (!firstSend) {
       if (!resendable()) return { kind: 'unknown', operation: await current() };
       // Settled meanwhile (another request, the reconciler): it must not go again.
-      if ((await store.operations.countSend(operation.reference)) === null)
+      if ((await ledger.countOperationSend(operation.reference)) === null)
         return { kind: 'settled', operation: await current() };
     }
     let cause: UpstreamError;
     try {
       const result = await call(deps, operation, options.deadline);
-      return { kind: 'settled', operation: await settleOperation(deps, operation, result) };
+      return { kind: 'settled', operation: await ledger.settleOperation(operation, result) };
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
       cause = error;
     }
     if (!cause.retryable && firstSend) {
       logger.warn({ ...context, code: cause.code, status: cause.status }, 'the upstream refused an operation');
-      const refused = await settleOperation(
-        deps,
+      const refused = await ledger.settleOperation(
         operation,
         { status: 'failed', failureReason: refusalReason(cause) },
         { firstSendOnly: true },
@@ -261,38 +258,27 @@ async function sendOperation(
 }
 
 export function createOperations(deps: OperationsDeps) {
-  const { store, upstream } = deps;
+  const { ledger, upstream } = deps;
 
   /** Step 1: the guard, under the order's lock. `send` is false when this key's operation already has its answer. */
   function reserve(kind: OperationKind, orderReference: string, request: OperationRequest, reference: string) {
-    return store.transaction(async (tx) => {
-      const order = await tx.orders.get(orderReference, { forUpdate: true });
-      if (!order) throw new DomainError('order_not_found', 'There is no order with this reference.');
-      const existing = await tx.operations.get(reference);
-      if (existing) {
-        const sameAmount =
-          request.amount === undefined || toMinor(request.amount, order.currency) === existing.amountMinor;
-        if (existing.orderReference !== orderReference || existing.kind !== kind || !sameAmount) throw reused();
-        return { operation: existing, send: existing.status === 'requested', retry: true };
-      }
-      const amountMinor = amountToSpend(kind, order, await tx.operations.list(orderReference), request.amount);
-      const createdAt = deps.now();
-      const operation = await tx.operations.insert({
-        reference,
-        orderReference,
+    return ledger.reserveOperation(
+      orderReference,
+      {
         kind,
-        amountMinor,
-        currency: order.currency,
-        status: 'requested',
+        reference,
         description: request.description ?? null,
-        createdAt,
-        deadlineAt: new Date(createdAt.getTime() + deps.settleWindowMs + deps.graceMs),
-      });
-      await journalOperation(tx, order, operation, 'requested', createdAt);
-      // Should this instance stop before the answer is recorded, the reconciler still looks at the order by then.
-      await pollBy(tx, order, new Date(createdAt.getTime() + deps.firstCheckDelayMs));
-      return { operation, send: true, retry: false };
-    });
+        isSame: (existing, order) =>
+          existing.kind === kind &&
+          (request.amount === undefined || toMinor(request.amount, order.currency) === existing.amountMinor),
+        spend: (order, operations) => amountToSpend(kind, order, operations, request.amount),
+        graceMs: deps.graceMs,
+      },
+      {
+        missing: () => new DomainError('order_not_found', 'There is no order with this reference.'),
+        reused,
+      },
+    );
   }
 
   function answerFor(operation: OrderOperation): Answer<OperationView> {

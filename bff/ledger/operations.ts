@@ -1,0 +1,329 @@
+// Refunds, captures and voids in the ledger: recorded before they are sent, and settled by what the upstream says:
+// the answer to our own request, or its records read back (the refund list or the transaction details' refunds and
+// captures; an order's captureStatus for a void). The one rule for all three: an operation whose outcome is unknown
+// stays open, its amount spent, until the records show it (then it takes their status) or, once nothing can still be
+// on its way (the settle window), show it absent (then it failed, `not_found_upstream`). A refusal's wording and a
+// missing answer never decide. Where records and ledger cannot be matched one to one, the totals are compared and a
+// discrepancy is raised for a person.
+import { toMinor } from '../../shared/money.js';
+import { normalisePaymentStatus, normaliseRefundStatus } from '../../shared/status.js';
+import { isOpenOperation } from '../orders/amounts.js';
+import type {
+  Discrepancy,
+  EventSource,
+  NewOperation,
+  OperationKind,
+  OperationStatus,
+  OrderOperation,
+  OrderPatch,
+  StoredOrder,
+} from '../store/types.js';
+import type { OrderStatusRecord } from '../upstream/contract.js';
+import type { OperationRecord } from '../upstream/operation-records.js';
+import { type LedgerSide, matchRecords, type UpstreamSide } from './match-records.js';
+import { compareTotals } from './totals.js';
+import { type LedgerDeps, type OrderUnit, pollBy, underOrderLock } from './unit.js';
+import { voidShownBy } from './void-reading.js';
+
+/** What became of an operation. */
+export interface OperationResult {
+  status: Exclude<OperationStatus, 'requested'>;
+  upstreamStatus?: string | null;
+  upstreamReference?: string | null;
+  upstreamId?: string | null;
+  failureReason?: string | null;
+}
+
+export const NOT_FOUND_UPSTREAM = 'not_found_upstream';
+
+/** The order journal's line for a step of a refund, capture or void. */
+function journalOperation(
+  deps: LedgerDeps,
+  unit: OrderUnit,
+  operation: OrderOperation,
+  result: string,
+  patch: OrderPatch = {},
+  source: EventSource = 'merchant',
+  detail: Record<string, unknown> = {},
+) {
+  const { order } = unit;
+  return unit.write(patch, {
+    source,
+    status: patch.status ?? order.status,
+    upstreamStatus: order.upstreamStatus,
+    payload: {
+      operation: operation.kind,
+      reference: operation.reference,
+      amountMinor: operation.amountMinor,
+      result,
+      ...detail,
+    },
+    at: deps.now(),
+  });
+}
+
+const AMOUNT_COLUMN = { refund: 'refundedMinor', capture: 'capturedMinor', void: 'voidedMinor' } as const;
+
+/**
+ * Applies a result to an open operation of the unit's order: its status, the order's amount when it succeeded, the
+ * journal, and the merchant's notification of a refund's result. A settled operation only learns identifiers.
+ */
+async function applyResult(
+  deps: LedgerDeps,
+  unit: OrderUnit,
+  operation: OrderOperation,
+  result: OperationResult,
+  source: EventSource,
+  detail: Record<string, unknown> = {},
+): Promise<OrderOperation> {
+  const { tx } = unit;
+  const ids = {
+    ...(result.upstreamReference && !operation.upstreamReference
+      ? { upstreamReference: result.upstreamReference }
+      : {}),
+    ...(result.upstreamId && !operation.upstreamId ? { upstreamId: result.upstreamId } : {}),
+  };
+  const moves = isOpenOperation(operation) && result.status !== operation.status;
+  if (!moves) return Object.keys(ids).length > 0 ? tx.operations.update(operation.reference, ids) : operation;
+  const updated = await tx.operations.update(operation.reference, {
+    status: result.status,
+    ...(result.upstreamStatus ? { upstreamStatus: result.upstreamStatus } : {}),
+    ...(result.failureReason ? { failureReason: result.failureReason.slice(0, 500) } : {}),
+    ...ids,
+  });
+  const column = AMOUNT_COLUMN[operation.kind];
+  const amounts: OrderPatch =
+    result.status === 'succeeded' ? { [column]: unit.order[column] + operation.amountMinor } : {};
+  await journalOperation(deps, unit, updated, result.status, amounts, source, {
+    ...(result.upstreamStatus ? { upstreamStatus: result.upstreamStatus } : {}),
+    ...(result.failureReason ? { failureReason: result.failureReason.slice(0, 200) } : {}),
+    ...detail,
+  });
+  if (operation.kind === 'refund' && result.status !== 'pending') await unit.announceRefund(updated);
+  return updated;
+}
+
+const keepAsking = (deps: LedgerDeps, unit: OrderUnit) =>
+  pollBy(unit, new Date(deps.now().getTime() + deps.firstCheckDelayMs));
+
+/** Past its settle window: nothing sent for it can still be on its way, so the records are final about it. */
+const settled = (deps: LedgerDeps, operation: OrderOperation) =>
+  deps.now().getTime() - operation.createdAt.getTime() >= deps.settleWindowMs;
+
+export interface Reservation {
+  kind: OperationKind;
+  reference: string;
+  description: string | null;
+  /** The same request again (its key's reference exists): whether it is the same operation (else it is refused). */
+  isSame(existing: OrderOperation, order: StoredOrder): boolean;
+  /** The amount a new one spends, or a refusal (thrown) when the order cannot take it. */
+  spend(order: StoredOrder, operations: readonly OrderOperation[]): number;
+  /** After its settle window, how long it may stay open before it is overdue. */
+  graceMs: number;
+}
+
+/**
+ * Records an operation before it is sent, under the order's lock: what is left is checked against every open one,
+ * so two concurrent requests never spend the same money. `send` is false when this reference already has its answer;
+ * `retry` when it existed (the same key again).
+ */
+export function reserveOperation(
+  deps: LedgerDeps,
+  orderReference: string,
+  reservation: Reservation,
+  missing: () => Error,
+  reused: () => Error,
+): Promise<{ operation: OrderOperation; send: boolean; retry: boolean }> {
+  return underOrderLock(
+    deps,
+    orderReference,
+    async (unit) => {
+      const { tx, order } = unit;
+      const existing = await tx.operations.get(reservation.reference);
+      if (existing) {
+        if (existing.orderReference !== orderReference || !reservation.isSame(existing, order)) throw reused();
+        return { operation: existing, send: existing.status === 'requested', retry: true };
+      }
+      const amountMinor = reservation.spend(order, await tx.operations.list(orderReference));
+      const createdAt = deps.now();
+      const fresh: NewOperation = {
+        reference: reservation.reference,
+        orderReference,
+        kind: reservation.kind,
+        amountMinor,
+        currency: order.currency,
+        status: 'requested',
+        description: reservation.description,
+        createdAt,
+        deadlineAt: new Date(createdAt.getTime() + deps.settleWindowMs + reservation.graceMs),
+      };
+      const operation = await tx.operations.insert(fresh);
+      await journalOperation(deps, unit, operation, 'requested');
+      // Should this instance stop before the answer is recorded, the reconciler still looks at the order by then.
+      await keepAsking(deps, unit);
+      return { operation, send: true, retry: false };
+    },
+    missing,
+  );
+}
+
+/** Counts one more send of a still-open operation; null when it is settled (then it must not be sent). */
+export const countOperationSend = (deps: LedgerDeps, reference: string) => deps.store.operations.countSend(reference);
+
+/**
+ * Records one operation's result (the answer to our own request, or its first send refused); answers it as it
+ * stands. A refusal (`firstSendOnly`) holds only while nobody sent it again meanwhile: then it stays unknown.
+ */
+export function settleOperation(
+  deps: LedgerDeps,
+  operation: OrderOperation,
+  result: OperationResult,
+  options: { firstSendOnly?: boolean } = {},
+): Promise<OrderOperation> {
+  return underOrderLock(deps, operation.orderReference, async (unit) => {
+    const current = (await unit.tx.operations.get(operation.reference))!;
+    if (options.firstSendOnly && current.sends > 1) return current;
+    const applied = await applyResult(deps, unit, current, result, 'merchant');
+    if (isOpenOperation(applied)) await keepAsking(deps, unit);
+    return applied;
+  });
+}
+
+function ledgerSide(operation: OrderOperation): LedgerSide {
+  const standing = operation.status === 'requested' ? 'unknown' : operation.status === 'failed' ? 'failed' : 'known';
+  return {
+    reference: operation.reference,
+    upstreamReference: operation.upstreamReference,
+    upstreamId: operation.upstreamId,
+    amountMinor: operation.amountMinor,
+    currency: operation.currency,
+    standing,
+    ...(standing === 'known' ? { settled: operation.status as 'succeeded' | 'declined' | 'pending' } : {}),
+    createdAt: operation.createdAt,
+  };
+}
+
+type Side = UpstreamSide & { record: OperationRecord };
+
+function upstreamSide(record: OperationRecord, orderCurrency: string): Side {
+  const currency = (record.currency ?? orderCurrency).trim().toUpperCase();
+  const normalised = normaliseRefundStatus(record.status).status;
+  return {
+    ids: record.ids,
+    amountMinor: toMinor(record.amount, currency),
+    currency,
+    // A spelling we do not know is a record of something that exists and is not final.
+    status: normalised === 'unknown' ? 'pending' : normalised,
+    at: record.at,
+    record,
+  };
+}
+
+const resultOf = (side: Side, byId: boolean): OperationResult => ({
+  status: side.status,
+  upstreamStatus: side.record.status,
+  failureReason: side.record.reason,
+  // An identifier is learned only from a record that named the operation by one (never the details' refundId,
+  // which is the order's own reference on every refund).
+  ...(byId ? { upstreamReference: side.record.ids[0] ?? null, upstreamId: side.record.ids[1] ?? null } : {}),
+});
+
+const sameDiscrepancy = (a: Discrepancy[] | null, b: Discrepancy[] | null) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Settles the order's refunds or captures from the upstream's whole list of them. Answers the operations as they
+ * now stand, and which unknown ones the records showed absent while they may still be on their way (a resend of
+ * those, with the same reference, is safe).
+ */
+export function settleFromRecords(
+  deps: LedgerDeps,
+  orderReference: string,
+  kind: 'refund' | 'capture',
+  records: readonly OperationRecord[],
+  source: EventSource,
+): Promise<{ operations: OrderOperation[]; absent: Set<string> }> {
+  return underOrderLock(deps, orderReference, async (unit) => {
+    const sides = records.map((record) => upstreamSide(record, unit.order.currency));
+    const before = await unit.tx.operations.list(orderReference, kind);
+    const match = matchRecords(before.map(ledgerSide), sides);
+    const byReference = new Map(before.map((operation) => [operation.reference, operation]));
+    const absent = new Set<string>();
+    for (const { reference, record, byId } of match.shown) {
+      const applied = await applyResult(deps, unit, byReference.get(reference)!, resultOf(record, byId), source, {
+        matchedBy: byId ? 'id' : 'amount',
+      });
+      byReference.set(reference, applied);
+    }
+    for (const reference of match.absent) {
+      const operation = byReference.get(reference)!;
+      if (!settled(deps, operation)) {
+        absent.add(reference);
+        continue;
+      }
+      const failed = { status: 'failed' as const, failureReason: NOT_FOUND_UPSTREAM };
+      byReference.set(reference, await applyResult(deps, unit, operation, failed, source));
+    }
+    const operations = before.map((operation) => byReference.get(operation.reference)!);
+    const totals = compareTotals(unit.order, kind, operations, sides, {
+      settled: (operation) => settled(deps, operation),
+      now: deps.now(),
+    });
+    if (totals.raised) {
+      deps.logger.warn(
+        { orderReference, kind, ambiguous: match.ambiguous.length, unexplained: match.unexplained.length },
+        "the upstream's records and the ledger disagree; a discrepancy is raised",
+      );
+      const { order } = unit;
+      await unit.write(
+        { discrepancy: totals.discrepancy },
+        {
+          source,
+          status: order.status,
+          upstreamStatus: order.upstreamStatus,
+          payload: { discrepancy: totals.discrepancy },
+          at: deps.now(),
+        },
+      );
+      await unit.announce('order.discrepancy');
+    } else if (!sameDiscrepancy(totals.discrepancy, unit.order.discrepancy)) {
+      await unit.write({ discrepancy: totals.discrepancy });
+    }
+    if (operations.some(isOpenOperation) || totals.deferred) await keepAsking(deps, unit);
+    return { operations, absent };
+  });
+}
+
+/**
+ * Settles the order's open voids from the order as the upstream shows it (no record lists voids): answers the voids
+ * as they now stand, and which ones the order shows not done while they may still be on their way.
+ */
+export function settleVoids(
+  deps: LedgerDeps,
+  orderReference: string,
+  upstream: OrderStatusRecord | null,
+  source: EventSource,
+): Promise<{ operations: OrderOperation[]; absent: Set<string> }> {
+  return underOrderLock(deps, orderReference, async (unit) => {
+    const all = await unit.tx.operations.list(orderReference);
+    const absent = new Set<string>();
+    const operations: OrderOperation[] = [];
+    for (const operation of all.filter((candidate) => candidate.kind === 'void')) {
+      const shown =
+        isOpenOperation(operation) && upstream && normalisePaymentStatus(upstream.status).status === 'paid'
+          ? voidShownBy(unit.order, all, operation, upstream)
+          : 'unreadable';
+      if (shown === 'unreadable' || (shown === 'not_done' && !settled(deps, operation))) {
+        if (shown === 'not_done') absent.add(operation.reference);
+        operations.push(operation);
+        continue;
+      }
+      const result: OperationResult =
+        shown === 'done'
+          ? { status: 'succeeded', upstreamStatus: upstream?.captureStatus ?? null }
+          : { status: 'failed', failureReason: NOT_FOUND_UPSTREAM };
+      operations.push(await applyResult(deps, unit, operation, result, source));
+    }
+    if (operations.some(isOpenOperation)) await keepAsking(deps, unit);
+    return { operations, absent };
+  });
+}

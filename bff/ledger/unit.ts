@@ -1,0 +1,89 @@
+// The one write sequence of the ledger, for an order and its operations alike: the order's row locked, the change
+// planned on it, the row and its journal written by one statement, what the merchant must hear queued in the same
+// transaction, and the notifier kicked once it commits.
+import type { Logger } from 'pino';
+import type { Notifier } from '../notify/notifier.js';
+import { orderSummaryView, refundView } from '../orders/views.js';
+import { requireOrder } from '../store/require-order.js';
+import type { Journal, OrderOperation, OrderPatch, StoredOrder, Store, StoreTx } from '../store/types.js';
+
+export interface LedgerDeps {
+  store: Store;
+  notifier: Notifier;
+  now: () => Date;
+  logger: Logger;
+  /** When an open operation or a created order is first due for the reconciler (OPI_POLL_INITIAL_MS). */
+  firstCheckDelayMs: number;
+  /** How long a write may still be on its way (OPI_SETTLE_WINDOW_SECONDS). */
+  settleWindowMs: number;
+}
+
+/** One order under its row lock: every write of it, its journal and its announcements go through here. */
+export interface OrderUnit {
+  tx: StoreTx;
+  /** The order as the unit last wrote it. */
+  readonly order: StoredOrder;
+  /** The row's change and its journal row in one statement; the journal row alone when the patch is empty. */
+  write(patch: OrderPatch, journal?: Journal): Promise<StoredOrder>;
+  /** Queues the merchant's notification of the order as it now stands. */
+  announce(type: 'order.status' | 'order.discrepancy'): Promise<void>;
+  announceRefund(refund: OrderOperation): Promise<void>;
+}
+
+export function orderUnit(deps: LedgerDeps, tx: StoreTx, locked: StoredOrder): OrderUnit & { announced: boolean } {
+  let order = locked;
+  const unit = {
+    tx,
+    announced: false,
+    get order() {
+      return order;
+    },
+    async write(patch: OrderPatch, journal?: Journal) {
+      if (Object.keys(patch).length > 0) order = await tx.orders.update(order.orderReference, patch, journal);
+      else if (journal) await tx.events.append({ orderReference: order.orderReference, ...journal });
+      return order;
+    },
+    async announce(type: 'order.status' | 'order.discrepancy') {
+      const operations = await tx.operations.list(order.orderReference);
+      await deps.notifier.enqueue(tx, type, order.orderReference, orderSummaryView(order, operations, deps.now()));
+      unit.announced = true;
+    },
+    async announceRefund(refund: OrderOperation) {
+      await deps.notifier.enqueue(tx, 'refund.result', order.orderReference, refundView(refund, deps.now()));
+      unit.announced = true;
+    },
+  };
+  return unit;
+}
+
+/**
+ * Runs `work` on the order under its row lock, in one transaction; kicks the notifier after the commit. `missing`:
+ * the error when the ledger has no such order (by default, one that says the row vanished).
+ */
+export async function underOrderLock<T>(
+  deps: LedgerDeps,
+  orderReference: string,
+  work: (unit: OrderUnit) => Promise<T>,
+  missing?: () => Error,
+): Promise<T> {
+  let announced = false;
+  const value = await deps.store.transaction(async (tx) => {
+    const order = missing
+      ? await tx.orders.get(orderReference, { forUpdate: true })
+      : await requireOrder(tx.orders, orderReference, { forUpdate: true });
+    if (!order) throw missing!();
+    const unit = orderUnit(deps, tx, order);
+    const result = await work(unit);
+    announced = unit.announced;
+    return result;
+  });
+  if (announced) deps.notifier.kick();
+  return value;
+}
+
+/** Makes the reconciler look at the order by `at` at the latest. */
+export async function pollBy(unit: OrderUnit, at: Date): Promise<void> {
+  const { nextPollAt } = unit.order;
+  if (nextPollAt && nextPollAt.getTime() <= at.getTime()) return;
+  await unit.write({ nextPollAt: at, pollAttempts: 0 });
+}
