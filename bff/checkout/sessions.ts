@@ -10,7 +10,7 @@ import {
 import { toMajor } from '../../shared/money.js';
 import { type CartAmounts, checkCartAmounts } from '../../shared/schemas/cart.js';
 import type { OptionItem } from '../upstream/contract.js';
-import { holdsPayment, isLiveStatus } from '../orders/transitions.js';
+import { holdsPayment, isAwaitingUpstream } from '../orders/transitions.js';
 import { DomainError, parseOrRefuse } from '../domain/errors.js';
 import type { StoredOrder, SessionRecord, Store, StoredCart } from '../store/types.js';
 import { newOrderPrefix, newSessionId, SESSION_ID_PATTERN } from './ids.js';
@@ -108,7 +108,7 @@ export async function createCheckoutSession(deps: SessionDeps, body: unknown): P
  * Only one it refused, or one declined, cancelled or failed, leaves the cart free to change.
  */
 const mayTakePayment = (order: StoredOrder) =>
-  holdsPayment(order) || (order.createState !== 'rejected' && isLiveStatus(order.status));
+  holdsPayment(order) || (order.createState !== 'rejected' && isAwaitingUpstream(order.status));
 
 /**
  * Replaces an open session's cart and amount (a coupon, a delivery choice), under the session's row lock, the one

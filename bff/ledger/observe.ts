@@ -32,6 +32,7 @@ async function oneSessionOnePayment(tx: StoreTx, order: StoredOrder, planned: Pl
   // and amounts change, so the merchant can refund it.
   if (order.status === 'on_hold' && order.holdReason === 'session_already_paid') return { patch: {} };
   return {
+    ...planned,
     patch: { ...planned.patch, status: 'on_hold', holdReason: 'session_already_paid' },
     holdReason: 'session_already_paid',
   };
@@ -45,12 +46,24 @@ export async function observeLocked(
 ): Promise<ObservationResult> {
   const { order } = unit;
   observation = asPlannedFor(order, observation);
-  let planned = plan(order, observation);
+  const now = deps.now();
+  let planned = plan(order, observation, now);
   if (planned.patch.status && holdsPayment({ status: planned.patch.status }))
     planned = await oneSessionOnePayment(unit.tx, order, planned);
-  const { patch, changed, journal } = settle(order, observation, planned, deps.now());
+  const { patch, changed, journal } = settle(order, observation, planned, now);
   const updated = await unit.write(patch, journal);
   if (changed && announced(updated)) await unit.announce('order.status');
+  if (planned.raised) {
+    deps.logger.warn(
+      {
+        orderReference: order.orderReference,
+        ledgerStatus: order.status,
+        upstreamStatus: observation.upstream?.status,
+      },
+      'a read of the order contradicts its final status; a discrepancy is raised',
+    );
+    await unit.announce('order.discrepancy');
+  }
   return { order: updated, changed };
 }
 
@@ -67,8 +80,11 @@ async function observeAsPlanned(
   observation: Observation,
 ): Promise<ObservationResult | null> {
   observation = asPlannedFor(known, observation);
-  const { patch, changed, journal } = settle(known, observation, plan(known, observation), deps.now());
-  if (Object.keys(patch).length === 0 || (changed && announced({ status: patch.status! }))) return null;
+  const now = deps.now();
+  const planned = plan(known, observation, now);
+  const { patch, changed, journal } = settle(known, observation, planned, now);
+  if (Object.keys(patch).length === 0 || planned.raised || (changed && announced({ status: patch.status! })))
+    return null;
   const order = await deps.store.orders.updateIfUnchanged(known, patch, journal);
   return order ? { order, changed } : null;
 }

@@ -1,10 +1,18 @@
 // What one upstream answer about an order changes in the ledger, planned on the order as it stands (pure): the status
 // only moves forward, a paid order is checked against what it owes, and the journal row says who said what.
+//
+// A read is never dropped. One that contradicts a final status is recorded by what it reports:
+//  - a payment after the ledger ended the order declined, cancelled or failed: the money is recorded (paid, or on
+//    hold with its reason) and announced, the journal saying what it contradicts;
+//  - the upstream's own word after `failed` (the BFF's conclusion that it never made the order): the order follows it
+//    (a final status, or, shown live, read again until final);
+//  - anything else (a paid order shown declined, a cancelled one shown pending): a `status` discrepancy with both
+//    sides, journalled and announced once, cleared when a read agrees again.
 import { toMinor } from '../../shared/money.js';
 import { normalisePaymentStatus, type OrderStatus } from '../../shared/status.js';
 import { checkPaidAmount, type HoldReason } from '../orders/paid-amount.js';
 import { isFinalStatus, nextStatus } from '../orders/transitions.js';
-import type { EventSource, Journal, OrderPatch, StoredOrder } from '../store/types.js';
+import type { Discrepancy, EventSource, Journal, OrderPatch, StoredOrder } from '../store/types.js';
 import type { OrderStatusRecord } from '../upstream/contract.js';
 
 /** What the answer to POST /orders says: a status, but nothing about what was paid. */
@@ -43,6 +51,10 @@ export type OrderHoldReason = HoldReason | 'session_already_paid';
 export interface Planned {
   patch: OrderPatch;
   holdReason?: OrderHoldReason;
+  /** The final status this read contradicts (journalled). */
+  contradicts?: string;
+  /** A discrepancy raised: journalled and announced even when the status stays. */
+  raised?: boolean;
 }
 
 /** The merchant hears of final statuses and of orders put on hold. */
@@ -65,15 +77,47 @@ function createAnswerPatch(order: StoredOrder, answer: CreateAnswer): Planned {
   };
 }
 
-function readPatch(order: StoredOrder, upstream: OrderStatusRecord): Planned {
-  const observed = normalisePaymentStatus(upstream.status);
-  if (observed.status === 'unknown') {
-    const keep = isFinalStatus(order.status) || order.upstreamStatus === upstream.status;
-    return { patch: keep ? {} : { upstreamStatus: upstream.status } };
+/** The order's discrepancies with its `status` entry replaced (or, with none given, gone); undefined: no change. */
+function withStatusEntry(order: StoredOrder, entry?: Discrepancy): Discrepancy[] | null | undefined {
+  const current = order.discrepancy?.find((item) => item.kind === 'status');
+  if (!current && !entry) return undefined;
+  if (current && entry && current.kind === entry.kind && current.upstreamStatus === entry.upstreamStatus)
+    return undefined;
+  const others = (order.discrepancy ?? []).filter((item) => item.kind !== 'status');
+  const next = entry ? [...others, entry] : others;
+  return next.length > 0 ? next : null;
+}
+
+/** A read of an order the ledger holds final (see the rules at the top). */
+function finalRead(order: StoredOrder, upstream: OrderStatusRecord, now: Date): Planned {
+  const observed = normalisePaymentStatus(upstream.status).status;
+  if (observed === order.status) {
+    const cleared = withStatusEntry(order);
+    return { patch: cleared === undefined ? {} : { discrepancy: cleared } };
   }
-  const outcome = checkPaidAmount(observed.status, upstream, order);
-  const next = nextStatus(order.status, outcome.status);
-  if (!next) return { patch: {} };
+  const contradicts = order.status;
+  if (observed === 'paid') return { ...movedTo(order, upstream, 'paid'), contradicts };
+  if (order.status === 'failed' && observed !== 'on_hold') {
+    const reopened = isFinalStatus(observed) ? {} : { nextPollAt: now };
+    return { patch: { status: observed, upstreamStatus: upstream.status, ...reopened }, contradicts };
+  }
+  // Local choice: an upstream spelling we do not know, on an order the upstream ended, contradicts nothing we can
+  // name (it may be how the upstream shows a later step, such as a refund): the ledger stays as it is.
+  if (observed === 'unknown') return { patch: {} };
+  const discrepancy = withStatusEntry(order, {
+    kind: 'status',
+    ledgerStatus: order.status,
+    upstreamStatus: upstream.status,
+    detectedAt: now.toISOString(),
+  });
+  if (discrepancy === undefined) return { patch: {} };
+  return { patch: { discrepancy }, contradicts, raised: true };
+}
+
+/** The ledger's change to `observed` (paid: checked against what the order owes). */
+function movedTo(order: StoredOrder, upstream: OrderStatusRecord, observed: OrderStatus): Planned {
+  const outcome = checkPaidAmount(observed, upstream, order);
+  const next = outcome.status;
   const patch: OrderPatch = { status: next, upstreamStatus: upstream.status, holdReason: outcome.holdReason ?? null };
   if (next === 'paid' || next === 'on_hold') {
     // The docs: the customer pays the order amount plus the surcharge, and a full capture or void is both.
@@ -85,13 +129,23 @@ function readPatch(order: StoredOrder, upstream: OrderStatusRecord): Planned {
   return { patch, ...(outcome.holdReason ? { holdReason: outcome.holdReason } : {}) };
 }
 
-export function plan(order: StoredOrder, { upstream, decided }: Observation): Planned {
+function readPatch(order: StoredOrder, upstream: OrderStatusRecord, now: Date): Planned {
+  if (isFinalStatus(order.status)) return finalRead(order, upstream, now);
+  const observed = normalisePaymentStatus(upstream.status);
+  if (observed.status === 'unknown') {
+    return { patch: order.upstreamStatus === upstream.status ? {} : { upstreamStatus: upstream.status } };
+  }
+  const next = nextStatus(order.status, checkPaidAmount(observed.status, upstream, order).status);
+  return next ? movedTo(order, upstream, observed.status) : { patch: {} };
+}
+
+export function plan(order: StoredOrder, { upstream, decided }: Observation, now: Date): Planned {
   if (decided) {
     const next = nextStatus(order.status, decided);
     return { patch: next ? { status: next } : {} };
   }
   if (!upstream) return { patch: {} };
-  return isCreateAnswer(upstream) ? createAnswerPatch(order, upstream) : readPatch(order, upstream);
+  return isCreateAnswer(upstream) ? createAnswerPatch(order, upstream) : readPatch(order, upstream, now);
 }
 
 /** A first send refused after another send was made tells nothing: the outcome stays unknown, for a read to settle. */
@@ -109,13 +163,13 @@ export interface Settled {
 
 /** The row's change and its journal entry, once the plan is final. */
 export function settle(order: StoredOrder, observation: Observation, planned: Planned, now: Date): Settled {
-  const { holdReason } = planned;
+  const { holdReason, contradicts } = planned;
   const patch: OrderPatch = { ...observation.also, ...planned.patch };
   const changed = patch.status !== undefined;
   // Settled (or waiting for a person): nothing left to poll for. Refunds, which reschedule polling, need a paid order.
   if (changed && (isFinalStatus(patch.status!) || patch.status === 'on_hold')) patch.nextPollAt = null;
   const journal: Journal | undefined =
-    changed || observation.journal !== 'on-change'
+    changed || planned.raised || observation.journal !== 'on-change'
       ? {
           source: observation.source,
           status: patch.status ?? order.status,
@@ -124,6 +178,7 @@ export function settle(order: StoredOrder, observation: Observation, planned: Pl
             ...observation.payload,
             ...(observation.upstream === null ? { upstream: 'not_found' } : {}),
             ...(changed ? { from: order.status } : {}),
+            ...(contradicts ? { contradicts } : {}),
             ...(holdReason ? { holdReason } : {}),
           },
           at: now,

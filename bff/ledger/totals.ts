@@ -1,6 +1,6 @@
 // Where the upstream's records and the ledger cannot be matched one to one, their totals are compared: an entry of the
 // order's discrepancy, for a person, once nothing of that kind can still be on its way (pure).
-import type { Discrepancy, OrderOperation, StoredOrder } from '../store/types.js';
+import type { Discrepancy, OrderOperation, StoredOrder, TotalsDiscrepancy } from '../store/types.js';
 import type { UpstreamSide } from './match-records.js';
 
 export interface Compared {
@@ -33,7 +33,7 @@ export function compareTotals(
     (sum, side) => (side.status === 'succeeded' ? sum + (side.amountMinor ?? 0) : sum),
     0,
   );
-  const current = order.discrepancy?.find((entry) => entry.kind === name);
+  const current = order.discrepancy?.find((entry): entry is TotalsDiscrepancy => entry.kind === name);
   if (readable && ledgerMinor === upstreamMinor) {
     return { discrepancy: others.length > 0 ? others : null, raised: false, deferred: false };
   }

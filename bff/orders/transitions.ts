@@ -1,5 +1,7 @@
-// Callbacks, returns and polls arrive late, twice and out of order. The ledger only ever moves forward:
-// initiated -> pending -> on_hold -> a final status, and a final status never changes again.
+// Callbacks, returns and polls arrive late, twice and out of order. The ledger only moves forward:
+// initiated -> pending or error -> on_hold -> a final status. pending and error follow the upstream's latest word
+// both ways (neither is final). A read that contradicts a final status is not a transition: the ledger's
+// contradiction rules decide what it records (bff/ledger/order-plan.ts).
 import { FINAL_ORDER_STATUSES, type NormalisedStatus, type OrderStatus } from '../../shared/status.js';
 
 /** The ledger may hold `unknown`: the upstream's create answered a spelling the BFF does not know. */
@@ -9,6 +11,8 @@ const RANK: Record<CurrentStatus, number> = {
   initiated: 0,
   unknown: 0,
   pending: 1,
+  // The upstream's ERROR or FAILED: not final (it keeps asking its provider), read again until a final status.
+  error: 1,
   // Underpaid or unreadable: not final (a re-read may show the full amount, or the upstream may cancel it).
   on_hold: 2,
   paid: 3,
@@ -17,7 +21,15 @@ const RANK: Record<CurrentStatus, number> = {
   failed: 3,
 };
 
-/** Still waiting for the upstream's word: a pending order is polled, and its attempt is still the session's. */
+/** Still waiting for the upstream's final word: polled, and it may still take the shopper's payment. */
+export function isAwaitingUpstream(status: CurrentStatus): boolean {
+  return isLiveStatus(status) || status === 'error';
+}
+
+/**
+ * A live attempt: awaiting the upstream with nothing gone wrong, so a submit of the same provider replays it. An
+ * attempt in `error` is not replayed: the shopper tries again with a new one (if both end paid, the second is held).
+ */
 export function isLiveStatus(status: CurrentStatus): boolean {
   return status === 'initiated' || status === 'pending' || status === 'unknown';
 }
@@ -29,10 +41,13 @@ export function isFinalStatus(status: CurrentStatus): boolean {
 /** Whether an order holds its session's payment: the session takes no other. */
 export const holdsPayment = (order: { status: CurrentStatus }) => order.status === 'paid' || order.status === 'on_hold';
 
-/** Whether the ledger may move from `current` to `next`: only forward, and never away from a final status. */
+/**
+ * Whether the ledger may move from `current` to `next`: only forward, never away from a final status; pending and
+ * error, both waiting for the upstream's final word, follow each other.
+ */
 export function canTransition(current: CurrentStatus, next: OrderStatus): boolean {
   if (current === next || isFinalStatus(current)) return false;
-  return RANK[next] > RANK[current];
+  return RANK[next] > RANK[current] || (RANK[next] === RANK.pending && RANK[current] === RANK.pending);
 }
 
 /**

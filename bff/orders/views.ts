@@ -13,7 +13,7 @@ import type { OrderStatus, RefundStatus } from '../../shared/status.js';
 import type { OrderOperation } from '../store/types.js';
 import type { Discrepancy, StoredOrder, StoredStatus, OrderEvent } from '../store/types.js';
 import { isOpenOperation, refundableMinor } from './amounts.js';
-import { isLiveStatus } from './transitions.js';
+import { isAwaitingUpstream } from './transitions.js';
 
 /** An upstream spelling the BFF does not know is shown as pending (it is never final, and it is still polled). */
 export const viewStatus = (status: StoredStatus): OrderStatus => (status === 'unknown' ? 'pending' : status);
@@ -29,6 +29,7 @@ function operationFields(operation: OrderOperation, now: Date) {
     amount: toMajor(operation.amountMinor, operation.currency),
     currency: operation.currency,
     status: operationStatus(operation),
+    upstreamStatus: operation.upstreamStatus,
     ...(operation.status === 'requested'
       ? { upstreamOutcome: 'unknown' as const }
       : operation.status === 'pending'
@@ -54,12 +55,15 @@ const operationView = (operation: OrderOperation, now: Date): OperationView => (
   ...operationFields(operation, now),
 });
 
-const discrepancyView = (discrepancy: Discrepancy, currency: string): DiscrepancyView => ({
-  kind: discrepancy.kind,
-  ledgerAmount: toMajor(discrepancy.ledgerMinor, currency),
-  upstreamAmount: toMajor(discrepancy.upstreamMinor, currency),
-  detectedAt: discrepancy.detectedAt,
-});
+const discrepancyView = (discrepancy: Discrepancy, currency: string): DiscrepancyView =>
+  discrepancy.kind === 'status'
+    ? discrepancy
+    : {
+        kind: discrepancy.kind,
+        ledgerAmount: toMajor(discrepancy.ledgerMinor, currency),
+        upstreamAmount: toMajor(discrepancy.upstreamMinor, currency),
+        detectedAt: discrepancy.detectedAt,
+      };
 
 export function orderSummaryView(
   order: StoredOrder,
@@ -84,8 +88,10 @@ export function orderSummaryView(
     refundableAmount: major(refundableMinor(order, operations)),
     ...(order.status === 'on_hold' && order.holdReason ? { holdReason: order.holdReason } : {}),
     ...(state ? { paymentState: state } : {}),
-    ...(order.createState === 'unknown' && isLiveStatus(order.status) ? { upstreamOutcome: 'unknown' as const } : {}),
-    ...(isLiveStatus(order.status) ? overdue(order.deadlineAt, now) : {}),
+    ...(order.createState === 'unknown' && isAwaitingUpstream(order.status)
+      ? { upstreamOutcome: 'unknown' as const }
+      : {}),
+    ...(isAwaitingUpstream(order.status) ? overdue(order.deadlineAt, now) : {}),
     ...(order.discrepancy?.length
       ? { discrepancies: order.discrepancy.map((entry) => discrepancyView(entry, order.currency)) }
       : {}),

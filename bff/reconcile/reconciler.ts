@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import type { Ledger, NextPoll } from '../ledger/ledger.js';
 import type { Notifier } from '../notify/notifier.js';
 import { isOpenOperation } from '../orders/amounts.js';
-import { isLiveStatus } from '../orders/transitions.js';
+import { isAwaitingUpstream } from '../orders/transitions.js';
 import type { StoredOrder, Store } from '../store/types.js';
 import { type OrderRefresher, UNANSWERED_CREATES } from './refresh.js';
 import { nextPollAt, type PollPlan } from './schedule.js';
@@ -57,7 +57,7 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
     return deps.ledger.reschedule(claimed.orderReference, deps.claimant, (order, operations, at): NextPoll => {
       const poll = (deadline: Date, createdAt: Date) =>
         nextPollAt(order.pollAttempts, at, deadline, createdAt, deps.plan, deps.random);
-      const live = isLiveStatus(order.status);
+      const live = isAwaitingUpstream(order.status);
       const times: (Date | null)[] = [];
       if (live) times.push(poll(order.deadlineAt, order.createdAt));
       // A create never answered is read once more when its settle window closes: then a 404 means it never was.

@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { OrderView, RefundListResponse } from '../../shared/schemas/merchant-api.js';
 import type { OrderStatusRecord } from '../upstream/contract.js';
 import { DomainError } from '../domain/errors.js';
-import { isLiveStatus } from '../orders/transitions.js';
+import { isAwaitingUpstream } from '../orders/transitions.js';
 import { orderView, refundView } from '../orders/views.js';
 import { LedgerUnavailableError } from '../store/ledger-errors.js';
 import type { StoredOrder } from '../store/types.js';
@@ -45,7 +45,9 @@ export function createOrderRefresher(deps: RefreshDeps) {
   async function refresh(order: StoredOrder, source: 'poll' | 'merchant'): Promise<void> {
     const { orderReference } = order;
     let read: OrderStatusRecord | null | undefined;
-    if (source === 'merchant' || isLiveStatus(order.status)) {
+    // A poll reads an order while it awaits the upstream's final word, or while a read contradicted it.
+    const disputed = order.discrepancy?.some((entry) => entry.kind === 'status') ?? false;
+    if (source === 'merchant' || disputed || isAwaitingUpstream(order.status)) {
       read = await upstream.getOrder(orderReference);
       await ledger.observe(orderReference, {
         source,

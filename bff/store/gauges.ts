@@ -35,9 +35,9 @@ export function gaugesSql(db: SqlDb): { gauges(now: Date): Promise<StoreGauges> 
         db.query<Row>('select min(next_poll_at) as oldest from orders where next_poll_at <= $1', [now]),
         db.query<Row>('select count(*) as count from merchant_notifications where next_attempt_at is not null'),
         db.query<Row>(
-          `select count(*) filter (where status in ('initiated', 'pending', 'unknown') and deadline_at <= $1) as overdue,
+          `select count(*) filter (where status in ('initiated', 'pending', 'unknown', 'error') and deadline_at <= $1) as overdue,
                   count(*) filter (where discrepancy is not null) as discrepancies
-           from orders where status in ('initiated', 'pending', 'unknown') or discrepancy is not null`,
+           from orders where status in ('initiated', 'pending', 'unknown', 'error') or discrepancy is not null`,
           [now],
         ),
       ]);

@@ -25,11 +25,21 @@ export interface NewOrder {
   deadlineAt: Date;
 }
 
-/** Where the upstream's records and the ledger's totals disagree (bff/ledger/totals.ts). */
-export interface Discrepancy {
+/**
+ * Where the upstream's records and the ledger disagree in a way no record settles: the totals of refunds or captures
+ * (bff/ledger/totals.ts), or a read that contradicts the order's final status (bff/ledger/order-plan.ts).
+ */
+export type Discrepancy = TotalsDiscrepancy | StatusDiscrepancy;
+export interface TotalsDiscrepancy {
   kind: 'refunds' | 'captures';
   ledgerMinor: number;
   upstreamMinor: number;
+  detectedAt: string;
+}
+export interface StatusDiscrepancy {
+  kind: 'status';
+  ledgerStatus: string;
+  upstreamStatus: string;
   detectedAt: string;
 }
 

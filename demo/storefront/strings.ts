@@ -116,6 +116,7 @@ const en: ShopStrings = {
   resultHeading: {
     paid: 'Thank you, your order is paid',
     pending: 'Your payment is being confirmed',
+    error: 'Your payment ran into a problem',
     initiated: 'Waiting for your payment',
     declined: 'The payment was declined',
     cancelled: 'The payment was cancelled',
@@ -127,6 +128,8 @@ const en: ShopStrings = {
   resultDetail: {
     paid: 'We have received the payment confirmation. Your order is on its way.',
     pending: 'The provider is still confirming. This page checks again by itself.',
+    error:
+      'The provider reported a problem and may still confirm the payment. This page checks again by itself. If you pay again and both payments go through, the second one is refunded.',
     initiated: 'The payment has not been completed yet. This page checks again by itself.',
     declined: 'Nothing was charged. You can choose another way to pay.',
     cancelled: 'Nothing was charged. You can choose another way to pay.',
@@ -194,6 +197,7 @@ const ar: ShopStrings = {
   resultHeading: {
     paid: 'شكرًا لك، تم دفع طلبك',
     pending: 'جارٍ تأكيد الدفع',
+    error: 'واجهت عملية الدفع مشكلة',
     initiated: 'بانتظار الدفع',
     declined: 'تم رفض الدفع',
     cancelled: 'تم إلغاء الدفع',
@@ -205,6 +209,8 @@ const ar: ShopStrings = {
   resultDetail: {
     paid: 'استلمنا تأكيد الدفع، وطلبك في الطريق إليك.',
     pending: 'ما زال مزوّد الدفع يؤكد العملية. ستتحقق هذه الصفحة مجددًا تلقائيًا.',
+    error:
+      'أبلغ مزوّد الدفع عن مشكلة، وقد يؤكد الدفع لاحقًا. ستتحقق هذه الصفحة مجددًا تلقائيًا. إذا دفعت مرة أخرى ونجحت العمليتان، فسيُسترد المبلغ الثاني.',
     initiated: 'لم تكتمل عملية الدفع بعد. ستتحقق هذه الصفحة مجددًا تلقائيًا.',
     declined: 'لم يُخصم أي مبلغ. يمكنك اختيار طريقة دفع أخرى.',
     cancelled: 'لم يُخصم أي مبلغ. يمكنك اختيار طريقة دفع أخرى.',

@@ -40,6 +40,8 @@ const operationFields = {
   amount: z.number(),
   currency: z.string(),
   status: refundStatusViewSchema,
+  /** The payment service's own word for it, verbatim (a pending refund may read ERROR: not final); null until known. */
+  upstreamStatus: z.nullable(z.string()),
   upstreamOutcome,
   failureReason,
   overdue,
@@ -59,15 +61,25 @@ export const operationViewSchema = z.object({ reference: z.string(), ...operatio
 export type OperationView = z.infer<typeof operationViewSchema>;
 
 /**
- * The payment service's records and the ledger disagree in a way no record settles (two refunds of one amount of
- * which only one shows, or a refund the ledger never asked for): both totals, for a person to look at.
+ * The payment service's records and the ledger disagree in a way no record settles, for a person to look at: the
+ * totals of refunds or captures (`ledgerAmount`, `upstreamAmount`: two refunds of one amount of which only one shows),
+ * or (`status`) a read of the order that contradicts its final status (`ledgerStatus`, and the payment service's
+ * `upstreamStatus`: an order the ledger holds paid that the payment service now shows declined).
  */
-export const discrepancyViewSchema = z.object({
-  kind: z.enum(['refunds', 'captures']),
-  ledgerAmount: z.number(),
-  upstreamAmount: z.number(),
-  detectedAt: z.string(),
-});
+export const discrepancyViewSchema = z.union([
+  z.object({
+    kind: z.enum(['refunds', 'captures']),
+    ledgerAmount: z.number(),
+    upstreamAmount: z.number(),
+    detectedAt: z.string(),
+  }),
+  z.object({
+    kind: z.literal('status'),
+    ledgerStatus: z.string(),
+    upstreamStatus: z.string(),
+    detectedAt: z.string(),
+  }),
+]);
 export type DiscrepancyView = z.infer<typeof discrepancyViewSchema>;
 
 /** An order without its journal and refunds: one row of the order list. */

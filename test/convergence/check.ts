@@ -5,7 +5,7 @@
 // unknowable), raised as a discrepancy that carries the upstream's true total.
 import type { OrderRecord } from '../../demo/sandbox/types.js';
 import { isOpenOperation } from '../../bff/orders/amounts.js';
-import type { OrderOperation } from '../../bff/store/types.js';
+import type { OrderOperation, TotalsDiscrepancy } from '../../bff/store/types.js';
 import type { StoredOrder } from '../../bff/store/types.js';
 import type { World } from './world.js';
 
@@ -18,7 +18,7 @@ const EXPECTED_STATUS: Record<OrderRecord['status'], string> = {
   SUCCESSFUL: 'paid',
   DECLINED: 'declined',
   CANCELLED: 'cancelled',
-  ERROR: 'failed',
+  ERROR: 'error',
   PENDING: 'pending',
 };
 
@@ -48,7 +48,7 @@ function checkOrder(
   const refundedUpstream = upstream.refunds
     .filter((refund) => refund.status === 'SUCCESSFUL')
     .reduce((sum, refund) => sum + refund.amountMinor, 0);
-  const disputed = order.discrepancy?.find((entry) => entry.kind === 'refunds');
+  const disputed = order.discrepancy?.find((entry): entry is TotalsDiscrepancy => entry.kind === 'refunds');
   if (disputed) {
     if (!genuinelyAmbiguous(operations)) say(`a refund discrepancy without two unknown refunds of one amount`);
     if (disputed.upstreamMinor !== refundedUpstream)

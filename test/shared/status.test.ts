@@ -11,8 +11,10 @@ describe('payment status normalisation', () => {
     ['CANCELLED', 'cancelled', true],
     ['CANCELED', 'cancelled', true],
     ['canceled', 'cancelled', true],
-    ['FAILED', 'failed', true],
-    ['ERROR', 'failed', true],
+    // The documents name three final statuses (successful, cancelled, declined): ERROR and FAILED are not final.
+    ['FAILED', 'error', false],
+    ['ERROR', 'error', false],
+    ['error', 'error', false],
   ])('%s -> %s (final: %s)', (upstream, status, final) => {
     expect(normalisePaymentStatus(upstream)).toEqual({ status, upstream, final });
   });
@@ -31,7 +33,9 @@ describe('refund status normalisation', () => {
     ['PENDING', 'pending', false],
     ['SUCCESSFUL', 'succeeded', true],
     ['DECLINED', 'declined', true],
-    ['FAILED', 'failed', true],
+    // Not final either: the refund stays open, with the upstream's word beside it, until it reads final.
+    ['FAILED', 'pending', false],
+    ['ERROR', 'pending', false],
   ])('%s -> %s', (upstream, status, final) => {
     expect(normaliseRefundStatus(upstream)).toEqual({ status, upstream, final });
   });

@@ -65,14 +65,14 @@ ${operations.map(
 </table>`;
 }
 
-/** Where the payment service's records and the ledger disagree: both totals, and what to do. */
+/** Where the payment service's records and the ledger disagree: both sides, and what to do. */
 function discrepancyNotice(order: OrderView): SafeHtml {
   if (!order.discrepancies?.length) return html``;
   return html`<div class="flash flash-error" role="alert">
 <p>The payment service's records and this ledger disagree. Check the provider's portal before refunding or shipping again.</p>
 <ul>${order.discrepancies.map(
     (entry) =>
-      html`<li>${entry.kind}: ${money(entry.ledgerAmount, order.currency)} here, ${money(entry.upstreamAmount, order.currency)} at the payment service (since ${formatDateTime(entry.detectedAt, LOCALE)})</li>`,
+      html`<li>${entry.kind}: ${entry.kind === 'status' ? entry.ledgerStatus : money(entry.ledgerAmount, order.currency)} here, ${entry.kind === 'status' ? entry.upstreamStatus : money(entry.upstreamAmount, order.currency)} at the payment service (since ${formatDateTime(entry.detectedAt, LOCALE)})</li>`,
   )}</ul>
 </div>`;
 }

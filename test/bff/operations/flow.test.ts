@@ -25,7 +25,8 @@ describe('each outcome ends with the right ledger status', () => {
     ['approve', 'paid', 'SUCCESSFUL', 143.89],
     ['decline', 'declined', 'DECLINED', 0],
     ['cancel', 'cancelled', 'CANCELLED', 0],
-    ['error', 'failed', 'ERROR', 0],
+    // ERROR is not final: shown as it is (error, not failed or cancelled) and read again until a final status.
+    ['error', 'error', 'ERROR', 0],
   ] as const)(
     '%s: the shopper is sent back with %s and the ledger agrees',
     async (outcome, status, upstreamStatus, paidAmount) => {

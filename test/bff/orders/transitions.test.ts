@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { canTransition, isFinalStatus, nextStatus } from '../../../bff/orders/transitions.js';
+import {
+  canTransition,
+  isAwaitingUpstream,
+  isFinalStatus,
+  isLiveStatus,
+  nextStatus,
+} from '../../../bff/orders/transitions.js';
 import { ORDER_STATUSES, type OrderStatus } from '../../../shared/status.js';
 
 const FINAL: OrderStatus[] = ['paid', 'declined', 'cancelled', 'failed'];
@@ -18,6 +24,14 @@ describe('order status transitions', () => {
     ['pending', 'on_hold'],
     ['on_hold', 'paid'],
     ['on_hold', 'cancelled'],
+    // The upstream's ERROR is not final: it may still succeed or be declined, and pending and error follow each other.
+    ['initiated', 'error'],
+    ['pending', 'error'],
+    ['error', 'pending'],
+    ['error', 'paid'],
+    ['error', 'declined'],
+    ['error', 'cancelled'],
+    ['error', 'on_hold'],
   ] as const)('allows %s -> %s', (from, to) => {
     expect(canTransition(from, to)).toBe(true);
   });
@@ -32,6 +46,11 @@ describe('order status transitions', () => {
     ['cancelled', 'paid'],
     ['failed', 'on_hold'],
     ['paid', 'on_hold'],
+    ['error', 'initiated'],
+    ['error', 'error'],
+    ['on_hold', 'error'],
+    ['paid', 'error'],
+    ['declined', 'error'],
   ] as const)('refuses %s -> %s', (from, to) => {
     expect(canTransition(from, to)).toBe(false);
   });
@@ -41,6 +60,27 @@ describe('order status transitions', () => {
       expect(isFinalStatus(from)).toBe(true);
       for (const to of ORDER_STATUSES) expect(nextStatus(from, to)).toBeNull();
     }
+  });
+
+  it('keeps an order in error awaiting the upstream (polled) without replaying it as the live attempt', () => {
+    expect(isFinalStatus('error')).toBe(false);
+    expect(isAwaitingUpstream('error')).toBe(true);
+    expect(isLiveStatus('error')).toBe(false);
+    for (const status of ['initiated', 'pending', 'unknown'] as const) expect(isAwaitingUpstream(status)).toBe(true);
+    for (const status of [...FINAL, 'on_hold'] as const) expect(isAwaitingUpstream(status)).toBe(false);
+  });
+
+  it('ends on the final status whatever pending and error reads came before or after it', () => {
+    const waiting = fc.constantFrom<OrderStatus>('initiated', 'pending', 'error');
+    fc.assert(
+      fc.property(fc.array(waiting, { maxLength: 8 }), fc.constantFrom(...FINAL), fc.nat(8), (others, final, at) => {
+        const deliveries = [...others];
+        deliveries.splice(Math.min(at, deliveries.length), 0, final);
+        let current: OrderStatus = 'initiated';
+        for (const observed of deliveries) current = nextStatus(current, observed) ?? current;
+        expect(current).toBe(final);
+      }),
+    );
   });
 
   it('ignores an upstream spelling it does not know', () => {

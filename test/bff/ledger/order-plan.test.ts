@@ -1,0 +1,125 @@
+// What a read of an order changes, planned on the order as it stands: ERROR is not final, and a read that contradicts
+// a final status is recorded by what it reports, never dropped (the money, the upstream's word, or a discrepancy).
+import { describe, expect, it } from 'vitest';
+import { plan, settle, type Observation } from '../../../bff/ledger/order-plan.js';
+import type { StoredOrder } from '../../../bff/store/types.js';
+import type { OrderStatusRecord } from '../../../bff/upstream/contract.js';
+import { order as newOrder, T0 } from '../../support/ledger-records.js';
+
+const NOW = new Date(T0.getTime() + 60_000);
+
+function stored(overrides: Partial<StoredOrder> = {}): StoredOrder {
+  return {
+    ...newOrder('p-1'),
+    createState: 'created',
+    upstreamStatus: null,
+    redirectUrl: 'https://pay.example/1',
+    paidMinor: 0,
+    refundedMinor: 0,
+    capturedMinor: 0,
+    voidedMinor: 0,
+    surchargeMinor: 0,
+    discrepancy: null,
+    createSends: 1,
+    paymentState: null,
+    holdReason: null,
+    pollAttempts: 0,
+    claimedUntil: null,
+    claimedBy: null,
+    updatedAt: T0,
+    ...overrides,
+  };
+}
+
+/** A read of the order as GET /orders/{ref} answers it (the order owes 143.89 AED). */
+const read = (status: string, amount = 143.89): Observation => ({
+  source: 'poll',
+  journal: 'on-change',
+  upstream: { merchantReference: 'p-1', status, amount, currency: 'AED' } as OrderStatusRecord,
+});
+
+describe('a read of an order that is not final', () => {
+  it('records ERROR as error, not final: the order is read again, and it may still be paid or declined', () => {
+    const errored = plan(stored({ status: 'pending' }), read('ERROR'), NOW);
+    expect(errored.patch).toMatchObject({ status: 'error', upstreamStatus: 'ERROR' });
+    const paid = plan(stored({ status: 'error', upstreamStatus: 'ERROR' }), read('SUCCESSFUL'), NOW);
+    expect(paid.patch).toMatchObject({ status: 'paid', paidMinor: 14389, capturedMinor: 14389 });
+    expect(paid.contradicts).toBeUndefined();
+    expect(plan(stored({ status: 'error' }), read('DECLINED'), NOW).patch).toMatchObject({ status: 'declined' });
+    expect(plan(stored({ status: 'error' }), read('FAILED'), NOW).patch, 'FAILED reads as error too').toEqual({});
+  });
+});
+
+describe('a read that contradicts a final status', () => {
+  it.each(['cancelled', 'declined', 'failed'] as const)(
+    'records a payment after %s: paid, the journal saying what it contradicts',
+    (status) => {
+      const order = stored({ status, upstreamStatus: status.toUpperCase() });
+      const planned = plan(order, read('SUCCESSFUL'), NOW);
+      expect(planned).toMatchObject({ patch: { status: 'paid', paidMinor: 14389 }, contradicts: status });
+      const { journal, changed } = settle(order, read('SUCCESSFUL'), planned, NOW);
+      expect(changed).toBe(true);
+      expect(journal?.payload).toMatchObject({ from: status, contradicts: status });
+    },
+  );
+
+  it('holds a late payment that is short of what the order owes, with the reason', () => {
+    const planned = plan(stored({ status: 'cancelled' }), read('SUCCESSFUL', 100), NOW);
+    expect(planned).toMatchObject({ patch: { status: 'on_hold', holdReason: 'underpaid' }, holdReason: 'underpaid' });
+  });
+
+  it("follows the upstream's word after failed, the BFF's own conclusion: final, or read again until final", () => {
+    const failed = stored({ status: 'failed', createState: 'absent' });
+    expect(plan(failed, read('DECLINED'), NOW)).toMatchObject({ patch: { status: 'declined' }, contradicts: 'failed' });
+    expect(plan(failed, read('PENDING'), NOW)).toMatchObject({
+      patch: { status: 'pending', nextPollAt: NOW },
+      contradicts: 'failed',
+    });
+    expect(plan(failed, read('ERROR'), NOW).patch).toMatchObject({ status: 'error', nextPollAt: NOW });
+  });
+
+  it('raises a status discrepancy with both sides when it cannot be reconciled, once', () => {
+    const paid = stored({ status: 'paid', upstreamStatus: 'SUCCESSFUL', paidMinor: 14389 });
+    const planned = plan(paid, read('DECLINED'), NOW);
+    expect(planned).toMatchObject({ raised: true, contradicts: 'paid' });
+    expect(planned.patch).toEqual({
+      discrepancy: [
+        { kind: 'status', ledgerStatus: 'paid', upstreamStatus: 'DECLINED', detectedAt: NOW.toISOString() },
+      ],
+    });
+    const settled = settle(paid, read('DECLINED'), planned, NOW);
+    expect(settled.changed, 'the status stays').toBe(false);
+    expect(settled.journal?.payload, 'journalled even by a poll').toMatchObject({ contradicts: 'paid' });
+
+    const disputed = stored({ ...paid, discrepancy: planned.patch.discrepancy! });
+    expect(plan(disputed, read('DECLINED'), NOW), 'the same contradiction again: nothing new').toEqual({ patch: {} });
+    expect(plan(disputed, read('SUCCESSFUL'), NOW), 'a read that agrees again clears it').toEqual({
+      patch: { discrepancy: null },
+    });
+  });
+
+  it.each([
+    ['cancelled', 'ERROR'],
+    ['cancelled', 'PENDING'],
+    ['declined', 'CANCELLED'],
+    ['paid', 'ERROR'],
+  ] as const)('raises a discrepancy for %s read as %s', (status, upstream) => {
+    expect(plan(stored({ status }), read(upstream), NOW)).toMatchObject({
+      raised: true,
+      patch: { discrepancy: [{ kind: 'status', ledgerStatus: status, upstreamStatus: upstream }] },
+    });
+  });
+
+  it('keeps a refund discrepancy beside a status one', () => {
+    const refunds = { kind: 'refunds' as const, ledgerMinor: 0, upstreamMinor: 100, detectedAt: T0.toISOString() };
+    const planned = plan(stored({ status: 'paid', discrepancy: [refunds] }), read('CANCELLED'), NOW);
+    expect(planned.patch.discrepancy).toEqual([
+      refunds,
+      { kind: 'status', ledgerStatus: 'paid', upstreamStatus: 'CANCELLED', detectedAt: NOW.toISOString() },
+    ]);
+  });
+
+  it('leaves an upstream spelling it does not know on an order the upstream ended', () => {
+    expect(plan(stored({ status: 'paid' }), read('REFUNDED'), NOW)).toEqual({ patch: {} });
+  });
+});
