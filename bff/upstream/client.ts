@@ -28,7 +28,13 @@ import {
   type VoidRequest,
 } from './contract.js';
 import type { Config } from '../config.js';
-import { UpstreamAuthError, UpstreamError, UpstreamOutcomeUnknownError, UpstreamValidationError } from './errors.js';
+import {
+  UpstreamAuthError,
+  UpstreamError,
+  UpstreamOutcomeUnknownError,
+  UpstreamProtocolError,
+  UpstreamValidationError,
+} from './errors.js';
 import { fromDetailsCapture, fromDetailsRefund, fromRefundRecord, type OperationRecord } from './operation-records.js';
 import { createTokenSource, type TokenSource } from './token.js';
 import {
@@ -70,8 +76,8 @@ export interface UpstreamClient {
   void(orderReference: string, request: VoidRequest, deadline?: number): Promise<VoidRecord>;
   refund(orderReference: string, request: RefundRequest, deadline?: number): Promise<RefundRecord>;
   /**
-   * The order's refunds: GET /orders/{ref}/refund (the seed spec) while it answers, else (404 or 405 for an order
-   * the upstream knows) the refunds of the documented transaction details (POST /orders/{ref}/details).
+   * The order's refunds: GET /orders/{ref}/refund (the seed spec) while it answers a readable list, else the refunds
+   * of the documented transaction details (POST /orders/{ref}/details), from then on for this process.
    */
   readRefunds(orderReference: string, deadline?: number): Promise<OperationRecord[]>;
   /** The order's captures, from the transaction details. */
@@ -172,8 +178,21 @@ export function createUpstreamClient(deps: UpstreamClientDeps): UpstreamClient {
     );
   }
 
-  // Learned once per process: the upstream has no refund list route, so the details are read instead.
+  // Learned once per process: the upstream has no refund list we can read, so the details are read instead.
   let refundListMissing = false;
+
+  /**
+   * The seed names the list route without its request or answer: any answer that is not a readable list (a 4xx but
+   * for the credentials' and the rate limit's, or a shape we cannot read) means it is not the list we take it for.
+   * An outage (5xx, a timeout) says nothing about the route.
+   */
+  const notAList = (error: unknown) =>
+    error instanceof UpstreamProtocolError ||
+    (error instanceof UpstreamError &&
+      error.status !== undefined &&
+      error.status >= 400 &&
+      error.status < 500 &&
+      ![401, 403, 408, 429].includes(error.status));
 
   function details(orderReference: string, deadline?: number): Promise<TransactionDetails> {
     // A read, although a POST: the docs' transaction details change nothing, so retrying it is safe.
@@ -203,12 +222,12 @@ export function createUpstreamClient(deps: UpstreamClientDeps): UpstreamClient {
       });
       return list.map(fromRefundRecord);
     } catch (error) {
-      if (!(error instanceof UpstreamError) || (error.status !== 404 && error.status !== 405)) throw error;
+      if (!notAList(error)) throw error;
       const records = refundsOf(await details(orderReference, deadline)); // a 404 here too: the order is unknown
       refundListMissing = true;
       deps.logger?.warn(
-        { status: error.status },
-        'the upstream has no refund list route; refunds are read from the transaction details',
+        { status: (error as UpstreamError).status, code: (error as UpstreamError).code },
+        'the upstream answers no refund list we can read; refunds are read from the transaction details',
       );
       return records;
     }

@@ -100,7 +100,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     route: 'list-refunds',
     body: 'none',
     status: 200,
-    handle: (ctx, reference) => listRefunds(ctx, reference),
+    handle: (ctx, reference, { query }) => listRefunds(ctx, reference, query),
   },
   {
     method: 'POST',

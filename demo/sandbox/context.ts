@@ -5,12 +5,12 @@ import type { CustomerSessions } from './customer-sessions.js';
 import type { SandboxRandom } from './random.js';
 import type { Scheduler } from './scheduler.js';
 import type { OrderStore } from './store.js';
-import type { RefundSettlement } from './types.js';
+import type { RefundListRoute, RefundSettlement } from './types.js';
 
 export interface SandboxContext {
   /** The docs' quirks (SandboxOptions.strictDocs). */
   readonly strictDocs: boolean;
-  readonly refundListRoute: boolean;
+  readonly refundListRoute: RefundListRoute;
   readonly paymentSecret: string;
   readonly pendingSettleMs: number;
   readonly cancellationUnitMs: number;

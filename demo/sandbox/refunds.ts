@@ -89,11 +89,17 @@ function settleLater(ctx: SandboxContext, order: SandboxOrder, refund: SandboxRe
 }
 
 /**
- * Local choice (the endpoint is in the seed spec, not the public docs): an array of refund records, oldest first.
+ * Local choice (the endpoint is in the seed spec, not the public docs): an array of refund records, oldest first; or,
+ * `by-reference`, the one refund a `refundReference` query names (400 in the NestJS validation form without it).
  * Without refundListRoute it does not exist, as the real service may not have it.
  */
-export function listRefunds(ctx: SandboxContext, reference: string) {
+export function listRefunds(ctx: SandboxContext, reference: string, query: URLSearchParams) {
   if (!ctx.refundListRoute) throw new HttpError(404, `Cannot GET /orders/${encodeURIComponent(reference)}/refund`);
   const order = requireOrder(ctx, reference);
-  return order.refunds.map((refund) => refundRecord(order, refund));
+  if (ctx.refundListRoute === true) return order.refunds.map((refund) => refundRecord(order, refund));
+  const wanted = query.get('refundReference');
+  if (!wanted) throw new HttpError(400, ['refundReference should not be empty']);
+  const refund = order.refunds.find((candidate) => candidate.refundReference === wanted);
+  if (!refund) throw new HttpError(404, 'Refund not found');
+  return refundRecord(order, refund);
 }

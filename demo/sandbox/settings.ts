@@ -1,11 +1,11 @@
 // The factory's options with their defaults filled in; a nonsense value fails at once, not mid-test.
 import { SANDBOX_DEFAULTS } from '../../shared/sandbox-defaults.js';
 import { randomSeed } from './random.js';
-import type { NotificationShape, RefundSettlement, SandboxOptions } from './types.js';
+import type { NotificationShape, RefundListRoute, RefundSettlement, SandboxOptions } from './types.js';
 
 export interface SandboxSettings {
   strictDocs: boolean;
-  refundListRoute: boolean;
+  refundListRoute: RefundListRoute;
   notificationShape: NotificationShape;
   tokenPort: number;
   dataDir?: string;

@@ -36,6 +36,8 @@ export type RefundSettlement = 'instant' | 'pending';
 /** The two notification bodies the docs show: `{ event, data: {...} }`, or the same fields flat beside `event`. */
 export type NotificationShape = 'data' | 'flat';
 
+export type RefundListRoute = boolean | 'by-reference';
+
 export interface SandboxOptions {
   /**
    * The docs' quirks (default true): a refund's answer and records carry the docs' suffixed refundReference, a
@@ -43,8 +45,13 @@ export interface SandboxOptions {
    * carry more than 2 decimals. false: the plain shapes, for a test that needs them.
    */
   strictDocs?: boolean;
-  /** GET /orders/{reference}/refund exists (default false): it is in the seed spec only, not the public docs. */
-  refundListRoute?: boolean;
+  /**
+   * GET /orders/{reference}/refund (in the seed spec only, not the public docs): absent (false, the default), a list
+   * of the order's refund records (true), or `by-reference`: one refund named by a `refundReference` query, answered
+   * 400 without one (a retrieval route in the upstream's NestJS form; local choice, as the seed names "Refund
+   * retrieval" without its request).
+   */
+  refundListRoute?: RefundListRoute;
   /** Default 'data'. */
   notificationShape?: NotificationShape;
   /** The token endpoint's own port (its own origin, like auth.* upstream); default 0, any free port. */

@@ -258,6 +258,43 @@ describe('writes', () => {
     await expect(client.readRefunds('nobody')).rejects.toMatchObject({ status: 404 });
   });
 
+  it.each([
+    ['answers 400 asking for a parameter', { refundListRoute: 'by-reference' as const }],
+    [
+      'answers a shape that is not a list',
+      { refundListRoute: true, faults: { 'list-refunds': { kind: 'malformed-json' as const } } },
+    ],
+  ])('reads refunds from the transaction details when the list route %s, and remembers it', async (_, options) => {
+    const { sandbox, client } = await setup({}, options);
+    await client.createOrder(order('refund-4'));
+    await sandbox.decide('refund-4', { outcome: 'approve' });
+    await client.refund('refund-4', {
+      refundReference: 'refund-4-r1',
+      refundDescription: 'damaged',
+      refundAmount: { amount: 7 },
+    });
+    for (let read = 0; read < 3; read++) {
+      expect(await client.readRefunds('refund-4')).toEqual([
+        expect.objectContaining({ amount: 7, currency: 'AED', status: 'SUCCESSFUL' }),
+      ]);
+    }
+    expect(calls(sandbox, '/orders/refund-4/refund').filter((entry) => entry.method === 'GET')).toHaveLength(1);
+    expect(calls(sandbox, '/orders/refund-4/details')).toHaveLength(3);
+  });
+
+  it('keeps asking the refund list through an outage: a 5xx says nothing about the route', async () => {
+    const { sandbox, client } = await setup(
+      {},
+      { refundListRoute: true, faults: { 'list-refunds': { kind: 'status', status: 503 } } },
+    );
+    await client.createOrder(order('refund-5'));
+    await sandbox.decide('refund-5', { outcome: 'approve' });
+    await expect(client.readRefunds('refund-5')).rejects.toMatchObject({ code: 'upstream_unavailable' });
+    await sandbox.clearFaults();
+    expect(await client.readRefunds('refund-5')).toEqual([]);
+    expect(calls(sandbox, '/orders/refund-5/details')).toHaveLength(0);
+  });
+
   it('reads captures from the transaction details, named by their captureId', async () => {
     const { sandbox, client } = await setup();
     await client.createOrder({ ...order('capture-1'), autoCapture: false });

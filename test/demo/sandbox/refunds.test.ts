@@ -252,6 +252,21 @@ describe('GET /orders/{reference}/refund', () => {
   });
 });
 
+describe('GET /orders/{reference}/refund in its by-reference form', () => {
+  it('answers one refund named by refundReference, and 400 in the validation form without one', async () => {
+    const { refund, list, sandbox, token, reference } = await paidOrder({ refundListRoute: 'by-reference' });
+    await refund('R1', 10);
+    expect([(await list()).status, (await list()).body]).toEqual([
+      400,
+      { statusCode: 400, message: ['refundReference should not be empty'], error: 'Bad Request' },
+    ]);
+    const named = await call(sandbox, `/orders/${reference}/refund?refundReference=R1`, { token });
+    expect([named.status, named.body.refundedAmount]).toEqual([200, 10]);
+    const unknown = await call(sandbox, `/orders/${reference}/refund?refundReference=R9`, { token });
+    expect(unknown.status).toBe(404);
+  });
+});
+
 describe('POST /orders/{reference}/details (the docs’ transaction details)', () => {
   it('lists the status history, refunds and captures in the docs’ sample form, amounts as strings', async () => {
     const now = Date.parse('2022-03-01T10:00:00.000Z');
