@@ -26,7 +26,10 @@ import { callbackRoutes } from './routes/callbacks.js';
 import { merchantOrderRoutes } from './routes/merchant-orders.js';
 import { returnPageErrors, returnRoutes } from './routes/returns.js';
 import { upstreamWebhookRoutes } from './routes/upstream-webhook.js';
-import { createServices, type Services } from './services.js';
+import type { RetentionJob } from './maintenance/retention.js';
+import type { Notifier } from './notify/notifier.js';
+import type { Reconciler } from './reconcile/reconciler.js';
+import { createServices } from './services.js';
 import type { Store } from './store/types.js';
 import type { UpstreamClient } from './upstream/client.js';
 
@@ -51,8 +54,7 @@ export interface AppDeps {
  * 503 and a load balancer stops sending new requests.
  */
 export type BffApp = Express &
-  InProcessApi &
-  Pick<Services, 'reconciler' | 'retention' | 'notifier'> & { startDraining(): void };
+  InProcessApi & { reconciler: Reconciler; retention: RetentionJob; notifier: Notifier; startDraining(): void };
 
 export function createApp({
   config,
@@ -115,7 +117,7 @@ export function createApp({
     '/v1/instalments',
     widgetCors(config.allowedOrigins),
     limit('instalments', config.rateLimitPerMinute),
-    instalmentsRoutes(sessions, config.optionsCacheSeconds),
+    instalmentsRoutes(services.snapshots, config.optionsCacheSeconds),
   );
   let draining = false;
   app.use(healthRoutes(store, upstream, logger, () => draining));
@@ -126,12 +128,12 @@ export function createApp({
   });
   // The upstream's ways in (no merchant key: the hash, the per-order secret and re-reads guard them).
   app.use(returnRoutes(services.returns, { logger, rateLimit: limit('return', config.rateLimitPerMinute) }));
-  app.use(callbackRoutes(services.notifications));
-  // Local choice: the account webhook serves the whole account: ten times the widget's per-client limit.
+  // Local choice: the upstream's notifications serve the whole account, from few addresses: ten times the widget's
+  // per-client limit, the per-order callbacks and the account webhook each.
+  app.use(callbackRoutes(services.notifications, limit('callback', 10 * config.rateLimitPerMinute)));
   app.use(
     upstreamWebhookRoutes(services.notifications, {
       logger,
-      now,
       rateLimit: limit('webhook', 10 * config.rateLimitPerMinute),
     }),
   );

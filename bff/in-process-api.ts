@@ -70,6 +70,7 @@ async function refusalsThrown<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** @internal The app's own wiring: what `app.checkout` and `app.orders` call. */
 export function inProcessApi(
   { sessions, operations, refresher }: Pick<Services, 'sessions' | 'operations' | 'refresher'>,
   { widgetBundle, publicUrl }: { widgetBundle?: WidgetBundle; publicUrl: string },

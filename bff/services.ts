@@ -5,11 +5,13 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import { createOptionsCache } from './checkout/options-cache.js';
+import { createOptionsSnapshots } from './checkout/options-snapshot.js';
 import { createOrderPlacer } from './checkout/place-order.js';
 import { createProviderCatalogue } from './checkout/provider-catalogue.js';
 import type { SessionDeps } from './checkout/sessions.js';
 import type { Config } from './config.js';
 import { idempotencyLeaseMs } from './domain/idempotency.js';
+import { createReadGate } from './inbound/read-gate.js';
 import { createShopperReturns } from './inbound/shopper-return.js';
 import { createUpstreamNotifications } from './inbound/upstream-notifications.js';
 import { createLedger } from './ledger/ledger.js';
@@ -40,6 +42,14 @@ export function createServices({ config, store: uncached, upstream, logger, now,
 
   const catalogue = createProviderCatalogue({ saved: store.providers, logger, now });
   const options = createOptionsCache(upstream, config.optionsCacheSeconds, now, catalogue);
+  // Local choice: the public price pages' snapshots refresh at most once a minute each, 30 upstream calls a minute in all.
+  const snapshots = createOptionsSnapshots({
+    upstream,
+    catalogue,
+    now,
+    maxAgeMs: Math.max(60, config.optionsCacheSeconds) * 1000,
+    callsPerMinute: 30,
+  });
   /** Checkout sessions: create, change and read (bff/checkout/sessions.ts). */
   const sessions: SessionDeps = { store, options, catalogue, now, sessionTtlMinutes: config.sessionTtlMinutes };
 
@@ -73,9 +83,12 @@ export function createServices({ config, store: uncached, upstream, logger, now,
     logger,
     firstCheckDelayMs: reconcile.pollInitialMs,
     settleWindowMs: reconcile.settleWindowMs,
+    graceMs: reconcile.graceMs,
   });
   /** What reads the upstream and hands it to the ledger needs. */
   const reading = { store, ledger, upstream, logger, now };
+  // Local choice: one upstream read per order per 5 s, whatever inbound traffic (returns, notices) prompts it.
+  const readGate = createReadGate(5_000, 10_000, now);
   const refresher = createOrderRefresher({ ...reading, settleWindowMs: reconcile.settleWindowMs });
 
   return {
@@ -84,6 +97,7 @@ export function createServices({ config, store: uncached, upstream, logger, now,
     store,
     notifier,
     sessions,
+    snapshots,
     placer: createOrderPlacer({
       store,
       ledger,
@@ -105,13 +119,13 @@ export function createServices({ config, store: uncached, upstream, logger, now,
     operations: createOperations({
       ...reading,
       settleWindowMs: reconcile.settleWindowMs,
-      graceMs: reconcile.graceMs,
       idempotency: { store, now, waitMs: 2 * timeoutMs + 1_000, leaseMs: idempotencyLeaseMs(timeoutMs) },
     }),
-    returns: createShopperReturns({ ...reading, paymentSecret: config.paymentSecret }),
+    returns: createShopperReturns({ ...reading, readGate, paymentSecret: config.paymentSecret }),
     // Local choice: the upstream gets its answer within 2 s (or half our own upstream budget), done or not.
     notifications: createUpstreamNotifications({
       ...reading,
+      readGate,
       answerWithinMs: Math.min(2_000, Math.floor(timeoutMs / 2)),
     }),
     reconciler: createReconciler({

@@ -25,6 +25,8 @@ export interface ProviderCatalogue {
    * upstream left them out for the amount, not because they are gone.
    */
   outOfRange(key: CatalogueKey, amountMinor: number, answered: readonly OptionItem[], at: Date): Promise<OptionItem[]>;
+  /** Every provider known for the key, as last seen (the public pages' snapshot, ./options-snapshot.ts). */
+  known(key: CatalogueKey, at: Date): Promise<OptionItem[]>;
 }
 
 export interface CatalogueDeps {
@@ -66,6 +68,19 @@ export function createProviderCatalogue({ saved, logger, now }: CatalogueDeps): 
       )
     : Promise.resolve();
 
+  /** The key's providers seen within a day; older ones are forgotten on the way. */
+  async function current(key: CatalogueKey, at: Date): Promise<OptionItem[]> {
+    await loaded;
+    const providers = keys.get(keyOf(key));
+    if (!providers) return [];
+    const result: OptionItem[] = [];
+    for (const [name, seen] of providers) {
+      if (at.getTime() - seen.at > FORGET_AFTER_MS) providers.delete(name);
+      else result.push(seen.option);
+    }
+    return result;
+  }
+
   return {
     learn(key, options, at) {
       const mine = options.filter((option) => option.currency.trim().toUpperCase() === key.currency);
@@ -77,20 +92,12 @@ export function createProviderCatalogue({ saved, logger, now }: CatalogueDeps): 
         .catch((error: unknown) => logger?.warn({ err: error }, 'learned providers not saved to the ledger'));
     },
     async outOfRange(key, amountMinor, answered, at) {
-      await loaded;
-      const providers = keys.get(keyOf(key));
-      if (!providers) return [];
       const names = new Set(answered.map((option) => option.name));
       const exponent = currencyExponent(key.currency);
-      const result: OptionItem[] = [];
-      for (const [name, seen] of providers) {
-        if (at.getTime() - seen.at > FORGET_AFTER_MS) {
-          providers.delete(name);
-          continue;
-        }
-        if (!names.has(name) && rangeRefusal(seen.option, amountMinor, exponent)) result.push(seen.option);
-      }
-      return result;
+      return (await current(key, at)).filter(
+        (option) => !names.has(option.name) && rangeRefusal(option, amountMinor, exponent),
+      );
     },
+    known: current,
   };
 }

@@ -3,13 +3,18 @@
 import type { ProviderView, UnavailableProvider } from '../../shared/schemas/checkout-api.js';
 import type { INSTALMENT_INTERVALS } from '../../shared/schemas/checkout-api.js';
 import { MAX_AMOUNT } from '../../shared/schemas/fields.js';
-import { currencyExponent, decimalToMinor } from '../../shared/money.js';
+import { currencyExponent, decimalToMinor, toMajor } from '../../shared/money.js';
 import { providerDisplayName } from '../../shared/providers.js';
 import type { OptionItem } from '../upstream/contract.js';
 
 export interface CartAmount {
   amountMinor: number;
   currency: string;
+  /**
+   * The options were not answered for this amount (a snapshot): each plan is worked out from its count, and an
+   * amount-bound text (`terms`) is left out.
+   */
+  fromSnapshot?: boolean;
 }
 
 export interface ProviderLists {
@@ -35,6 +40,17 @@ const INTERVALS: Record<string, Interval> = {
 function interval(termUnit: string): Interval | undefined {
   const unit = termUnit.trim().toLowerCase();
   return INTERVALS[unit] ?? INTERVALS[unit.replace(/s$/, '')];
+}
+
+/**
+ * A plan for another amount than the one the upstream answered for: the same count and interval, each instalment the
+ * amount divided by the count, rounded to the currency's minor unit (local choice: the docs' sample pays SGD 33.33
+ * three times for 100). With interest the instalment is the provider's to work out: no plan is shown.
+ */
+function planFor(option: OptionItem, cart: CartAmount): ProviderView['instalments'] {
+  const plan = instalments(option);
+  if (!plan || (option.interestRate ?? 0) > 0) return null;
+  return { ...plan, amount: toMajor(Math.round(cart.amountMinor / plan.count), cart.currency) };
 }
 
 function instalments(option: OptionItem): ProviderView['instalments'] {
@@ -131,11 +147,11 @@ export function toProviderLists(options: readonly OptionItem[], cart: CartAmount
       name: option.name,
       displayName,
       ...(isHttpUrl(option.imageUrl) ? { logoUrl: option.imageUrl } : {}),
-      ...(option.terms ? { terms: option.terms } : {}),
+      ...(option.terms && !cart.fromSnapshot ? { terms: option.terms } : {}),
       recommended: option.recommended ?? false,
       priority: option.priority,
       ...viewLimits(option),
-      instalments: instalments(option),
+      instalments: cart.fromSnapshot ? planFor(option, cart) : instalments(option),
       interestRate: option.interestRate ?? 0,
       requiredFields,
       requiresShippingAddress: requiredFields.some(

@@ -48,7 +48,10 @@ function orderAmountMinor(cart: CartAmounts): number {
 export const upstreamChannel = (channel: string | undefined): string | undefined =>
   channel && channel.toLowerCase() !== 'default' ? channel : undefined;
 
-type Settings = Pick<StoredCart, 'channel' | 'autoCapture' | 'cancellationTimeout' | 'customerToken'>;
+type Settings = Pick<
+  StoredCart,
+  'channel' | 'autoCapture' | 'cancellationTimeout' | 'customerToken' | 'paymentSessionId'
+>;
 
 /**
  * The cart's own fields as stored, with the settings made at creation (channel, capture, customer token) that were
@@ -63,6 +66,8 @@ function storedCart(cart: UpdateSessionCart, settings: { [K in keyof Settings]?:
     discountAmount: cart.discountAmount,
     requiresShipping: cart.requiresShipping,
     ...(cart.shippingMethod ? { shippingMethod: cart.shippingMethod } : {}),
+    ...(cart.shippingType ? { shippingType: cart.shippingType } : {}),
+    ...(cart.storeAddress ? { storeAddress: cart.storeAddress } : {}),
     ...kept,
   } satisfies StoredCart;
 }
@@ -73,9 +78,9 @@ export async function createCheckoutSession(deps: SessionDeps, body: unknown): P
   const createdAt = deps.now();
   const expiresAt = new Date(createdAt.getTime() + deps.sessionTtlMinutes * 60_000);
   const { customer, billingAddress, shippingAddress } = request;
-  const { autoCapture, cancellationTimeout, customerToken } = request;
+  const { autoCapture, cancellationTimeout, customerToken, paymentSessionId } = request;
   const channel = upstreamChannel(request.channel);
-  const cart = storedCart(request, { channel, autoCapture, cancellationTimeout, customerToken });
+  const cart = storedCart(request, { channel, autoCapture, cancellationTimeout, customerToken, paymentSessionId });
   const id = newSessionId();
   await deps.store.sessions.insert({
     id,
@@ -125,8 +130,8 @@ export async function updateSessionCart(deps: SessionDeps, id: string, body: unk
     if (orders.some(mayTakePayment)) {
       throw new DomainError('session_order_placed', 'An order of this session holds or may still take the payment.');
     }
-    const { channel, autoCapture, cancellationTimeout, customerToken } = session.cart;
-    const settings = { channel, autoCapture, cancellationTimeout, customerToken };
+    const { channel, autoCapture, cancellationTimeout, customerToken, paymentSessionId } = session.cart;
+    const settings = { channel, autoCapture, cancellationTimeout, customerToken, paymentSessionId };
     await tx.sessions.setCart(id, storedCart(cart, settings), amountMinor);
     return {
       id,

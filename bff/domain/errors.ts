@@ -19,7 +19,7 @@ export const ERROR_CODES = [
   'malformed_json',
   'malformed_request',
   'invalid_text',
-  'unreadable_notification',
+  'too_deeply_nested',
   'idempotency_key_required',
   'unauthorized',
   'origin_not_allowed',

@@ -97,10 +97,12 @@ function operation(op: Operation) {
         ? { description: 'Success', content: json(okBody as ComponentName) }
         : { description: okBody },
   };
-  // Any route may meet text that cannot be stored, or an address or headers over Node's limit.
+  // Any route may meet text that cannot be stored, or an address or headers over Node's limit; a JSON body may nest
+  // past the limit measured before it is parsed.
   const problems: ErrorCode[] = [
     ...(op.auth ? (['unauthorized'] as const) : []),
     ...(op.problems ?? []),
+    ...(op.body ? (['too_deeply_nested'] as const) : []),
     'invalid_text',
     'headers_too_large',
   ];
@@ -287,7 +289,7 @@ export function buildOpenApiDocument(publicUrl: string) {
           responses: {
             303: {
               description:
-                'To returnUrl with orderReference and the normalised status (status=unknown when the hash does not verify); one upstream read per order per 5 s',
+                'To returnUrl with orderReference and the normalised status (status=unknown when the hash does not verify); one upstream read per order and claimed status per 5 s, shared with the notices',
             },
             400: { description: 'An address that cannot be decoded, or text that cannot be stored: a plain HTML page' },
             429: { description: 'Too many returns from this client: a plain HTML page with Retry-After' },
@@ -297,7 +299,8 @@ export function buildOpenApiDocument(publicUrl: string) {
       },
       '/v1/callbacks/{orderReference}/{secret}': {
         post: {
-          summary: "The upstream's callback (dynamicCallbackUrl); the body is only a hint, the order is re-read",
+          summary:
+            "The upstream's callback (dynamicCallbackUrl): the per-client limit, then the order and its secret, and only then the body (64 KB at most), which is only a hint: the order is re-read (one read per order and claimed status per 5 s), journalled when it changed",
           parameters: ['orderReference', 'secret'].map((name) => ({
             name,
             in: 'path',
@@ -305,29 +308,27 @@ export function buildOpenApiDocument(publicUrl: string) {
             schema: { type: 'string' },
           })),
           responses: {
-            200: { description: 'Recorded' },
+            200: { description: 'Recorded (whatever the body holds: it is never refused for what it carries)' },
             202: { description: 'Accepted: the re-read goes on' },
-            400: {
-              description: 'invalid_text: the body holds text that cannot be stored (journalled)',
-              content: { 'application/problem+json': { schema: ref('Problem') } },
-            },
-            404: { description: 'Unknown order or wrong secret; nothing changes' },
-            503: { description: 'not_ready: the ledger could not be read; deliver again' },
+            404: { description: 'Unknown order or wrong secret; nothing changes, and the body is not read' },
+            429: { description: 'rate_limited' },
+            503: { description: 'ledger_unavailable: the ledger could not be read; deliver again' },
           },
         },
       },
       '/v1/webhooks/upstream': {
         post: {
           summary:
-            "The merchant account's webhook (register it in the upstream's portal): REFUND_CALLBACK and ORDER_STATUS_UPDATE, flat or in `data`; only a hint, the order or its refunds are re-read",
+            "The merchant account's webhook (register it in the upstream's portal): REFUND_CALLBACK and ORDER_STATUS_UPDATE, flat or in `data`; only a hint, the order or its refunds are re-read. A notice is placed by its merchantReference/orderReference, else by an id of the upstream's the ledger has learnt (transactionId, transactionReference, bnplOrderId); one that names nothing known is acknowledged and makes the live orders due for a read (at most 100, once per 30 s). Never refused for a field it lacks",
           requestBody: {
             content: {
               'application/json': {
                 schema: {
                   type: 'object',
-                  required: ['event'],
                   properties: {
                     event: { type: 'string' },
+                    status: { type: 'string' },
+                    transactionId: { type: 'string' },
                     merchantReference: { type: 'string' },
                     data: { type: 'object' },
                   },
@@ -337,14 +338,12 @@ export function buildOpenApiDocument(publicUrl: string) {
           },
           responses: {
             200: { description: 'Acted on (or a repeat of one acted on within a minute)' },
-            202: { description: 'Accepted: still working, or no such order here' },
-            400: {
+            202: {
               description:
-                'unreadable_notification: no event or no order reference; invalid_text: text that cannot be stored',
-              content: { 'application/problem+json': { schema: ref('Problem') } },
+                'Accepted: still working, or no order here that it names (unreadable or unknown; the live orders are read again)',
             },
             429: { description: 'rate_limited' },
-            503: { description: 'not_ready: the ledger could not be read; deliver again' },
+            503: { description: 'ledger_unavailable: the ledger could not be read; deliver again' },
           },
         },
       },

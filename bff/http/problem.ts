@@ -13,7 +13,7 @@ const CODES = {
   malformed_json: [400, 'Malformed JSON'],
   malformed_request: [400, 'Malformed request'],
   invalid_text: [400, 'Invalid text'],
-  unreadable_notification: [400, 'Unreadable notification'],
+  too_deeply_nested: [400, 'Too deeply nested'],
   idempotency_key_required: [400, 'Idempotency-Key required'],
   unauthorized: [401, 'Unauthorized'],
   origin_not_allowed: [403, 'Origin not allowed'],

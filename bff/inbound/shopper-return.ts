@@ -7,11 +7,11 @@
 import type { Logger } from 'pino';
 import { returnQuerySchema } from '../../shared/schemas/merchant-api.js';
 import type { Ledger } from '../ledger/ledger.js';
-import { remember } from '../lib/bounded.js';
 import { viewStatus } from '../orders/views.js';
 import type { StoredOrder, SessionRecord, Store } from '../store/types.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import { UpstreamError } from '../upstream/errors.js';
+import { orderReadKey, type ReadGate } from './read-gate.js';
 import { verifyReturnSignature } from './return-signature.js';
 
 export interface ShopperReturnDeps {
@@ -19,13 +19,11 @@ export interface ShopperReturnDeps {
   ledger: Ledger;
   upstream: UpstreamClient;
   now: () => Date;
+  /** Shared with the upstream's notices: one read per order per window, whoever prompts it. */
+  readGate: ReadGate;
   paymentSecret: string;
   logger: Logger;
 }
-
-// Local choice: how long one upstream read serves every return of the same order, and how many orders are remembered.
-const READ_WINDOW_MS = 5_000;
-const REMEMBERED = 10_000;
 
 /** The session's returnUrl with orderReference and the status to show (its own query kept). */
 function shopperDestination(returnUrl: string, orderReference: string, status: string): string {
@@ -53,16 +51,17 @@ export function createShopperReturns(deps: ShopperReturnDeps) {
     }
   }
 
-  const recentReads = new Map<string, { at: number; read: Promise<StoredOrder> }>();
-
-  /** One upstream read per order per READ_WINDOW_MS: a replayed or reloaded return gets the same answer. */
-  function sharedRead(order: StoredOrder, redirectStatus: string): Promise<StoredOrder> {
-    const now = deps.now().getTime();
-    const last = recentReads.get(order.orderReference);
-    if (last && now - last.at < READ_WINDOW_MS) return last.read;
-    const read = verifiedReturn(order, redirectStatus);
-    remember(recentReads, order.orderReference, { at: now, read }, REMEMBERED);
-    return read;
+  /**
+   * One upstream read per order per window (./read-gate.ts): a replayed or reloaded return, or a notice meanwhile,
+   * shares it; then the ledger's order as that read left it.
+   */
+  async function sharedRead(order: StoredOrder, redirectStatus: string): Promise<StoredOrder> {
+    const gated = deps.readGate.pass(orderReadKey(order.orderReference, redirectStatus), () =>
+      verifiedReturn(order, redirectStatus),
+    );
+    if (gated.fresh) return gated.outcome;
+    await gated.outcome.catch(() => undefined);
+    return (await store.orders.get(order.orderReference)) ?? order;
   }
 
   return {

@@ -1,20 +1,41 @@
 // The upstream's notifications, from a per-order callback (routes/callbacks.ts) or the account's webhook
 // (routes/upstream-webhook.ts). The body is only a hint: the order is re-read (or, for REFUND_CALLBACK, its refunds)
 // and what the upstream says is recorded, so duplicated, late and reordered deliveries all end in the same ledger
-// state. Every delivery is journalled. The answer waits for that work only briefly: the upstream gets its 2xx fast.
+// state. No notice is refused for what it lacks: the docs promise only event, status and transactionId, so one is
+// placed by whatever it carries (the order's reference, or an id of the upstream's the ledger has learnt), and one
+// that names nothing known is a hint to re-read the live orders.
+//
+// What a stranger's notices can cost is bounded: the body's nesting is measured before it is parsed, only short
+// fields are read, nothing is remembered before the order is found (then a hash), one read per order per window is
+// shared by every notice about it (./read-gate.ts), the journal keeps a notice only when it changed the order, and
+// the live orders are asked about again at most once per SWEEP_WINDOW_MS, a bounded number of them.
+import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
-import { notificationSchema } from '../upstream/contract.js';
+import { normaliseRefundStatus } from '../../shared/status.js';
 import { DomainError } from '../domain/errors.js';
-import { badTextPaths } from '../domain/text.js';
+import { isBadText, nestsWithin } from '../domain/text.js';
+import { remember } from '../lib/bounded.js';
 import { type ReadBackDeps, settleOpen } from '../reconcile/read-back.js';
 import type { StoredOrder } from '../store/types.js';
+import { notificationSchema } from '../upstream/contract.js';
 import { UpstreamError } from '../upstream/errors.js';
+import { orderReadKey, type ReadGate } from './read-gate.js';
 
 export interface UpstreamNotificationDeps extends ReadBackDeps {
   logger: Logger;
+  now: () => Date;
+  /** Shared with the shopper's returns: one read per order per window, whoever prompts it. */
+  readGate: ReadGate;
   /** The answer is sent after the work or after this long, whichever comes first. */
   answerWithinMs: number;
 }
+
+// Local choices: how long a repeat counts as the same delivery and how many are remembered (hashes of 32 bytes);
+// how often the live orders may be asked about again for notices that name nothing known, and how many at once.
+const REPEAT_WINDOW_MS = 60_000;
+const REMEMBERED = 10_000;
+const SWEEP_WINDOW_MS = 30_000;
+const SWEEP_ORDERS = 100;
 
 /** Our own failure (the ledger): a 503 with Retry-After makes the upstream deliver again later. */
 const notRecorded = () =>
@@ -24,33 +45,42 @@ const notRecorded = () =>
   });
 
 export interface Hint {
+  /** The notice's event; `unreadable` or `too_deeply_nested` for a body that cannot be read as one. */
   event: string;
   status?: string;
   refundReference?: string;
-  /** The order the notification names (account-level notifications carry it in the body). */
+  /** The order the notification names by reference, if it does. */
   orderReference?: string;
-  /** Where the body holds text that cannot be stored (then `event` is 'invalid_text' and nothing else is read). */
-  invalidText?: string[];
+  /** The upstream's own ids it carries (transactionId, transactionReference, bnplOrderId). */
+  ids: string[];
 }
 
-/** What the body claims, if it can be read at all; never trusted, only journalled and used to pick what to re-read. */
+/** Text the ledger can keep, else nothing (a notice is never refused for one of its fields). */
+const storable = (value: string | undefined) => (value === undefined || isBadText(value) ? undefined : value);
+
+/** What the body claims, if it can be read at all; never trusted, only used to pick what to re-read and journalled. */
 export function readHint(raw: unknown): Hint {
+  const text = typeof raw === 'string' ? raw : '';
+  // Measured in one pass before the parse, so no body costs more than its length.
+  if (!nestsWithin(text)) return { event: 'too_deeply_nested', ids: [] };
   let json: unknown;
   try {
-    json = typeof raw === 'string' && raw.length > 0 ? JSON.parse(raw) : undefined;
+    json = text.length > 0 ? JSON.parse(text) : undefined;
   } catch {
-    return { event: 'unreadable' };
+    return { event: 'unreadable', ids: [] };
   }
-  const invalid = badTextPaths(json);
-  if (invalid.length > 0) return { event: 'invalid_text', invalidText: invalid };
   const parsed = notificationSchema.safeParse(json);
-  if (!parsed.success) return { event: 'unreadable' };
-  const { event, status, refundReference, orderReference } = parsed.data;
+  if (!parsed.success) return { event: 'unreadable', ids: [] };
+  const { event, status, refundReference, orderReference, ids } = parsed.data;
+  const fields = {
+    status: storable(status),
+    refundReference: storable(refundReference),
+    orderReference: storable(orderReference),
+  };
   return {
-    event,
-    ...(status ? { status } : {}),
-    ...(refundReference ? { refundReference } : {}),
-    ...(orderReference ? { orderReference } : {}),
+    event: storable(event) ?? 'unnamed',
+    ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
+    ids: ids.filter((id) => !isBadText(id)),
   };
 }
 
@@ -61,43 +91,78 @@ export function readHint(raw: unknown): Hint {
  */
 export function createUpstreamNotifications(deps: UpstreamNotificationDeps) {
   const { store, upstream, logger, ledger } = deps;
+  const seen = new Map<string, number>();
+  let lastSweep = Number.NEGATIVE_INFINITY;
 
-  async function handle(order: StoredOrder, hint: Hint) {
+  /** A notice seen within the repeat window: remembered by a hash, once its order is known. */
+  function isRepeat(order: StoredOrder, hint: Hint): boolean {
+    const key = createHash('sha256')
+      .update(JSON.stringify([hint.event, order.orderReference, hint.status ?? null, hint.refundReference ?? null]))
+      .digest('base64');
+    const at = deps.now().getTime();
+    const last = seen.get(key);
+    remember(seen, key, at, REMEMBERED);
+    return last !== undefined && at - last < REPEAT_WINDOW_MS;
+  }
+
+  /** The journal's context for a notice: its event and what it claims, no personal data. */
+  const payloadOf = (hint: Hint) => ({
+    event: hint.event,
+    ...(hint.status ? { hintStatus: hint.status } : {}),
+    ...(hint.refundReference ? { refundReference: hint.refundReference } : {}),
+  });
+
+  /** The re-read a notice prompts, and what it records (the journal keeps it only when the order changed). */
+  async function reread(order: StoredOrder, hint: Hint): Promise<void> {
     const orderReference = order.orderReference;
-    const payload = {
-      event: hint.event,
-      ...(hint.status ? { hintStatus: hint.status } : {}),
-      ...(hint.refundReference ? { refundReference: hint.refundReference } : {}),
-    };
     try {
       if (hint.event === 'REFUND_CALLBACK') {
-        await ledger.note(order, { source: 'callback', payload });
-        await settleOpen(deps, orderReference, 'callback');
+        // Refunds made in the portal are announced this way too: the refunds are read whether any is open or not.
+        await settleOpen(deps, orderReference, 'callback', { refunds: true });
         return;
       }
       await ledger.observe(orderReference, {
         source: 'callback',
         upstream: await upstream.getOrder(orderReference),
-        payload,
+        journal: 'on-change',
+        payload: payloadOf(hint),
       });
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
-      // Journal the delivery anyway and let the reconciler ask again soon.
+      // Journal the delivery and let the reconciler ask again soon.
       logger.warn(
         { orderReference, code: error.code },
         'upstream read after a callback failed; the reconciler will retry',
       );
-      await ledger.askAgainNow(
-        orderReference,
-        hint.event === 'REFUND_CALLBACK'
-          ? undefined
-          : { source: 'callback', payload: { ...payload, upstreamError: error.code } },
-      );
+      await ledger.askAgainNow(orderReference, {
+        source: 'callback',
+        payload: { ...payloadOf(hint), upstreamError: error.code },
+      });
     }
   }
 
+  /** The read for this notice, shared with every other inbound read of the order claiming the same, in a window. */
+  function gatedRead(order: StoredOrder, hint: Hint): Promise<void> {
+    const claimed = hint.status ?? '';
+    const key =
+      hint.event === 'REFUND_CALLBACK'
+        ? `refunds:${order.orderReference}:${normaliseRefundStatus(claimed).status}`
+        : orderReadKey(order.orderReference, claimed);
+    const gated = deps.readGate.pass(key, () => reread(order, hint));
+    // News that arrived after the shared read began: the reconciler reads the order once the window has passed.
+    if (gated.late) return gated.outcome.then(() => ledger.pollBy(order.orderReference, gated.late!));
+    return gated.outcome as Promise<void>;
+  }
+
   async function answerFast(order: StoredOrder, hint: Hint): Promise<'done' | 'late'> {
-    const work = handle(order, hint).then(
+    if (isRepeat(order, hint)) {
+      logger.info(
+        { event: hint.event, orderReference: order.orderReference },
+        'notification: a repeat, already acted on',
+      );
+      return 'done';
+    }
+    const work = gatedRead(order, hint).then(
       () => 'done' as const,
       (error: unknown) => {
         logger.error({ err: error, orderReference: order.orderReference }, 'callback handling failed');
@@ -114,18 +179,40 @@ export function createUpstreamNotifications(deps: UpstreamNotificationDeps) {
     return outcome;
   }
 
+  /** Reads the ledger for a notification; a ledger that cannot be read is our failure (503: deliver again). */
+  function fromLedger<T>(read: Promise<T>): Promise<T> {
+    return read.catch((error: unknown) => {
+      logger.error({ err: error }, 'notification: the ledger could not be read');
+      throw notRecorded();
+    });
+  }
+
   return {
     answerFast,
-    /** Reads an order for a notification; a ledger that cannot be read is our failure (503: deliver again). */
-    order(orderReference: string): Promise<StoredOrder | null> {
-      return store.orders.get(orderReference).catch((error: unknown) => {
-        logger.error({ err: error }, 'notification: the ledger could not be read');
-        throw notRecorded();
-      });
+    /** An order by its reference (a callback's URL names it). */
+    order: (orderReference: string): Promise<StoredOrder | null> => fromLedger(store.orders.get(orderReference)),
+    /** The order a notice is about: by the reference it names, else by an id of the upstream's the ledger learnt. */
+    async place(hint: Hint): Promise<StoredOrder | null> {
+      if (hint.orderReference) {
+        const order = await fromLedger(store.orders.get(hint.orderReference));
+        if (order) return order;
+      }
+      for (const id of hint.ids) {
+        const order = await fromLedger(store.orders.findByUpstreamId(id));
+        if (order) return order;
+      }
+      return null;
     },
-    /** Journals a delivery whose body cannot be stored, before it is refused as what it is. */
-    async journalUnreadable(order: StoredOrder, hint: Hint): Promise<void> {
-      await ledger.note(order, { source: 'callback', payload: { event: hint.event } });
+    /**
+     * A notice that names no order the ledger knows: it may be about one whose ids the ledger has not learnt yet, so
+     * the live orders (the newest SWEEP_ORDERS) are made due for the reconciler, at most once per SWEEP_WINDOW_MS.
+     */
+    async unplaced(): Promise<void> {
+      const at = deps.now().getTime();
+      if (at - lastSweep < SWEEP_WINDOW_MS) return;
+      lastSweep = at;
+      const due = await fromLedger(ledger.askLiveAgain(SWEEP_ORDERS));
+      logger.info({ due }, 'notification: no known order named; the live orders are read again');
     },
   };
 }

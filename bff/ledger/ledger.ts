@@ -4,7 +4,6 @@
 // notifier kicked after the commit. The use cases (placement, the merchant's operations, the inbound return and
 // notices, reconciliation) read the upstream and hand what it said to the methods here.
 import type { EventSource, Journal, NewOrder, OrderOperation, StoredOrder, StoreTx } from '../store/types.js';
-import type { OrderStatusRecord } from '../upstream/contract.js';
 import type { OperationRecord } from '../upstream/operation-records.js';
 import { observe } from './observe.js';
 import type { Observation } from './order-plan.js';
@@ -15,9 +14,8 @@ import {
   reserveOperation,
   settleFromRecords,
   settleOperation,
-  settleVoids,
 } from './operations.js';
-import { type LedgerDeps, underOrderLock } from './unit.js';
+import { type LedgerDeps, pollBy, underOrderLock } from './unit.js';
 
 export type { LedgerDeps } from './unit.js';
 export type { CreateAnswer, Observation } from './order-plan.js';
@@ -58,6 +56,15 @@ export function createLedger(deps: LedgerDeps) {
         payload: note.payload,
         at: now(),
       }),
+
+    /** Makes the reconciler read the order by `at` at the latest. */
+    pollBy: (orderReference: string, at: Date) => underOrderLock(deps, orderReference, (unit) => pollBy(unit, at)),
+
+    /**
+     * Makes the newest `limit` orders still awaiting the upstream due for the reconciler now (a notice named none
+     * the ledger knows); answers how many.
+     */
+    askLiveAgain: (limit: number) => store.orders.makeLiveDue(now(), limit),
 
     /** Journals `note` (when given) and makes the order due for the reconciler now: a read that failed. */
     askAgainNow: (orderReference: string, note?: Note) =>
@@ -115,8 +122,6 @@ export function createLedger(deps: LedgerDeps) {
       records: readonly OperationRecord[],
       source: EventSource,
     ) => settleFromRecords(deps, orderReference, kind, records, source),
-    settleVoids: (orderReference: string, upstream: OrderStatusRecord | null, source: EventSource) =>
-      settleVoids(deps, orderReference, upstream, source),
   };
 }
 

@@ -1,8 +1,9 @@
 // Which of the upstream's records is which of the ledger's refunds (or captures). First by identifier: our
 // reference, the upstream's answered one ("X-00" for our "X", kept beside ours), its provider's id. Where no
 // identifier matches (the docs' transaction details name every refund by the order's reference), by amount and
-// currency: the records nobody else explains, set against the operations that may be among them. Pure: the caller
-// applies the result (./operations.ts).
+// currency: per amount, what the upstream holds is counted against what the ledger knows, and the records nobody
+// else explains are set against the operations that may be among them. What is left over was made outside the
+// checkout. Pure: the caller applies the result (./operations.ts).
 
 /** The ledger's side: one refund or capture as the matcher needs it. */
 export interface LedgerSide {
@@ -39,7 +40,10 @@ export interface MatchResult<R extends UpstreamSide> {
   ambiguous: string[];
   /** `known` operations no record shows. */
   missing: string[];
-  /** Records no operation explains (beyond the ambiguous ones): refunds the ledger never asked for. */
+  /**
+   * Records no operation explains (beyond the ambiguous ones): refunds the ledger never asked for, made outside the
+   * checkout, and any whose amount cannot be read.
+   */
   unexplained: R[];
 }
 
@@ -78,13 +82,14 @@ export function matchRecords<R extends UpstreamSide>(
       continue;
     }
     open.delete(operation);
-    // A record naming an operation the ledger failed is one the upstream made after all: a person must look.
-    if (operation.standing === 'failed') result.unexplained.push(record);
-    else result.shown.push({ reference: operation.reference, record, byId: true });
+    // One the ledger failed, too: a record naming it says the upstream made it after all.
+    result.shown.push({ reference: operation.reference, record, byId: true });
   }
 
   const groups = new Map<string, { operations: LedgerSide[]; records: R[] }>();
   const group = (key: string) => groups.get(key) ?? groups.set(key, { operations: [], records: [] }).get(key)!;
+  // One the ledger failed is matched by identifier only: it was absent once nothing sent could still be on its way
+  // (or refused), so a later record of its amount is another refund.
   for (const operation of open) {
     if (operation.standing !== 'failed')
       group(`${operation.amountMinor} ${operation.currency}`).operations.push(operation);

@@ -1,12 +1,16 @@
 // Refunds, captures and voids in the ledger: recorded before they are sent, and settled by what the upstream says:
 // the answer to our own request, or its records read back (the refund list or the transaction details' refunds and
-// captures; an order's captureStatus for a void). The one rule for all three: an operation whose outcome is unknown
-// stays open, its amount spent, until the records show it (then it takes their status) or, once nothing can still be
-// on its way (the settle window), show it absent (then it failed, `not_found_upstream`). A refusal's wording and a
-// missing answer never decide. Where records and ledger cannot be matched one to one, the totals are compared and a
-// discrepancy is raised for a person.
+// captures). The one rule: an operation whose outcome is unknown stays open, its amount spent, until the records show
+// it (then it takes their status) or, once nothing can still be on its way (the settle window), show it absent (then
+// it failed, `not_found_upstream`). No document shows voids when an order is read back, so a void whose answer was
+// lost stays unknown (overdue past its deadline) for a person: never guessed from an undocumented captureStatus. A refusal's wording and a
+// missing answer never decide. A record that names a settled operation with another outcome is recorded by what it
+// reports; one that no operation explains was made outside the checkout (the payment service's portal) and is
+// recorded as such, so the amounts follow what the upstream holds. Where records and ledger still cannot be matched
+// one to one, the totals are compared and a discrepancy is raised for a person.
+import { randomBytes } from 'node:crypto';
 import { toMinor } from '../../shared/money.js';
-import { normalisePaymentStatus, normaliseRefundStatus } from '../../shared/status.js';
+import { normaliseRefundStatus } from '../../shared/status.js';
 import { isOpenOperation } from '../orders/amounts.js';
 import type {
   Discrepancy,
@@ -18,12 +22,10 @@ import type {
   OrderPatch,
   StoredOrder,
 } from '../store/types.js';
-import type { OrderStatusRecord } from '../upstream/contract.js';
 import type { OperationRecord } from '../upstream/operation-records.js';
 import { type LedgerSide, matchRecords, type UpstreamSide } from './match-records.js';
 import { compareTotals } from './totals.js';
 import { type LedgerDeps, type OrderUnit, pollBy, underOrderLock } from './unit.js';
-import { voidShownBy } from './void-reading.js';
 
 /** What became of an operation. */
 export interface OperationResult {
@@ -65,8 +67,27 @@ function journalOperation(
 const AMOUNT_COLUMN = { refund: 'refundedMinor', capture: 'capturedMinor', void: 'voidedMinor' } as const;
 
 /**
- * Applies a result to an open operation of the unit's order: its status, the order's amount when it succeeded, the
- * journal, and the merchant's notification of a refund's result. A settled operation only learns identifiers.
+ * Whether a record that names a settled operation by its identifier contradicts it: one the ledger failed exists
+ * after all (whatever its status), and one settled otherwise has another final outcome.
+ */
+const contradicted = (operation: OrderOperation, result: OperationResult, byId: boolean) =>
+  byId &&
+  !isOpenOperation(operation) &&
+  result.status !== operation.status &&
+  (operation.status === 'failed' || result.status === 'succeeded' || result.status === 'declined');
+
+/** The order's amount of the operation's kind, moved by what the operation's new outcome adds or takes back. */
+function amountsAfter(order: StoredOrder, operation: OrderOperation, next: OperationStatus): OrderPatch {
+  const delta =
+    (next === 'succeeded' ? operation.amountMinor : 0) - (operation.status === 'succeeded' ? operation.amountMinor : 0);
+  const column = AMOUNT_COLUMN[operation.kind];
+  return delta === 0 ? {} : { [column]: order[column] + delta };
+}
+
+/**
+ * Applies a result to an operation of the unit's order: an open one takes it, a settled one only when a record
+ * naming it contradicts it (`byId`); then its status, the order's amount, the journal, and the merchant's
+ * notification of a refund's result. Otherwise a settled operation only learns identifiers.
  */
 async function applyResult(
   deps: LedgerDeps,
@@ -74,7 +95,7 @@ async function applyResult(
   operation: OrderOperation,
   result: OperationResult,
   source: EventSource,
-  detail: Record<string, unknown> = {},
+  options: { byId?: boolean; detail?: Record<string, unknown> } = {},
 ): Promise<OrderOperation> {
   const { tx } = unit;
   const ids = {
@@ -83,7 +104,8 @@ async function applyResult(
       : {}),
     ...(result.upstreamId && !operation.upstreamId ? { upstreamId: result.upstreamId } : {}),
   };
-  const moves = isOpenOperation(operation) && result.status !== operation.status;
+  const contradicts = contradicted(operation, result, options.byId ?? false);
+  const moves = contradicts || (isOpenOperation(operation) && result.status !== operation.status);
   if (!moves) return Object.keys(ids).length > 0 ? tx.operations.update(operation.reference, ids) : operation;
   const updated = await tx.operations.update(operation.reference, {
     status: result.status,
@@ -91,16 +113,69 @@ async function applyResult(
     ...(result.failureReason ? { failureReason: result.failureReason.slice(0, 500) } : {}),
     ...ids,
   });
-  const column = AMOUNT_COLUMN[operation.kind];
-  const amounts: OrderPatch =
-    result.status === 'succeeded' ? { [column]: unit.order[column] + operation.amountMinor } : {};
-  await journalOperation(deps, unit, updated, result.status, amounts, source, {
-    ...(result.upstreamStatus ? { upstreamStatus: result.upstreamStatus } : {}),
-    ...(result.failureReason ? { failureReason: result.failureReason.slice(0, 200) } : {}),
-    ...detail,
-  });
+  await journalOperation(
+    deps,
+    unit,
+    updated,
+    result.status,
+    amountsAfter(unit.order, operation, result.status),
+    source,
+    {
+      ...(result.upstreamStatus ? { upstreamStatus: result.upstreamStatus } : {}),
+      ...(result.failureReason ? { failureReason: result.failureReason.slice(0, 200) } : {}),
+      ...(contradicts ? { contradicts: operation.status } : {}),
+      ...options.detail,
+    },
+  );
   if (operation.kind === 'refund' && result.status !== 'pending') await unit.announceRefund(updated);
   return updated;
+}
+
+/**
+ * Whether a record no operation explains can be recorded as made outside the checkout. One whose amount cannot be
+ * read exactly, or in another currency, or a capture beyond what was paid (the upstream listing the payment's own
+ * capture, say) is left to the totals: a person decides.
+ */
+function recordable(order: StoredOrder, kind: 'refund' | 'capture', side: Side): boolean {
+  if (side.amountMinor === null || side.currency !== order.currency) return false;
+  return kind === 'refund' || side.status !== 'succeeded' || order.capturedMinor + side.amountMinor <= order.paidMinor;
+}
+
+/**
+ * A record no operation explains: a refund or capture made outside the checkout (the payment service's portal,
+ * another integration), recorded as the upstream reports it and marked so; never sent.
+ */
+async function recordOutside(
+  deps: LedgerDeps,
+  unit: OrderUnit,
+  kind: 'refund' | 'capture',
+  side: Side,
+  source: EventSource,
+): Promise<OrderOperation> {
+  const createdAt = deps.now();
+  const inserted = await unit.tx.operations.insert({
+    reference: `${kind === 'refund' ? 'rf' : 'cp'}_outside_${randomBytes(12).toString('base64url')}`,
+    orderReference: unit.order.orderReference,
+    kind,
+    amountMinor: side.amountMinor!,
+    currency: side.currency,
+    status: side.status,
+    description: null,
+    createdAt,
+    deadlineAt: new Date(createdAt.getTime() + deps.settleWindowMs + deps.graceMs),
+    origin: 'outside',
+  });
+  const operation = await unit.tx.operations.update(inserted.reference, {
+    upstreamStatus: side.record.status,
+    ...(side.record.reason ? { failureReason: side.record.reason.slice(0, 500) } : {}),
+  });
+  const amounts =
+    side.status === 'succeeded' ? amountsAfter(unit.order, { ...operation, status: 'pending' }, 'succeeded') : {};
+  await journalOperation(deps, unit, operation, 'recorded_outside_checkout', amounts, source, {
+    upstreamStatus: side.record.status,
+  });
+  if (kind === 'refund' && side.status !== 'pending') await unit.announceRefund(operation);
+  return operation;
 }
 
 const keepAsking = (deps: LedgerDeps, unit: OrderUnit) =>
@@ -118,8 +193,6 @@ export interface Reservation {
   isSame(existing: OrderOperation, order: StoredOrder): boolean;
   /** The amount a new one spends, or a refusal (thrown) when the order cannot take it. */
   spend(order: StoredOrder, operations: readonly OrderOperation[]): number;
-  /** After its settle window, how long it may stay open before it is overdue. */
-  graceMs: number;
 }
 
 /**
@@ -155,7 +228,7 @@ export function reserveOperation(
         status: 'requested',
         description: reservation.description,
         createdAt,
-        deadlineAt: new Date(createdAt.getTime() + deps.settleWindowMs + reservation.graceMs),
+        deadlineAt: new Date(createdAt.getTime() + deps.settleWindowMs + deps.graceMs),
       };
       const operation = await tx.operations.insert(fresh);
       await journalOperation(deps, unit, operation, 'requested');
@@ -250,7 +323,8 @@ export function settleFromRecords(
     const absent = new Set<string>();
     for (const { reference, record, byId } of match.shown) {
       const applied = await applyResult(deps, unit, byReference.get(reference)!, resultOf(record, byId), source, {
-        matchedBy: byId ? 'id' : 'amount',
+        byId,
+        detail: { matchedBy: byId ? 'id' : 'amount' },
       });
       byReference.set(reference, applied);
     }
@@ -264,6 +338,9 @@ export function settleFromRecords(
       byReference.set(reference, await applyResult(deps, unit, operation, failed, source));
     }
     const operations = before.map((operation) => byReference.get(operation.reference)!);
+    for (const side of match.unexplained) {
+      if (recordable(unit.order, kind, side)) operations.push(await recordOutside(deps, unit, kind, side, source));
+    }
     const totals = compareTotals(unit.order, kind, operations, sides, {
       settled: (operation) => settled(deps, operation),
       now: deps.now(),
@@ -289,41 +366,6 @@ export function settleFromRecords(
       await unit.write({ discrepancy: totals.discrepancy });
     }
     if (operations.some(isOpenOperation) || totals.deferred) await keepAsking(deps, unit);
-    return { operations, absent };
-  });
-}
-
-/**
- * Settles the order's open voids from the order as the upstream shows it (no record lists voids): answers the voids
- * as they now stand, and which ones the order shows not done while they may still be on their way.
- */
-export function settleVoids(
-  deps: LedgerDeps,
-  orderReference: string,
-  upstream: OrderStatusRecord | null,
-  source: EventSource,
-): Promise<{ operations: OrderOperation[]; absent: Set<string> }> {
-  return underOrderLock(deps, orderReference, async (unit) => {
-    const all = await unit.tx.operations.list(orderReference);
-    const absent = new Set<string>();
-    const operations: OrderOperation[] = [];
-    for (const operation of all.filter((candidate) => candidate.kind === 'void')) {
-      const shown =
-        isOpenOperation(operation) && upstream && normalisePaymentStatus(upstream.status).status === 'paid'
-          ? voidShownBy(unit.order, all, operation, upstream)
-          : 'unreadable';
-      if (shown === 'unreadable' || (shown === 'not_done' && !settled(deps, operation))) {
-        if (shown === 'not_done') absent.add(operation.reference);
-        operations.push(operation);
-        continue;
-      }
-      const result: OperationResult =
-        shown === 'done'
-          ? { status: 'succeeded', upstreamStatus: upstream?.captureStatus ?? null }
-          : { status: 'failed', failureReason: NOT_FOUND_UPSTREAM };
-      operations.push(await applyResult(deps, unit, operation, result, source));
-    }
-    if (operations.some(isOpenOperation)) await keepAsking(deps, unit);
     return { operations, absent };
   });
 }

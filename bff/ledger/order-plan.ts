@@ -15,10 +15,11 @@ import { isFinalStatus, nextStatus } from '../orders/transitions.js';
 import type { Discrepancy, EventSource, Journal, OrderPatch, StoredOrder } from '../store/types.js';
 import type { OrderStatusRecord } from '../upstream/contract.js';
 
-/** What the answer to POST /orders says: a status, but nothing about what was paid. */
+/** What the answer to POST /orders says: a status, but nothing about what was paid (and, maybe, its id). */
 export interface CreateAnswer {
   kind: 'create-answer';
   status: string;
+  transactionReference?: string | null;
 }
 
 const isCreateAnswer = (upstream: OrderStatusRecord | CreateAnswer): upstream is CreateAnswer =>
@@ -61,9 +62,28 @@ export interface Planned {
 export const announced = (order: Pick<StoredOrder, 'status'>) =>
   isFinalStatus(order.status) || order.status === 'on_hold';
 
-// Local choice: the upstream reports captureStatus AUTHORIZED for authorise-only orders (autoCapture false);
-// anything else on a paid order (CAPTURED, or no captureStatus at all) means the payment was captured.
-const authorisedOnly = (upstream: OrderStatusRecord) => upstream.captureStatus?.trim().toUpperCase() === 'AUTHORIZED';
+/**
+ * Whether a payment read as paid is captured, from what the order asked: with autoCapture false it is authorised
+ * until a capture is recorded (a capture of ours, or one the records show) or the upstream reports one explicitly
+ * (captureStatus CAPTURED; local choice: the one spelling taken as explicit). Otherwise (autoCapture true or not
+ * sent) it is captured unless the upstream reports AUTHORIZED, the docs' one value.
+ */
+function capturedAtPayment(order: StoredOrder, upstream: OrderStatusRecord): boolean {
+  const captureStatus = upstream.captureStatus?.trim().toUpperCase();
+  return order.autoCapture === false ? captureStatus === 'CAPTURED' : captureStatus !== 'AUTHORIZED';
+}
+
+/** Local choice: the longest upstream id the ledger keeps to place notices by (longer ones are not ids it knows). */
+const ID_MAX = 255;
+
+/** The upstream's own ids of the order that the answer carries and the ledger has not learnt yet. */
+function learnedIds(order: StoredOrder, upstream: Observation['upstream']): OrderPatch {
+  if (!upstream) return {};
+  const usable = (id: unknown) => (typeof id === 'string' && id.length > 0 && id.length <= ID_MAX ? id : undefined);
+  const transactionReference = order.transactionReference ? undefined : usable(upstream.transactionReference);
+  const bnplOrderId = order.bnplOrderId || !('bnplOrderId' in upstream) ? undefined : usable(upstream.bnplOrderId);
+  return { ...(transactionReference ? { transactionReference } : {}), ...(bnplOrderId ? { bnplOrderId } : {}) };
+}
 
 function createAnswerPatch(order: StoredOrder, answer: CreateAnswer): Planned {
   const observed = normalisePaymentStatus(answer.status).status;
@@ -124,7 +144,7 @@ function movedTo(order: StoredOrder, upstream: OrderStatusRecord, observed: Orde
     const surchargeMinor = Math.max(0, toMinor(upstream.surcharge ?? 0, order.currency) ?? 0);
     patch.surchargeMinor = surchargeMinor;
     patch.paidMinor = outcome.paidMinor + surchargeMinor;
-    patch.capturedMinor = next === 'paid' && !authorisedOnly(upstream) ? patch.paidMinor : 0;
+    patch.capturedMinor = next === 'paid' && capturedAtPayment(order, upstream) ? patch.paidMinor : 0;
   }
   return { patch, ...(outcome.holdReason ? { holdReason: outcome.holdReason } : {}) };
 }
@@ -145,7 +165,8 @@ export function plan(order: StoredOrder, { upstream, decided }: Observation, now
     return { patch: next ? { status: next } : {} };
   }
   if (!upstream) return { patch: {} };
-  return isCreateAnswer(upstream) ? createAnswerPatch(order, upstream) : readPatch(order, upstream, now);
+  const planned = isCreateAnswer(upstream) ? createAnswerPatch(order, upstream) : readPatch(order, upstream, now);
+  return { ...planned, patch: { ...learnedIds(order, upstream), ...planned.patch } };
 }
 
 /** A first send refused after another send was made tells nothing: the outcome stays unknown, for a read to settle. */

@@ -16,6 +16,8 @@ export interface LedgerDeps {
   firstCheckDelayMs: number;
   /** How long a write may still be on its way (OPI_SETTLE_WINDOW_SECONDS). */
   settleWindowMs: number;
+  /** After its settle window, how long an open operation may stay open before it is overdue (OPI_POLL_GRACE_MINUTES). */
+  graceMs: number;
 }
 
 /** One order under its row lock: every write of it, its journal and its announcements go through here. */

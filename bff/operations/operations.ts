@@ -34,8 +34,6 @@ export interface OperationsDeps extends ReadBackDeps {
   idempotency: IdempotencyDeps;
   /** How long a write may still be on its way (OPI_SETTLE_WINDOW_SECONDS): resent only in its first half. */
   settleWindowMs: number;
-  /** After its settle window, how long an open operation may stay open before it is overdue. */
-  graceMs: number;
 }
 
 interface OperationRequest {
@@ -272,7 +270,6 @@ export function createOperations(deps: OperationsDeps) {
           existing.kind === kind &&
           (request.amount === undefined || toMinor(request.amount, order.currency) === existing.amountMinor),
         spend: (order, operations) => amountToSpend(kind, order, operations, request.amount),
-        graceMs: deps.graceMs,
       },
       {
         missing: () => new DomainError('order_not_found', 'There is no order with this reference.'),

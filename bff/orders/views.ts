@@ -30,6 +30,7 @@ function operationFields(operation: OrderOperation, now: Date) {
     currency: operation.currency,
     status: operationStatus(operation),
     upstreamStatus: operation.upstreamStatus,
+    origin: operation.origin,
     ...(operation.status === 'requested'
       ? { upstreamOutcome: 'unknown' as const }
       : operation.status === 'pending'

@@ -4,7 +4,6 @@ import type { Ledger } from '../ledger/ledger.js';
 import { isOpenOperation } from '../orders/amounts.js';
 import type { EventSource, OrderOperation, Store } from '../store/types.js';
 import type { UpstreamClient } from '../upstream/client.js';
-import type { OrderStatusRecord } from '../upstream/contract.js';
 
 export interface ReadBackDeps {
   store: Store;
@@ -14,7 +13,8 @@ export interface ReadBackDeps {
 
 /**
  * Reads the order's records of this operation's kind and settles what they show (the whole kind at once): answers
- * the operation as it now stands, and whether the records showed it absent while it may still be on its way.
+ * the operation as it now stands, and whether the records showed it absent while it may still be on its way. No
+ * record lists voids: a void is answered as it stands, never absent (so never sent again).
  */
 export async function readBack(
   { ledger, upstream }: ReadBackDeps,
@@ -22,18 +22,16 @@ export async function readBack(
   source: EventSource,
   deadline?: number,
 ): Promise<{ operation: OrderOperation; absent: boolean }> {
+  if (operation.kind === 'void') return { operation, absent: false };
   const reference = operation.orderReference;
-  const settled =
-    operation.kind === 'void'
-      ? await ledger.settleVoids(reference, await upstream.getOrder(reference, deadline), source)
-      : await ledger.settleFromRecords(
-          reference,
-          operation.kind,
-          operation.kind === 'refund'
-            ? await upstream.readRefunds(reference, deadline)
-            : await upstream.readCaptures(reference, deadline),
-          source,
-        );
+  const settled = await ledger.settleFromRecords(
+    reference,
+    operation.kind,
+    operation.kind === 'refund'
+      ? await upstream.readRefunds(reference, deadline)
+      : await upstream.readCaptures(reference, deadline),
+    source,
+  );
   return {
     operation: settled.operations.find((candidate) => candidate.reference === operation.reference) ?? operation,
     absent: settled.absent.has(operation.reference),
@@ -41,19 +39,27 @@ export async function readBack(
 }
 
 /**
- * Reads back and settles everything of the order still open (or disputed): refunds and captures from their records,
- * voids from the order (`upstreamOrder` when the caller has just read it). Nothing is sent.
+ * Reads back and settles everything of the order still open (or disputed): refunds and captures from their records
+ * (voids have none: they wait for a person, see bff/ledger/operations.ts). Nothing is sent. `also.refunds`: the
+ * refunds are read whatever is open (a REFUND_CALLBACK); `also.outside`: whatever may have been made outside the
+ * checkout is read too (the refunds of a payment with something captured, the captures of one still authorised).
  */
 export async function settleOpen(
   { store, ledger, upstream }: ReadBackDeps,
   orderReference: string,
   source: EventSource,
-  upstreamOrder?: OrderStatusRecord | null,
+  also: { refunds?: boolean; outside?: boolean } = {},
 ): Promise<void> {
   const order = await store.orders.get(orderReference);
   if (!order) return;
   const operations = await store.operations.list(orderReference);
-  const watched = (kind: OrderOperation['kind']) =>
+  const paid = also.outside === true && order.paidMinor > 0;
+  const outside = {
+    refund: also.refunds === true || (paid && order.capturedMinor > 0),
+    capture: paid && order.capturedMinor + order.voidedMinor < order.paidMinor,
+  };
+  const watched = (kind: 'refund' | 'capture') =>
+    outside[kind] ||
     operations.some((operation) => operation.kind === kind && isOpenOperation(operation)) ||
     (order.discrepancy ?? []).some((entry) => entry.kind === (kind === 'refund' ? 'refunds' : 'captures'));
   if (watched('refund')) {
@@ -61,9 +67,5 @@ export async function settleOpen(
   }
   if (watched('capture')) {
     await ledger.settleFromRecords(orderReference, 'capture', await upstream.readCaptures(orderReference), source);
-  }
-  if (operations.some((operation) => operation.kind === 'void' && isOpenOperation(operation))) {
-    const read = upstreamOrder === undefined ? await upstream.getOrder(orderReference) : upstreamOrder;
-    await ledger.settleVoids(orderReference, read, source);
   }
 }

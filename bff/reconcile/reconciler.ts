@@ -12,6 +12,7 @@ import type { StoredOrder, Store } from '../store/types.js';
 import { type OrderRefresher, UNANSWERED_CREATES } from './refresh.js';
 import { nextPollAt, type PollPlan } from './schedule.js';
 
+/** @internal */
 export interface ReconcilerDeps {
   store: Store;
   ledger: Ledger;
@@ -49,6 +50,7 @@ export interface Reconciler {
 
 const CONCURRENCY = 4;
 
+/** @internal The app builds its own (bff/services.ts). */
 export function createReconciler(deps: ReconcilerDeps): Reconciler {
   const { store, logger, notifier, now } = deps;
 

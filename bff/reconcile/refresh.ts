@@ -44,11 +44,10 @@ export function createOrderRefresher(deps: RefreshDeps) {
    */
   async function refresh(order: StoredOrder, source: 'poll' | 'merchant'): Promise<void> {
     const { orderReference } = order;
-    let read: OrderStatusRecord | null | undefined;
     // A poll reads an order while it awaits the upstream's final word, or while a read contradicted it.
     const disputed = order.discrepancy?.some((entry) => entry.kind === 'status') ?? false;
     if (source === 'merchant' || disputed || isAwaitingUpstream(order.status)) {
-      read = await upstream.getOrder(orderReference);
+      const read = await upstream.getOrder(orderReference);
       await ledger.observe(orderReference, {
         source,
         upstream: read,
@@ -62,7 +61,8 @@ export function createOrderRefresher(deps: RefreshDeps) {
           : {}),
       });
     }
-    await settleOpen(deps, orderReference, source, read);
+    // A merchant's read also reads what may have been made outside the checkout (the payment service's portal).
+    await settleOpen(deps, orderReference, source, { outside: source === 'merchant' });
   }
 
   async function requireOrder(orderReference: string): Promise<StoredOrder> {

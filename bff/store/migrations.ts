@@ -247,6 +247,26 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
         check (type in ('order.status', 'refund.result', 'order.discrepancy'));
     `,
   },
+  {
+    version: 10,
+    name: "the upstream's documented word: money made outside the checkout, what was asked, the ids notices carry",
+    sql: `
+      -- outside: a refund or capture the upstream's records show that the BFF never asked for (the payment service's
+      -- portal, another integration): recorded as the upstream reports it, never sent.
+      alter table order_operations add column origin text not null default 'checkout'
+        check (origin in ('checkout', 'outside'));
+      -- What the order asked the upstream: autoCapture false means authorised until a capture is recorded or
+      -- reported (null: an order from before, read as the upstream's captureStatus says).
+      alter table orders add column auto_capture boolean;
+      -- The upstream's own ids of the order, from the create's answer and its reads: a notification may name the
+      -- order by one of them alone.
+      alter table orders add column transaction_reference text;
+      alter table orders add column bnpl_order_id text;
+      create index orders_by_transaction_reference on orders (transaction_reference)
+        where transaction_reference is not null;
+      create index orders_by_bnpl_order_id on orders (bnpl_order_id) where bnpl_order_id is not null;
+    `,
+  },
 ];
 
 /** `analyze` of the tables in the ledger's schema (the search path's first), not of the whole database. */

@@ -3,6 +3,8 @@ import { date, num, textOrNull, type Row } from './row.js';
 import type { SqlDb } from './sql.js';
 
 export type OperationKind = 'refund' | 'capture' | 'void';
+/** `outside`: one the upstream's records show that the BFF never asked for (its portal, another integration). */
+export type OperationOrigin = 'checkout' | 'outside';
 /** `requested`: sent (or about to be) and not yet answered; it already counts against what is left. */
 export type OperationStatus = 'requested' | 'pending' | 'succeeded' | 'declined' | 'failed';
 
@@ -17,9 +19,12 @@ export interface NewOperation {
   createdAt: Date;
   /** Still open after this (its settle window and the grace), it is overdue. */
   deadlineAt: Date;
+  /** Default `checkout`. */
+  origin?: OperationOrigin;
 }
 
 export interface OrderOperation extends NewOperation {
+  origin: OperationOrigin;
   upstreamStatus: string | null;
   /** The upstream's reference for it, when it differs or is known (a refund's answer names it). */
   upstreamReference: string | null;
@@ -64,6 +69,7 @@ function toOperation(row: Row): OrderOperation {
     description: textOrNull(row.description),
     createdAt: date(row.created_at),
     deadlineAt: date(row.deadline_at),
+    origin: row.origin as OperationOrigin,
     updatedAt: date(row.updated_at),
   };
 }
@@ -73,8 +79,8 @@ export function operationsSql(db: SqlDb): Operations {
     async insert(o) {
       const rows = await db.query<Row>(
         `insert into order_operations
-           (reference, order_reference, kind, amount_minor, currency, status, description, created_at, updated_at, deadline_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9) returning *`,
+           (reference, order_reference, kind, amount_minor, currency, status, description, created_at, updated_at, deadline_at, origin)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10) returning *`,
         [
           o.reference,
           o.orderReference,
@@ -85,6 +91,7 @@ export function operationsSql(db: SqlDb): Operations {
           o.description,
           o.createdAt,
           o.deadlineAt,
+          o.origin ?? 'checkout',
         ],
       );
       return toOperation(rows[0]!);

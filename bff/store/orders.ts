@@ -23,6 +23,8 @@ export interface NewOrder {
   nextPollAt: Date | null;
   /** Its cancellation timeout plus the grace: still live after it, the order is overdue and polled slowly. */
   deadlineAt: Date;
+  /** What the order asked: false is authorise-only (null, unset: the upstream's default, or a row from before). */
+  autoCapture?: boolean | null;
 }
 
 /**
@@ -44,7 +46,11 @@ export interface StatusDiscrepancy {
 }
 
 export interface StoredOrder extends NewOrder {
+  autoCapture: boolean | null;
   upstreamStatus: string | null;
+  /** The upstream's own ids of the order (its transactionReference; the provider's bnplOrderId), once learnt. */
+  transactionReference: string | null;
+  bnplOrderId: string | null;
   redirectUrl: string | null;
   paidMinor: number;
   refundedMinor: number;
@@ -73,6 +79,8 @@ export type OrderPatch = Partial<
     StoredOrder,
     | 'status'
     | 'upstreamStatus'
+    | 'transactionReference'
+    | 'bnplOrderId'
     | 'createState'
     | 'redirectUrl'
     | 'paidMinor'
@@ -112,6 +120,10 @@ export interface Orders {
   updateIfUnchanged(expected: StoredOrder, patch: OrderPatch, journal?: Journal): Promise<StoredOrder | null>;
   /** Counts one more send of a create still unanswered; null when it is settled (then it must not be sent). */
   countCreateSend(orderReference: string): Promise<number | null>;
+  /** The one order the upstream knows by this id (transactionReference or bnplOrderId); null for none or several. */
+  findByUpstreamId(id: string): Promise<StoredOrder | null>;
+  /** Makes the newest `limit` orders awaiting the upstream due now (those not due sooner); how many. */
+  makeLiveDue(now: Date, limit: number): Promise<number>;
   list(filter: OrderListFilter): Promise<StoredOrder[]>;
 }
 
@@ -134,6 +146,9 @@ function toOrder(row: Row): StoredOrder {
     currency: String(row.currency),
     status: row.status as StoredOrder['status'],
     upstreamStatus: textOrNull(row.upstream_status),
+    autoCapture: row.auto_capture === null || row.auto_capture === undefined ? null : Boolean(row.auto_capture),
+    transactionReference: textOrNull(row.transaction_reference),
+    bnplOrderId: textOrNull(row.bnpl_order_id),
     createState: row.create_state as StoredOrder['createState'],
     callbackSecret: String(row.callback_secret),
     redirectUrl: textOrNull(row.redirect_url),
@@ -159,6 +174,8 @@ function toOrder(row: Row): StoredOrder {
 const ORDER_COLUMNS: Record<keyof OrderPatch, string> = {
   status: 'status',
   upstreamStatus: 'upstream_status',
+  transactionReference: 'transaction_reference',
+  bnplOrderId: 'bnpl_order_id',
   createState: 'create_state',
   redirectUrl: 'redirect_url',
   paidMinor: 'paid_minor',
@@ -173,6 +190,9 @@ const ORDER_COLUMNS: Record<keyof OrderPatch, string> = {
   claimedUntil: 'claimed_until',
   claimedBy: 'claimed_by',
 };
+
+/** The statuses of an order still awaiting the upstream's final word (bff/orders/transitions.ts), as SQL. */
+const AWAITING_SQL = "'initiated', 'pending', 'unknown', 'error'";
 
 /** The ledger statuses a view status stands for: an unknown upstream spelling is shown (and listed) as pending. */
 const ledgerStatuses = (status: string) => (status === 'pending' ? ['pending', 'unknown'] : [status]);
@@ -205,8 +225,8 @@ export function ordersSql(db: SqlDb): Orders {
     async insert(o: NewOrder, journal) {
       const statement = withJournal(
         `insert into orders
-           (order_reference, session_id, attempt, provider, amount_minor, currency, status, create_state, callback_secret, created_at, next_poll_at, deadline_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+           (order_reference, session_id, attempt, provider, amount_minor, currency, status, create_state, callback_secret, created_at, next_poll_at, deadline_at, auto_capture)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
          returning *`,
         [
           o.orderReference,
@@ -221,6 +241,7 @@ export function ordersSql(db: SqlDb): Orders {
           o.createdAt,
           o.nextPollAt,
           o.deadlineAt,
+          o.autoCapture ?? null,
         ],
         journal,
       );
@@ -259,6 +280,25 @@ export function ordersSql(db: SqlDb): Orders {
         [orderReference],
       );
       return rows[0] ? num(rows[0].create_sends) : null;
+    },
+    async findByUpstreamId(id) {
+      const rows = await db.query<Row>(
+        'select * from orders where transaction_reference = $1 or bnpl_order_id = $1 limit 2',
+        [id],
+      );
+      return rows.length === 1 ? toOrder(rows[0]!) : null;
+    },
+    async makeLiveDue(now, limit) {
+      const rows = await db.query<Row>(
+        `update orders set next_poll_at = $1, poll_attempts = 0, updated_at = now()
+         where order_reference in (
+           select order_reference from orders
+           where status in (${AWAITING_SQL}) and (next_poll_at is null or next_poll_at > $1)
+           order by created_at desc limit $2)
+         returning order_reference`,
+        [now, limit],
+      );
+      return rows.length;
     },
     async list({ status, paymentState, limit, before }) {
       const rows = await db.query<Row>(

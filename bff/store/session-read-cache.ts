@@ -7,7 +7,7 @@
 // an order placed meanwhile is checked against the locked row, never the cached one).
 import { remember } from '../lib/bounded.js';
 import type { SessionRecord, Sessions } from './sessions.js';
-import type { Store } from './types.js';
+import type { Store, StoreTx } from './types.js';
 
 export interface SessionReadCacheOptions {
   ttlMs?: number;
@@ -28,6 +28,12 @@ const watchWrites = (sessions: Sessions, changed: (id: string) => void): Session
     changed(id);
   },
 });
+
+/** The transaction with its sessions watched; its other aggregates still made only when first used. */
+function watchedTx(tx: StoreTx, changed: (id: string) => void): StoreTx {
+  let sessions: Sessions | undefined;
+  return Object.create(tx, { sessions: { get: () => (sessions ??= watchWrites(tx.sessions, changed)) } }) as StoreTx;
+}
 
 export function cacheSessionReads(
   store: Store,
@@ -58,13 +64,12 @@ export function cacheSessionReads(
     async transaction(fn) {
       const changed = new Set<string>();
       const result = await store.transaction((tx) =>
-        fn({
-          ...tx,
-          sessions: watchWrites(tx.sessions, (id) => {
+        fn(
+          watchedTx(tx, (id) => {
             changed.add(id);
             forget(id);
           }),
-        }),
+        ),
       );
       // Again after the commit: a read in between saw the row as it was before.
       for (const id of changed) forget(id);

@@ -1,6 +1,7 @@
 // The ledger's checkout sessions: their records, and their SQL for both drivers.
 import type { Prefill } from '../../shared/schemas/checkout-api.js';
 import type { SHIPPING_METHODS } from '../../shared/field-rules.js';
+import type { StoreAddress } from '../../shared/schemas/address.js';
 import type { OrderItem } from '../../shared/schemas/cart.js';
 import { date, json, lock, type LockOption, num, type Row } from './row.js';
 import type { SqlDb } from './sql.js';
@@ -21,6 +22,10 @@ export interface StoredCart {
   customerToken?: string;
   requiresShipping: boolean;
   shippingMethod?: (typeof SHIPPING_METHODS)[number];
+  shippingType?: string;
+  storeAddress?: StoreAddress;
+  /** Sent as the order's sessionId. */
+  paymentSessionId?: string;
 }
 
 export type SessionState = 'open' | 'completed';

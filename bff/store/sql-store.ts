@@ -15,14 +15,30 @@ import { insertSessions, sessionsSql } from './sessions.js';
 import type { SqlDb, SqlDriver } from './sql.js';
 import type { Store, StoreTx } from './types.js';
 
+/** A transaction's aggregates, each made when first used: most transactions touch two or three of the six. */
 function storeTx(db: SqlDb): StoreTx {
+  const made: Partial<StoreTx> = {};
+  const once = <K extends keyof StoreTx>(key: K, make: (db: SqlDb) => StoreTx[K]): StoreTx[K] =>
+    (made[key] ??= make(db));
   return {
-    sessions: sessionsSql(db),
-    orders: ordersSql(db),
-    events: orderEventsSql(db),
-    operations: operationsSql(db),
-    notifications: notificationsSql(db),
-    idempotency: idempotencyKeysSql(db),
+    get sessions() {
+      return once('sessions', sessionsSql);
+    },
+    get orders() {
+      return once('orders', ordersSql);
+    },
+    get events() {
+      return once('events', orderEventsSql);
+    },
+    get operations() {
+      return once('operations', operationsSql);
+    },
+    get notifications() {
+      return once('notifications', notificationsSql);
+    },
+    get idempotency() {
+      return once('idempotency', idempotencyKeysSql);
+    },
   };
 }
 

@@ -78,6 +78,7 @@ const looseNumber = z.pipe(
  */
 export const orderRecordSchema = z.looseObject({
   redirectUrl: httpUrl,
+  transactionReference: z.optional(z.nullable(text())),
   // Local choice: an answer without a status is the docs' "pending" of a newly created order.
   paymentStatus: z._default(requiredText, 'pending'),
 });
@@ -316,26 +317,64 @@ export const upstreamErrorSchema = z.looseObject({
   error: z.optional(z.string()),
 });
 
-const notificationFields = {
-  merchantReference: z.optional(text()),
-  orderReference: z.optional(text()),
-  status: z.optional(text()),
-  refundReference: z.optional(text()),
-};
+/** Local choice: the longest notification field the BFF reads (its own references are far shorter). */
+export const NOTIFICATION_FIELD_MAX = 255;
 
 /**
- * A notification, in either form the docs show: `{ event, data: {...} }` or flat `{ event, status, ... }`. The
- * fields mirror GET /orders/{reference} as far as they are known; read as one flat hint.
+ * A notification's field as the BFF reads it: text of at most NOTIFICATION_FIELD_MAX characters, else absent. A
+ * notice is read for what it carries and never refused for a field: the docs promise none beyond event, status and
+ * transactionId, and cut their table off there.
+ */
+const hintField = z.optional(
+  z.pipe(
+    z.unknown(),
+    z.transform((value) =>
+      typeof value === 'string' && value.trim().length > 0 && value.length <= NOTIFICATION_FIELD_MAX
+        ? value.trim()
+        : undefined,
+    ),
+  ),
+);
+
+const notificationFields = z.looseObject({
+  event: hintField,
+  status: hintField,
+  merchantReference: hintField,
+  orderReference: hintField,
+  refundReference: hintField,
+  transactionId: hintField,
+  transactionReference: hintField,
+  bnplOrderId: hintField,
+});
+
+/**
+ * A notification, in either form the docs show: `{ event, data: {...} }` or flat `{ event, status, ... }`, read as
+ * one flat hint: the order's reference if it names one, and the upstream's own ids it carries (transactionId, the
+ * docs' field; transactionReference and bnplOrderId, as GET /orders/{reference} names them).
  */
 export const notificationSchema = z.pipe(
-  z.looseObject({ event: requiredText, data: z.optional(z.looseObject(notificationFields)), ...notificationFields }),
-  z.transform(({ event, data, ...flat }) => {
-    const fields = { ...flat, ...data };
+  z.looseObject({ data: z.optional(z.unknown()) }),
+  z.transform(({ data, ...flat }) => {
+    const inner = notificationFields.safeParse(data);
+    const outer = notificationFields.parse(flat);
+    // A field in `data` wins over the same field beside it; one absent in either is taken from the other.
+    const fields = inner.success
+      ? (Object.fromEntries(
+          Object.keys(notificationFields.shape).map((key) => [
+            key,
+            inner.data[key as 'event'] ?? outer[key as 'event'],
+          ]),
+        ) as typeof outer)
+      : outer;
+    const ids = [fields.transactionId, fields.transactionReference, fields.bnplOrderId].filter(
+      (id): id is string => id !== undefined,
+    );
     return {
-      event,
+      event: fields.event,
       orderReference: fields.merchantReference ?? fields.orderReference,
       status: fields.status,
       refundReference: fields.refundReference,
+      ids: [...new Set(ids)],
     };
   }),
 );

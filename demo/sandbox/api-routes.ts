@@ -60,7 +60,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     route: 'get-order',
     body: 'none',
     status: 200,
-    handle: (ctx, reference) => orderView(requireOrder(ctx, reference)),
+    handle: (ctx, reference) => orderView(ctx, requireOrder(ctx, reference)),
   },
   {
     method: 'POST',

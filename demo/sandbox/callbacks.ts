@@ -8,7 +8,7 @@ import type { CallbackDelivery, NotificationShape } from './types.js';
 
 export interface CallbackEnvelope {
   event: 'ORDER_ASYNC_CALLBACK' | 'ORDER_STATUS_UPDATE' | 'REFUND_CALLBACK';
-  data: { orderReference: string } & Record<string, unknown>;
+  data: Record<string, unknown>;
 }
 
 export interface CallbackSettings {
@@ -38,11 +38,11 @@ export class CallbackSender {
     this.failuresLeft = count;
   }
 
-  /** Starts delivering in the background; Sandbox.idle() waits for it. */
-  send(url: string, envelope: CallbackEnvelope): void {
+  /** Starts delivering a notification about `orderReference` in the background; Sandbox.idle() waits for it. */
+  send(url: string, orderReference: string, envelope: CallbackEnvelope): void {
     this.scheduler.run(async (signal) => {
       for (let attempt = 1; attempt <= this.settings.attempts; attempt++) {
-        if (await this.attempt(url, envelope, attempt, signal)) return;
+        if (await this.attempt(url, orderReference, envelope, attempt, signal)) return;
         // Local choice: the docs promise retries but show no schedule; base, 2x base, 4x base, ...
         if (attempt < this.settings.attempts)
           await this.scheduler.sleep(this.settings.baseDelayMs * 2 ** (attempt - 1));
@@ -52,17 +52,17 @@ export class CallbackSender {
 
   private async attempt(
     url: string,
+    orderReference: string,
     envelope: CallbackEnvelope,
     attempt: number,
     closed: AbortSignal,
   ): Promise<boolean> {
     const record = (result: Pick<CallbackDelivery, 'outcome' | 'status' | 'error'>): boolean => {
-      const { event, data } = envelope;
       const delivery: CallbackDelivery = {
         at: new Date(this.now()).toISOString(),
         url,
-        event,
-        orderReference: data.orderReference,
+        event: envelope.event,
+        orderReference,
         attempt,
         ...result,
       };

@@ -5,12 +5,27 @@ import type { CustomerSessions } from './customer-sessions.js';
 import type { SandboxRandom } from './random.js';
 import type { Scheduler } from './scheduler.js';
 import type { OrderStore } from './store.js';
-import type { RefundListRoute, RefundSettlement } from './types.js';
+import type {
+  CaptureStatusOnRead,
+  NotificationReference,
+  PendingRefundOutcome,
+  RefundListRoute,
+  RefundSettlement,
+  ReturnHashForm,
+} from './types.js';
 
 export interface SandboxContext {
   /** The docs' quirks (SandboxOptions.strictDocs). */
   readonly strictDocs: boolean;
   readonly refundListRoute: RefundListRoute;
+  /** Which of the order's reference fields its notifications carry (SandboxOptions.notificationReferences). */
+  readonly notificationReferences: readonly NotificationReference[];
+  /** The return's hash form (SandboxOptions.returnHash). */
+  readonly returnHash: ReturnHashForm;
+  /** Whether reads show the order's captureStatus or null (SandboxOptions.captureStatus). */
+  readonly captureStatus: CaptureStatusOnRead;
+  /** How a pending refund ends (SandboxOptions.pendingRefundOutcome). */
+  readonly pendingRefundOutcome: PendingRefundOutcome;
   readonly paymentSecret: string;
   readonly pendingSettleMs: number;
   readonly cancellationUnitMs: number;
@@ -31,8 +46,8 @@ export interface SandboxContext {
 }
 
 /** To the merchant account's webhook, when one is set (the docs: REFUND_CALLBACK and status updates go there). */
-export function notifyAccount(ctx: SandboxContext, envelope: CallbackEnvelope): void {
-  if (ctx.webhookUrl) ctx.callbacks.send(ctx.webhookUrl, envelope);
+export function notifyAccount(ctx: SandboxContext, orderReference: string, envelope: CallbackEnvelope): void {
+  if (ctx.webhookUrl) ctx.callbacks.send(ctx.webhookUrl, orderReference, envelope);
 }
 
 export const isoTime = (ms: number): string => new Date(ms).toISOString();

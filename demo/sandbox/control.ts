@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { decisionSchema } from './decisions.js';
 import { parseFaultBody, parseRoute } from './faults.js';
 import { decodeParam, HttpError, parseBody, type Reply } from './http.js';
-import type { Sandbox } from './types.js';
+import type { PortalAction, Sandbox } from './types.js';
 
 const failuresSchema = z.object({
   count: z
@@ -17,6 +17,10 @@ export async function controlRoute(sandbox: Sandbox, method: string, path: strin
   const decision = /^\/orders\/([^/]+)\/decision$/.exec(path);
   if (decision && method === 'POST') {
     return { status: 200, json: await sandbox.decide(decodeParam(decision[1] ?? ''), parseBody(decisionSchema, body)) };
+  }
+  const portal = /^\/orders\/([^/]+)\/portal$/.exec(path);
+  if (portal && method === 'POST') {
+    return { status: 200, json: await sandbox.portal(decodeParam(portal[1] ?? ''), body as PortalAction) };
   }
   const fault = /^\/faults\/([^/]+)$/.exec(path);
   if (fault && method === 'PUT') {

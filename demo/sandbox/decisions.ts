@@ -1,32 +1,50 @@
 // What happens after the shopper's choice on the provider's page (or the same choice made by a test): the order's
 // final status, the ORDER_ASYNC_CALLBACK, and the signed return to dynamicRedirectUrl. Also the system's own
-// cancellation when cancellationTimeout passes first.
+// cancellation when cancellationTimeout passes first. An order may show ERROR before its final status: the docs name
+// ERROR among the redirect's statuses and not among the final ones.
 import { createHmac } from 'node:crypto';
 import * as z from 'zod/mini';
 import { authorisedMinor, captureStatusOf } from './authorisation.js';
 import { notifyAccount, type SandboxContext } from './context.js';
 import { HttpError } from './http.js';
-import { orderCallbackData } from './order-view.js';
+import { orderNotification } from './order-view.js';
 import type { SandboxOrder } from './order.js';
-import type { Decision, DecisionOutcome, DecisionResult, OrderStatus } from './types.js';
+import type { Decision, DecisionOutcome, DecisionResult, OrderStatus, ReturnHashForm } from './types.js';
+
+export const DECISION_OUTCOMES: readonly DecisionOutcome[] = [
+  'approve',
+  'decline',
+  'cancel',
+  'error',
+  'error-then-approve',
+  'error-then-decline',
+];
 
 export const decisionSchema = z.object({
-  outcome: z.enum(['approve', 'decline', 'cancel', 'error'], {
-    error: 'must be one of: approve, decline, cancel, error',
+  outcome: z.enum(DECISION_OUTCOMES as [DecisionOutcome, ...DecisionOutcome[]], {
+    error: `must be one of: ${DECISION_OUTCOMES.join(', ')}`,
   }),
   mode: z.optional(z.enum(['instant', 'pending'], { error: 'must be one of: instant, pending' })),
 });
 
-const FINAL_STATUS: Record<DecisionOutcome, OrderStatus> = {
-  approve: 'SUCCESSFUL',
-  decline: 'DECLINED',
-  cancel: 'CANCELLED',
-  error: 'ERROR',
+/** The status the decision shows first, and (for the error-then outcomes) the final one that follows. */
+const STATUSES: Record<DecisionOutcome, [OrderStatus] | [OrderStatus, OrderStatus]> = {
+  approve: ['SUCCESSFUL'],
+  decline: ['DECLINED'],
+  cancel: ['CANCELLED'],
+  error: ['ERROR'],
+  'error-then-approve': ['ERROR', 'SUCCESSFUL'],
+  'error-then-decline': ['ERROR', 'DECLINED'],
 };
 
-/** Lower-case hex HMAC-SHA512 of `status|reference`, keyed by the merchant's payment secret. */
-export function redirectHash(paymentSecret: string, status: string, reference: string): string {
-  return createHmac('sha512', paymentSecret).update(`${status}|${reference}`).digest('hex');
+/**
+ * The return's hash of `status|reference`, keyed by the merchant's payment secret: lower-case hex HMAC-SHA512 (the
+ * vendor plugin's form), or the docs' sample form, 43 characters of base64 (local choice: HMAC-SHA256).
+ */
+export function redirectHash(paymentSecret: string, status: string, reference: string, form: ReturnHashForm = 'hex') {
+  const message = `${status}|${reference}`;
+  if (form === 'hex') return createHmac('sha512', paymentSecret).update(message).digest('hex');
+  return createHmac('sha256', paymentSecret).update(message).digest('base64').replace(/=+$/, '');
 }
 
 /** Where a shopper goes back to. Local choice: with no dynamicRedirectUrl, the sandbox's own result page. */
@@ -35,7 +53,7 @@ function returnUrl(ctx: SandboxContext, order: SandboxOrder, status: OrderStatus
   target.searchParams.set('reference', order.reference);
   target.searchParams.set('status', status);
   target.searchParams.set('providerReference', order.bnplOrderId);
-  target.searchParams.set('hash', redirectHash(ctx.paymentSecret, status, order.reference));
+  target.searchParams.set('hash', redirectHash(ctx.paymentSecret, status, order.reference, ctx.returnHash));
   return target.href;
 }
 
@@ -47,16 +65,27 @@ export function decide(ctx: SandboxContext, order: SandboxOrder, decision: Decis
   const mode = decision.mode ?? 'instant';
   order.decision = { outcome: decision.outcome, mode };
   order.updatedAt = ctx.now();
-  const status = FINAL_STATUS[decision.outcome];
+  const [status, then] = STATUSES[decision.outcome];
+  // ERROR is not final: the upstream keeps asking its provider, and the order ends after pendingSettleMs more.
+  const recover = () => {
+    if (!then) return;
+    ctx.scheduler.run(async () => {
+      await ctx.scheduler.sleep(ctx.pendingSettleMs);
+      if (order.status === 'ERROR') finalise(ctx, order, then);
+    });
+  };
   if (mode === 'instant') {
     finalise(ctx, order, status);
+    recover();
     return { redirectTo: returnUrl(ctx, order, status) };
   }
   // Pending, as the docs' simulator: the redirect says PENDING and the final status follows by callback.
   // Local choice: one callback, when the order settles (none for the PENDING itself).
   ctx.scheduler.run(async () => {
     await ctx.scheduler.sleep(ctx.pendingSettleMs);
-    if (order.status === 'PENDING') finalise(ctx, order, status);
+    if (order.status !== 'PENDING') return;
+    finalise(ctx, order, status);
+    recover();
   });
   return { redirectTo: returnUrl(ctx, order, 'PENDING') };
 }
@@ -92,6 +121,7 @@ function finalise(
     // until captures and voids close it.
     order.capturedMinor = order.autoCapture ? authorisedMinor(order) : 0;
     order.captureStatus = captureStatusOf(order);
+    order.failureReason = null; // an order that showed ERROR first
   } else if (status === 'CANCELLED') {
     order.cancelledBy = cancelledBy;
   } else if (status === 'DECLINED') {
@@ -101,8 +131,13 @@ function finalise(
   }
   order.history.push({ status, at: order.updatedAt });
   ctx.store.changed();
+  // The docs: a notification "for every status change or update".
   if (order.dynamicCallbackUrl) {
-    ctx.callbacks.send(order.dynamicCallbackUrl, { event: 'ORDER_ASYNC_CALLBACK', data: orderCallbackData(order) });
+    ctx.callbacks.send(
+      order.dynamicCallbackUrl,
+      order.reference,
+      orderNotification(ctx, 'ORDER_ASYNC_CALLBACK', order),
+    );
   }
-  notifyAccount(ctx, { event: 'ORDER_STATUS_UPDATE', data: orderCallbackData(order) });
+  notifyAccount(ctx, order.reference, orderNotification(ctx, 'ORDER_STATUS_UPDATE', order));
 }

@@ -12,7 +12,7 @@ export function transactionDetails(ctx: SandboxContext, reference: string) {
   const order = requireOrder(ctx, reference);
   const amount = (minor: number) => String(toMajor(minor, order.currency));
   return {
-    ...orderView(order),
+    ...orderView(ctx, order),
     amount: String(order.orderAmount),
     transactionHistory: order.history.map((entry) => ({
       transactionId: randomUUID(),
@@ -26,7 +26,7 @@ export function transactionDetails(ctx: SandboxContext, reference: string) {
       status: refund.status,
       createdAt: isoTime(refund.createdAt),
       refundReason: refund.description,
-      refundFailureReason: null,
+      refundFailureReason: refund.failureReason ?? null,
     })),
     orderCaptures: order.captures.map((capture) => ({
       captureId: capture.captureReference,

@@ -44,7 +44,14 @@ const EN: PageStrings = {
       ? `${count} ${ADVERBS[interval]} payments of ${first}`
       : `${count} ${ADVERBS[interval]} payments: ${count - 1} of ${first}, then ${last}`,
   outcome: 'Outcome',
-  outcomes: { approve: 'Approve', decline: 'Decline', cancel: 'Cancel, as the shopper', error: 'Provider error' },
+  outcomes: {
+    approve: 'Approve',
+    decline: 'Decline',
+    cancel: 'Cancel, as the shopper',
+    error: 'Provider error',
+    'error-then-approve': 'Provider error, then approved',
+    'error-then-decline': 'Provider error, then declined',
+  },
   status: 'status',
   initialResponse: 'Initial response',
   instant: 'Instant',
@@ -76,7 +83,14 @@ const AR: PageStrings = {
       ? `${count} دفعات ${AR_INTERVALS[interval]} بقيمة ${first}`
       : `${count} دفعات ${AR_INTERVALS[interval]}: ${count - 1} بقيمة ${first}، ثم ${last}`,
   outcome: 'النتيجة',
-  outcomes: { approve: 'موافقة', decline: 'رفض', cancel: 'إلغاء من المتسوّق', error: 'خطأ لدى المزوّد' },
+  outcomes: {
+    approve: 'موافقة',
+    decline: 'رفض',
+    cancel: 'إلغاء من المتسوّق',
+    error: 'خطأ لدى المزوّد',
+    'error-then-approve': 'خطأ لدى المزوّد، ثم موافقة',
+    'error-then-decline': 'خطأ لدى المزوّد، ثم رفض',
+  },
   status: 'الحالة',
   initialResponse: 'الرد الأول',
   instant: 'فوري',

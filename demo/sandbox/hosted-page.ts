@@ -15,6 +15,8 @@ const OUTCOMES: readonly { value: DecisionOutcome; status: string }[] = [
   { value: 'decline', status: 'DECLINED' },
   { value: 'cancel', status: 'CANCELLED' },
   { value: 'error', status: 'ERROR' },
+  { value: 'error-then-approve', status: 'ERROR → SUCCESSFUL' },
+  { value: 'error-then-decline', status: 'ERROR → DECLINED' },
 ];
 
 const STYLE = `
@@ -136,8 +138,11 @@ export function resultPage(order: SandboxOrder, note = ''): string {
     order.status === 'CANCELLED' && order.cancelledBy === 'system'
       ? words.cancelledBySystem
       : words.results[order.status];
-  // A pending order's page refreshes itself until the final status is in; no script needed.
-  const head = order.status === 'PENDING' ? '<meta http-equiv="refresh" content="3">\n' : '';
+  // A pending order's page, or one in ERROR that may still end otherwise, refreshes itself until the final status is
+  // in; no script needed.
+  const recovering = order.status === 'ERROR' && order.decision?.outcome.startsWith('error-then') === true;
+  const waiting = order.status === 'PENDING' || recovering;
+  const head = waiting ? '<meta http-equiv="refresh" content="3">\n' : '';
   return layout(
     `${order.status}: ${providerDisplayName(order.provider.name)}`,
     `${orderSummary(order, words)}

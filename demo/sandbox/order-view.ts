@@ -1,5 +1,6 @@
 // GET /orders/{reference}: the public docs' GetOrderResponse, which the order callbacks also carry.
 import { toMajor } from '../../shared/money.js';
+import type { CallbackEnvelope } from './callbacks.js';
 import { isoTime, type SandboxContext } from './context.js';
 import { HttpError } from './http.js';
 import type { SandboxOrder } from './order.js';
@@ -12,7 +13,7 @@ export function requireOrder(ctx: SandboxContext, reference: string): SandboxOrd
   return order;
 }
 
-export function orderView(order: SandboxOrder) {
+export function orderView(ctx: Pick<SandboxContext, 'captureStatus'>, order: SandboxOrder) {
   return {
     merchantReference: order.reference,
     status: order.status,
@@ -27,11 +28,37 @@ export function orderView(order: SandboxOrder) {
     rejectReason: order.rejectReason,
     partnerConfiguration: {},
     cancelledBy: order.cancelledBy,
-    captureStatus: order.captureStatus,
+    // The docs document captureStatus only as AUTHORIZED; an upstream may leave it null (SandboxOptions).
+    captureStatus: ctx.captureStatus === 'null' ? null : order.captureStatus,
   };
 }
 
-/** Local choice: what the order's callbacks carry, the GET fields plus orderReference. */
-export function orderCallbackData(order: SandboxOrder) {
-  return { ...orderView(order), orderReference: order.reference };
+/** The order's reference fields a notification carries (SandboxOptions.notificationReferences). */
+function references(ctx: SandboxContext, order: SandboxOrder): Record<string, string> {
+  return Object.fromEntries(ctx.notificationReferences.map((field) => [field, order.reference]));
+}
+
+/**
+ * A notification in the docs' form: `status` and `transactionId` first (the docs' field table starts with event,
+ * status, transactionId and is cut off), then `fields`, and an order reference only where notificationReferences
+ * asks for one. Local choice: transactionId is the order's transactionReference (the docs: "Optty's internal
+ * transaction reference").
+ */
+export function notification(
+  ctx: SandboxContext,
+  event: CallbackEnvelope['event'],
+  order: SandboxOrder,
+  status: string,
+  fields: Record<string, unknown>,
+): CallbackEnvelope {
+  return {
+    event,
+    data: { status, transactionId: order.transactionReference, ...fields, ...references(ctx, order) },
+  };
+}
+
+/** Local choice: an order's notification carries the GET fields, its reference as notificationReferences says. */
+export function orderNotification(ctx: SandboxContext, event: CallbackEnvelope['event'], order: SandboxOrder) {
+  const { merchantReference: _reference, ...fields } = orderView(ctx, order);
+  return notification(ctx, event, order, order.status, fields);
 }

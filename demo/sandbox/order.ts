@@ -1,7 +1,7 @@
 // An order as the sandbox keeps it, with its refunds, captures and history (store.ts holds them; persistence.ts
 // writes them down).
 import type { CatalogueEntry } from './catalogue.js';
-import type { Decision, OrderStatus } from './types.js';
+import type { Decision, OrderStatus, RefundStatus } from './types.js';
 
 /** Local choice: the docs show only AUTHORIZED; the other three are the sandbox's names. */
 export type CaptureStatus = 'AUTHORIZED' | 'PARTIALLY_CAPTURED' | 'CAPTURED' | 'VOIDED';
@@ -15,7 +15,9 @@ export interface SandboxRefund {
   amountMinor: number;
   /** refundDescription as sent: the transaction details' refundReason. */
   description: string;
-  status: 'PENDING' | 'SUCCESSFUL';
+  status: RefundStatus;
+  /** Why it failed (DECLINED or ERROR): the transaction details' refundFailureReason. */
+  failureReason?: string | null;
   /** Milliseconds since the epoch. */
   createdAt: number;
 }

@@ -1,7 +1,7 @@
 // GET /pay/:orderToken (the form), POST /pay/:orderToken (the tester's choice, then 303 to dynamicRedirectUrl),
 // GET /pay/:orderToken/result (the outcome when the order has no dynamicRedirectUrl).
 import type { SandboxContext } from './context.js';
-import { decide } from './decisions.js';
+import { DECISION_OUTCOMES, decide } from './decisions.js';
 import { messagePage, paymentPage, resultPage } from './hosted-page.js';
 import { decodeParam, HttpError, type Reply } from './http.js';
 import type { SandboxOrder } from './order.js';
@@ -16,7 +16,7 @@ const PAGE_HEADERS = {
   'referrer-policy': 'no-referrer',
 };
 
-const OUTCOMES: readonly string[] = ['approve', 'decline', 'cancel', 'error'] satisfies DecisionOutcome[];
+const OUTCOMES: readonly string[] = DECISION_OUTCOMES;
 const MODES: readonly string[] = ['instant', 'pending'] satisfies DecisionMode[];
 
 const page = (status: number, html: string, headers: Record<string, string> = {}): Reply => ({

@@ -6,9 +6,10 @@ import { codeAmount, minorAmount } from './amounts.js';
 import { notifyAccount, type SandboxContext } from './context.js';
 import { duplicateReference } from './duplicates.js';
 import { HttpError, parseBody } from './http.js';
-import { requireOrder } from './order-view.js';
+import { notification, requireOrder } from './order-view.js';
 import { refundRequestSchema } from './schemas.js';
 import type { SandboxOrder, SandboxRefund } from './order.js';
+import type { RefundSettlement } from './types.js';
 
 function refundRecord(order: SandboxOrder, refund: SandboxRefund) {
   return {
@@ -23,12 +24,18 @@ function refundRecord(order: SandboxOrder, refund: SandboxRefund) {
   };
 }
 
-/** Never above what was captured (surcharge included); pending refunds count: the money is on its way back. */
+/**
+ * Never above what was captured (surcharge included); pending refunds count (the money is on its way back), and so
+ * do those in ERROR (not final: they may still go through); a declined one gave nothing back.
+ */
 function refundableMinor(order: SandboxOrder): number {
-  return order.capturedMinor - order.refunds.reduce((sum, refund) => sum + refund.amountMinor, 0);
+  return (
+    order.capturedMinor -
+    order.refunds.reduce((sum, refund) => sum + (refund.status === 'DECLINED' ? 0 : refund.amountMinor), 0)
+  );
 }
 
-export function createRefund(ctx: SandboxContext, reference: string, body: unknown) {
+export function createRefund(ctx: SandboxContext, reference: string, body: unknown, settlement?: RefundSettlement) {
   const order = requireOrder(ctx, reference);
   const { refundReference, refundAmount, refundDescription } = parseBody(refundRequestSchema, body);
   // The docs ask for a new refundReference every time.
@@ -49,7 +56,7 @@ export function createRefund(ctx: SandboxContext, reference: string, body: unkno
   const left = refundableMinor(order);
   if (minor > left) throw new HttpError(400, `Over refund limit: ${codeAmount(left, order.currency)} left to refund`);
   ctx.store.useReference('refund', refundReference);
-  const pending = (ctx.refundSettlement ?? order.provider.refundSettlement) === 'pending';
+  const pending = (settlement ?? ctx.refundSettlement ?? order.provider.refundSettlement) === 'pending';
   const refund: SandboxRefund = {
     refundReference,
     // The docs' example answers "TgEHcPtpN2HSrTMK-0-00" to a request for "TgEHcPtpN2HSrTMK-0".
@@ -67,24 +74,25 @@ export function createRefund(ctx: SandboxContext, reference: string, body: unkno
 }
 
 /**
- * A pending refund succeeds after pendingSettleMs. As the docs say, its REFUND_CALLBACK goes to the account-level
- * webhook, never to the order's dynamicCallbackUrl; without a webhook configured nobody is told (poll the list).
- * Local choice: the payload, which the docs do not show.
+ * A pending refund ends after pendingSettleMs: SUCCESSFUL, or the failure path pendingRefundOutcome chooses (DECLINED;
+ * ERROR, which stays ERROR: a refund the provider is still stuck on). As the docs say, its REFUND_CALLBACK goes to the
+ * account-level webhook, never to the order's dynamicCallbackUrl; without a webhook configured nobody is told (read
+ * the details). Local choice: the payload, which the docs do not show beyond event, status and transactionId.
  */
 function settleLater(ctx: SandboxContext, order: SandboxOrder, refund: SandboxRefund): void {
   ctx.scheduler.run(async () => {
     await ctx.scheduler.sleep(ctx.pendingSettleMs);
-    refund.status = 'SUCCESSFUL';
+    refund.status = ctx.pendingRefundOutcome;
+    refund.failureReason = refund.status === 'SUCCESSFUL' ? null : `The provider reported ${refund.status} (sandbox)`;
     ctx.store.changed();
-    notifyAccount(ctx, {
-      event: 'REFUND_CALLBACK',
-      data: {
-        orderReference: order.reference,
-        merchantReference: order.reference,
+    notifyAccount(
+      ctx,
+      order.reference,
+      notification(ctx, 'REFUND_CALLBACK', order, refund.status, {
         currency: order.currency,
         ...refundRecord(order, refund),
-      },
-    });
+      }),
+    );
   });
 }
 

@@ -10,6 +10,7 @@ import { createDispatcher } from './dispatch.js';
 import { FaultTable } from './faults.js';
 import { parseBody } from './http.js';
 import { requireOrder } from './order-view.js';
+import { portalAction, portalActionSchema } from './portal.js';
 import { sandboxRandom } from './random.js';
 import { orderRecords } from './records.js';
 import { Scheduler } from './scheduler.js';
@@ -53,6 +54,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const ctx: SandboxContext = {
     strictDocs: settings.strictDocs,
     refundListRoute: settings.refundListRoute,
+    notificationReferences: settings.notificationReferences,
+    returnHash: settings.returnHash,
+    pendingRefundOutcome: settings.pendingRefundOutcome,
+    captureStatus: settings.captureStatus,
     paymentSecret,
     pendingSettleMs: settings.pendingSettleMs,
     cancellationUnitMs: settings.cancellationUnitMs,
@@ -126,6 +131,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     },
     async decide(reference, decision) {
       return decide(ctx, requireOrder(ctx, reference), parseBody(decisionSchema, decision));
+    },
+    async portal(reference, action) {
+      return portalAction(ctx, reference, parseBody(portalActionSchema, action));
     },
     idle: () => scheduler.idle(),
   };

@@ -1,12 +1,25 @@
 // The factory's options with their defaults filled in; a nonsense value fails at once, not mid-test.
 import { SANDBOX_DEFAULTS } from '../../shared/sandbox-defaults.js';
 import { randomSeed } from './random.js';
-import type { NotificationShape, RefundListRoute, RefundSettlement, SandboxOptions } from './types.js';
+import type {
+  CaptureStatusOnRead,
+  NotificationReference,
+  NotificationShape,
+  PendingRefundOutcome,
+  RefundListRoute,
+  RefundSettlement,
+  ReturnHashForm,
+  SandboxOptions,
+} from './types.js';
 
 export interface SandboxSettings {
   strictDocs: boolean;
   refundListRoute: RefundListRoute;
   notificationShape: NotificationShape;
+  notificationReferences: readonly NotificationReference[];
+  returnHash: ReturnHashForm;
+  pendingRefundOutcome: PendingRefundOutcome;
+  captureStatus: CaptureStatusOnRead;
   tokenPort: number;
   dataDir?: string;
   clientId: string;
@@ -30,6 +43,18 @@ function check(name: string, value: number, min: number): number {
   if (!Number.isFinite(value) || value < min) throw new RangeError(`${name} must be a number of at least ${min}`);
   return value;
 }
+
+/** One of `allowed`, or a RangeError naming the option and the choices. */
+export function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
+  const found = allowed.find((candidate) => candidate === value);
+  if (found === undefined) throw new RangeError(`${name} must be one of: ${allowed.join(', ')}`);
+  return found;
+}
+
+export const NOTIFICATION_REFERENCES: readonly NotificationReference[] = ['merchantReference', 'orderReference'];
+export const RETURN_HASH_FORMS: readonly ReturnHashForm[] = ['hex', 'base64'];
+export const CAPTURE_STATUS_ON_READ: readonly CaptureStatusOnRead[] = ['shown', 'null'];
+export const PENDING_REFUND_OUTCOMES: readonly PendingRefundOutcome[] = ['SUCCESSFUL', 'DECLINED', 'ERROR'];
 
 function text(name: string, value: string): string {
   if (value.length === 0) throw new RangeError(`${name} must not be empty`);
@@ -58,6 +83,16 @@ export function resolveSettings(options: SandboxOptions): SandboxSettings {
     // The public docs have no such route (§8); a test that wants the seed spec's turns it on.
     refundListRoute: options.refundListRoute ?? false,
     notificationShape: options.notificationShape ?? 'data',
+    notificationReferences: (options.notificationReferences ?? ['merchantReference']).map((field) =>
+      oneOf('notificationReferences', field, NOTIFICATION_REFERENCES),
+    ),
+    returnHash: oneOf('returnHash', options.returnHash ?? 'hex', RETURN_HASH_FORMS),
+    pendingRefundOutcome: oneOf(
+      'pendingRefundOutcome',
+      options.pendingRefundOutcome ?? 'SUCCESSFUL',
+      PENDING_REFUND_OUTCOMES,
+    ),
+    captureStatus: oneOf('captureStatus', options.captureStatus ?? 'shown', CAPTURE_STATUS_ON_READ),
     tokenPort: Math.floor(check('tokenPort', options.tokenPort ?? 0, 0)),
     ...(options.dataDir === undefined ? {} : { dataDir: text('dataDir', options.dataDir) }),
     clientId: text('clientId', options.clientId ?? SANDBOX_DEFAULTS.clientId),

@@ -37,6 +37,15 @@ export type RefundSettlement = 'instant' | 'pending';
 export type NotificationShape = 'data' | 'flat';
 
 export type RefundListRoute = boolean | 'by-reference';
+/** The order's reference fields a notification may carry; the docs' field table is cut off before any of them. */
+export type NotificationReference = 'merchantReference' | 'orderReference';
+/** The return's hash: the vendor plugin's hex HMAC-SHA512, or base64 of the docs' sample length (43 characters). */
+export type ReturnHashForm = 'hex' | 'base64';
+/** How a pending refund ends: the docs show only SUCCESSFUL and PENDING; DECLINED and ERROR are the failure paths. */
+export type PendingRefundOutcome = 'SUCCESSFUL' | 'DECLINED' | 'ERROR';
+export type RefundStatus = 'PENDING' | PendingRefundOutcome;
+/** What reads say of captureStatus: the order's ('shown'), or null, as an upstream may leave it (a failure path). */
+export type CaptureStatusOnRead = 'shown' | 'null';
 
 export interface SandboxOptions {
   /**
@@ -54,6 +63,26 @@ export interface SandboxOptions {
   refundListRoute?: RefundListRoute;
   /** Default 'data'. */
   notificationShape?: NotificationShape;
+  /**
+   * Which of the order's reference fields notifications carry, beside `transactionId` (always) and the order's other
+   * fields; default ['merchantReference'], as GET /orders names it. [] is the docs' form at its barest: no page shows
+   * an order reference in a notification.
+   */
+  notificationReferences?: readonly NotificationReference[];
+  /**
+   * The return's `hash`: 'hex' (default), the vendor plugin's lower-case hex HMAC-SHA512 of `status|reference`; or
+   * 'base64', the docs' sample form, 43 characters of base64 (local choice: HMAC-SHA256 of the same string, the only
+   * HMAC of that length; the docs say SHA-512 and show a 32-byte sample).
+   */
+  returnHash?: ReturnHashForm;
+  /** How a pending refund ends after pendingSettleMs; default SUCCESSFUL. */
+  pendingRefundOutcome?: PendingRefundOutcome;
+  /**
+   * 'shown' (default): reads carry the order's captureStatus (AUTHORIZED while authorised, the docs' one value; the
+   * sandbox's own names after). 'null': reads carry none, as an upstream may (the docs show it only for
+   * autoCapture false): what was asked must decide what is captured, not this field.
+   */
+  captureStatus?: CaptureStatusOnRead;
   /** The token endpoint's own port (its own origin, like auth.* upstream); default 0, any free port. */
   tokenPort?: number;
   /** Where orders, refunds and captures are kept across restarts; default none (in memory). */
@@ -140,17 +169,28 @@ export interface OrderRecord {
   readonly refunds: readonly {
     readonly refundReference: string;
     readonly amountMinor: number;
-    readonly status: 'PENDING' | 'SUCCESSFUL';
+    readonly status: RefundStatus;
   }[];
   readonly captures: readonly { readonly captureReference: string; readonly amountMinor: number }[];
   readonly voids: readonly { readonly voidReference: string; readonly amountMinor: number }[];
 }
 
-export type DecisionOutcome = 'approve' | 'decline' | 'cancel' | 'error';
+/**
+ * `error-then-approve` / `error-then-decline`: the order shows ERROR first (on the return, if instant) and, after
+ * pendingSettleMs, SUCCESSFUL or DECLINED: the docs name ERROR among the redirect's statuses but not among the
+ * final ones, and the upstream keeps asking its provider while an order is not final.
+ */
+export type DecisionOutcome = 'approve' | 'decline' | 'cancel' | 'error' | 'error-then-approve' | 'error-then-decline';
 export type DecisionMode = 'instant' | 'pending';
 export interface Decision {
   outcome: DecisionOutcome;
   mode?: DecisionMode;
+}
+
+/** What a merchant does to an order in the portal: an amount in major units (a void or capture: all that is left). */
+export interface PortalAction {
+  kind: 'refund' | 'capture' | 'void';
+  amount?: number;
 }
 
 /** The dynamicRedirectUrl with reference, status, providerReference and hash. */
@@ -183,6 +223,11 @@ export interface Sandbox {
   setWebhookUrl(url: string | undefined): void;
   /** Same as a tester clicking on the hosted page. */
   decide(reference: string, decision: Decision): Promise<DecisionResult>;
+  /**
+   * Refunds, captures or voids the order as a merchant does in the payment service's portal: nothing is asked of
+   * the BFF and nothing answers it; only the order's records show it. Answers the record made.
+   */
+  portal(reference: string, action: PortalAction): Promise<unknown>;
   /** Resolves when every scheduled callback delivery and settlement has finished (for tests). */
   idle(): Promise<void>;
 }

@@ -51,12 +51,32 @@ export const partialAddressInputSchema = z.partial(z.object(addressInputShape));
  * The postal code is asked where the country has them. Checked once the country and the code are themselves
  * valid, so a shopper sees one message per field.
  */
-export const addressInputSchema = z.object(addressInputShape, { error: typeError('an object') }).check(
-  z.refine(postalCodeWhereUsed, {
-    path: ['postalCode'],
-    error: 'is required',
-    when: ({ issues }) =>
-      !issues.some(({ path = [] }) => !path.length || path[0] === 'country' || path[0] === 'postalCode'),
-  }),
-);
+const postalCodeCheck = z.refine<{ country: string; postalCode?: string | undefined }>(postalCodeWhereUsed, {
+  path: ['postalCode'],
+  error: 'is required',
+  when: ({ issues }) =>
+    !issues.some(({ path = [] }) => !path.length || path[0] === 'country' || path[0] === 'postalCode'),
+});
+
+export const addressInputSchema = z.object(addressInputShape, { error: typeError('an object') }).check(postalCodeCheck);
 export type AddressInput = z.infer<typeof addressInputSchema>;
+
+/**
+ * Where a store pickup happens (shippingMethod `store`: the spec says the address "should be the store address"):
+ * the store's location, the merchant's to give; the recipient's name and contact stay the shopper's.
+ */
+export const storeAddressSchema = z
+  .object(
+    {
+      streetAddress: addressInputShape.streetAddress,
+      streetAddress2: addressInputShape.streetAddress2,
+      city: addressInputShape.city,
+      country: addressInputShape.country,
+      state: addressInputShape.state,
+      region: addressInputShape.region,
+      postalCode: addressInputShape.postalCode,
+    },
+    { error: typeError('an object') },
+  )
+  .check(postalCodeCheck);
+export type StoreAddress = z.infer<typeof storeAddressSchema>;

@@ -2,7 +2,7 @@
 // Amounts in this JSON are decimal numbers in the currency's major unit, as the upstream writes them (257.75 AED);
 // everything inside the BFF is integer minor units.
 import * as z from 'zod/mini';
-import { addressInputSchema, customerSchema, partialAddressInputSchema } from './address.js';
+import { addressInputSchema, customerSchema, partialAddressInputSchema, storeAddressSchema } from './address.js';
 import {
   amount,
   currencyCode,
@@ -40,7 +40,17 @@ const cartShape = {
   /** Whether the cart ships physical goods (the widget then asks for a shipping address). Default true. */
   requiresShipping: z._default(z.boolean({ error: 'must be true or false' }), true),
   shippingMethod: z.optional(shippingMethod),
+  /** The order's shippingType, sent as given (the spec: free text, a normal or express kind). */
+  shippingType: optionalText,
+  /** The store a `store` pickup happens at: sent as the order's shipping address, the shopper as its recipient. */
+  storeAddress: z.optional(storeAddressSchema),
 };
+
+/** A cart that says it is picked up in store names the store. */
+const storeNamed = z.superRefine((cart: { shippingMethod?: string | undefined; storeAddress?: unknown }, ctx) => {
+  if (cart.shippingMethod === 'store' && cart.storeAddress === undefined)
+    ctx.addIssue({ code: 'custom', path: ['storeAddress'], message: 'is required when shippingMethod is store' });
+});
 
 export const createSessionRequestSchema = z
   .strictObject({
@@ -51,6 +61,8 @@ export const createSessionRequestSchema = z
     returnUrl: httpUrl,
     channel: optionalText,
     autoCapture: z.optional(z.boolean({ error: 'must be true or false' })),
+    /** The order's sessionId (the spec: "Session ID of the payment"), sent as given. */
+    paymentSessionId: optionalText,
     cancellationTimeout: z.optional(
       z
         .number({ error: typeError('a whole number of minutes') })
@@ -67,6 +79,7 @@ export const createSessionRequestSchema = z
     z.superRefine((cart, ctx) => {
       checkCartAmounts(cart, ctx);
     }),
+    storeNamed,
   );
 export type CreateSessionRequest = z.infer<typeof createSessionRequestSchema>;
 /** What a caller may send: the defaulted fields (shipping, tax, discount, requiresShipping) may be left out. */
@@ -77,7 +90,7 @@ export type CreateSessionInput = z.input<typeof createSessionRequestSchema>;
  * creation). Its amounts are in the session's currency; the country, currency, locale, return URL, prefill, channel
  * and capture settings stay as created, and are refused here.
  */
-export const updateSessionCartSchema = z.strictObject(cartShape);
+export const updateSessionCartSchema = z.strictObject(cartShape).check(storeNamed);
 export type UpdateSessionCart = z.infer<typeof updateSessionCartSchema>;
 export type UpdateSessionCartInput = z.input<typeof updateSessionCartSchema>;
 

@@ -42,6 +42,11 @@ const operationFields = {
   status: refundStatusViewSchema,
   /** The payment service's own word for it, verbatim (a pending refund may read ERROR: not final); null until known. */
   upstreamStatus: z.nullable(z.string()),
+  /**
+   * `checkout`: asked for through this BFF. `outside`: made outside the checkout (the payment service's portal,
+   * another integration) and seen in the payment service's records; counted in the amounts like any other.
+   */
+  origin: z.enum(['checkout', 'outside']),
   upstreamOutcome,
   failureReason,
   overdue,

@@ -231,13 +231,22 @@ describe('the sandbox takes the documented requests and answers in the documente
       await call(sandbox, `/orders/${reference}/refund`, { token: bearer, json: refund.request.body });
       await sandbox.idle();
       const hints = webhook.received.map((body) => notificationSchema.parse(body));
+      // The docs' field table starts with event, status and transactionId: every notice carries the last.
+      const transactionId = expect.stringMatching(/^[0-9a-f]{10}$/);
       expect(hints).toEqual([
-        { event: 'ORDER_STATUS_UPDATE', orderReference: reference, status: 'SUCCESSFUL', refundReference: undefined },
+        {
+          event: 'ORDER_STATUS_UPDATE',
+          orderReference: reference,
+          status: 'SUCCESSFUL',
+          refundReference: undefined,
+          ids: [transactionId, expect.any(String)],
+        },
         {
           event: 'REFUND_CALLBACK',
           orderReference: reference,
-          status: undefined,
+          status: 'SUCCESSFUL',
           refundReference: refund.answer.body.refundReference,
+          ids: [transactionId],
         },
       ]);
       expect(webhook.received.every((body) => (notificationShape === 'data') === 'data' in body)).toBe(true);

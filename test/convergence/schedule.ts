@@ -10,7 +10,8 @@ export const WRITE_FAULTS = ['none', 'lost-answer', 'status-500', 'hang', 'late'
 export type WriteFault = (typeof WRITE_FAULTS)[number];
 
 export interface OperationStep {
-  kind: 'refund' | 'capture' | 'void';
+  /** `portal-refund`: the merchant refunds by hand in the payment service's portal, unknown to the BFF. */
+  kind: 'refund' | 'capture' | 'void' | 'portal-refund';
   /** Minor units, or all that is left (a void is always of all that is left: the docs' full void). */
   amountMinor: number | 'rest';
   fault: WriteFault;
@@ -25,7 +26,8 @@ export interface Story {
   priceMinor: number;
   autoCapture: boolean;
   createFault: WriteFault;
-  outcome: 'approve' | 'decline' | 'cancel' | 'error' | 'abandon';
+  /** The error-then outcomes show ERROR first (not final, the docs say), then their final status. */
+  outcome: 'approve' | 'decline' | 'cancel' | 'error' | 'error-then-approve' | 'error-then-decline' | 'abandon';
   mode: 'instant' | 'pending';
   /** The shopper's browser comes back through the BFF's return URL. */
   returns: boolean;
@@ -34,9 +36,20 @@ export interface Story {
   operations: OperationStep[];
 }
 
+/** How the upstream answers, among the forms its documents leave open. */
+export interface UpstreamForm {
+  /** GET /orders/{ref}/refund: absent, a list, or a route that answers 400 without a refundReference query. */
+  refundListRoute: false | true | 'by-reference';
+  /** The account webhook gets the notices, with the order's reference or with transactionId alone. */
+  notices: 'none' | 'merchantReference' | 'transactionId-only';
+  /** Reads carry captureStatus, or null. */
+  captureStatus: 'shown' | 'null';
+}
+
 export interface Schedule {
   /** The sandbox's seed: its refusal wordings and cancellation lags. */
   seed: number;
+  upstream: UpstreamForm;
   /** The sandbox drops the first N callback attempts. */
   droppedCallbacks: number;
   /** When (ms after the start) a BFF instance is killed and another started in its place. */
@@ -78,6 +91,14 @@ const operation: fc.Arbitrary<OperationStep> = fc.oneof(
     retry: fc.boolean(),
     withNext: fc.constant(false),
   }),
+  // The refunds' own amounts, so one made in the portal beside one of ours whose answer was lost happens often.
+  fc.record({
+    kind: fc.constant('portal-refund' as const),
+    amountMinor: fc.constantFrom<number | 'rest'>(1_000, 2_500),
+    fault: fc.constant<WriteFault>('none'),
+    retry: fc.constant(false),
+    withNext: fc.boolean(),
+  }),
 );
 
 const story: fc.Arbitrary<Story> = fc.record({
@@ -87,7 +108,17 @@ const story: fc.Arbitrary<Story> = fc.record({
   // Mostly paid orders: what happens after the payment is where the money moves.
   outcome: fc.oneof(
     { weight: 6, arbitrary: fc.constant<Story['outcome']>('approve') },
-    { weight: 1, arbitrary: fc.constantFrom<Story['outcome']>('decline', 'cancel', 'error', 'abandon') },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom<Story['outcome']>(
+        'decline',
+        'cancel',
+        'error',
+        'error-then-approve',
+        'error-then-decline',
+        'abandon',
+      ),
+    },
   ),
   mode: fc.constantFrom<Story['mode']>('instant', 'pending'),
   returns: fc.boolean(),
@@ -98,6 +129,11 @@ const story: fc.Arbitrary<Story> = fc.record({
 export function scheduleArbitrary(options: { stories: number; databaseRestarts: boolean }): fc.Arbitrary<Schedule> {
   return fc.record({
     seed: fc.nat(),
+    upstream: fc.record({
+      refundListRoute: fc.constantFrom<UpstreamForm['refundListRoute']>(false, true, 'by-reference'),
+      notices: fc.constantFrom<UpstreamForm['notices']>('none', 'merchantReference', 'transactionId-only'),
+      captureStatus: fc.constantFrom<UpstreamForm['captureStatus']>('shown', 'null'),
+    }),
     droppedCallbacks: fc.nat(6),
     kills: fc.array(fc.integer({ min: 20, max: 600 }), { maxLength: 2 }),
     databaseRestarts: options.databaseRestarts

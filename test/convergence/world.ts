@@ -7,6 +7,7 @@ import type { Store } from '../../bff/store/types.js';
 import { testClock } from '../support/after-payment-harness.js';
 import { startBff, startSandbox, type TestBff } from '../support/servers.js';
 import type { TestStore } from '../support/store.js';
+import type { UpstreamForm } from './schedule.js';
 
 /** The BFF's budget per upstream call: faults that hang or answer late cost this much. */
 export const UPSTREAM_TIMEOUT_MS = 400;
@@ -84,8 +85,13 @@ export class World {
 
   constructor(readonly options: WorldOptions) {}
 
-  /** A new sandbox for the schedule (its seed decides its refusal wordings and lags) and fresh instances. */
-  async begin(seed: number, droppedCallbacks: number): Promise<void> {
+  private notices: UpstreamForm['notices'] = 'none';
+
+  /**
+   * A new sandbox for the schedule (its seed decides its refusal wordings and lags; `upstream` the forms the docs
+   * leave open) and fresh instances.
+   */
+  async begin(seed: number, droppedCallbacks: number, upstream: UpstreamForm): Promise<void> {
     this.sandbox = await startSandbox({
       seed,
       pendingSettleMs: 100,
@@ -93,9 +99,20 @@ export class World {
       callbackRetry: { attempts: 3, baseDelayMs: 20 },
       callbackTimeoutMs: 1_000,
       callbackFailures: droppedCallbacks,
+      refundListRoute: upstream.refundListRoute,
+      captureStatus: upstream.captureStatus,
+      notificationReferences: upstream.notices === 'merchantReference' ? ['merchantReference'] : [],
     });
+    this.notices = upstream.notices;
     await this.options.db.reset();
     for (let i = 0; i < this.options.instances; i++) this.live.push(await this.startInstance());
+    this.pointWebhook();
+  }
+
+  /** The account webhook at a live instance, as the merchant's load balancer would route it. */
+  private pointWebhook(): void {
+    const live = this.live.at(-1);
+    this.sandbox.setWebhookUrl(this.notices === 'none' || !live ? undefined : `${live.bff.url}/v1/webhooks/upstream`);
   }
 
   private async startInstance(): Promise<Instance> {
@@ -144,6 +161,7 @@ export class World {
     this.dead.push(victim);
     await victim.bff.kill();
     this.live.push(await this.startInstance());
+    this.pointWebhook();
   }
 
   /** The ledger failures every instance met, by code. */

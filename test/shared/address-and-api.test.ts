@@ -3,6 +3,7 @@ import { addressInputSchema } from '../../shared/schemas/address.js';
 import { withAddressDefaults } from '../../shared/address-defaults.js';
 import {
   createSessionRequestSchema,
+  updateSessionCartSchema,
   issuesToFieldErrors,
   placeOrderRequestSchema,
 } from '../../shared/schemas/checkout-api.js';
@@ -82,6 +83,30 @@ describe('checkout session request (merchant API)', () => {
     expect(messages(createSessionRequestSchema.safeParse(wrong))).toContain(
       'orderItems.0.totalAmount: must equal quantity * unitPrice',
     );
+  });
+  it('takes the order fields the seed names (shippingType, the payment sessionId) and a store for pickups', () => {
+    const store = { streetAddress: '5 Souk Lane', city: 'Sharjah', country: 'AE' };
+    const pickup = {
+      ...cart,
+      shippingMethod: 'store',
+      shippingType: 'same day',
+      paymentSessionId: 'ps-1',
+      storeAddress: store,
+    };
+    expect(createSessionRequestSchema.parse(pickup)).toMatchObject({
+      shippingType: 'same day',
+      paymentSessionId: 'ps-1',
+      storeAddress: store,
+    });
+    expect(messages(createSessionRequestSchema.safeParse({ ...cart, shippingMethod: 'store' }))).toEqual([
+      'storeAddress: is required when shippingMethod is store',
+    ]);
+    expect(
+      messages(updateSessionCartSchema.safeParse({ orderItems: cart.orderItems, shippingMethod: 'store' })),
+    ).toEqual(['storeAddress: is required when shippingMethod is store']);
+    expect(
+      messages(createSessionRequestSchema.safeParse({ ...pickup, storeAddress: { ...store, country: 'GB' } })),
+    ).toEqual(['storeAddress.postalCode: is required']);
   });
   it("takes a customerToken in a JWT's form, as long as the docs' sample", () => {
     expect(createSessionRequestSchema.parse({ ...cart, customerToken: customerJwt() }).customerToken).toBe(

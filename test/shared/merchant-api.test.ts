@@ -69,7 +69,11 @@ describe('order list query', () => {
     [{ limit: '101' }, 'limit', 'must be at most 100'],
     [{ limit: '2.5' }, 'limit', 'must be a whole number'],
     [{ limit: ['1', '2'] }, 'limit', 'must be a whole number'],
-    [{ status: 'PAID' }, 'status', 'must be one of: initiated, pending, paid, declined, cancelled, failed, on_hold'],
+    [
+      { status: 'PAID' },
+      'status',
+      'must be one of: initiated, pending, error, paid, declined, cancelled, failed, on_hold',
+    ],
     [{ sort: 'asc' }, 'sort', 'is not an accepted field'],
   ])('refuses %j', (query, path, message) => {
     expect(errorsOf(orderListQuerySchema.safeParse(query))).toContainEqual({ path, message });
@@ -128,6 +132,8 @@ describe('views', () => {
       amount: 5,
       currency: 'AED',
       status: 'succeeded',
+      upstreamStatus: 'SUCCESSFUL',
+      origin: 'checkout',
       description: null,
       createdAt: '2026-01-01T00:00:00.000Z',
     };

@@ -154,6 +154,7 @@ async function recordAttempt(
       // any request could have ended (the answer, when it comes, moves this to the usual first poll).
       nextPollAt: new Date(createdAt.getTime() + staleAfterMs(ctx)),
       deadlineAt: orderDeadline(createdAt, session.cart.cancellationTimeout ?? ctx.sessionTtlMinutes, ctx.graceMs),
+      autoCapture: session.cart.autoCapture ?? null,
     },
     {
       source: 'create',

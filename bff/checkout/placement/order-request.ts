@@ -2,8 +2,10 @@
 // and the hash that tells one placement request from another (for its Idempotency-Key). Pure: no I/O.
 import { createHash } from 'node:crypto';
 import { withAddressDefaults } from '../../../shared/address-defaults.js';
+import type { AddressInput, StoreAddress } from '../../../shared/schemas/address.js';
 import type { PlaceOrderRequest, ProviderView } from '../../../shared/schemas/checkout-api.js';
 import { toMajor } from '../../../shared/money.js';
+import { DomainError } from '../../domain/errors.js';
 import type { OrderRequest } from '../../upstream/contract.js';
 import type { SessionRecord } from '../../store/types.js';
 import { callbackUrlFor, returnUrlFor } from '../urls.js';
@@ -33,6 +35,20 @@ export interface Attempt {
   customerToken?: string | undefined;
 }
 
+/**
+ * A store pickup ships to the store (the spec: "the address should be the store address"), for the shopper: their
+ * name and contact, the store's location. A cart without a store offers no pickup.
+ */
+function atStore(recipient: AddressInput, store: StoreAddress | undefined): AddressInput {
+  if (!store) {
+    throw new DomainError('validation_failed', 'The request body is not valid.', {
+      errors: [{ path: 'shippingMethod', message: 'store pickup is not offered for this cart' }],
+    });
+  }
+  const { title, firstName, lastName, email, phoneNumber } = recipient;
+  return { ...(title ? { title } : {}), firstName, lastName, email, phoneNumber, ...store };
+}
+
 export function buildOrder(
   settings: Pick<PlacementContext, 'publicUrl' | 'cancellationTimeoutUnit'>,
   session: SessionRecord,
@@ -44,11 +60,14 @@ export function buildOrder(
   const { reference, secret } = attempt;
   // The merchant's token first; else the one created for this attempt (OPI_CUSTOMER_SESSIONS); else none.
   const customerToken = cart.customerToken ?? attempt.customerToken;
-  // Local choice: when a shipping address is needed but not given, the billing address is used ("same as billing").
-  const shipping =
-    body.shippingAddress ??
-    (provider.requiresShippingAddress || cart.requiresShipping ? body.billingAddress : undefined);
   const shippingMethod = body.shippingMethod ?? cart.shippingMethod;
+  // Local choice: when a shipping address is needed but not given, the billing address is used ("same as billing").
+  const recipient =
+    body.shippingAddress ??
+    (provider.requiresShippingAddress || cart.requiresShipping || shippingMethod === 'store'
+      ? body.billingAddress
+      : undefined);
+  const shipping = shippingMethod === 'store' && recipient ? atStore(recipient, cart.storeAddress) : recipient;
   // Built from what was parsed already (the cart when the session was made, the shopper's entries on submit), typed
   // by the upstream contract; test/bff/checkout/placement-order-request.test.ts checks it against the contract's
   // schema, so no request pays for parsing its own construction again.
@@ -67,6 +86,8 @@ export function buildOrder(
     billingAddress: withAddressDefaults(body.billingAddress),
     ...(shipping ? { shippingAddress: withAddressDefaults(shipping) } : {}),
     ...(shippingMethod ? { shippingMethod } : {}),
+    ...(cart.shippingType ? { shippingType: cart.shippingType } : {}),
+    ...(cart.paymentSessionId ? { sessionId: cart.paymentSessionId } : {}),
     dynamicRedirectUrl: returnUrlFor(settings.publicUrl, reference),
     dynamicCallbackUrl: callbackUrlFor(settings.publicUrl, reference, secret),
     // Sent only when the merchant set it: its unit is not documented, and our own clock ends what nobody pays.

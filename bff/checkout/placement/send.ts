@@ -148,7 +148,7 @@ export async function send(
     );
     throw upstreamRefusal(outcome.cause);
   }
-  const { redirectUrl, paymentStatus } = outcome.record;
+  const { redirectUrl, paymentStatus, transactionReference } = outcome.record;
   if (!isSafeRedirect(redirectUrl, ctx.allowLoopbackRedirect)) {
     await record(
       ctx,
@@ -165,7 +165,10 @@ export async function send(
   await record(
     ctx,
     order,
-    { also: { createState: 'created', redirectUrl }, upstream: { kind: 'create-answer', status: paymentStatus } },
+    {
+      also: { createState: 'created', redirectUrl },
+      upstream: { kind: 'create-answer', status: paymentStatus, transactionReference },
+    },
     'created',
   );
   return { orderReference: order.orderReference, redirectUrl, replayed: false };

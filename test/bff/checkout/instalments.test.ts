@@ -70,6 +70,17 @@ describe('GET /v1/instalments', () => {
     expect(above.availableFrom).toBeUndefined();
   });
 
+  it('answers a sweep of prices from one snapshot: no upstream call after the first, each plan worked out', async () => {
+    for (let amount = 101; amount <= 200; amount++) {
+      const answer = await instalments({ amount: `${amount}.00`, currency: 'AED', country: 'AE' });
+      expect(answer.status).toBe(200);
+    }
+    const view = (await instalments({ amount: '201.50', currency: 'AED', country: 'AE' })).body;
+    expect(view.providers[0].instalments).toEqual({ count: 4, amount: 50.38, interval: 'month' });
+    expect(view.providers.every((provider: { terms?: string }) => provider.terms === undefined)).toBe(true);
+    expect(stack.sandbox.journal.filter((entry) => entry.route === 'options')).toHaveLength(1);
+  });
+
   it('asks the upstream once for the same price (the options cache), and reads "default" as no channel', async () => {
     for (const channel of ['', 'default', 'DEFAULT']) {
       const query = { amount: '189.00', currency: 'AED', country: 'AE', ...(channel ? { channel } : {}) };

@@ -80,6 +80,39 @@ describe('the upstream order of a placement', () => {
     expect(buildOrder(settings, session, body, provider, attempt).customerToken).toBeUndefined();
   });
 
+  it("sends the merchant's shippingType and payment sessionId as given", () => {
+    const set = { ...session, cart: { ...session.cart, shippingType: 'express', paymentSessionId: 'pay-sess-42' } };
+    expect(buildOrder(settings, set, body, provider, attempt)).toMatchObject({
+      shippingType: 'express',
+      sessionId: 'pay-sess-42',
+    });
+    const unset = buildOrder(settings, session, body, provider, attempt);
+    expect(['shippingType' in unset, 'sessionId' in unset]).toEqual([false, false]);
+  });
+
+  it("ships a store pickup to the merchant's store, for the shopper; and refuses one the cart offers no store for", () => {
+    const store = { streetAddress: '5 Souk Lane', city: 'Sharjah', country: 'AE', postalCode: '' };
+    const pickup = { ...session, cart: { ...session.cart, shippingMethod: 'store' as const, storeAddress: store } };
+    expect(buildOrder(settings, pickup, body, provider, attempt)).toMatchObject({
+      shippingMethod: 'store',
+      shippingAddress: {
+        firstName: 'Aisha',
+        email: 'aisha@example.com',
+        streetAddress: '5 Souk Lane',
+        city: 'Sharjah',
+      },
+      billingAddress: { streetAddress: '1 Marina Walk' },
+    });
+    expect(() => buildOrder(settings, session, { ...body, shippingMethod: 'store' }, provider, attempt)).toThrow(
+      expect.objectContaining({
+        code: 'validation_failed',
+        extras: expect.objectContaining({
+          errors: [{ path: 'shippingMethod', message: 'store pickup is not offered for this cart' }],
+        }),
+      }),
+    );
+  });
+
   it('is an order the upstream contract takes as it is: no request pays for parsing what it built', () => {
     const variants = [
       buildOrder(settings, session, body, provider, attempt),
@@ -92,6 +125,22 @@ describe('the upstream order of a placement', () => {
         settings,
         session,
         { ...body, shippingAddress: { ...body.billingAddress, city: 'Abu Dhabi' } },
+        provider,
+        attempt,
+      ),
+      buildOrder(
+        settings,
+        {
+          ...session,
+          cart: {
+            ...session.cart,
+            shippingMethod: 'store',
+            shippingType: 'pickup today',
+            paymentSessionId: 'p-1',
+            storeAddress: { streetAddress: '5 Souk Lane', city: 'Sharjah', country: 'AE' },
+          },
+        },
+        body,
         provider,
         attempt,
       ),

@@ -62,10 +62,11 @@ describe('matching records to refunds', () => {
     expect(result.missing).toEqual(['rf_a']);
   });
 
-  it('never matches a record by amount to a refund the ledger failed, and reports one named by it', () => {
-    const result = matchRecords([ours('rf_a', 100, 'failed')], [record(100), record(100, ['rf_a'])]);
-    expect(result.shown).toEqual([]);
-    expect(result.unexplained).toHaveLength(2);
+  it('never matches a record by amount to a refund the ledger failed, and shows one named by it: made after all', () => {
+    const named = record(100, ['rf_a']);
+    const result = matchRecords([ours('rf_a', 100, 'failed')], [record(100), named]);
+    expect(result.shown).toEqual([{ reference: 'rf_a', record: named, byId: true }]);
+    expect(result.unexplained.map((side) => side.ids)).toEqual([[ORDER]]);
   });
 
   it('on any truth, in the details form: never absent if made, never shown beyond what was made', () => {

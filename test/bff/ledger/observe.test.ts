@@ -21,7 +21,15 @@ describe.each(storeDrivers())('an observation with a known copy of the order, on
       timeoutMs: 1_000,
     };
     const notifier = createNotifier({ store: t.store, settings, claimant: 'test', now, logger });
-    return createLedger({ store: t.store, now, notifier, logger, firstCheckDelayMs: 1_000, settleWindowMs: 60_000 });
+    return createLedger({
+      store: t.store,
+      now,
+      notifier,
+      logger,
+      firstCheckDelayMs: 1_000,
+      settleWindowMs: 60_000,
+      graceMs: 60_000,
+    });
   };
   const created = {
     source: 'create' as const,

@@ -11,6 +11,9 @@ const NOW = new Date(T0.getTime() + 60_000);
 function stored(overrides: Partial<StoredOrder> = {}): StoredOrder {
   return {
     ...newOrder('p-1'),
+    autoCapture: null,
+    transactionReference: null,
+    bnplOrderId: null,
     createState: 'created',
     upstreamStatus: null,
     redirectUrl: 'https://pay.example/1',

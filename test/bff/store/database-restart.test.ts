@@ -42,7 +42,7 @@ describe.skipIf(!postgresBinaries())('the BFF and its PostgreSQL (skipped only w
       timeout: 120_000,
     }, async () => {
       const world = new World({ db: own.db, instances, restartDatabase: () => own.server.restart(mode) });
-      await world.begin(11, 0);
+      await world.begin(11, 0, { refundListRoute: false, notices: 'none', captureStatus: 'shown' });
       try {
         // 30 paid orders (a third authorised only, to capture), before the burst.
         const paid: { sessionId: string; reference: string; authorised: boolean }[] = [];

@@ -289,23 +289,41 @@ describe('token, errors and callbacks', () => {
     expect(upstreamErrorSchema.safeParse({ statusCode: 401, message: 'Unauthorized' }).success).toBe(true);
     expect(upstreamErrorSchema.safeParse({ statusCode: 500, message: 500 }).success).toBe(false);
   });
-  it('reads a notification with data or flat as one hint, and refuses one without an event', () => {
+  it('reads a notification with data or flat as one hint, never refusing one for a field it lacks', () => {
     const hint = {
       event: 'ORDER_STATUS_UPDATE',
       orderReference: 'R1',
       status: 'SUCCESSFUL',
       refundReference: undefined,
+      ids: ['tx-1'],
     };
     expect(
       notificationSchema.parse({
         event: 'ORDER_STATUS_UPDATE',
-        data: { merchantReference: 'R1', status: 'SUCCESSFUL', extra: 1 },
+        data: { merchantReference: 'R1', status: 'SUCCESSFUL', transactionId: 'tx-1', extra: 1 },
       }),
     ).toEqual(hint);
     expect(
-      notificationSchema.parse({ event: 'ORDER_STATUS_UPDATE', merchantReference: 'R1', status: 'SUCCESSFUL' }),
+      notificationSchema.parse({
+        event: 'ORDER_STATUS_UPDATE',
+        merchantReference: 'R1',
+        status: 'SUCCESSFUL',
+        transactionReference: 'tx-1',
+      }),
     ).toEqual(hint);
-    expect(messages(notificationSchema.safeParse({ data: {} }))).toContain('event: is required');
+    // The docs' form at its barest (event, status, transactionId): placed by the id; nothing at all is still a hint.
+    expect(notificationSchema.parse({ event: 'ORDER_ASYNC_CALLBACK', status: 'ERROR', transactionId: 'a1' })).toEqual({
+      event: 'ORDER_ASYNC_CALLBACK',
+      orderReference: undefined,
+      status: 'ERROR',
+      refundReference: undefined,
+      ids: ['a1'],
+    });
+    expect(notificationSchema.parse({ data: {} })).toMatchObject({ event: undefined, ids: [] });
+    // A field past its bound, or not text, is as good as absent.
+    expect(
+      notificationSchema.parse({ event: 'X', merchantReference: 'r'.repeat(300), status: 7, bnplOrderId: ['b'] }),
+    ).toMatchObject({ orderReference: undefined, status: undefined, ids: [] });
   });
 });
 

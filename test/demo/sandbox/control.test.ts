@@ -29,7 +29,10 @@ describe('control endpoints', () => {
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({
       statusCode: 400,
-      message: ['outcome must be one of: approve, decline, cancel, error', 'mode must be one of: instant, pending'],
+      message: [
+        'outcome must be one of: approve, decline, cancel, error, error-then-approve, error-then-decline',
+        'mode must be one of: instant, pending',
+      ],
       error: 'Bad Request',
     });
     const unknown = await call(sandbox, '/__sandbox/orders/NOPE/decision', { json: { outcome: 'approve' } });

@@ -58,6 +58,8 @@ describe('the whole flow', () => {
       orderReference: request.orderReference,
       status: 'SUCCESSFUL',
       refundReference: undefined,
+      // transactionId (the docs' field) and the GET fields' ids: transactionReference (the same) and bnplOrderId.
+      ids: [expect.stringMatching(/^[0-9a-f]{10}$/), expect.stringMatching(/^[0-9a-f]{10}$/)],
     });
 
     // 6. the redirect carries a hash that verifies (and keeps the merchant's own query)

@@ -160,8 +160,11 @@ describe('POST /orders/{reference}/refund', () => {
     // The account webhook hears of the order's status change, then of the refund.
     expect(webhook.received.map((item) => item.event)).toEqual(['ORDER_STATUS_UPDATE', 'REFUND_CALLBACK']);
     expect(webhook.received[0]!.data).toMatchObject({ merchantReference: reference, status: 'SUCCESSFUL' });
+    // In the docs' form: event, status, transactionId first; the order's reference as notificationReferences says.
     expect(webhook.received[1]!.data).toMatchObject({
-      orderReference: reference,
+      status: 'SUCCESSFUL',
+      transactionId: expect.stringMatching(/^[0-9a-f]{10}$/),
+      merchantReference: reference,
       refundReference: 'R1-00',
       refundStatus: 'SUCCESSFUL',
       refundedAmount: 100,
