@@ -5,6 +5,7 @@ import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { widgetCors } from './http/cors.js';
+import { warnOnceForwarded } from './http/forwarded-warning.js';
 import { merchantAuth } from './http/merchant-auth.js';
 import { buildOpenApiDocument } from './http/openapi.js';
 import type { Metrics } from './metrics/metrics.js';
@@ -81,6 +82,7 @@ export function createApp({
 
   if (metrics) app.use(metrics.http);
   app.use(requestLogging(logger));
+  if (config.trustProxy === false) app.use(warnOnceForwarded(logger));
   app.use(rejectBadTextInUrl);
   // A JSON API: nothing on it may load, frame or submit anything.
   app.use(
@@ -120,7 +122,7 @@ export function createApp({
     instalmentsRoutes(services.snapshots, config.optionsCacheSeconds),
   );
   let draining = false;
-  app.use(healthRoutes(store, upstream, logger, () => draining));
+  app.use(healthRoutes(store, upstream, logger, () => draining, now));
   app.use(widgetAssetRoutes(widgetBundle, config.publicUrl));
   const openApiDocument = buildOpenApiDocument(config.publicUrl);
   app.get('/openapi.json', (_req, res) => {

@@ -73,8 +73,10 @@ export interface Config {
   drainMs: number;
   /** Port of the Prometheus /metrics listener (never the public port); absent: no metrics listener. */
   metricsPort?: number;
+  /** The metrics listener's address (OPI_METRICS_HOST, loopback by default). */
+  metricsHost: string;
   /** What the retention job keeps (bff/maintenance/retention.ts). */
-  retention: { sessionDays: number; idempotencyHours: number; intervalMs: number };
+  retention: { sessionDays: number; idempotencyHours: number; personalDays: number; intervalMs: number };
   /** Polling of orders and refunds still waiting for their result. */
   reconcile: {
     /** How often a reconciliation round runs. */
@@ -259,9 +261,15 @@ const envSchema = z.object({
   OPI_RATE_LIMIT_PER_MINUTE: z.optional(wholeNumber(1, 100_000, 'a whole number of requests')),
   OPI_DRAIN_SECONDS: z.optional(wholeNumber(0, 600, 'a whole number of seconds')),
   OPI_METRICS_PORT: z.optional(wholeNumber(0, 65535, 'a port number')),
+  OPI_METRICS_HOST: z.optional(
+    z
+      .string()
+      .check(z.regex(/^[\w.:-]{1,255}$/, { error: 'must be an address to listen on, such as 127.0.0.1 or 0.0.0.0' })),
+  ),
   OPI_RETENTION_SESSION_DAYS: z.optional(wholeNumber(1, 3650, 'a whole number of days')),
   // At least a day: a client retrying with an Idempotency-Key a day later still gets its first answer.
   OPI_RETENTION_IDEMPOTENCY_HOURS: z.optional(wholeNumber(24, 87_600, 'a whole number of hours')),
+  OPI_RETENTION_PERSONAL_DAYS: z.optional(wholeNumber(1, 3650, 'a whole number of days')),
   OPI_RETENTION_INTERVAL_MINUTES: z.optional(wholeNumber(1, 1440, 'a whole number of minutes')),
   OPI_MERCHANT_WEBHOOK_URL: z.optional(url('the merchant notification URL')),
   OPI_MERCHANT_WEBHOOK_SECRET: z.optional(secret(16)),
@@ -418,9 +426,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     rateLimitPerMinute: e.OPI_RATE_LIMIT_PER_MINUTE ?? 120,
     drainMs: (e.OPI_DRAIN_SECONDS ?? 10) * 1000,
     ...(e.OPI_METRICS_PORT !== undefined ? { metricsPort: e.OPI_METRICS_PORT } : {}),
+    // Local choice: loopback unless configured; metrics say much about the shop and ask for no credential.
+    metricsHost: e.OPI_METRICS_HOST ?? '127.0.0.1',
     retention: {
       sessionDays: e.OPI_RETENTION_SESSION_DAYS ?? 30,
       idempotencyHours: e.OPI_RETENTION_IDEMPOTENCY_HOURS ?? 48,
+      personalDays: e.OPI_RETENTION_PERSONAL_DAYS ?? 90,
       intervalMs: (e.OPI_RETENTION_INTERVAL_MINUTES ?? 60) * 60_000,
     },
     // The upstream's own polling: 30 s doubling to 600 s (its public docs).

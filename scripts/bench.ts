@@ -8,6 +8,8 @@
 //  - the merchant order list (status=paid, 50 a page) on a ledger of 100 and of 50,000 orders;
 //  - cold start to /readyz (a new ledger, then the same ledger again) and idle RSS (a start of its own with metrics on,
 //    for what the memory is made of; the load runs with metrics off, as the BFF runs by default);
+//  - the hostile case (scripts/bench/hostile.ts): a probe's longest wait and the RSS before and after floods of nested
+//    bodies and notices from one client without credentials;
 // on PGlite always (its WebAssembly compiled each way OPI_PGLITE_COMPILER offers) and on PostgreSQL when DATABASE_URL
 // is set. Prints a table of median [min..max] and the comparison with each anchor, and writes .bench/latest.json.
 // Options: --rounds N (3), --seconds N (3).
@@ -19,6 +21,7 @@ import { SANDBOX_DEFAULTS } from '../shared/sandbox-defaults.js';
 import { sessionRequest } from '../demo/storefront/cart.js';
 import { DEFAULT_MARKET, PRODUCTS } from '../demo/storefront/catalogue.js';
 import { demoShopper } from '../demo/storefront/demo-shopper.js';
+import { hostileFloods } from './bench/hostile.js';
 import { type Call, calls, fixedBody, load, oneAtATime, paced } from './bench/load.js';
 import { numericOption } from './bench/options.js';
 import { startServer, type Started } from './bench/processes.js';
@@ -299,6 +302,15 @@ for (const ledger of ledgers) {
   }
   // What a container must hold once the load has been: the ledger's and V8's working sets at their largest.
   record('RSS after the load (MB)', 'BFF', { value: bff.rssMb() });
+  // Last, on the same BFF: what a stranger's floods cost everyone else.
+  const [floodSession, placedOn] = await createSessions(bff.url, 2);
+  const placed = await fetch(`${bff.url}/v1/checkout-sessions/${placedOn}/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: SHOPPER,
+  });
+  const { orderReference } = (await placed.json()) as { orderReference: string };
+  await hostileFloods(bff, floodSession!, orderReference, record);
   for (const server of [bff, express, http, ...lists.values()]) await server.stop();
 }
 await sandbox.stop();

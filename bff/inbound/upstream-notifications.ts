@@ -9,17 +9,16 @@
 // fields are read, nothing is remembered before the order is found (then a hash), one read per order per window is
 // shared by every notice about it (./read-gate.ts), the journal keeps a notice only when it changed the order, and
 // the live orders are asked about again at most once per SWEEP_WINDOW_MS, a bounded number of them.
-import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import { normaliseRefundStatus } from '../../shared/status.js';
 import { DomainError } from '../domain/errors.js';
 import { isBadText, nestsWithin } from '../domain/text.js';
-import { remember } from '../lib/bounded.js';
 import { type ReadBackDeps, settleOpen } from '../reconcile/read-back.js';
 import type { StoredOrder } from '../store/types.js';
 import { notificationSchema } from '../upstream/contract.js';
 import { UpstreamError } from '../upstream/errors.js';
 import { orderReadKey, type ReadGate } from './read-gate.js';
+import { createRepeatFilter } from './repeat-filter.js';
 
 export interface UpstreamNotificationDeps extends ReadBackDeps {
   logger: Logger;
@@ -91,19 +90,12 @@ export function readHint(raw: unknown): Hint {
  */
 export function createUpstreamNotifications(deps: UpstreamNotificationDeps) {
   const { store, upstream, logger, ledger } = deps;
-  const seen = new Map<string, number>();
+  const repeats = createRepeatFilter(REPEAT_WINDOW_MS, REMEMBERED, deps.now);
   let lastSweep = Number.NEGATIVE_INFINITY;
 
-  /** A notice seen within the repeat window: remembered by a hash, once its order is known. */
-  function isRepeat(order: StoredOrder, hint: Hint): boolean {
-    const key = createHash('sha256')
-      .update(JSON.stringify([hint.event, order.orderReference, hint.status ?? null, hint.refundReference ?? null]))
-      .digest('base64');
-    const at = deps.now().getTime();
-    const last = seen.get(key);
-    remember(seen, key, at, REMEMBERED);
-    return last !== undefined && at - last < REPEAT_WINDOW_MS;
-  }
+  /** A notice seen within the repeat window, once its order is known. */
+  const isRepeat = (order: StoredOrder, hint: Hint) =>
+    repeats.isRepeat([hint.event, order.orderReference, hint.status ?? null, hint.refundReference ?? null]);
 
   /** The journal's context for a notice: its event and what it claims, no personal data. */
   const payloadOf = (hint: Hint) => ({

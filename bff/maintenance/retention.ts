@@ -1,8 +1,10 @@
-// The retention job: deletes open checkout sessions long expired that never got an order, and old idempotency keys,
-// every OPI_RETENTION_INTERVAL_MINUTES (bff/main.ts and createCheckoutRouter start it). Orders, their journal and
-// operations are the ledger's record and are never deleted. Safe on several instances at once (skip locked), and
-// an idempotency key's refund, capture or void stays single after the key is gone: its operation row, named from
-// the key, is still there.
+// The retention job, every OPI_RETENTION_INTERVAL_MINUTES (bff/main.ts and createCheckoutRouter start it): deletes
+// open checkout sessions long expired that never got an order, and old idempotency keys; and, OPI_RETENTION_PERSONAL_DAYS
+// after an order was last needed (its status final, nothing changed since), erases the shopper's personal data: the
+// session's prefill and customer token, the free text of journal rows and operations, delivered notifications.
+// Orders, their journal and operations are the ledger's money record and are never deleted. Safe on several
+// instances at once (skip locked), and an idempotency key's refund, capture or void stays single after the key is
+// gone: its operation row, named from the key, is still there.
 import type { Logger } from 'pino';
 import type { RetentionResult } from '../store/retention-deletes.js';
 import type { Store } from '../store/types.js';
@@ -10,6 +12,8 @@ import type { Store } from '../store/types.js';
 export interface RetentionSettings {
   sessionDays: number;
   idempotencyHours: number;
+  /** How long the shopper's personal data is kept once an order no longer needs it. */
+  personalDays: number;
   intervalMs: number;
 }
 
@@ -37,9 +41,12 @@ export function createRetentionJob(deps: {
     const result = await store.applyRetention({
       sessionsExpiredBefore: new Date(at - settings.sessionDays * 24 * HOUR_MS),
       keysCreatedBefore: new Date(at - settings.idempotencyHours * HOUR_MS),
+      personalBefore: new Date(at - settings.personalDays * 24 * HOUR_MS),
+      now: new Date(at),
       batchSize: BATCH_SIZE,
     });
-    if (result.sessions + result.idempotencyKeys > 0) logger.info({ retention: result }, 'retention: deleted');
+    if (Object.values(result).some((count) => count > 0))
+      logger.info({ retention: result }, 'retention: deleted and erased');
     return result;
   }
 

@@ -110,16 +110,19 @@ function eventView(event: OrderEvent, order: StoredOrder): OrderEventView {
   };
 }
 
+/** `earlierEvents`: `events` are the journal's latest rows only, and earlier ones exist. */
 export function orderView(
   order: StoredOrder,
   operations: readonly OrderOperation[],
   events: readonly OrderEvent[],
   now: Date,
+  earlierEvents = false,
 ): OrderView {
   const ofKind = (kind: OrderOperation['kind']) => operations.filter((operation) => operation.kind === kind);
   return {
     ...orderSummaryView(order, operations, now),
     events: events.map((event) => eventView(event, order)),
+    ...(earlierEvents ? { earlierEvents: true as const } : {}),
     refunds: ofKind('refund').map((operation) => refundView(operation, now)),
     captures: ofKind('capture').map((operation) => operationView(operation, now)),
     voids: ofKind('void').map((operation) => operationView(operation, now)),

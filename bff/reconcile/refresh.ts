@@ -13,6 +13,9 @@ import type { StoredOrder } from '../store/types.js';
 import { UpstreamError } from '../upstream/errors.js';
 import { type ReadBackDeps, settleOpen } from './read-back.js';
 
+/** Local choice: how many of an order's latest journal rows its view shows. */
+const JOURNAL_SHOWN = 100;
+
 export interface RefreshDeps extends ReadBackDeps {
   logger: Logger;
   now: () => Date;
@@ -91,11 +94,13 @@ export function createOrderRefresher(deps: RefreshDeps) {
     async view(orderReference: string): Promise<OrderView> {
       await refreshForMerchant(orderReference);
       const order = await requireOrder(orderReference);
+      // The journal's latest JOURNAL_SHOWN rows: a view never grows with what others have sent about the order.
       const [operations, events] = await Promise.all([
         store.operations.list(orderReference),
-        store.events.list(orderReference),
+        store.events.list(orderReference, { latest: JOURNAL_SHOWN + 1 }),
       ]);
-      return orderView(order, operations, events, deps.now());
+      const earlier = events.length > JOURNAL_SHOWN;
+      return orderView(order, operations, earlier ? events.slice(1) : events, deps.now(), earlier);
     },
     /** GET /v1/orders/:orderReference/refunds: the order's refunds, after the same refresh. */
     async refunds(orderReference: string): Promise<RefundListResponse> {

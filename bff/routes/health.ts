@@ -1,5 +1,6 @@
 // /healthz: the process answers. /readyz: the ledger answers a query and an upstream token can be obtained, and
-// the process is not draining (after SIGTERM it finishes what it has, and a load balancer should send no more).
+// the process is not draining (after SIGTERM it finishes what it has, and a load balancer should send no more). The
+// checks run at most once a second, whoever asks: every call meanwhile is answered from that result.
 import { Router } from 'express';
 import type { Logger } from 'pino';
 import type { Store } from '../store/types.js';
@@ -8,6 +9,10 @@ import { sendProblem } from '../http/problem.js';
 import { DomainError } from '../domain/errors.js';
 
 const READY_TIMEOUT_MS = 3_000;
+/** Local choice: how long one readiness check answers every call (a load balancer polls every few seconds). */
+const CHECK_REUSE_MS = 1_000;
+
+type Checked = PromiseSettledResult<unknown>[];
 
 function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -17,8 +22,32 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-export function healthRoutes(store: Store, upstream: UpstreamClient, logger: Logger, draining: () => boolean): Router {
+export function healthRoutes(
+  store: Store,
+  upstream: UpstreamClient,
+  logger: Logger,
+  draining: () => boolean,
+  now: () => Date,
+): Router {
   const router = Router();
+  let last: { at: number; checked: Promise<Checked> } | undefined;
+  /** The ledger and the upstream token, checked once per CHECK_REUSE_MS for every caller. */
+  const check = (): Promise<Checked> => {
+    const at = now().getTime();
+    if (last && at - last.at < CHECK_REUSE_MS) return last.checked;
+    const checked = Promise.allSettled([
+      within(store.ping(), READY_TIMEOUT_MS),
+      within(upstream.checkToken(), READY_TIMEOUT_MS),
+    ]);
+    last = { at, checked };
+    // Logged once per check, not once per caller.
+    void checked.then((results) => {
+      for (const result of results) {
+        if (result.status === 'rejected') logger.warn({ err: result.reason }, 'readiness check failed');
+      }
+    });
+    return checked;
+  };
   router.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
@@ -31,10 +60,7 @@ export function healthRoutes(store: Store, upstream: UpstreamClient, logger: Log
       );
       return;
     }
-    const [storeCheck, upstreamCheck] = await Promise.allSettled([
-      within(store.ping(), READY_TIMEOUT_MS),
-      within(upstream.checkToken(), READY_TIMEOUT_MS),
-    ]);
+    const [storeCheck, upstreamCheck] = (await check()) as [Checked[number], Checked[number]];
     const checks = {
       store: storeCheck.status === 'fulfilled' ? 'ok' : 'failed',
       upstream: upstreamCheck.status === 'fulfilled' ? 'ok' : 'failed',
@@ -42,9 +68,6 @@ export function healthRoutes(store: Store, upstream: UpstreamClient, logger: Log
     if (checks.store === 'ok' && checks.upstream === 'ok') {
       res.json({ status: 'ready', checks });
       return;
-    }
-    for (const check of [storeCheck, upstreamCheck]) {
-      if (check.status === 'rejected') logger.warn({ err: check.reason }, 'readiness check failed');
     }
     res.setHeader('Retry-After', '5');
     sendProblem(

@@ -267,6 +267,20 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       create index orders_by_bnpl_order_id on orders (bnpl_order_id) where bnpl_order_id is not null;
     `,
   },
+  {
+    version: 11,
+    name: 'personal data kept only as long as needed',
+    sql: `
+      -- When the retention job erased the shopper's personal data from the session (its prefill, the customer
+      -- token); the money records stay (bff/store/retention-deletes.ts).
+      alter table checkout_sessions add column personal_erased_at timestamptz;
+      create index checkout_sessions_personal_by_expiry on checkout_sessions (expires_at)
+        where personal_erased_at is null;
+      create index order_events_by_age on order_events (created_at);
+      create index merchant_notifications_delivered on merchant_notifications (delivered_at)
+        where delivered_at is not null;
+    `,
+  },
 ];
 
 /** `analyze` of the tables in the ledger's schema (the search path's first), not of the whole database. */

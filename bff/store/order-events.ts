@@ -5,8 +5,8 @@ import type { SqlDb } from './sql.js';
 
 export interface OrderEvents {
   append(event: NewOrderEvent): Promise<void>;
-  /** An order's journal, oldest first. */
-  list(orderReference: string): Promise<OrderEvent[]>;
+  /** An order's journal, oldest first; with `latest`, only its latest that many rows (still oldest first). */
+  list(orderReference: string, options?: { latest?: number }): Promise<OrderEvent[]>;
 }
 
 function toEvent(row: Row): OrderEvent {
@@ -37,11 +37,15 @@ export function orderEventsSql(db: SqlDb): OrderEvents {
         ],
       );
     },
-    async list(orderReference) {
-      const rows = await db.query<Row>('select * from order_events where order_reference = $1 order by id', [
-        orderReference,
-      ]);
-      return rows.map(toEvent);
+    async list(orderReference, options) {
+      const rows = await db.query<Row>(
+        options?.latest === undefined
+          ? 'select * from order_events where order_reference = $1 order by id'
+          : 'select * from order_events where order_reference = $1 order by id desc limit $2',
+        options?.latest === undefined ? [orderReference] : [orderReference, options.latest],
+      );
+      const events = rows.map(toEvent);
+      return options?.latest === undefined ? events : events.reverse();
     },
   };
 }

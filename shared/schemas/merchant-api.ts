@@ -138,7 +138,10 @@ export type OrderSummaryView = z.infer<typeof orderSummaryViewSchema>;
 /** GET /v1/orders/:reference */
 export const orderViewSchema = z.object({
   ...orderSummaryViewSchema.shape,
+  /** The order's journal: its latest 100 entries, oldest first. */
   events: z.array(orderEventViewSchema),
+  /** Present (true) when the journal has entries before those `events` shows. */
+  earlierEvents: z.optional(z.literal(true)),
   refunds: z.array(refundViewSchema),
   captures: z.array(operationViewSchema),
   voids: z.array(operationViewSchema),

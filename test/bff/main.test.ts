@@ -3,7 +3,7 @@
 // built here into a temporary folder). Each refuses a bad configuration by name, serves on the configured port with
 // its ledger in the data folder, and on SIGTERM finishes the requests in flight before it exits.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,6 +73,21 @@ describe.each(LAUNCHERS)('bff/main.ts as %s', (_name, launcher) => {
     });
     expect(await run.exited).toBe(1);
     expect(run.output()).toContain('OPI_UPSTREAM_TIMEOUT_MS must be a whole number of milliseconds');
+  });
+
+  it('ends a failed start through the logger: one fatal line, its error serialized, nothing of it raw', async () => {
+    // A data folder that is a file: the embedded ledger cannot open.
+    const blocked = join(dataDir, 'not-a-folder');
+    writeFileSync(blocked, 'x');
+    const run = startMain(launcher, { OPI_DATA_DIR: blocked, PORT: '0' });
+    expect(await run.exited).toBe(1);
+    const lines = run
+      .output()
+      .split('\n')
+      .filter((line) => line.trim().length > 0);
+    const fatal = lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.level === 60);
+    expect(fatal).toMatchObject({ msg: 'BFF failed to start', err: { type: expect.any(String) } });
+    expect(Object.keys(fatal!.err as object).sort()).not.toContain('params');
   });
 
   it('serves, then drains a request in flight on SIGTERM and exits 0', async () => {

@@ -60,7 +60,14 @@ describe('deploy/Dockerfile', () => {
   it('sets only variables the BFF reads, with values it accepts', () => {
     expect(Object.keys(deployed.env).filter((name) => !known.has(name))).toEqual([]);
     expect(deployed.env).toMatchObject({ NODE_ENV: 'production', PORT: '8787', OPI_METRICS_PORT: '9464' });
-    expect(loadConfig(deployed.env)).toMatchObject({ port: 8787, metricsPort: 9464, trustProxy: 1, drainMs: 20_000 });
+    // Forwarded addresses are trusted only where the deployment says so (compose, behind Caddy): never by default.
+    expect(loadConfig(deployed.env)).toMatchObject({
+      port: 8787,
+      metricsPort: 9464,
+      metricsHost: '0.0.0.0',
+      trustProxy: false,
+      drainMs: 20_000,
+    });
   });
 
   it('checks health with a command that passes on a ready BFF and fails on a draining one', async () => {

@@ -193,6 +193,10 @@ describe('rate limit', () => {
     const fromDirect = (ip: string) =>
       call(`${direct.url}/v1/checkout-sessions/${id}`, { headers: { 'x-forwarded-for': ip } });
     expect([(await fromDirect('203.0.113.1')).status, (await fromDirect('203.0.113.2')).status]).toEqual([200, 429]);
+    // Not trusting them, it says so once: a proxy in front that nobody told it about.
+    const warnings = direct.logs.filter((line) => line.includes('while OPI_TRUST_PROXY is off'));
+    expect(warnings).toHaveLength(1);
+    expect(trusting.logs.filter((line) => line.includes('while OPI_TRUST_PROXY is off'))).toEqual([]);
   });
 });
 
@@ -211,6 +215,15 @@ describe('health', () => {
       detail: 'Not ready: store ok, upstream failed.',
       retryable: true,
     });
+  });
+
+  it('readyz checks at most once a second, however often it is asked', async () => {
+    let pings = 0;
+    const counted = { ...stack.db.store, ping: () => (pings++, stack.db.store.ping()) };
+    const bff = await stack.startBff({ store: counted });
+    const answers = await Promise.all(Array.from({ length: 50 }, () => call(`${bff.url}/readyz`)));
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    expect(pings).toBe(1);
   });
 
   it('readyz answers 503 draining once shutdown starts, while other requests are still served', async () => {

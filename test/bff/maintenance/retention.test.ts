@@ -12,6 +12,13 @@ import { FAST_SANDBOX, followReturn, placeOrder, postOperation } from '../../sup
 const DAY = 24 * 3_600_000;
 const at = (ms: number) => new Date(T0.getTime() + ms);
 const silent = createLogger('silent');
+const NOTHING = { sessions: 0, idempotencyKeys: 0, personalSessions: 0, redactedRows: 0, notifications: 0 };
+const cutoffs = {
+  sessionsExpiredBefore: at(-30 * DAY),
+  keysCreatedBefore: at(-2 * DAY),
+  personalBefore: at(-90 * DAY),
+  now: T0,
+};
 
 describe.each(storeDrivers())('retention on $name', ({ open }) => {
   const db = useTestStore(open);
@@ -29,12 +36,8 @@ describe.each(storeDrivers())('retention on $name', ({ open }) => {
     await db.store.sessions.setState('cs_old_completed', 'completed');
     await db.store.sessions.insert(session('cs_recent', { expiresAt: at(-1 * DAY) }));
 
-    const result = await db.store.applyRetention({
-      sessionsExpiredBefore: at(-30 * DAY),
-      keysCreatedBefore: at(-2 * DAY),
-      batchSize: 2,
-    });
-    expect(result).toEqual({ sessions: 5, idempotencyKeys: 0 });
+    const result = await db.store.applyRetention({ ...cutoffs, batchSize: 2 });
+    expect(result).toEqual({ ...NOTHING, sessions: 5 });
     expect(await sessionIds()).toEqual(['cs_old_completed', 'cs_old_with_order', 'cs_recent']);
   });
 
@@ -49,18 +52,73 @@ describe.each(storeDrivers())('retention on $name', ({ open }) => {
       store: db.store,
       logger: silent,
       now: () => new Date(),
-      settings: { sessionDays: 30, idempotencyHours: 48, intervalMs: 60_000 },
+      settings: { sessionDays: 30, idempotencyHours: 48, personalDays: 90, intervalMs: 60_000 },
     });
-    expect(await job.runOnce()).toEqual({ sessions: 0, idempotencyKeys: 2 });
+    expect(await job.runOnce()).toEqual({ ...NOTHING, idempotencyKeys: 2 });
     expect(await db.store.idempotency.get('merchant-write', 'new')).not.toBeNull();
     expect(await db.store.idempotency.get('merchant-write', 'old-answered')).toBeNull();
+  });
+
+  it("erases the shopper's personal data once its orders no longer need it, keeping every money record", async () => {
+    const old = at(-100 * DAY);
+    const prefill = { customer: { email: 'amal@example.com', firstName: 'Amal' } };
+    const cart = { ...session().cart, customerToken: 'a.b.c' };
+    // A paid order, settled 100 days ago: its session's personal data goes; the order and its money stay.
+    await db.store.sessions.insert(session('cs_paid', { expiresAt: old, prefill, cart }));
+    await db.store.orders.insert({ ...order('opi-paid-1', 1, 'cs_paid'), createdAt: old });
+    await db.store.orders.update(
+      'opi-paid-1',
+      { status: 'paid', paidMinor: 14389, capturedMinor: 14389 },
+      {
+        source: 'callback',
+        status: 'paid',
+        upstreamStatus: 'SUCCESSFUL',
+        payload: { event: 'ORDER_STATUS_UPDATE', hintStatus: 'SUCCESSFUL, says Amal', from: 'pending' },
+        at: old,
+      },
+    );
+    await db.store.operations.insert({
+      reference: 'rf_old',
+      orderReference: 'opi-paid-1',
+      kind: 'refund',
+      amountMinor: 1000,
+      currency: 'AED',
+      status: 'succeeded',
+      description: 'Refund for Amal, who called',
+      createdAt: old,
+      deadlineAt: old,
+    });
+    // A session whose order still awaits the upstream keeps everything; so does a recent one.
+    await db.store.sessions.insert(session('cs_live', { expiresAt: old, prefill }));
+    await db.store.orders.insert({ ...order('opi-live-1', 1, 'cs_live'), status: 'pending' });
+    await db.store.sessions.insert(session('cs_recent', { expiresAt: at(-1 * DAY), prefill }));
+    await db.driver.query('update order_events set created_at = $1', [old]);
+    await db.driver.query('update orders set updated_at = $1 where order_reference = $2', [old, 'opi-paid-1']);
+    await db.driver.query('update order_operations set updated_at = $1', [old]);
+
+    const result = await db.store.applyRetention({ ...cutoffs, batchSize: 10 });
+    expect(result).toMatchObject({ personalSessions: 1, redactedRows: 2 });
+    expect(await db.store.sessions.get('cs_paid')).toMatchObject({ prefill: {} });
+    expect((await db.store.sessions.get('cs_paid'))!.cart).not.toHaveProperty('customerToken');
+    expect((await db.store.sessions.get('cs_live'))!.prefill).toEqual(prefill);
+    expect((await db.store.sessions.get('cs_recent'))!.prefill).toEqual(prefill);
+    const [event] = (await db.store.events.list('opi-paid-1')).filter((row) => row.source === 'callback');
+    expect(event!.payload).toEqual({ event: 'ORDER_STATUS_UPDATE', from: 'pending' });
+    expect(await db.store.operations.get('rf_old')).toMatchObject({
+      description: null,
+      amountMinor: 1000,
+      status: 'succeeded',
+    });
+    expect(await db.store.orders.get('opi-paid-1')).toMatchObject({ status: 'paid', paidMinor: 14389 });
+    // Once is enough: a second run finds nothing more to erase.
+    expect(await db.store.applyRetention({ ...cutoffs, batchSize: 10 })).toEqual(NOTHING);
   });
 
   it('shares the work between instances running at once: every row deleted once', async () => {
     for (let i = 0; i < 40; i++) await db.store.sessions.insert(session(`cs_gone_${i}`, { expiresAt: at(-40 * DAY) }));
     const other = await db.another();
-    const cutoffs = { sessionsExpiredBefore: at(-30 * DAY), keysCreatedBefore: at(-2 * DAY), batchSize: 5 };
-    const results = await Promise.all([db.store.applyRetention(cutoffs), other.applyRetention(cutoffs)]);
+    const both = { ...cutoffs, batchSize: 5 };
+    const results = await Promise.all([db.store.applyRetention(both), other.applyRetention(both)]);
     expect(results[0]!.sessions + results[1]!.sessions).toBe(40);
     expect(await sessionIds()).toEqual([]);
   });
@@ -79,7 +137,7 @@ describe('a refund after its idempotency key was deleted', () => {
       store: stack.db.store,
       logger: silent,
       now: () => new Date(Date.now() + 3 * DAY),
-      settings: { sessionDays: 30, idempotencyHours: 48, intervalMs: 60_000 },
+      settings: { sessionDays: 30, idempotencyHours: 48, personalDays: 90, intervalMs: 60_000 },
     });
     expect((await job.runOnce()).idempotencyKeys).toBeGreaterThan(0);
 

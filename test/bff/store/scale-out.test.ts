@@ -85,6 +85,8 @@ describe.skipIf(!databaseUrl)(
           OPI_TOKEN_URL: sandbox.tokenUrl,
           OPI_UPSTREAM_SANDBOX: 'true',
           OPI_PUBLIC_URL: proxy.url,
+          // Behind the test's proxy on loopback, as deploy/compose.yaml behind Caddy: the image itself trusts none.
+          OPI_TRUST_PROXY: 'loopback',
           OPI_RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
           OPI_UPSTREAM_TIMEOUT_MS: '1000',
           OPI_RECONCILE_INTERVAL_MS: '200',

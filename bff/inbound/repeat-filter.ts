@@ -1,0 +1,28 @@
+// The same notice delivered again within a window is answered without work. What is remembered is bounded in count
+// and in size: a SHA-256 of the notice's claims per entry (32 bytes, whatever a stranger sent), the oldest forgotten
+// first; and only notices about an order the ledger knows are remembered at all (the caller looks it up first).
+import { createHash } from 'node:crypto';
+import { remember } from '../lib/bounded.js';
+
+export interface RepeatFilter {
+  /** Whether these claims were seen within the window; they are remembered (again) either way. */
+  isRepeat(claims: readonly unknown[]): boolean;
+  /** How many are remembered now. */
+  readonly size: number;
+}
+
+export function createRepeatFilter(windowMs: number, max: number, now: () => Date): RepeatFilter {
+  const seen = new Map<string, number>();
+  return {
+    isRepeat(claims) {
+      const key = createHash('sha256').update(JSON.stringify(claims)).digest('base64');
+      const at = now().getTime();
+      const last = seen.get(key);
+      remember(seen, key, at, max);
+      return last !== undefined && at - last < windowMs;
+    },
+    get size() {
+      return seen.size;
+    },
+  };
+}
