@@ -219,7 +219,13 @@ describe('health', () => {
 
   it('readyz checks at most once a second, however often it is asked', async () => {
     let pings = 0;
-    const counted = { ...stack.db.store, ping: () => (pings++, stack.db.store.ping()) };
+    const counted = {
+      ...stack.db.store,
+      ping: () => {
+        pings += 1;
+        return stack.db.store.ping();
+      },
+    };
     const bff = await stack.startBff({ store: counted });
     const answers = await Promise.all(Array.from({ length: 50 }, () => call(`${bff.url}/readyz`)));
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
