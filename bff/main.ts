@@ -78,7 +78,9 @@ async function main() {
     metricsServer.on('error', failed);
     await new Promise<void>((resolve) => metricsServer.listen(config.metricsPort, config.metricsHost, resolve));
     const metricsPort = (metricsServer.address() as AddressInfo).port;
-    logger.info({ metricsPort }, `metrics on http://${config.metricsHost}:${metricsPort}/metrics`);
+    // Every interface includes loopback: the address to try from this machine.
+    const local = ['0.0.0.0', '::'].includes(config.metricsHost) ? '127.0.0.1' : config.metricsHost;
+    logger.info({ metricsPort, metricsHost: config.metricsHost }, `metrics on http://${local}:${metricsPort}/metrics`);
   }
   // Polls orders and refunds still waiting for their result, and delivers merchant notifications.
   app.reconciler.start(config.reconcile.intervalMs);

@@ -18,9 +18,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { SANDBOX_DEFAULTS } from '../shared/sandbox-defaults.js';
-import { sessionRequest } from '../demo/storefront/cart.js';
-import { DEFAULT_MARKET, PRODUCTS } from '../demo/storefront/catalogue.js';
-import { demoShopper } from '../demo/storefront/demo-shopper.js';
+import { DEMO_CART, DEMO_SHOPPER } from './bench/demo-order.js';
 import { hostileFloods } from './bench/hostile.js';
 import { type Call, calls, fixedBody, load, oneAtATime, paced } from './bench/load.js';
 import { numericOption } from './bench/options.js';
@@ -41,17 +39,8 @@ const CAPACITY_SESSIONS = 800 * SECONDS;
 const ONE_AT_A_TIME_SESSIONS = 400 * SECONDS;
 const LIST_SIZES = [100, 50_000];
 const MERCHANT = { authorization: `Bearer ${SANDBOX_DEFAULTS.merchantKey}`, 'content-type': 'application/json' };
-// The demo shop's cart and signed-in shopper in its first market (two lanterns, 393 AED with shipping), paying by Tabby.
-const CART = JSON.stringify(
-  sessionRequest({
-    lines: [{ product: PRODUCTS[0]!, quantity: 2 }],
-    market: DEFAULT_MARKET,
-    language: 'en',
-    returnUrl: 'https://shop.example/return',
-    imageBaseUrl: 'https://shop.example/',
-  }),
-);
-const SHOPPER = JSON.stringify({ bnplProvider: 'TABBY_AE', ...demoShopper(DEFAULT_MARKET) });
+const CART = JSON.stringify(DEMO_CART);
+const SHOPPER = JSON.stringify(DEMO_SHOPPER);
 
 const COMPARISONS: Record<string, Comparison> = {
   'session GET (req/s)': { measured: 'BFF', anchors: ['express+helmet', 'node:http'], by: 'ratio' },

@@ -12,10 +12,8 @@ import { createLogger } from '../bff/logger.js';
 import { openStore } from '../bff/store/open-store.js';
 import { createUpstreamClient } from '../bff/upstream/client.js';
 import { createSandbox } from '../demo/sandbox/sandbox.js';
-import { sessionRequest } from '../demo/storefront/cart.js';
-import { DEFAULT_MARKET, PRODUCTS } from '../demo/storefront/catalogue.js';
-import { demoShopper } from '../demo/storefront/demo-shopper.js';
 import { SANDBOX_DEFAULTS } from '../shared/sandbox-defaults.js';
+import { DEMO_CART, DEMO_SHOPPER } from './bench/demo-order.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const inspector = new Session();
@@ -51,13 +49,7 @@ const store = await openStore({});
 server.on('request', createApp({ config, store, upstream: createUpstreamClient({ config: config.upstream }), logger }));
 
 const merchant = { authorization: `Bearer ${SANDBOX_DEFAULTS.merchantKey}`, 'content-type': 'application/json' };
-const cart = sessionRequest({
-  lines: [{ product: PRODUCTS[0]!, quantity: 1 }],
-  market: DEFAULT_MARKET,
-  language: 'en',
-  returnUrl: 'https://shop.example/return',
-  imageBaseUrl: 'https://shop.example/',
-});
+const cart = DEMO_CART;
 
 async function post(path: string, body: unknown, headers: Record<string, string>) {
   const answer = await fetch(`${url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
@@ -72,7 +64,7 @@ async function readySession(): Promise<string> {
   return id!;
 }
 
-const shopper = { bnplProvider: 'TABBY_AE', ...demoShopper(DEFAULT_MARKET) };
+const shopper = DEMO_SHOPPER;
 const place = (id: string) =>
   post(`/v1/checkout-sessions/${id}/orders`, shopper, {
     'content-type': 'application/json',

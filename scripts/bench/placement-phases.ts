@@ -16,10 +16,8 @@ import { openStore } from '../../bff/store/open-store.js';
 import type { Store } from '../../bff/store/types.js';
 import { createUpstreamClient, type UpstreamClient } from '../../bff/upstream/client.js';
 import { createSandbox } from '../../demo/sandbox/sandbox.js';
-import { sessionRequest } from '../../demo/storefront/cart.js';
-import { DEFAULT_MARKET, PRODUCTS } from '../../demo/storefront/catalogue.js';
-import { demoShopper } from '../../demo/storefront/demo-shopper.js';
 import { SANDBOX_DEFAULTS } from '../../shared/sandbox-defaults.js';
+import { DEMO_CART, DEMO_SHOPPER } from './demo-order.js';
 import { numericOption } from './options.js';
 
 const ORDERS = numericOption('orders', 300);
@@ -95,14 +93,8 @@ async function measure(ledger: string, store: Store): Promise<void> {
   server.on('request', createApp({ config, store: timedStore(store), upstream, logger }));
 
   const merchant = { authorization: `Bearer ${SANDBOX_DEFAULTS.merchantKey}`, 'content-type': 'application/json' };
-  const cart = sessionRequest({
-    lines: [{ product: PRODUCTS[0]!, quantity: 2 }],
-    market: DEFAULT_MARKET,
-    language: 'en',
-    returnUrl: 'https://shop.example/return',
-    imageBaseUrl: 'https://shop.example/',
-  });
-  const shopper = JSON.stringify({ bnplProvider: 'TABBY_AE', ...demoShopper(DEFAULT_MARKET) });
+  const cart = DEMO_CART;
+  const shopper = JSON.stringify(DEMO_SHOPPER);
 
   const orders: Map<string, number>[] = [];
   for (let n = 0; n < ORDERS + WARM_UP; n++) {
