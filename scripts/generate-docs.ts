@@ -1,10 +1,11 @@
 // The reference parts of docs/ come from the machine-readable sources, never by hand: docs/merchant-api.md from
-// the BFF's OpenAPI document, docs/widget.md from custom-elements.json, docs/languages.md from the glossaries. Each file keeps its hand-written guidance
+// the BFF's OpenAPI document (and test/support/merchant-api-types.ts, scripts/generate-api-types.ts), docs/widget.md from custom-elements.json, docs/languages.md from the glossaries. Each file keeps its hand-written guidance
 // above a marker and the generated reference below it. `npm run docs` rewrites them; `--check` (and
 // test/tooling/docs.test.ts) fails when a file differs from what its source says.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildOpenApiDocument } from '../bff/http/openapi.js';
+import { API_TYPES_FILE, merchantApiTypes } from './generate-api-types.js';
 import { GLOSSARIES, TERMS } from '../widget/glossary/index.js';
 
 export const MARKER =
@@ -54,8 +55,8 @@ export function merchantApiReference(): string {
   const out = ['## Reference (from `/openapi.json`)', '', `${document.info.description}`, ''];
   for (const [path, methods] of Object.entries(document.paths as Record<string, Record<string, any>>)) {
     for (const [method, op] of Object.entries(methods)) {
-      out.push(`### \`${method.toUpperCase()} ${path}\``, '', op.summary, '');
-      if (op.security) out.push('Auth: `Authorization: Bearer <merchant key>`.', '');
+      out.push(`### \`${method.toUpperCase()} ${path}\` (\`${op.operationId}\`)`, '', op.summary, '');
+      if (op.security.length > 0) out.push('Auth: `Authorization: Bearer <merchant key>`.', '');
       out.push(
         ...table(
           ['parameter', 'in', 'required'],
@@ -203,11 +204,19 @@ export function regenerated(file: string): { current: string; expected: string }
   return { current, expected: `${current.slice(0, at)}${MARKER}\n\n${GENERATED[file]!().trimEnd()}\n` };
 }
 
+/** Every generated file as it is and as it should be: the docs' reference parts, and the whole API types file. */
+async function everyFile(): Promise<{ file: string; current: string; expected: string }[]> {
+  const current = (file: string) => (existsSync(new URL(file, ROOT)) ? readFileSync(new URL(file, ROOT), 'utf8') : '');
+  return [
+    ...Object.keys(GENERATED).map((file) => ({ file, ...regenerated(file) })),
+    { file: API_TYPES_FILE, current: current(API_TYPES_FILE), expected: await merchantApiTypes() },
+  ];
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const check = process.argv.includes('--check');
   let stale = 0;
-  for (const file of Object.keys(GENERATED)) {
-    const { current, expected } = regenerated(file);
+  for (const { file, current, expected } of await everyFile()) {
     if (current === expected) continue;
     if (check) {
       console.error(`${file} is out of date: run npm run docs`);

@@ -1,150 +1,45 @@
 // The BFF's API as an OpenAPI 3.1 document, generated from the very zod schemas the routes validate with, so the
-// reference cannot drift from the code. Served at /openapi.json.
-import * as z from 'zod/mini';
-import {
-  createSessionRequestSchema,
-  createSessionResponseSchema,
-  instalmentsViewSchema,
-  updateSessionCartSchema,
-  placeOrderRequestSchema,
-  placeOrderResponseSchema,
-  problemSchema,
-  sessionViewSchema,
-} from '../../shared/schemas/checkout-api.js';
+// reference cannot drift from the code. Served at /openapi.json. Every operation has an id (client generators name
+// their methods from it), its security (explicitly none when public), and every answer the route sends.
 import { MAX_AMOUNT } from '../../shared/schemas/fields.js';
-import {
-  captureOrVoidRequestSchema,
-  captureOrVoidViewSchema,
-  orderListQuerySchema,
-  orderListResponseSchema,
-  orderViewSchema,
-  refundListResponseSchema,
-  refundRequestBodySchema,
-  refundViewSchema,
-} from '../../shared/schemas/merchant-api.js';
-import { problemStatus } from './problem.js';
+import { orderListQuerySchema } from '../../shared/schemas/merchant-api.js';
+import { componentSchemas, jsonSchema, operation, TEXT } from './openapi-operation.js';
 import type { ErrorCode } from '../domain/errors.js';
 
-type Io = 'input' | 'output';
-
-// Requests are documented as clients write them (defaults optional), responses as the BFF sends them.
-const COMPONENTS = {
-  CreateSessionRequest: [createSessionRequestSchema, 'input'],
-  CreateSessionResponse: [createSessionResponseSchema, 'output'],
-  UpdateSessionCart: [updateSessionCartSchema, 'input'],
-  InstalmentsView: [instalmentsViewSchema, 'output'],
-  SessionView: [sessionViewSchema, 'output'],
-  PlaceOrderRequest: [placeOrderRequestSchema, 'input'],
-  PlaceOrderResponse: [placeOrderResponseSchema, 'output'],
-  OrderView: [orderViewSchema, 'output'],
-  OrderList: [orderListResponseSchema, 'output'],
-  RefundRequest: [refundRequestBodySchema, 'input'],
-  RefundView: [refundViewSchema, 'output'],
-  RefundList: [refundListResponseSchema, 'output'],
-  CaptureOrVoidRequest: [captureOrVoidRequestSchema, 'input'],
-  CaptureOrVoidView: [captureOrVoidViewSchema, 'output'],
-  Problem: [problemSchema, 'output'],
-} as const satisfies Record<string, readonly [z.core.$ZodType, Io]>;
-
-type ComponentName = keyof typeof COMPONENTS;
-
-function jsonSchema(schema: z.core.$ZodType, io: Io): Record<string, unknown> {
-  // Refinements (amount sums, ISO checks) have no JSON Schema form; they are described in docs/architecture.md.
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<
-    string,
-    unknown
-  >;
-  return rest;
-}
-
-const ref = (name: ComponentName) => ({ $ref: `#/components/schemas/${name}` });
-const json = (name: ComponentName) => ({ 'application/json': { schema: ref(name) } });
-
-interface Operation {
-  summary: string;
-  auth?: 'merchant';
-  params?: string[];
-  idempotencyKey?: 'optional' | 'required';
-  query?: Record<string, unknown>;
-  /** Query parameters without which the request is refused. */
-  requiredQuery?: string[];
-  body?: ComponentName;
-  ok: [number, ComponentName | string];
-  problems?: ErrorCode[];
-}
-
-function operation(op: Operation) {
-  const parameters: unknown[] = (op.params ?? []).map((name) => ({
-    name,
-    in: 'path',
-    required: true,
-    schema: { type: 'string' },
-  }));
-  for (const [name, schema] of Object.entries(op.query ?? {}))
-    parameters.push({ name, in: 'query', required: op.requiredQuery?.includes(name) ?? false, schema });
-  if (op.idempotencyKey) {
-    parameters.push({
-      name: 'Idempotency-Key',
-      in: 'header',
-      required: op.idempotencyKey === 'required',
-      schema: { type: 'string' },
-    });
-  }
-  const [okStatus, okBody] = op.ok;
-  const responses: Record<string, unknown> = {
-    [okStatus]:
-      okBody in COMPONENTS
-        ? { description: 'Success', content: json(okBody as ComponentName) }
-        : { description: okBody },
-  };
-  // Any route may meet text that cannot be stored, or an address or headers over Node's limit; a JSON body may nest
-  // past the limit measured before it is parsed.
-  const problems: ErrorCode[] = [
-    ...(op.auth ? (['unauthorized'] as const) : []),
-    ...(op.problems ?? []),
-    ...(op.body ? (['too_deeply_nested'] as const) : []),
-    'invalid_text',
-    'headers_too_large',
-  ];
-  for (const code of problems) {
-    const status = String(problemStatus(code));
-    const existing = responses[status] as { description: string } | undefined;
-    responses[status] = {
-      description: existing ? `${existing.description}, ${code}` : code,
-      content: { 'application/problem+json': { schema: ref('Problem') } },
-    };
-  }
-  return {
-    summary: op.summary,
-    ...(op.auth ? { security: [{ merchantKey: [] }] } : {}),
-    ...(parameters.length ? { parameters } : {}),
-    ...(op.body ? { requestBody: { required: true, content: json(op.body) } } : {}),
-    responses,
-  };
-}
-
 const UPSTREAM_FAILURES: ErrorCode[] = ['upstream_unavailable', 'upstream_timeout'];
+/** What the routes the widget calls may add: a page origin the BFF does not allow, a busy client. */
+const WIDGET_GUARDS: ErrorCode[] = ['origin_not_allowed', 'rate_limited'];
+const ORDER = { orderReference: "The order's reference (ORD-...)" };
+const SESSION = { id: 'The checkout session id (cs_...)' };
+const ELEMENT = { name: 'checkout or instalments, or a chunk\'s content-hashed name ("shared-01YaKYlv")' };
+const HTML = TEXT('text/html');
+const RETRY_AFTER = { 'Retry-After': 'Seconds to wait before asking again' };
 
 export function buildOpenApiDocument(publicUrl: string) {
   const listQuery = jsonSchema(orderListQuerySchema, 'input') as { properties: Record<string, unknown> };
-  const operateOnOrder = (summary: string, notAllowed: ErrorCode) =>
+  const operateOnOrder = (operationId: string, summary: string, notAllowed: ErrorCode) =>
     operation({
+      operationId,
       summary,
       auth: 'merchant',
-      params: ['orderReference'],
+      params: ORDER,
       idempotencyKey: 'required',
       body: 'CaptureOrVoidRequest',
-      ok: [201, 'CaptureOrVoidView'],
+      answers: [{ status: 201, description: 'Recorded', json: 'CaptureOrVoidView' }],
       problems: [
         'validation_failed',
+        'unknown_field',
+        'malformed_json',
         'idempotency_key_required',
         'order_not_found',
         notAllowed,
         'amount_exceeds_remaining',
+        'operation_in_doubt',
         'idempotency_key_reused',
         'idempotency_key_in_flight',
         'operation_refused',
         'outcome_unknown',
+        'ledger_unavailable',
         ...UPSTREAM_FAILURES,
       ],
     });
@@ -153,8 +48,9 @@ export function buildOpenApiDocument(publicUrl: string) {
     info: {
       title: 'opi-checkout BFF',
       version: '1',
+      license: { name: 'MIT', identifier: 'MIT' },
       description:
-        'Amounts are decimal numbers in the major unit of the currency (257.75 AED). Every refusal is application/problem+json with a stable code.',
+        "Amounts are decimal numbers in the major unit of the currency (257.75 AED). Every refusal is application/problem+json with a stable code, except on the shopper's return, which answers plain pages.",
     },
     servers: [{ url: publicUrl }],
     components: {
@@ -165,28 +61,28 @@ export function buildOpenApiDocument(publicUrl: string) {
           description: 'A merchant key (OPI_MERCHANT_KEYS); server to server only.',
         },
       },
-      schemas: Object.fromEntries(
-        Object.entries(COMPONENTS).map(([name, [schema, io]]) => [name, jsonSchema(schema, io)]),
-      ),
+      schemas: componentSchemas(),
     },
     paths: {
       '/v1/checkout-sessions': {
         post: operation({
+          operationId: 'createCheckoutSession',
           summary: 'Create a checkout session with the cart (merchant server)',
           auth: 'merchant',
           body: 'CreateSessionRequest',
-          ok: [201, 'CreateSessionResponse'],
-          problems: ['validation_failed', 'unknown_field', 'malformed_json', 'malformed_request'],
+          answers: [{ status: 201, description: 'Created', json: 'CreateSessionResponse' }],
+          problems: ['validation_failed', 'unknown_field', 'malformed_json', 'malformed_request', 'ledger_unavailable'],
         }),
       },
       '/v1/checkout-sessions/{id}': {
         patch: operation({
+          operationId: 'updateCheckoutSessionCart',
           summary:
             "Replace an open session's cart and amounts before an order may take the payment (a coupon, a delivery choice; merchant server); the fields fixed at creation (currency, country, locale, returnUrl, prefill, channel, capture) are refused as unknown_field. Then the page calls the element's refresh()",
           auth: 'merchant',
-          params: ['id'],
+          params: SESSION,
           body: 'UpdateSessionCart',
-          ok: [200, 'CreateSessionResponse'],
+          answers: [{ status: 200, description: 'Replaced', json: 'CreateSessionResponse' }],
           problems: [
             'validation_failed',
             'unknown_field',
@@ -196,25 +92,38 @@ export function buildOpenApiDocument(publicUrl: string) {
             'session_completed',
             'session_order_placed',
             'session_expired',
+            'ledger_unavailable',
           ],
         }),
         get: operation({
+          operationId: 'getCheckoutSession',
           summary: 'Everything the widget needs: amount, prefill and the providers for this cart',
-          params: ['id'],
-          ok: [200, 'SessionView'],
-          problems: ['session_not_found', 'session_completed', 'session_expired', 'rate_limited', ...UPSTREAM_FAILURES],
+          params: SESSION,
+          answers: [{ status: 200, description: 'The session', json: 'SessionView' }],
+          problems: [
+            'session_not_found',
+            'session_completed',
+            'session_expired',
+            ...WIDGET_GUARDS,
+            'ledger_unavailable',
+            ...UPSTREAM_FAILURES,
+          ],
         }),
       },
       '/v1/checkout-sessions/{id}/orders': {
         post: operation({
+          operationId: 'placeOrder',
           summary: "Place the order with the shopper's choices; a double submit gets the same order",
-          params: ['id'],
+          params: SESSION,
           idempotencyKey: 'optional',
           body: 'PlaceOrderRequest',
-          ok: [201, 'PlaceOrderResponse'],
+          answers: [
+            { status: 201, description: 'Placed: send the shopper to redirectUrl', json: 'PlaceOrderResponse' },
+          ],
           problems: [
             'validation_failed',
             'unknown_field',
+            'malformed_json',
             'malformed_request',
             'session_not_found',
             'session_completed',
@@ -223,145 +132,179 @@ export function buildOpenApiDocument(publicUrl: string) {
             'session_expired',
             'provider_not_eligible',
             'idempotency_key_reused',
-            'rate_limited',
+            ...WIDGET_GUARDS,
             'upstream_invalid_redirect',
             'upstream_rejected',
+            'ledger_unavailable',
             ...UPSTREAM_FAILURES,
           ],
         }),
       },
       '/v1/orders': {
         get: operation({
+          operationId: 'listOrders',
           summary: 'Orders, newest first',
           auth: 'merchant',
           query: listQuery.properties,
-          ok: [200, 'OrderList'],
-          problems: ['validation_failed'],
+          answers: [{ status: 200, description: 'A page of orders', json: 'OrderList' }],
+          problems: ['validation_failed', 'ledger_unavailable'],
         }),
       },
       '/v1/orders/{orderReference}': {
         get: operation({
+          operationId: 'getOrder',
           summary: 'One order: the ledger after a fresh upstream read, with its events and refunds',
           auth: 'merchant',
-          params: ['orderReference'],
-          ok: [200, 'OrderView'],
-          problems: ['order_not_found'],
+          params: ORDER,
+          answers: [{ status: 200, description: 'The order', json: 'OrderView' }],
+          problems: ['order_not_found', 'ledger_unavailable'],
         }),
       },
       '/v1/orders/{orderReference}/refunds': {
         get: operation({
+          operationId: 'listRefunds',
           summary: "The order's refunds",
           auth: 'merchant',
-          params: ['orderReference'],
-          ok: [200, 'RefundList'],
-          problems: ['order_not_found'],
+          params: ORDER,
+          answers: [{ status: 200, description: 'Its refunds', json: 'RefundList' }],
+          problems: ['order_not_found', 'ledger_unavailable'],
         }),
         post: operation({
+          operationId: 'refundOrder',
           summary: 'Refund part or all of what was paid; never more',
           auth: 'merchant',
-          params: ['orderReference'],
+          params: ORDER,
           idempotencyKey: 'required',
           body: 'RefundRequest',
-          ok: [201, 'RefundView'],
+          answers: [{ status: 201, description: 'Recorded', json: 'RefundView' }],
           problems: [
             'validation_failed',
+            'unknown_field',
+            'malformed_json',
             'idempotency_key_required',
             'order_not_found',
             'order_not_refundable',
             'refund_exceeds_refundable',
             'idempotency_key_reused',
             'idempotency_key_in_flight',
+            'ledger_unavailable',
             ...UPSTREAM_FAILURES,
           ],
         }),
       },
       '/v1/orders/{orderReference}/capture': {
-        post: operateOnOrder('Capture an authorised order (all that is left by default)', 'order_not_capturable'),
+        post: operateOnOrder(
+          'captureOrder',
+          'Capture an authorised order (all that is left by default)',
+          'order_not_capturable',
+        ),
       },
       '/v1/orders/{orderReference}/void': {
-        post: operateOnOrder('Void what is left of an authorised order', 'order_not_voidable'),
+        post: operateOnOrder('voidOrder', 'Void what is left of an authorised order', 'order_not_voidable'),
       },
       '/v1/returns/{orderReference}': {
-        get: {
+        get: operation({
+          operationId: 'shopperReturn',
           summary:
             "The shopper's return from the provider (dynamicRedirectUrl): hash checked, order re-read, then a 303 to the session's returnUrl",
-          parameters: [{ name: 'orderReference', in: 'path', required: true, schema: { type: 'string' } }],
-          responses: {
-            303: {
+          params: ORDER,
+          pages: true,
+          answers: [
+            {
+              status: 303,
               description:
                 'To returnUrl with orderReference and the normalised status (status=unknown when the hash does not verify); one upstream read per order and claimed status per 5 s, shared with the notices',
+              headers: { Location: "The session's returnUrl with orderReference and status" },
+              // Express's redirect says where in a short text or page, for clients that do not follow it.
+              content: { ...TEXT('text/plain'), ...HTML },
             },
-            400: { description: 'An address that cannot be decoded, or text that cannot be stored: a plain HTML page' },
-            429: { description: 'Too many returns from this client: a plain HTML page with Retry-After' },
-            404: { description: 'Unknown order: a plain HTML page' },
-          },
-        },
+            {
+              status: 400,
+              description: 'An address that cannot be decoded, or text that cannot be stored',
+              content: HTML,
+            },
+            { status: 404, description: 'Unknown order', content: HTML },
+            { status: 429, description: 'Too many returns from this client', content: HTML, headers: RETRY_AFTER },
+            { status: 503, description: 'The ledger could not be read; try again', content: HTML },
+          ],
+        }),
       },
       '/v1/callbacks/{orderReference}/{secret}': {
-        post: {
+        post: operation({
+          operationId: 'upstreamCallback',
           summary:
             "The upstream's callback (dynamicCallbackUrl): the per-client limit, then the order and its secret, and only then the body (64 KB at most), which is only a hint: the order is re-read (one read per order and claimed status per 5 s), journalled when it changed",
-          parameters: ['orderReference', 'secret'].map((name) => ({
-            name,
-            in: 'path',
-            required: true,
-            schema: { type: 'string' },
-          })),
-          responses: {
-            200: { description: 'Recorded (whatever the body holds: it is never refused for what it carries)' },
-            202: { description: 'Accepted: the re-read goes on' },
-            404: { description: 'Unknown order or wrong secret; nothing changes, and the body is not read' },
-            429: { description: 'rate_limited' },
-            503: { description: 'ledger_unavailable: the ledger could not be read; deliver again' },
-          },
-        },
+          params: { ...ORDER, secret: "The order's callback secret, in the URL the BFF gave the upstream" },
+          body: { description: 'Any body, read as text: never refused for what it carries' },
+          answers: [
+            { status: 200, description: 'Recorded (whatever the body holds)', json: 'Received' },
+            { status: 202, description: 'Accepted: the re-read goes on', json: 'Received' },
+          ],
+          problems: ['not_found', 'rate_limited', 'ledger_unavailable'],
+        }),
       },
       '/v1/webhooks/upstream': {
-        post: {
+        post: operation({
+          operationId: 'upstreamAccountWebhook',
           summary:
             "The merchant account's webhook (register it in the upstream's portal): REFUND_CALLBACK and ORDER_STATUS_UPDATE, flat or in `data`; only a hint, the order or its refunds are re-read. A notice is placed by its merchantReference/orderReference, else by an id of the upstream's the ledger has learnt (transactionId, transactionReference, bnplOrderId); one that names nothing known is acknowledged and makes the live orders due for a read (at most 100, once per 30 s). Never refused for a field it lacks",
-          requestBody: {
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  properties: {
-                    event: { type: 'string' },
-                    status: { type: 'string' },
-                    transactionId: { type: 'string' },
-                    merchantReference: { type: 'string' },
-                    data: { type: 'object' },
-                  },
-                },
-              },
+          body: {
+            type: 'object',
+            properties: {
+              event: { type: 'string' },
+              status: { type: 'string' },
+              transactionId: { type: 'string' },
+              merchantReference: { type: 'string' },
+              data: { type: 'object' },
             },
           },
-          responses: {
-            200: { description: 'Acted on (or a repeat of one acted on within a minute)' },
-            202: {
+          answers: [
+            { status: 200, description: 'Acted on (or a repeat of one acted on within a minute)', json: 'Received' },
+            {
+              status: 202,
               description:
                 'Accepted: still working, or no order here that it names (unreadable or unknown; the live orders are read again)',
+              json: 'Received',
             },
-            429: { description: 'rate_limited' },
-            503: { description: 'ledger_unavailable: the ledger could not be read; deliver again' },
-          },
-        },
+          ],
+          problems: ['rate_limited', 'ledger_unavailable'],
+        }),
       },
       '/opi-{name}.js': {
-        get: {
+        get: operation({
+          operationId: 'getWidgetScript',
           summary:
             'An element of the widget (opi-checkout.js, opi-instalments.js; see /v1/widget for their versioned URLs and SRI hashes) or a chunk they import (content-hashed name, immutable)',
-          responses: { 200: { description: 'JavaScript' }, 404: { description: 'widget_not_built, not_found' } },
-        },
+          params: ELEMENT,
+          answers: [
+            {
+              status: 200,
+              description: 'The script (brotli or gzip when accepted)',
+              content: TEXT('application/javascript'),
+            },
+            { status: 304, description: 'Not modified (If-None-Match matched its ETag)' },
+          ],
+          problems: ['not_found', 'widget_not_built'],
+        }),
       },
       '/opi-{name}.js.sri': {
-        get: {
+        get: operation({
+          operationId: 'getWidgetScriptIntegrity',
           summary: "An element's SRI hash (sha384-...), as text: /opi-checkout.js.sri, /opi-instalments.js.sri",
-          responses: { 200: { description: 'text/plain' }, 404: { description: 'widget_not_built, not_found' } },
-        },
+          params: { name: 'checkout or instalments' },
+          answers: [
+            {
+              status: 200,
+              description: 'The hash',
+              content: TEXT('text/plain', { type: 'string', pattern: '^sha384-' }),
+            },
+          ],
+          problems: ['not_found', 'widget_not_built'],
+        }),
       },
       '/v1/instalments': {
         get: operation({
+          operationId: 'getInstalments',
           summary:
             "The instalment plans for a price, for `<opi-instalments>` on product and cart pages: public (no session, nothing about anyone), CORS for OPI_ALLOWED_ORIGINS, cacheable for the options cache time (`Cache-Control: public`, `Vary: Origin`); `availableFrom` when no provider takes the price and some take more. `country` is checked and reserved: the upstream's options take no country",
           query: {
@@ -374,27 +317,40 @@ export function buildOpenApiDocument(publicUrl: string) {
             channel: { type: 'string', description: 'The sales channel, when providers are configured per channel' },
           },
           requiredQuery: ['amount', 'currency', 'country'],
-          ok: [200, 'InstalmentsView'],
-          problems: ['validation_failed', 'rate_limited', ...UPSTREAM_FAILURES],
+          answers: [{ status: 200, description: 'The plans', json: 'InstalmentsView' }],
+          problems: ['validation_failed', ...WIDGET_GUARDS, ...UPSTREAM_FAILURES],
         }),
       },
       '/v1/widget': {
-        get: {
+        get: operation({
+          operationId: 'getWidgetBuild',
           summary:
             "The current widget build: { url, integrity } of `<opi-checkout>`, the same per element under `elements`, and `importMap` ({ integrity: { chunk URL: hash } }), to render the page's script tags",
-          responses: {
-            200: { description: '{ url, integrity, elements, importMap }' },
-            404: { description: 'widget_not_built' },
-          },
-        },
+          answers: [{ status: 200, description: 'The build', json: 'Widget' }],
+          problems: ['widget_not_built'],
+        }),
       },
-      '/openapi.json': { get: { summary: 'This document', responses: { 200: { description: 'OpenAPI 3.1' } } } },
-      '/healthz': { get: { summary: 'The process is up', responses: { 200: { description: 'Up' } } } },
+      '/openapi.json': {
+        get: operation({
+          operationId: 'getOpenApiDocument',
+          summary: 'This document',
+          answers: [{ status: 200, description: 'OpenAPI 3.1', json: 'OpenApiDocument' }],
+        }),
+      },
+      '/healthz': {
+        get: operation({
+          operationId: 'getHealth',
+          summary: 'The process is up',
+          answers: [{ status: 200, description: 'Up', json: 'Health' }],
+        }),
+      },
       '/readyz': {
-        get: {
-          summary: 'The ledger answers and an upstream token can be had',
-          responses: { 200: { description: 'Ready' }, 503: { description: 'Not ready' } },
-        },
+        get: operation({
+          operationId: 'getReadiness',
+          summary: 'The ledger answers and an upstream token can be had (checked at most once a second)',
+          answers: [{ status: 200, description: 'Ready', json: 'Ready' }],
+          problems: ['not_ready', 'draining'],
+        }),
       },
     },
   };
