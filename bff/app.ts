@@ -9,6 +9,7 @@ import { warnOnceForwarded } from './http/forwarded-warning.js';
 import { merchantAuth } from './http/merchant-auth.js';
 import { buildOpenApiDocument } from './http/openapi.js';
 import type { Metrics } from './metrics/metrics.js';
+import { traceRequests } from './telemetry/tracing.js';
 import { errorHandler, notFound } from './http/problem.js';
 import { perClientRateLimit } from './http/rate-limit.js';
 import { requestLogging } from './http/request-logging.js';
@@ -21,6 +22,7 @@ import {
   readSessionRoute,
 } from './routes/checkout-sessions.js';
 import { inProcessApi, type InProcessApi } from './in-process-api.js';
+import { funnelRoutes } from './routes/funnel.js';
 import { healthRoutes } from './routes/health.js';
 import { instalmentsRoutes } from './routes/instalments.js';
 import { callbackRoutes } from './routes/callbacks.js';
@@ -70,6 +72,7 @@ export function createApp({
 }: AppDeps): BffApp {
   const services = createServices({ config, store: given, upstream, logger, now, ...(fetch ? { fetch } : {}) });
   const { store, sessions, placer } = services;
+  metrics?.countFunnel(services.funnel);
   const app = express();
   app.disable('x-powered-by');
   // Answers are no-store (the API) or carry their own validator (the widget): hashing each body for an ETag is waste.
@@ -80,6 +83,8 @@ export function createApp({
   const shared = config.databaseUrl ? store.rateLimits : undefined;
   const limit = (name: string, perMinute: number) => perClientRateLimit({ name, perMinute, shared, now });
 
+  // First: everything a request does runs inside its span.
+  app.use(traceRequests);
   if (metrics) app.use(metrics.http);
   app.use(requestLogging(logger));
   if (config.trustProxy === false) app.use(warnOnceForwarded(logger));
@@ -140,6 +145,7 @@ export function createApp({
     }),
   );
   app.use('/v1/orders', merchantOrderRoutes(services, merchantGuard));
+  app.use(funnelRoutes(services.funnel, merchantGuard));
   app.use(notFound);
   app.use('/v1/returns', returnPageErrors);
   app.use(errorHandler);

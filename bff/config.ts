@@ -75,6 +75,8 @@ export interface Config {
   metricsPort?: number;
   /** The metrics listener's address (OPI_METRICS_HOST, loopback by default). */
   metricsHost: string;
+  /** Where the standalone server sends its spans (OTLP/HTTP), from the standard OTEL_* variables; absent: nowhere. */
+  tracesEndpoint?: string;
   /** What the retention job keeps (bff/maintenance/retention.ts). */
   retention: { sessionDays: number; idempotencyHours: number; personalDays: number; intervalMs: number };
   /** Polling of orders and refunds still waiting for their result. */
@@ -294,6 +296,17 @@ function present(env: Record<string, string | undefined>): Record<string, string
   );
 }
 
+/**
+ * Where spans go, by OpenTelemetry's rules: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as given, or /v1/traces under
+ * OTEL_EXPORTER_OTLP_ENDPOINT; nowhere with OTEL_SDK_DISABLED=true or OTEL_TRACES_EXPORTER=none.
+ */
+function tracesEndpoint(env: Record<string, string | undefined>): { tracesEndpoint?: string } {
+  if (env.OTEL_SDK_DISABLED === 'true' || env.OTEL_TRACES_EXPORTER === 'none') return {};
+  if (env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) return { tracesEndpoint: env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT };
+  const base = env.OTEL_EXPORTER_OTLP_ENDPOINT;
+  return base ? { tracesEndpoint: `${base.replace(/\/$/, '')}/v1/traces` } : {};
+}
+
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const parsed = envSchema.safeParse(present(env));
   if (!parsed.success) {
@@ -428,6 +441,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     ...(e.OPI_METRICS_PORT !== undefined ? { metricsPort: e.OPI_METRICS_PORT } : {}),
     // Local choice: loopback unless configured; metrics say much about the shop and ask for no credential.
     metricsHost: e.OPI_METRICS_HOST ?? '127.0.0.1',
+    ...tracesEndpoint(env),
     retention: {
       sessionDays: e.OPI_RETENTION_SESSION_DAYS ?? 30,
       idempotencyHours: e.OPI_RETENTION_IDEMPOTENCY_HOURS ?? 48,

@@ -2,6 +2,7 @@
 // redactions are the safety net for a field that slips into a log object anyway.
 import pino, { type DestinationStream, type Logger } from 'pino';
 import type { LogLevel } from './config.js';
+import { traceIds } from './telemetry/tracing.js';
 
 export const REDACT_PATHS = [
   'req.headers.authorization',
@@ -67,6 +68,8 @@ export function createLogger(
     base: { service: 'opi-bff' },
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     serializers: { err: serializeError },
+    // The trace a line belongs to, when one is recorded: trace_id and span_id, as log backends join them.
+    mixin: () => traceIds() ?? {},
   };
   return pino(options, destination);
 }

@@ -23,6 +23,7 @@ import { createOrderRefresher } from './reconcile/refresh.js';
 import { cacheSessionReads } from './store/session-read-cache.js';
 import type { Store } from './store/types.js';
 import type { UpstreamClient } from './upstream/client.js';
+import { createFunnel } from './metrics/funnel.js';
 
 export interface ServiceDeps {
   config: Config;
@@ -37,6 +38,8 @@ export interface ServiceDeps {
 export function createServices({ config, store: uncached, upstream, logger, now, fetch }: ServiceDeps) {
   const store = cacheSessionReads(uncached);
   const { reconcile } = config;
+  /** The conversion funnel's counts (bff/metrics/funnel.ts). */
+  const funnel = createFunnel(now);
   const timeoutMs = config.upstream.timeoutMs;
   const claimant = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 
@@ -51,7 +54,14 @@ export function createServices({ config, store: uncached, upstream, logger, now,
     callsPerMinute: 30,
   });
   /** Checkout sessions: create, change and read (bff/checkout/sessions.ts). */
-  const sessions: SessionDeps = { store, options, catalogue, now, sessionTtlMinutes: config.sessionTtlMinutes };
+  const sessions: SessionDeps = {
+    store,
+    options,
+    catalogue,
+    now,
+    sessionTtlMinutes: config.sessionTtlMinutes,
+    funnel,
+  };
 
   const notifier = createNotifier({
     store,
@@ -81,6 +91,7 @@ export function createServices({ config, store: uncached, upstream, logger, now,
     notifier,
     now,
     logger,
+    funnel,
     firstCheckDelayMs: reconcile.pollInitialMs,
     settleWindowMs: reconcile.settleWindowMs,
     graceMs: reconcile.graceMs,
@@ -96,6 +107,7 @@ export function createServices({ config, store: uncached, upstream, logger, now,
     now,
     store,
     notifier,
+    funnel,
     sessions,
     snapshots,
     placer: createOrderPlacer({
@@ -114,6 +126,7 @@ export function createServices({ config, store: uncached, upstream, logger, now,
       graceMs: reconcile.graceMs,
       settleWindowMs: reconcile.settleWindowMs,
       customerSessions: config.customerSessions,
+      funnel,
     }),
     refresher,
     operations: createOperations({
@@ -121,7 +134,7 @@ export function createServices({ config, store: uncached, upstream, logger, now,
       settleWindowMs: reconcile.settleWindowMs,
       idempotency: { store, now, waitMs: 2 * timeoutMs + 1_000, leaseMs: idempotencyLeaseMs(timeoutMs) },
     }),
-    returns: createShopperReturns({ ...reading, readGate, paymentSecret: config.paymentSecret }),
+    returns: createShopperReturns({ ...reading, readGate, funnel, paymentSecret: config.paymentSecret }),
     // Local choice: the upstream gets its answer within 2 s (or half our own upstream budget), done or not.
     notifications: createUpstreamNotifications({
       ...reading,

@@ -22,6 +22,7 @@
 import type { PlaceOrderRequest } from '../../shared/schemas/checkout-api.js';
 import { idempotencyLeaseMs, once } from '../domain/idempotency.js';
 import type { SessionRecord } from '../store/types.js';
+import { inSpan } from '../telemetry/tracing.js';
 import { createKeyedLock } from './keyed-lock.js';
 import type { PlacementContext } from './placement/context.js';
 import { decide, eligibility, eligibleProvider, fetchedToken, inProgress } from './placement/decide.js';
@@ -31,24 +32,30 @@ import { loadSession, requireOpenSession } from './sessions.js';
 
 export type { PlacedOrder } from './placement/send.js';
 
+/** A step of the placement as a span of its own (the upstream calls and ledger transactions nest under it). */
+const step = <T>(name: string, work: () => Promise<T>) => inSpan(`placement ${name}`, {}, work);
+
 export function createOrderPlacer(ctx: PlacementContext) {
   const { store, upstream } = ctx;
   const lock = createKeyedLock();
 
   /** A new attempt after a live one was found orphaned (its lock released in between, so decided again). */
   async function newAttempt(session: SessionRecord, body: PlaceOrderRequest, deadline: number): Promise<PlacedOrder> {
-    const plan = await decide(ctx, session.id, body, await eligibility(ctx, session, body, deadline), true);
+    const eligible = await step('eligibility', () => eligibility(ctx, session, body, deadline));
+    const plan = await step('decide', () => decide(ctx, session.id, body, eligible, true));
     if (plan.kind !== 'recorded') throw inProgress();
-    return send(ctx, plan.order, plan.request, deadline);
+    return step('send', () => send(ctx, plan.order, plan.request, deadline));
   }
 
   /** `deadline`: the whole request's upstream budget, the lookup, the token and the create included. */
   async function attemptOrder(session: SessionRecord, body: PlaceOrderRequest, deadline: number): Promise<PlacedOrder> {
-    const eligible = await eligibility(ctx, session, body, deadline);
-    const plan = await decide(ctx, session.id, body, eligible);
+    const eligible = await step('eligibility', () => eligibility(ctx, session, body, deadline));
+    const plan = await step('decide', () => decide(ctx, session.id, body, eligible));
     if (plan.kind === 'replay')
       return { orderReference: plan.order.orderReference, redirectUrl: plan.order.redirectUrl!, replayed: true };
-    if (plan.kind === 'recorded') return send(ctx, plan.order, plan.request, deadline);
+    // A provider the session offers (decide refuses any other), for an attempt of the shopper's own.
+    if (plan.kind === 'recorded') ctx.funnel.count('chosen', body.bnplProvider, session.locale);
+    if (plan.kind === 'recorded') return step('send', () => send(ctx, plan.order, plan.request, deadline));
 
     const { order } = plan;
     const found = await upstream.getOrder(order.orderReference, deadline);
@@ -68,7 +75,7 @@ export function createOrderPlacer(ctx: PlacementContext) {
         secret: order.callbackSecret,
         customerToken: fetchedToken(eligible),
       });
-      return send(ctx, order, request, deadline, false);
+      return step('send again', () => send(ctx, order, request, deadline, false));
     }
     await record(ctx, order, { also: { createState: 'orphaned' }, upstream: found }, 'redirect_lost');
     return newAttempt(plan.session, body, deadline);
@@ -104,13 +111,15 @@ export function createOrderPlacer(ctx: PlacementContext) {
     async place(sessionId: string, body: PlaceOrderRequest, idempotencyKey?: string): Promise<PlacedOrder> {
       // A plain read (the widget's own read has usually just cached it); decide() reads it again under its lock.
       const session = requireOpenSession(await loadSession(store, sessionId), ctx.now());
-      return lock(sessionId, () => {
+      const placed = await lock(sessionId, () => {
         // Counted from when this request's turn comes: a double submit queued behind the first spends none of it.
         const deadline = upstream.requestDeadline();
         return idempotencyKey
           ? withIdempotencyKey(session, body, idempotencyKey, deadline)
           : attemptOrder(session, body, deadline);
       });
+      if (!placed.replayed) ctx.funnel.count('placed', body.bnplProvider, session.locale);
+      return placed;
     },
   };
 }

@@ -17,6 +17,7 @@ import { newOrderPrefix, newSessionId, SESSION_ID_PATTERN } from './ids.js';
 import type { OptionsCache } from './options-cache.js';
 import type { ProviderCatalogue } from './provider-catalogue.js';
 import { type ProviderLists, toProviderLists } from './provider-views.js';
+import type { Funnel } from '../metrics/funnel.js';
 
 export interface SessionDeps {
   store: Store;
@@ -25,6 +26,8 @@ export interface SessionDeps {
   catalogue: ProviderCatalogue;
   now: () => Date;
   sessionTtlMinutes: number;
+  /** Counts the providers the widget's session read shows. */
+  funnel: Funnel;
 }
 
 /** The order amount a cart adds up to, in minor units: every amount checked against the currency, above 0. */

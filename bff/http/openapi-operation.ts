@@ -15,6 +15,7 @@ import {
 import {
   captureOrVoidRequestSchema,
   captureOrVoidViewSchema,
+  funnelResponseSchema,
   orderListResponseSchema,
   orderViewSchema,
   refundListResponseSchema,
@@ -55,6 +56,7 @@ const COMPONENTS = {
   CaptureOrVoidRequest: jsonSchema(captureOrVoidRequestSchema, 'input'),
   CaptureOrVoidView: jsonSchema(captureOrVoidViewSchema, 'output'),
   Problem: jsonSchema(problemSchema, 'output'),
+  Funnel: jsonSchema(funnelResponseSchema, 'output'),
   Received: received,
   Health: { type: 'object', properties: { status: { const: 'ok' } }, required: ['status'] },
   Ready: {

@@ -2,7 +2,7 @@
 // reference cannot drift from the code. Served at /openapi.json. Every operation has an id (client generators name
 // their methods from it), its security (explicitly none when public), and every answer the route sends.
 import { MAX_AMOUNT } from '../../shared/schemas/fields.js';
-import { orderListQuerySchema } from '../../shared/schemas/merchant-api.js';
+import { funnelQuerySchema, orderListQuerySchema } from '../../shared/schemas/merchant-api.js';
 import { componentSchemas, jsonSchema, operation, TEXT } from './openapi-operation.js';
 import type { ErrorCode } from '../domain/errors.js';
 
@@ -201,6 +201,17 @@ export function buildOpenApiDocument(publicUrl: string) {
       },
       '/v1/orders/{orderReference}/void': {
         post: operateOnOrder('voidOrder', 'Void what is left of an authorised order', 'order_not_voidable'),
+      },
+      '/v1/funnel': {
+        get: operation({
+          operationId: 'getFunnel',
+          summary:
+            "The checkout's conversion per provider and hour, from this instance's counts since it started: shown, chosen, placed, returned, then the outcome (paid, on_hold, declined, cancelled, error, failed); nothing about anyone",
+          auth: 'merchant',
+          query: (jsonSchema(funnelQuerySchema, 'input') as { properties: Record<string, unknown> }).properties,
+          answers: [{ status: 200, description: 'The last `hours` hours, oldest first', json: 'Funnel' }],
+          problems: ['validation_failed'],
+        }),
       },
       '/v1/returns/{orderReference}': {
         get: operation({

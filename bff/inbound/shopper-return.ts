@@ -13,6 +13,7 @@ import type { UpstreamClient } from '../upstream/client.js';
 import { UpstreamError } from '../upstream/errors.js';
 import { orderReadKey, type ReadGate } from './read-gate.js';
 import { verifyReturnSignature } from './return-signature.js';
+import type { Funnel } from '../metrics/funnel.js';
 
 export interface ShopperReturnDeps {
   store: Store;
@@ -23,6 +24,8 @@ export interface ShopperReturnDeps {
   readGate: ReadGate;
   paymentSecret: string;
   logger: Logger;
+  /** Counts every signed return (a shopper who reloads the return page counts again). */
+  funnel: Funnel;
 }
 
 /** The session's returnUrl with orderReference and the status to show (its own query kept). */
@@ -89,6 +92,7 @@ export function createShopperReturns(deps: ShopperReturnDeps) {
         logger.warn({ orderReference: reference }, 'return without a valid signature: nothing changed');
         return shopperDestination(session.returnUrl, reference, 'unknown');
       }
+      deps.funnel.count('returned', order.provider, session.locale);
       const current = await sharedRead(order, parsed.data.status!);
       return shopperDestination(session.returnUrl, reference, viewStatus(current.status));
     },

@@ -2,7 +2,9 @@
 // planned on it, the row and its journal written by one statement, what the merchant must hear queued in the same
 // transaction, and the notifier kicked once it commits.
 import type { Logger } from 'pino';
+import type { Funnel } from '../metrics/funnel.js';
 import type { Notifier } from '../notify/notifier.js';
+import { FUNNEL_STEPS, type FunnelStep } from '../../shared/schemas/merchant-api.js';
 import { orderSummaryView, refundView } from '../orders/views.js';
 import { requireOrder } from '../store/require-order.js';
 import type { Journal, OrderOperation, OrderPatch, StoredOrder, Store, StoreTx } from '../store/types.js';
@@ -12,6 +14,8 @@ export interface LedgerDeps {
   notifier: Notifier;
   now: () => Date;
   logger: Logger;
+  /** Counts an order's outcome (paid, declined, ...) when its status first becomes one. */
+  funnel: Funnel;
   /** When an open operation or a created order is first due for the reconciler (OPI_POLL_INITIAL_MS). */
   firstCheckDelayMs: number;
   /** How long a write may still be on its way (OPI_SETTLE_WINDOW_SECONDS). */
@@ -69,6 +73,7 @@ export async function underOrderLock<T>(
   missing?: () => Error,
 ): Promise<T> {
   let announced = false;
+  let outcome: { step: FunnelStep; provider: string; locale: string } | undefined;
   const value = await deps.store.transaction(async (tx) => {
     const order = missing
       ? await tx.orders.get(orderReference, { forUpdate: true })
@@ -77,11 +82,20 @@ export async function underOrderLock<T>(
     const unit = orderUnit(deps, tx, order);
     const result = await work(unit);
     announced = unit.announced;
+    const { status, provider, sessionId } = unit.order;
+    if (status !== order.status && isOutcome(status)) {
+      outcome = { step: status, provider, locale: (await tx.sessions.get(sessionId))?.locale ?? '' };
+    }
     return result;
   });
+  // Counted once committed, as the notifier is kicked: a rolled-back change counts nothing.
+  if (outcome) deps.funnel.count(outcome.step, outcome.provider, outcome.locale);
   if (announced) deps.notifier.kick();
   return value;
 }
+
+const OUTCOMES: ReadonlySet<string> = new Set(FUNNEL_STEPS.slice(FUNNEL_STEPS.indexOf('paid')));
+const isOutcome = (status: string): status is FunnelStep => OUTCOMES.has(status);
 
 /** Makes the reconciler look at the order by `at` at the latest. */
 export async function pollBy(unit: OrderUnit, at: Date): Promise<void> {

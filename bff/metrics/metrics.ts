@@ -2,9 +2,11 @@
 // public port. Requests and upstream calls are timed as they happen; the ledger's gauges are read at each scrape.
 // One registry per app, so several apps in one process (the tests) never mix their series.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { routeOf } from '../lib/route-of.js';
+import type { Funnel } from './funnel.js';
 import type { Store } from '../store/types.js';
 
 export interface Metrics {
@@ -14,6 +16,8 @@ export interface Metrics {
   upstreamCall(operation: string, outcome: string, seconds: number): void;
   /** Answers GET /metrics in Prometheus text format, 404 for anything else. */
   serve(req: IncomingMessage, res: ServerResponse): void;
+  /** Serves the app's conversion funnel as opi_checkout_funnel_total (the app calls it once it has one). */
+  countFunnel(funnel: Funnel): void;
 }
 
 export interface MetricsDeps {
@@ -23,14 +27,6 @@ export interface MetricsDeps {
 }
 
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
-
-/** The route a request matched, as written in the app (`/v1/orders/:orderReference`), so ids never become labels. */
-function routeOf(req: Request, res: ServerResponse & { locals?: Record<string, unknown> }): string {
-  if (!req.route) return 'unmatched';
-  const base = typeof res.locals?.mountPattern === 'string' ? res.locals.mountPattern : req.baseUrl;
-  const path = String(req.route.path);
-  return path === '/' && base ? base : `${base}${path}`;
-}
 
 export function createMetrics({ store, logger, now }: MetricsDeps): Metrics {
   const registry = new Registry();
@@ -95,6 +91,18 @@ export function createMetrics({ store, logger, now }: MetricsDeps): Metrics {
     labelNames: ['code'],
     registers,
   });
+  let funnel: Funnel | undefined;
+  new Counter({
+    name: 'opi_checkout_funnel_total',
+    help: 'The checkout by provider and locale: shown, chosen, placed, returned, then the outcome (paid, on_hold, declined, cancelled, error, failed).',
+    labelNames: ['step', 'provider', 'locale'],
+    registers,
+    collect() {
+      this.reset();
+      for (const { step, provider, locale, value } of funnel?.totals() ?? [])
+        this.inc({ step, provider, locale }, value);
+    },
+  });
   const countedFailures = new Map<string, number>();
   const gaugeErrors = new Counter({
     name: 'opi_ledger_gauge_errors_total',
@@ -133,6 +141,9 @@ export function createMetrics({ store, logger, now }: MetricsDeps): Metrics {
       const end = http.startTimer();
       res.once('finish', () => end({ method: req.method, route: routeOf(req, res), status: String(res.statusCode) }));
       next();
+    },
+    countFunnel(given) {
+      funnel = given;
     },
     upstreamCall(operation, outcome, seconds) {
       upstream.observe({ operation, outcome }, seconds);

@@ -11,6 +11,7 @@ import { isAwaitingUpstream } from '../orders/transitions.js';
 import type { StoredOrder, Store } from '../store/types.js';
 import { type OrderRefresher, UNANSWERED_CREATES } from './refresh.js';
 import { nextPollAt, type PollPlan } from './schedule.js';
+import { inSpan } from '../telemetry/tracing.js';
 
 /** @internal */
 export interface ReconcilerDeps {
@@ -87,7 +88,15 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
 
   async function reconcileOrder(order: StoredOrder) {
     try {
-      await deps.refresher.refresh(order, 'poll');
+      // A trace of its own per read: nothing a shopper did started it.
+      await inSpan(
+        'reconcile order',
+        { 'opi.order.status': order.status },
+        () => deps.refresher.refresh(order, 'poll'),
+        {
+          root: true,
+        },
+      );
     } catch (error) {
       logger.warn({ err: error, orderReference: order.orderReference }, 'reconciliation poll failed; will try again');
     }

@@ -42,7 +42,9 @@ function idempotencyKey(req: Request): string | undefined {
 export const readSessionRoute =
   (sessions: SessionDeps): RequestHandler<{ id: string }> =>
   async (req, res) => {
-    res.json(await sessionView(sessions, req.params.id));
+    const view = await sessionView(sessions, req.params.id);
+    for (const provider of view.providers) sessions.funnel.count('shown', provider.name, view.locale);
+    res.json(view);
   };
 
 /** Mounted at /v1/checkout-sessions/:id (mergeParams). */

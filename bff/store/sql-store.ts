@@ -14,6 +14,7 @@ import { groupWrites } from './grouped-writes.js';
 import { insertSessions, sessionsSql } from './sessions.js';
 import type { SqlDb, SqlDriver } from './sql.js';
 import type { Store, StoreTx } from './types.js';
+import { inSpan } from '../telemetry/tracing.js';
 
 /** A transaction's aggregates, each made when first used: most transactions touch two or three of the six. */
 function storeTx(db: SqlDb): StoreTx {
@@ -57,7 +58,7 @@ export function createSqlStore(driver: SqlDriver): Store {
     ...retentionSql(driver),
     connections: () => driver.connections(),
     failures: () => driver.failures(),
-    transaction: (fn) => driver.transaction((db) => fn(storeTx(db))),
+    transaction: (fn) => inSpan('ledger transaction', {}, () => driver.transaction((db) => fn(storeTx(db)))),
     async ping() {
       await driver.query('select 1');
     },

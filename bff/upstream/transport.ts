@@ -1,6 +1,8 @@
 // One upstream HTTP call: a budget that covers retries and the body read, bounded jittered retries that honour
 // Retry-After, and every answer parsed with its shared schema before anyone sees it.
+import type { Span } from '@opentelemetry/api';
 import type { Logger } from 'pino';
+import { inClientSpan, traceHeaders } from '../telemetry/tracing.js';
 import { backoffDelay, type BackoffOptions } from '../lib/backoff.js';
 import { upstreamErrorSchema } from './contract.js';
 import {
@@ -82,6 +84,8 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 }
 
 interface Attempt<T> {
+  /** The answer's HTTP status, when one came. */
+  status?: number;
   result?: { value: T | null };
   error?: UpstreamError;
   /** Server-requested delay before the next attempt. */
@@ -107,7 +111,8 @@ export function createTransport(deps: TransportDeps): Transport {
     try {
       response = await deps.fetch(spec.url, {
         method: spec.method,
-        headers: spec.headers,
+        // The trace goes on to the upstream, so its id can be looked up in the payment service's logs.
+        headers: { ...spec.headers, ...traceHeaders() },
         body: spec.body,
         signal,
         redirect: 'manual',
@@ -137,6 +142,11 @@ export function createTransport(deps: TransportDeps): Transport {
       };
     }
     const { status } = response;
+    return { status, ...answerOf(spec, status, text, response.headers) };
+  }
+
+  function answerOf<T>(spec: CallSpec<T>, status: number, text: string, headers: Headers): Attempt<T> {
+    const { operation } = spec;
     const json = parseJson(text);
     if (status >= 200 && status < 300) {
       if (!json.ok)
@@ -165,7 +175,7 @@ export function createTransport(deps: TransportDeps): Transport {
     if (status === 429 || status >= 500) {
       return {
         error: new UpstreamUnavailableError(`${operation}: upstream answered ${status}`, { operation, status }),
-        retryAfter: retryAfterMs(response.headers.get('retry-after'), deps.clock()),
+        retryAfter: retryAfterMs(headers.get('retry-after'), deps.clock()),
       };
     }
     return {
@@ -182,12 +192,18 @@ export function createTransport(deps: TransportDeps): Transport {
     return error instanceof UpstreamTimeoutError || error instanceof UpstreamUnavailableError;
   }
 
-  async function call<T>(spec: CallSpec<T>): Promise<T | null> {
-    if (!deps.observe) return callWithRetries(spec);
+  /** One logical call in a client span of its own: its status, and each retry as an event. */
+  function call<T>(spec: CallSpec<T>): Promise<T | null> {
+    const attributes = { 'http.request.method': spec.method, 'opi.upstream.operation': spec.operation };
+    return inClientSpan(`upstream ${spec.operation}`, attributes, (span) => timed(spec, span));
+  }
+
+  async function timed<T>(spec: CallSpec<T>, span: Span): Promise<T | null> {
+    if (!deps.observe) return callWithRetries(spec, span);
     const started = clock();
     const observed = (outcome: string) => deps.observe!(spec.operation, outcome, (clock() - started) / 1000);
     try {
-      const value = await callWithRetries(spec);
+      const value = await callWithRetries(spec, span);
       observed(value === null ? 'not_found' : 'ok');
       return value;
     } catch (error) {
@@ -196,12 +212,13 @@ export function createTransport(deps: TransportDeps): Transport {
     }
   }
 
-  async function callWithRetries<T>(spec: CallSpec<T>): Promise<T | null> {
+  async function callWithRetries<T>(spec: CallSpec<T>, span: Span): Promise<T | null> {
     const deadline = spec.deadline ?? clock() + deps.timeoutMs;
     const path = new URL(spec.url).pathname;
     for (let n = 0; ; n++) {
       const started = clock();
       const outcome = await attempt(spec, Math.max(MIN_ATTEMPT_MS, deadline - started));
+      if (outcome.status !== undefined) span.setAttribute('http.response.status_code', outcome.status);
       if (outcome.result) return outcome.result.value;
       const error = outcome.error!;
       const log = {
@@ -220,6 +237,7 @@ export function createTransport(deps: TransportDeps): Transport {
         retry ? 'upstream call failed, retrying' : 'upstream call failed',
       );
       if (!retry) throw error;
+      span.addEvent('retry', { attempt: n + 1, 'opi.error.code': error.code, 'retry.delay_ms': delay });
       await deps.sleep(delay);
     }
   }

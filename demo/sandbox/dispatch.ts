@@ -79,9 +79,11 @@ async function controlBody(req: IncomingMessage, method: string): Promise<unknow
 }
 
 export function createDispatcher({ surface, ctx, faults, journal, historyLimit, sandbox }: DispatchDeps) {
-  const record = (method: string, url: URL): JournalEntry => {
+  const record = (req: IncomingMessage, method: string, url: URL): JournalEntry => {
     const entry: JournalEntry = { at: isoTime(ctx.now()), method, path: url.pathname, status: 0 };
     if (url.search) entry.query = Object.fromEntries(url.searchParams);
+    const { traceparent } = req.headers;
+    if (typeof traceparent === 'string') entry.traceparent = traceparent;
     appendCapped(journal, entry, historyLimit);
     return entry;
   };
@@ -122,7 +124,7 @@ export function createDispatcher({ surface, ctx, faults, journal, historyLimit, 
   }
 
   async function api(req: IncomingMessage, res: ServerResponse, method: string, url: URL): Promise<void> {
-    const entry = record(method, url);
+    const entry = record(req, method, url);
     await safely(
       res,
       async () => {
@@ -163,7 +165,7 @@ export function createDispatcher({ surface, ctx, faults, journal, historyLimit, 
   }
 
   async function pay(req: IncomingMessage, res: ServerResponse, method: string, url: URL, match: RegExpExecArray) {
-    const entry = record(method, url);
+    const entry = record(req, method, url);
     await safely(
       res,
       async () => {

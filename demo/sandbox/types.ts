@@ -136,6 +136,8 @@ export interface JournalEntry {
   route?: SandboxRoute;
   /** The fault applied to this request, if any. */
   fault?: Fault['kind'];
+  /** The W3C trace context the caller sent, as the service's logs would keep it. */
+  traceparent?: string;
 }
 
 /** One attempt to deliver a notification to a merchant's callback URL. */

@@ -240,3 +240,52 @@ export const merchantNotificationSchema = z.discriminatedUnion('type', [
   }),
 ]);
 export type MerchantNotification = z.infer<typeof merchantNotificationSchema>;
+
+/** The checkout's steps as the BFF sees them, in order, then the order's outcomes (bff/metrics/funnel.ts). */
+export const FUNNEL_STEPS = [
+  'shown',
+  'chosen',
+  'placed',
+  'returned',
+  'paid',
+  'on_hold',
+  'declined',
+  'cancelled',
+  'error',
+  'failed',
+] as const;
+export type FunnelStep = (typeof FUNNEL_STEPS)[number];
+
+export const FUNNEL_MAX_HOURS = 24;
+
+/** GET /v1/funnel: how many hours back, this one included. */
+export const funnelQuerySchema = z.strictObject({
+  hours: z._default(
+    z.pipe(
+      queryInteger,
+      z
+        .number()
+        .check(
+          z.gte(1, { error: 'must be at least 1' }),
+          z.lte(FUNNEL_MAX_HOURS, { error: `must be at most ${FUNNEL_MAX_HOURS}` }),
+        ),
+    ),
+    FUNNEL_MAX_HOURS,
+  ),
+});
+
+const funnelCounts = z.object(
+  Object.fromEntries(FUNNEL_STEPS.map((step) => [step, z.number()])) as Record<FunnelStep, z.ZodMiniNumber>,
+);
+
+/** Counts per provider and hour (since this instance started), newest hour last; nothing about anyone. */
+export const funnelResponseSchema = z.object({
+  since: z.string(),
+  hours: z.array(
+    z.object({
+      hour: z.string(),
+      providers: z.record(z.string(), funnelCounts),
+    }),
+  ),
+});
+export type FunnelResponse = z.infer<typeof funnelResponseSchema>;

@@ -173,6 +173,19 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it.each([
+    [{}, undefined],
+    [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' }, 'http://collector:4318/v1/traces'],
+    [
+      { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://t:9/in' },
+      'http://t:9/in',
+    ],
+    [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SDK_DISABLED: 'true' }, undefined],
+    [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_TRACES_EXPORTER: 'none' }, undefined],
+  ])('sends spans where the standard OTEL_* variables say: %j', (otel, endpoint) => {
+    expect(loadConfig({ ...real, ...otel }).tracesEndpoint).toBe(endpoint);
+  });
+
   it('documents every variable in docs/configuration.md', () => {
     // The first cell of a table row names the variables it documents.
     const firstCells = readFileSync('docs/configuration.md', 'utf8')

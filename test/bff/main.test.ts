@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../demo/sandbox/sandbox.js';
 import { call, createSession, json, shopper } from '../support/checkout.js';
 import { compileServer, type CompiledServer } from '../support/compiled-server.js';
+import { startOtlpReceiver } from '../support/otlp-receiver.js';
 import { startSandbox } from '../support/servers.js';
 import { waitUntil } from '../support/wait.js';
 
@@ -131,6 +132,41 @@ describe.each(LAUNCHERS)('bff/main.ts as %s', (_name, launcher) => {
     expect(answer.body.id).toBe(id);
     expect(await run.exited).toBe(0);
     expect(run.output()).toMatch(/shutting down/);
+    // No exporter configured: the OpenTelemetry SDK was never loaded.
+    expect(run.output()).not.toMatch(/tracing:/);
     sandbox.clearFaults();
+  }, 90_000);
+
+  it('with OTEL_EXPORTER_OTLP_ENDPOINT, sends its spans over OTLP/HTTP, the last ones on SIGTERM', async () => {
+    const receiver = await startOtlpReceiver();
+    try {
+      const run = startMain(launcher, {
+        PORT: '0',
+        OPI_UPSTREAM_URL: sandbox.url,
+        OPI_TOKEN_URL: sandbox.tokenUrl,
+        OPI_UPSTREAM_SANDBOX: 'true',
+        OPI_DATA_DIR: dataDir,
+        OPI_LOG_LEVEL: 'info',
+        OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+        OTEL_SERVICE_NAME: 'shop-checkout',
+      });
+      const [, port] = await waitFor(run.output, /BFF listening on http:\/\/127\.0\.0\.1:(\d+)/);
+      expect(run.output()).toMatch(/tracing: spans sent over OTLP\/HTTP/);
+      const traceId = 'a'.repeat(31) + '1';
+      const answer = await call(`http://127.0.0.1:${port}/readyz`, {
+        headers: { traceparent: `00-${traceId}-${'b'.repeat(16)}-01` },
+      });
+      expect(answer.status).toBe(200);
+      run.child.kill('SIGTERM');
+      expect(await run.exited).toBe(0);
+      const spans = receiver.spans.filter((span) => span.traceId === traceId);
+      expect(spans.find((span) => span.name === 'GET /readyz')).toMatchObject({
+        parentSpanId: 'b'.repeat(16),
+        service: 'shop-checkout',
+      });
+      expect(receiver.contentTypes).toEqual(new Set(['application/json']));
+    } finally {
+      await receiver.close();
+    }
   }, 90_000);
 });

@@ -42,6 +42,10 @@ export type paths = {
     /** Void what is left of an authorised order */
     post: operations["voidOrder"];
   };
+  "/v1/funnel": {
+    /** The checkout's conversion per provider and hour, from this instance's counts since it started: shown, chosen, placed, returned, then the outcome (paid, on_hold, declined, cancelled, error, failed); nothing about anyone */
+    get: operations["getFunnel"];
+  };
   "/v1/returns/{orderReference}": {
     /** The shopper's return from the provider (dynamicRedirectUrl): hash checked, order re-read, then a 303 to the session's returnUrl */
     get: operations["shopperReturn"];
@@ -574,6 +578,26 @@ export type components = {
           message: string;
         }[];
       [key: string]: unknown;
+    };
+    Funnel: {
+      since: string;
+      hours: {
+          hour: string;
+          providers: {
+            [key: string]: {
+              shown: number;
+              chosen: number;
+              placed: number;
+              returned: number;
+              paid: number;
+              on_hold: number;
+              declined: number;
+              cancelled: number;
+              error: number;
+              failed: number;
+            };
+          };
+        }[];
     };
     Received: {
       /** @constant */
@@ -1341,6 +1365,40 @@ export type operations = {
       };
       /** @description upstream_timeout */
       504: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  /** The checkout's conversion per provider and hour, from this instance's counts since it started: shown, chosen, placed, returned, then the outcome (paid, on_hold, declined, cancelled, error, failed); nothing about anyone */
+  getFunnel: {
+    parameters: {
+      query?: {
+        hours?: string;
+      };
+    };
+    responses: {
+      /** @description The last `hours` hours, oldest first */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Funnel"];
+        };
+      };
+      /** @description validation_failed, invalid_text */
+      400: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description headers_too_large */
+      431: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };

@@ -77,7 +77,7 @@ const BFF_LAYERS: readonly (readonly string[])[] = [
   ['domain'],
   ['store'],
   ['upstream'],
-  ['lib', 'config.ts', 'logger.ts'],
+  ['lib', 'telemetry', 'config.ts', 'logger.ts'],
 ];
 const layerOf = (file: string) => BFF_LAYERS.findIndex((names) => names.includes(file.split('/')[1]!));
 

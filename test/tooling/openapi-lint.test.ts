@@ -45,6 +45,7 @@ describe('the OpenAPI document', () => {
       'refundOrder',
       'captureOrder',
       'voidOrder',
+      'getFunnel',
     ]);
   });
 });

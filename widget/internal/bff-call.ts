@@ -9,11 +9,17 @@ export interface BffOptions {
   fetch?: typeof fetch;
   /** Bounds each request, body included. */
   timeoutMs?: number;
+  /** The element's W3C trace id (32 hex digits): each call is a span of it, sent as `traceparent`. */
+  traceId?: string;
 }
+
+/** `bytes` random bytes as lower-case hex: trace and span ids, random as W3C Trace Context asks. */
+export const randomHex = (bytes: number) =>
+  Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 
 /** Calls `v1/<path>` on the BFF; an answer that `valid` refuses is a bad_response. */
 export async function callBff<T>(
-  { baseUrl, fetch: fetchFn = fetch, timeoutMs = 15_000 }: BffOptions,
+  { baseUrl, fetch: fetchFn = fetch, timeoutMs = 15_000, traceId }: BffOptions,
   valid: (body: unknown) => body is T,
   path: string,
   init: RequestInit,
@@ -24,6 +30,8 @@ export async function callBff<T>(
   try {
     response = await fetchFn(new URL(`v1/${path}`, baseUrl.replace(/\/?$/, '/')), {
       ...init,
+      // Nothing personal: random ids, the parent span this call, `01`: the BFF may record it.
+      headers: traceId ? { ...init.headers, traceparent: `00-${traceId}-${randomHex(8)}-01` } : init.headers,
       credentials: 'omit',
       signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(signal ? [signal] : [])]),
     });

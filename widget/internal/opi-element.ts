@@ -1,6 +1,6 @@
 import { LitElement, type PropertyDeclarations } from 'lit';
 import { isRightToLeft } from '../../shared/languages.js';
-import type { BffOptions } from './bff-call.js';
+import { type BffOptions, randomHex } from './bff-call.js';
 import {
   type Catalogues,
   format,
@@ -136,11 +136,15 @@ export abstract class OpiElement<S> extends LitElement {
     return this.getAttribute('dir') === 'rtl' || isRightToLeft(language) ? 'rtl' : 'ltr';
   }
 
+  /** One trace per element on the page: its calls to the BFF are the trace's first spans. */
+  readonly #traceId = randomHex(16);
+
   protected bff(): BffOptions {
     return {
       baseUrl: new URL(this.apiBase || '/', location.href).href,
       fetch: this.fetchImpl,
       timeoutMs: this.requestTimeout,
+      traceId: this.#traceId,
     };
   }
 }

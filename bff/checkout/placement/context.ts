@@ -3,6 +3,7 @@
 import type { Logger } from 'pino';
 import type { CancellationTimeoutUnit } from '../../config.js';
 import type { Ledger } from '../../ledger/ledger.js';
+import type { Funnel } from '../../metrics/funnel.js';
 import type { Store } from '../../store/types.js';
 import type { UpstreamClient } from '../../upstream/client.js';
 import type { OptionsCache } from '../options-cache.js';
@@ -32,4 +33,6 @@ export interface PlacementContext {
   settleWindowMs: number;
   /** OPI_CUSTOMER_SESSIONS: a session without the merchant's customerToken gets one from the upstream per attempt. */
   customerSessions: boolean;
+  /** Counts a new attempt's provider as chosen, and the order placed once its redirect is handed over. */
+  funnel: Funnel;
 }

@@ -88,6 +88,8 @@ describe('every answer is one /openapi.json describes', () => {
     check('get', '/v1/returns/{orderReference}', back);
     check('get', '/v1/returns/{orderReference}', await followReturn(url('/v1/returns/ORD-unknown')));
     check('get', '/v1/orders', await call(url('/v1/orders?limit=5'), { headers: merchant }));
+    check('get', '/v1/funnel', await call(url('/v1/funnel?hours=3'), { headers: merchant }));
+    check('get', '/v1/funnel', await call(url('/v1/funnel?hours=0'), { headers: merchant }));
     check('get', '/v1/orders', await call(url('/v1/orders?limit=none'), { headers: merchant }));
     check('get', '/v1/orders/{orderReference}', await getOrder(stack.bff.url, orderReference));
     check('get', '/v1/orders/{orderReference}', await getOrder(stack.bff.url, 'ORD-unknown'));

@@ -6,6 +6,7 @@ import { createNotifier } from '../../../bff/notify/notifier.js';
 import { createLedger, type Ledger } from '../../../bff/ledger/ledger.js';
 import { order, session, T0 } from '../../support/ledger-records.js';
 import { storeDrivers, useTestStore } from '../../support/store.js';
+import { createFunnel } from '../../../bff/metrics/funnel.js';
 
 describe.each(storeDrivers())('an observation with a known copy of the order, on $name', ({ open }) => {
   const t = useTestStore(open);
@@ -26,6 +27,7 @@ describe.each(storeDrivers())('an observation with a known copy of the order, on
       now,
       notifier,
       logger,
+      funnel: createFunnel(now),
       firstCheckDelayMs: 1_000,
       settleWindowMs: 60_000,
       graceMs: 60_000,

@@ -1,0 +1,75 @@
+// The conversion funnel moves as a checkout is walked: the providers a session read shows, the one chosen, the order
+// placed, the shopper's signed return and the outcome, per provider and locale, in /metrics and GET /v1/funnel.
+import { describe, expect, it } from 'vitest';
+import { FUNNEL_STEPS } from '../../../shared/schemas/merchant-api.js';
+import { call, createSession, json, merchant, shopper } from '../../support/checkout.js';
+import { FAST_SANDBOX, followReturn } from '../../support/after-payment-harness.js';
+import { STOREFRONT_ORIGIN } from '../../support/servers.js';
+import { useCheckoutStack } from '../../support/stack.js';
+
+const stack = useCheckoutStack({ sandbox: FAST_SANDBOX, between: 'settle', bff: 'none' });
+
+/** opi_checkout_funnel_total's samples for one provider, by step. */
+async function funnelSeries(metricsUrl: string, provider: string): Promise<Record<string, number>> {
+  const text = (await call(metricsUrl)).text;
+  const series: Record<string, number> = {};
+  for (const [, step, value] of text.matchAll(
+    new RegExp(`^opi_checkout_funnel_total\\{step="(\\w+)",provider="${provider}",locale="en_AE"\\} (\\d+)$`, 'gm'),
+  ))
+    series[step!] = Number(value);
+  return series;
+}
+
+describe('the conversion funnel', () => {
+  it('counts a walked checkout, step by step, in /metrics and GET /v1/funnel', async () => {
+    const bff = await stack.startBff({ metrics: true });
+    const id = await createSession(bff.url);
+    const read = await call(`${bff.url}/v1/checkout-sessions/${id}`, { headers: { origin: STOREFRONT_ORIGIN } });
+    const offered = read.body.providers.map((provider: { name: string }) => provider.name);
+    expect(offered).toContain('TABBY_AE');
+    const other = offered.find((name: string) => name !== 'TABBY_AE');
+    expect(await funnelSeries(bff.metricsUrl!, 'TABBY_AE')).toEqual({ shown: 1 });
+
+    // A provider the session does not offer is not counted anywhere: strangers choose no labels.
+    const refused = await call(
+      `${bff.url}/v1/checkout-sessions/${id}/orders`,
+      json('POST', shopper({ bnplProvider: 'SOMEONE_ELSES' }), { origin: STOREFRONT_ORIGIN }),
+    );
+    expect(refused.status).toBe(422);
+    const placed = await call(
+      `${bff.url}/v1/checkout-sessions/${id}/orders`,
+      json('POST', shopper(), { origin: STOREFRONT_ORIGIN, 'idempotency-key': 'k-1' }),
+    );
+    expect(placed.status).toBe(201);
+    // The double submit's replay is not a second choice.
+    await call(
+      `${bff.url}/v1/checkout-sessions/${id}/orders`,
+      json('POST', shopper(), { origin: STOREFRONT_ORIGIN, 'idempotency-key': 'k-1' }),
+    );
+    const { redirectTo } = await stack.sandbox.decide(placed.body.orderReference, { outcome: 'approve' });
+    expect((await followReturn(redirectTo)).status).toBe(303);
+    await stack.sandbox.idle();
+
+    expect(await funnelSeries(bff.metricsUrl!, 'TABBY_AE')).toEqual({
+      shown: 1,
+      chosen: 1,
+      placed: 1,
+      returned: 1,
+      paid: 1,
+    });
+    expect(await funnelSeries(bff.metricsUrl!, 'SOMEONE_ELSES')).toEqual({});
+    if (other) expect(await funnelSeries(bff.metricsUrl!, other)).toEqual({ shown: 1 });
+
+    const answer = await call(`${bff.url}/v1/funnel?hours=2`, { headers: merchant });
+    expect(answer.status).toBe(200);
+    expect(answer.body.hours).toHaveLength(2);
+    const now = answer.body.hours.at(-1).providers.TABBY_AE;
+    expect(Object.keys(now)).toEqual([...FUNNEL_STEPS]);
+    expect(now).toMatchObject({ shown: 1, chosen: 1, placed: 1, returned: 1, paid: 1, declined: 0 });
+    expect(answer.body.hours[0].providers).toEqual({});
+    expect((await call(`${bff.url}/v1/funnel`)).status).toBe(401);
+    expect((await call(`${bff.url}/v1/funnel?hours=25`, { headers: merchant })).body).toMatchObject({
+      code: 'validation_failed',
+    });
+  });
+});
