@@ -9,6 +9,7 @@ import {
 } from '../../shared/schemas/checkout-api.js';
 import {
   captureOrVoidViewSchema,
+  funnelResponseSchema,
   orderListResponseSchema,
   orderViewSchema,
   refundViewSchema,
@@ -131,6 +132,8 @@ export function createMerchantClient(options: MerchantClientOptions) {
     updateSession: (id: string, cart: SessionCart) =>
       call(createSessionResponseSchema, 'PATCH', `/v1/checkout-sessions/${encodeURIComponent(id)}`, cart),
     getOrder: (reference: string) => call(orderViewSchema, 'GET', orderPath(reference)),
+    /** The checkout's conversion per provider and hour, the last `hours` hours. */
+    funnel: (hours = 24) => call(funnelResponseSchema, 'GET', `/v1/funnel?hours=${hours}`),
     listOrders(query: { status?: OrderStatus; limit?: number; cursor?: string } = {}) {
       const search = new URLSearchParams();
       for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value));

@@ -156,6 +156,8 @@ describe('accessibility', () => {
           await audit(`${language}: cart`);
         }
         await page.goto(`${e2e.stack.shopUrl}/console`);
+        // The conversion chart is audited too: the checkouts above showed providers.
+        await expect(page.getByRole('table', { name: /Shoppers at each step/ }).count()).resolves.toBe(1);
         await audit('console');
       });
     } finally {

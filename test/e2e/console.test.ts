@@ -23,6 +23,16 @@ describe('merchant console', () => {
       const fact = (name: string) => text(page.locator(`[data-fact="${name}"]`));
 
       await page.goto(`${e2e.stack.shopUrl}/console`);
+      // The conversion chart counts this checkout: shown, chosen, placed, returned, paid.
+      const tabby = page.getByRole('region', { name: /Conversion by provider/ }).getByRole('row', { name: /Tabby/ });
+      await expect(tabby.locator('td').allTextContents()).resolves.toEqual([
+        ...['1', '1', '1', '1', '1', '0', '0'],
+        '100%',
+        expect.any(String),
+      ]);
+      await expect(
+        tabby.getByRole('img', { name: /^Paid per shown, by hour \(UTC\), for Tabby: / }).count(),
+      ).resolves.toBe(1);
       await page.getByRole('link', { name: reference }).click();
       await page.waitForURL(`${e2e.stack.shopUrl}/console/orders/${reference}`);
       await expect(fact('refundable')).resolves.toBe('AED 204.00');

@@ -7,6 +7,7 @@ import { ORDER_STATUSES, type OrderStatus } from '../../../shared/status.js';
 import { formatMajor } from '../format.js';
 import { MerchantApiError, type MerchantClient } from '../merchant-client.js';
 import { orderDetailView, orderListView, type Flash } from '../pages/console.js';
+import { funnelView } from '../pages/funnel.js';
 import { html } from '../html.js';
 import { renderConsolePage } from '../render.js';
 import { readCookie } from '../shop-context.js';
@@ -74,11 +75,17 @@ export function consoleRoutes(client: MerchantClient): Router {
   router.get('/console', async (req, res) => {
     const status = ORDER_STATUSES.find((value) => value === req.query.status) as OrderStatus | undefined;
     const cursor = typeof req.query.cursor === 'string' && req.query.cursor !== '' ? req.query.cursor : undefined;
-    const list = await client.listOrders({ status, cursor, limit: 50 });
+    // The chart is a nicety: the orders are shown whether or not the funnel answers.
+    const [list, funnel] = await Promise.all([
+      client.listOrders({ status, cursor, limit: 50 }),
+      client.funnel().catch(() => undefined),
+    ]);
     renderConsolePage(
       res,
       'Orders',
-      orderListView({ orders: list.data, status, nextCursor: list.nextCursor, flash: takeFlash(req, res) }),
+      html`${orderListView({ orders: list.data, status, nextCursor: list.nextCursor, flash: takeFlash(req, res) })}${
+        funnel ? funnelView(funnel) : ''
+      }`,
     );
   });
 
