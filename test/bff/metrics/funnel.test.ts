@@ -1,5 +1,6 @@
 // The conversion funnel moves as a checkout is walked: the providers a session read shows, the one chosen, the order
 // placed, the shopper's signed return and the outcome, per provider and locale, in /metrics and GET /v1/funnel.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { FUNNEL_STEPS } from '../../../shared/schemas/merchant-api.js';
 import { call, createSession, json, merchant, shopper } from '../../support/checkout.js';
@@ -71,5 +72,31 @@ describe('the conversion funnel', () => {
     expect((await call(`${bff.url}/v1/funnel?hours=25`, { headers: merchant })).body).toMatchObject({
       code: 'validation_failed',
     });
+  });
+});
+
+describe('deploy/grafana-dashboard.json', () => {
+  it('charts only series the BFF exports, each panel with a title and the chosen Prometheus', async () => {
+    const bff = await stack.startBff({ metrics: true });
+    await createSession(bff.url).then((id) =>
+      call(`${bff.url}/v1/checkout-sessions/${id}`, { headers: { origin: STOREFRONT_ORIGIN } }),
+    );
+    const exported = new Set(
+      [...(await call(bff.metricsUrl!)).text.matchAll(/^# TYPE (\w+) /gm)].map(([, name]) => name!),
+    );
+    const dashboard = JSON.parse(readFileSync('deploy/grafana-dashboard.json', 'utf8'));
+    const panels: { title: string; targets: { expr: string }[]; datasource: { uid: string } }[] = dashboard.panels;
+    expect(panels.length).toBeGreaterThanOrEqual(10);
+    const charted = new Set<string>();
+    for (const panel of panels) {
+      expect(panel.title.length).toBeGreaterThan(0);
+      expect(panel.datasource.uid).toBe('${datasource}');
+      for (const { expr } of panel.targets)
+        for (const [name] of expr.matchAll(/\bopi_\w+/g)) charted.add(name.replace(/_(bucket|count|sum)$/, ''));
+    }
+    expect([...charted].filter((name) => !exported.has(name))).toEqual([]);
+    expect(charted).toContain('opi_checkout_funnel_total');
+    // Every series of the BFF's own is on the dashboard (the process's default metrics are not).
+    expect([...exported].filter((name) => name.startsWith('opi_') && !charted.has(name))).toEqual([]);
   });
 });
