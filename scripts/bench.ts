@@ -12,13 +12,15 @@
 //    bodies and notices from one client without credentials;
 // on PGlite always (its WebAssembly compiled each way OPI_PGLITE_COMPILER offers) and on PostgreSQL when DATABASE_URL
 // is set. Prints a table of median [min..max] and the comparison with each anchor, and writes .bench/latest.json.
+// Every widget call is sent as <opi-checkout> sends it: the shop's Origin, its traceparent, and for an order a fresh
+// Idempotency-Key, on a session the widget has read first.
 // Options: --rounds N (3), --seconds N (3).
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { SANDBOX_DEFAULTS } from '../shared/sandbox-defaults.js';
-import { DEMO_CART, DEMO_SHOPPER } from './bench/demo-order.js';
+import { DEMO_CART, DEMO_SHOPPER, SHOP_ORIGIN, widgetHeaders, widgetOrderHeaders } from './bench/demo-order.js';
 import { hostileFloods } from './bench/hostile.js';
 import { type Call, calls, fixedBody, load, oneAtATime, paced } from './bench/load.js';
 import { numericOption } from './bench/options.js';
@@ -76,6 +78,7 @@ const bffEnv = (ledger: Record<string, string>) => ({
   OPI_DRAIN_SECONDS: '0',
   // One client (this process) sends everything: the per-IP limit would measure itself.
   OPI_RATE_LIMIT_PER_MINUTE: '100000',
+  OPI_ALLOWED_ORIGINS: SHOP_ORIGIN,
   ...ledger,
 });
 /** `withMetrics`: for what its memory is made of (prom-client's process and heap figures); never under load, where
@@ -155,12 +158,27 @@ async function createSessions(bffUrl: string, count: number): Promise<string[]> 
   return ids.slice(0, count);
 }
 
+/** Sessions as a shopper's checkout page leaves them: created by the shop, then read by the widget. */
+async function readSessions(bffUrl: string, count: number): Promise<string[]> {
+  const ids = await createSessions(bffUrl, count);
+  let next = 0;
+  const worker = async () => {
+    while (next < ids.length) {
+      const answer = await fetch(`${bffUrl}/v1/checkout-sessions/${ids[next++]}`, { headers: widgetHeaders() });
+      if (answer.status !== 200) throw new Error(`session read: ${answer.status} ${await answer.text()}`);
+      await answer.arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: 10 }, worker));
+  return ids;
+}
+
 /** The body the BFF sends to POST /orders, as the sandbox journalled it: the direct anchor sends the same. */
 async function upstreamOrderBody(bffUrl: string): Promise<Record<string, unknown>> {
-  const [id] = await createSessions(bffUrl, 1);
+  const [id] = await readSessions(bffUrl, 1);
   const placed = await fetch(`${bffUrl}/v1/checkout-sessions/${id}/orders`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: widgetOrderHeaders(),
     body: SHOPPER,
   });
   if (placed.status !== 201) throw new Error(`order: ${placed.status} ${await placed.text()}`);
@@ -241,7 +259,7 @@ for (const ledger of ledgers) {
       ['express+helmet', `${express.url}/v1/x`],
       ['node:http', `${http.url}/v1/x`],
     ] as const) {
-      record('session GET (req/s)', target, await load(url, SECONDS, fixedBody('GET')));
+      record('session GET (req/s)', target, await load(url, SECONDS, fixedBody('GET', widgetHeaders())));
     }
     for (const [target, url] of [
       ['BFF', `${bff.url}/v1/checkout-sessions`],
@@ -251,13 +269,14 @@ for (const ledger of ledgers) {
       record('session create (req/s)', target, await load(url, SECONDS, fixedBody('POST', MERCHANT, CART)));
     }
 
-    // Each order on a session of its own: a second order on one session would be the first one replayed.
+    // Each order on a session of its own (a second order on one session would be the first one replayed), read
+    // by the widget first, and sent as the widget sends it.
     const placeOn =
       (ids: string[]) =>
       (n: number): Call => ({
         url: `${bff.url}/v1/checkout-sessions/${ids[n]}/orders`,
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: widgetOrderHeaders(),
         body: SHOPPER,
       });
     const placeDirect = (): Call => ({
@@ -267,12 +286,12 @@ for (const ledger of ledgers) {
       body: JSON.stringify({ ...orderTemplate, orderReference: `bench-direct-${++directOrders}` }),
     });
     for (const rate of PLACEMENTS) {
-      const ids = await createSessions(bff.url, rate ? rate * SECONDS : ONE_AT_A_TIME_SESSIONS);
+      const ids = await readSessions(bff.url, rate ? rate * SECONDS : ONE_AT_A_TIME_SESSIONS);
       const run = (next: (n: number) => Call) => (rate ? paced(rate, SECONDS, next) : oneAtATime(SECONDS, next));
       record(placementCase(rate), 'BFF', await run(placeOn(ids)));
       record(placementCase(rate), 'sandbox direct', await run(placeDirect));
     }
-    const ids = await createSessions(bff.url, CAPACITY_SESSIONS);
+    const ids = await readSessions(bff.url, CAPACITY_SESSIONS);
     for (const [target, url, next] of [
       ['BFF', bff.url, placeOn(ids)],
       ['sandbox direct', sandbox.url, placeDirect],
@@ -292,10 +311,10 @@ for (const ledger of ledgers) {
   // What a container must hold once the load has been: the ledger's and V8's working sets at their largest.
   record('RSS after the load (MB)', 'BFF', { value: bff.rssMb() });
   // Last, on the same BFF: what a stranger's floods cost everyone else.
-  const [floodSession, placedOn] = await createSessions(bff.url, 2);
+  const [floodSession, placedOn] = await readSessions(bff.url, 2);
   const placed = await fetch(`${bff.url}/v1/checkout-sessions/${placedOn}/orders`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: widgetOrderHeaders(),
     body: SHOPPER,
   });
   const { orderReference } = (await placed.json()) as { orderReference: string };

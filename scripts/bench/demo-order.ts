@@ -1,5 +1,6 @@
 // What the bench and the walk send, as the demo shop would: its cart of two lanterns in its first market (393 AED
 // with shipping), and its signed-in shopper paying by Tabby.
+import { randomBytes, randomUUID } from 'node:crypto';
 import { sessionRequest } from '../../demo/storefront/cart.js';
 import { DEFAULT_MARKET, PRODUCTS } from '../../demo/storefront/catalogue.js';
 import { demoShopper } from '../../demo/storefront/demo-shopper.js';
@@ -15,3 +16,20 @@ export const DEMO_CART = sessionRequest({
 
 /** The widget's POST /v1/checkout-sessions/:id/orders body. */
 export const DEMO_SHOPPER = { bnplProvider: 'TABBY_AE', ...demoShopper(DEFAULT_MARKET) };
+
+/** The shop's page, an origin the bench's BFF allows (OPI_ALLOWED_ORIGINS), as the widget's calls come from. */
+export const SHOP_ORIGIN = 'https://shop.example';
+
+/** What `<opi-checkout>` sends with each call: its page's origin, JSON, and its trace context (a new span each). */
+export const widgetHeaders = (): Record<string, string> => ({
+  origin: SHOP_ORIGIN,
+  accept: 'application/json',
+  traceparent: `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-01`,
+});
+
+/** The widget's order: its headers, a fresh Idempotency-Key per attempt (kept across its own retries), the body. */
+export const widgetOrderHeaders = (): Record<string, string> => ({
+  ...widgetHeaders(),
+  'content-type': 'application/json',
+  'idempotency-key': randomUUID(),
+});
