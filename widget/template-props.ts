@@ -1,5 +1,6 @@
 // What a template may set on <opi-checkout> and <opi-instalments>, for the framework type entries (jsx.ts, svelte.ts): its attributes and
-// properties, and `on<event>` listeners, the spelling React 19 and Svelte 5 give a custom element's events.
+// properties, and `on<event>` listeners, the spelling React 19 and Svelte 5 give a custom element's events. The global
+// HTML attributes (id, dir, lang, aria-*, part, onClick...) come from each framework's own HTML types there.
 import type {
   OpiErrorEvent,
   OpiOrderCreatedEvent,
@@ -18,8 +19,8 @@ export interface OpiCheckoutTemplateProps {
   locale?: string;
   /** A numbering system for amounts and counts (latn, arab, thai); the locale's own by default. */
   digits?: string;
-  /** Your wording, per string key. */
-  strings?: StringOverrides;
+  /** Your wording, per string key; or as JSON text, for a template that can only write attributes. */
+  strings?: StringOverrides | string;
   'onopi-ready'?: (event: OpiReadyEvent) => void;
   'onopi-provider-change'?: (event: OpiProviderChangeEvent) => void;
   'onopi-order-created'?: (event: OpiOrderCreatedEvent) => void;
@@ -41,6 +42,6 @@ export interface OpiInstalmentsTemplateProps {
   locale?: string;
   /** A numbering system for amounts and counts (latn, arab, thai); the locale's own by default. */
   digits?: string;
-  /** Your wording, per string key. */
-  strings?: InstalmentStringOverrides;
+  /** Your wording, per string key; or as JSON text, for a template that can only write attributes. */
+  strings?: InstalmentStringOverrides | string;
 }

@@ -1,7 +1,7 @@
 // `opi-checkout/vue`: <opi-checkout> and <opi-instalments> in Vue 3 templates (`import type {} from 'opi-checkout/vue'` once), as a global
 // component with its props and events (`:session`, `api-base`, `@opi-order-created`). Also tell Vue's compiler the
 // tags are custom elements: compilerOptions.isCustomElement = (tag) => tag.startsWith('opi-').
-import type { DefineComponent } from 'vue';
+import type { DefineComponent, HTMLAttributes } from 'vue';
 import type {
   OpiErrorEvent,
   OpiOrderCreatedEvent,
@@ -11,12 +11,19 @@ import type {
 import type { StringOverrides } from './components/opi-checkout/i18n/index.js';
 import type { InstalmentStringOverrides } from './components/opi-instalments/i18n/index.js';
 
+/**
+ * What a template may write on any element, beside the element's own: Vue's HTML attributes and listeners (id, title,
+ * dir, lang, hidden, aria-*, role, @click, ...), `part`, and data-* attributes. With `strictTemplates` Vue checks a
+ * custom element's attributes against its props, so they are listed here.
+ */
+export type VueHtmlAttributes = HTMLAttributes & { part?: string; [data: `data-${string}`]: unknown };
+
 export interface OpiCheckoutVueProps {
   session?: string;
   apiBase?: string;
   locale?: string;
   digits?: string;
-  strings?: StringOverrides;
+  strings?: StringOverrides | string;
 }
 
 export type OpiCheckoutVueEmits = {
@@ -26,8 +33,9 @@ export type OpiCheckoutVueEmits = {
   'opi-error': (event: OpiErrorEvent) => void;
 };
 
+type CheckoutProps = OpiCheckoutVueProps & VueHtmlAttributes;
 // biome-ignore lint/complexity/noBannedTypes: {} is Vue's own default for each parameter before the emits.
-export type OpiCheckoutVueComponent = DefineComponent<OpiCheckoutVueProps, {}, {}, {}, {}, {}, {}, OpiCheckoutVueEmits>;
+export type OpiCheckoutVueComponent = DefineComponent<CheckoutProps, {}, {}, {}, {}, {}, {}, OpiCheckoutVueEmits>;
 
 export interface OpiInstalmentsVueProps {
   amount?: string;
@@ -37,10 +45,10 @@ export interface OpiInstalmentsVueProps {
   apiBase?: string;
   locale?: string;
   digits?: string;
-  strings?: InstalmentStringOverrides;
+  strings?: InstalmentStringOverrides | string;
 }
 
-export type OpiInstalmentsVueComponent = DefineComponent<OpiInstalmentsVueProps>;
+export type OpiInstalmentsVueComponent = DefineComponent<OpiInstalmentsVueProps & VueHtmlAttributes>;
 
 declare module 'vue' {
   interface GlobalComponents {

@@ -186,6 +186,10 @@ const element: OpiCheckout = document.createElement('opi-checkout');
 element.session = 'cs_1';
 element.addEventListener('opi-order-created', (event) => console.log(event.detail.redirectUrl.length));
 export const tag = <opi-checkout session="cs_1" api-base="/checkout-api" onopi-error={(event) => event.detail.code} />;
+export const globalTag = (
+  <opi-checkout id="pay" title="Pay" dir="rtl" lang="ar" hidden={false} aria-label="Payment" data-test="x" part="p"
+    onClick={(event) => event.clientX} strings='{"learnMore":"See every plan"}' />
+);
 const message: OpiInstalments = document.createElement('opi-instalments');
 message.amount = '100.00';
 export const messageTag = <opi-instalments amount="100.00" currency="AED" country="AE" api-base="/checkout-api" />;
@@ -200,11 +204,21 @@ import type { SvelteHTMLElements } from 'svelte/elements';
 
 export const vueProps: InstanceType<GlobalComponents['opi-checkout']>['$props'] = { session: 'cs_1', apiBase: '/api' };
 export const vueMessage: InstanceType<GlobalComponents['opi-instalments']>['$props'] = { amount: '1.00', currency: 'AED' };
+// What any template writes on any element: the global attributes, aria-*, data-*, part and a click listener.
+export const vueGlobal: InstanceType<GlobalComponents['opi-checkout']>['$props'] = {
+  id: 'pay', title: 'Pay', dir: 'rtl', lang: 'ar', hidden: false, role: 'region', 'aria-label': 'Payment',
+  'data-test': 'checkout', part: 'checkout', onClick: (event: MouseEvent) => event.clientX, strings: '{"learnMore":"See"}',
+};
+export const vueGlobalMessage: InstanceType<GlobalComponents['opi-instalments']>['$props'] = {
+  id: 'plans', dir: 'rtl', 'aria-label': 'Plans', 'data-test': 'plans', part: 'plans',
+};
 export const svelteMessage: SvelteHTMLElements['opi-instalments'] = { amount: '1.00', country: 'AE' };
 export const svelteAttributes: SvelteHTMLElements['opi-checkout'] = {
   session: 'cs_1',
   'api-base': '/checkout-api',
   'onopi-order-created': (event) => event.detail.redirectUrl,
+  id: 'pay', title: 'Pay', dir: 'rtl', lang: 'ar', hidden: false, 'aria-label': 'Payment', 'data-test': 'x', part: 'p',
+  onclick: (event) => event.clientX,
 };
 `,
     );

@@ -87,6 +87,12 @@ export function checkCatalogue<T>(
 
 /** What of a page's words can be used; the problems go to the console. */
 export function usableWords<T>(english: T, words: unknown, tag: string, who: string): Overrides<T> {
+  if (words instanceof String) {
+    console.warn(
+      `${who}: the attribute is not JSON ("${words}"). A framework writes an object as that text when it renders the tag before the element is defined: import the element before the first render, or pass JSON.stringify(words).`,
+    );
+    return {};
+  }
   const { usable, problems } = checkCatalogue(english, words, tag);
   for (const problem of problems) console.warn(`${who}: ${problem}`);
   return usable;

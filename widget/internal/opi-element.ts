@@ -49,7 +49,18 @@ export abstract class OpiElement<S> extends LitElement {
     apiBase: { attribute: 'api-base' },
     locale: {},
     digits: {},
-    strings: { attribute: false },
+    // The attribute takes JSON, for a template that cannot set properties. Text that is not JSON (a framework that
+    // wrote the object as "[object Object]", rendering the tag before it was defined) is kept as such, for the
+    // check loaded with the page's words to explain in the console (catalogue-check.ts).
+    strings: {
+      converter: (value: string | null) => {
+        try {
+          return Object(JSON.parse(value!));
+        } catch {
+          return new String(value);
+        }
+      },
+    },
   };
 
   /** Base URL of the merchant's BFF, absolute or relative to the page; the page's origin when empty. */
@@ -137,7 +148,7 @@ export abstract class OpiElement<S> extends LitElement {
   }
 
   /** One trace per element on the page: its calls to the BFF are the trace's first spans. */
-  readonly #traceId = randomHex(16);
+  readonly #traceId = randomHex();
 
   protected bff(): BffOptions {
     return {
