@@ -13,6 +13,7 @@ const STEPS: readonly (readonly [what: string, command: string, ...args: string[
   ['make the embedded ledger seed', 'tsx', 'scripts/pglite-seed.ts'],
   ['write the declarations (dist/types)', 'tsc', '-p', 'tsconfig.build.json'],
   ['keep the declarations the entries reach', 'tsx', 'scripts/prune-declarations.ts'],
+  ['make the browser-only package (dist/elements)', 'tsx', 'scripts/elements-package.ts'],
 ];
 
 const started = performance.now();

@@ -2,24 +2,15 @@
 // files the package's type entries reach (package.json "exports" ... "types"), following their relative imports,
 // so the package ships the public types and nothing of the internals they do not mention.
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, join, normalize } from 'node:path';
+import { join, normalize } from 'node:path';
+import { declarationsReached } from './declarations.js';
 
 const ROOT = 'dist/types';
 const exportsField = JSON.parse(readFileSync('package.json', 'utf8')).exports as Record<string, { types?: string }>;
 const entries = Object.values(exportsField).flatMap((target) =>
   typeof target === 'object' && target.types ? [normalize(target.types)] : [],
 );
-
-const reached = new Set<string>();
-const queue = [...entries];
-for (let file = queue.pop(); file; file = queue.pop()) {
-  if (reached.has(file)) continue;
-  reached.add(file);
-  const text = readFileSync(file, 'utf8');
-  for (const [, , specifier] of text.matchAll(/(?:from |import\()(['"])(\.{1,2}\/[^'"]+)\1/g)) {
-    queue.push(join(dirname(file), specifier!.replace(/\.js$/, '.d.ts')));
-  }
-}
+const reached = declarationsReached(entries).files;
 
 let removed = 0;
 for (const file of readdirSync(ROOT, { recursive: true, encoding: 'utf8' })) {
