@@ -51,6 +51,8 @@ export default {
   nodeResolve: { exportConditions: ['production'] },
   concurrency: 1,
   testsFinishTimeout: 60_000,
+  // Whole checkouts with axe audits run past mocha's 2 s default while the 2-core CI machine is loaded.
+  testFramework: { config: { timeout: 10_000 } },
   middleware: [fakeBffMiddleware()],
   // WTR_BROWSERS=chromium,firefox,webkit (all three by default), one after another: on 2 cores that is as fast.
   browsers: selectedEngines().map((engine) => LAUNCHERS[engine]()),

@@ -92,7 +92,7 @@ describe('<opi-checkout> keyboard', () => {
       await fill(el, shopper);
       part(el, 'submit')!.focus();
       await sendKeys({ press: 'Enter' });
-      await waitUntil(() => part(el, 'message'), 'the form was not replaced by a message');
+      await waitUntil(() => part(el, 'message'), 'the form was not replaced by a message', { timeout: 5_000 });
       await el.updateComplete;
       expect(part(el, 'message')!.getAttribute('tabindex')).to.equal('-1');
       // Compared as text: a failing comparison of two elements makes chai walk a whole DOM graph.
