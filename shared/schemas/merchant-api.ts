@@ -157,22 +157,21 @@ const queryInteger = z.pipe(
   z.transform(Number),
 );
 
+/** A whole number from 1 to `max`, as a query string carries it; `fallback` when absent. */
+const queryCount = (max: number, fallback: number) =>
+  z._default(
+    z.pipe(
+      queryInteger,
+      z.number().check(z.gte(1, { error: 'must be at least 1' }), z.lte(max, { error: `must be at most ${max}` })),
+    ),
+    fallback,
+  );
+
 /** GET /v1/orders?status=&paymentState=&limit=&cursor= (query strings). */
 export const orderListQuerySchema = z.strictObject({
   status: z.optional(z.enum(ORDER_STATUSES, { error: `must be one of: ${ORDER_STATUSES.join(', ')}` })),
   paymentState: z.optional(z.enum(PAYMENT_STATES, { error: `must be one of: ${PAYMENT_STATES.join(', ')}` })),
-  limit: z._default(
-    z.pipe(
-      queryInteger,
-      z
-        .number()
-        .check(
-          z.gte(1, { error: 'must be at least 1' }),
-          z.lte(ORDER_LIST_MAX_LIMIT, { error: `must be at most ${ORDER_LIST_MAX_LIMIT}` }),
-        ),
-    ),
-    ORDER_LIST_DEFAULT_LIMIT,
-  ),
+  limit: queryCount(ORDER_LIST_MAX_LIMIT, ORDER_LIST_DEFAULT_LIMIT),
   cursor: z.optional(text().check(z.minLength(1, { error: 'is required' }), atMost(200))),
 });
 
@@ -260,18 +259,7 @@ export const FUNNEL_MAX_HOURS = 24;
 
 /** GET /v1/funnel: how many hours back, this one included. */
 export const funnelQuerySchema = z.strictObject({
-  hours: z._default(
-    z.pipe(
-      queryInteger,
-      z
-        .number()
-        .check(
-          z.gte(1, { error: 'must be at least 1' }),
-          z.lte(FUNNEL_MAX_HOURS, { error: `must be at most ${FUNNEL_MAX_HOURS}` }),
-        ),
-    ),
-    FUNNEL_MAX_HOURS,
-  ),
+  hours: queryCount(FUNNEL_MAX_HOURS, FUNNEL_MAX_HOURS),
 });
 
 const funnelCounts = z.object(

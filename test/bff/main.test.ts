@@ -66,6 +66,16 @@ async function waitFor(read: () => string, pattern: RegExp): Promise<RegExpExecA
   return match!;
 }
 
+/** What a BFF serving the test sandbox needs: a free port, the sandbox, the data folder, info logs. */
+const serving = () => ({
+  PORT: '0',
+  OPI_UPSTREAM_URL: sandbox.url,
+  OPI_TOKEN_URL: sandbox.tokenUrl,
+  OPI_UPSTREAM_SANDBOX: 'true',
+  OPI_DATA_DIR: dataDir,
+  OPI_LOG_LEVEL: 'info',
+});
+
 describe.each(LAUNCHERS)('bff/main.ts as %s', (_name, launcher) => {
   it('refuses to start with a bad configuration, naming the variable', async () => {
     const run = startMain(launcher, {
@@ -92,15 +102,7 @@ describe.each(LAUNCHERS)('bff/main.ts as %s', (_name, launcher) => {
   });
 
   it('serves, then drains a request in flight on SIGTERM and exits 0', async () => {
-    const env = {
-      PORT: '0',
-      OPI_UPSTREAM_URL: sandbox.url,
-      OPI_TOKEN_URL: sandbox.tokenUrl,
-      OPI_UPSTREAM_SANDBOX: 'true',
-      OPI_DATA_DIR: dataDir,
-      OPI_LOG_LEVEL: 'info',
-      OPI_METRICS_PORT: '0',
-    };
+    const env = { ...serving(), OPI_METRICS_PORT: '0' };
     const run = startMain(launcher, env);
     const [, port] = await waitFor(run.output, /BFF listening on http:\/\/127\.0\.0\.1:(\d+)/);
     const url = `http://127.0.0.1:${port}`;
@@ -141,12 +143,7 @@ describe.each(LAUNCHERS)('bff/main.ts as %s', (_name, launcher) => {
     const receiver = await startOtlpReceiver();
     try {
       const run = startMain(launcher, {
-        PORT: '0',
-        OPI_UPSTREAM_URL: sandbox.url,
-        OPI_TOKEN_URL: sandbox.tokenUrl,
-        OPI_UPSTREAM_SANDBOX: 'true',
-        OPI_DATA_DIR: dataDir,
-        OPI_LOG_LEVEL: 'info',
+        ...serving(),
         OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
         OTEL_SERVICE_NAME: 'shop-checkout',
       });

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopTsconfig } from '../support/shop-tsconfig.js';
 
 const run = promisify(execFile);
 const REPO = process.cwd();
@@ -81,23 +82,7 @@ element.addEventListener('opi-order-created', (event) => console.log(event.detai
 export const tag = <opi-checkout session="cs_1" api-base="/checkout-api" id="pay" dir="rtl" strings={{ providersLegend: 'Pay with' }} />;
 `,
     );
-    writeFileSync(
-      join(project, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          target: 'ES2022',
-          module: 'NodeNext',
-          moduleResolution: 'NodeNext',
-          strict: true,
-          noEmit: true,
-          jsx: 'react-jsx',
-          lib: ['ES2023', 'DOM', 'DOM.Iterable'],
-          types: [],
-          skipLibCheck: false,
-        },
-        files: ['shop.tsx'],
-      }),
-    );
+    writeFileSync(join(project, 'tsconfig.json'), shopTsconfig(['shop.tsx'], []));
     await run(join(BIN, 'tsc'), ['-p', 'tsconfig.json'], { cwd: project }).catch((error: { stdout: string }) => {
       throw new Error(`the storefront does not type-check:\n${error.stdout}`);
     });

@@ -12,6 +12,7 @@ import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopTsconfig } from '../support/shop-tsconfig.js';
 import { LANGUAGES } from '../../shared/languages.js';
 import { loadConfig } from '../../bff/config.js';
 import type { Sandbox } from '../../demo/sandbox/sandbox.js';
@@ -222,23 +223,7 @@ export const svelteAttributes: SvelteHTMLElements['opi-checkout'] = {
 };
 `,
     );
-    writeFileSync(
-      join(project, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          target: 'ES2022',
-          module: 'NodeNext',
-          moduleResolution: 'NodeNext',
-          strict: true,
-          noEmit: true,
-          jsx: 'react-jsx',
-          lib: ['ES2023', 'DOM', 'DOM.Iterable'],
-          types: ['node'],
-          skipLibCheck: false,
-        },
-        files: ['shop.tsx', 'templates.ts'],
-      }),
-    );
+    writeFileSync(join(project, 'tsconfig.json'), shopTsconfig(['shop.tsx', 'templates.ts'], ['node']));
     await run(join(BIN, 'tsc'), ['-p', 'tsconfig.json'], { cwd: project }).catch((error: { stdout: string }) => {
       throw new Error(`the shop does not type-check:\n${error.stdout}`);
     });

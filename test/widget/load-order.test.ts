@@ -7,22 +7,11 @@ import { fakeBff } from './support/fake-bff.js';
 import { tabby } from './support/fixtures.js';
 import { answer, settled } from './support/instalments.js';
 import { part, text } from './support/mount.js';
+import { warnings } from './support/warnings.js';
 
 let defined = 0;
 /** A tag of its own per test, defined only when the test says: as a lazily imported element is. */
 const lateTag = () => `opi-instalments-late-${++defined}`;
-
-async function warnings(run: () => Promise<void>): Promise<string[]> {
-  const said: string[] = [];
-  const warn = console.warn;
-  console.warn = (...args: unknown[]) => said.push(args.join(' '));
-  try {
-    await run();
-  } finally {
-    console.warn = warn;
-  }
-  return said;
-}
 
 describe('an element defined after the page rendered it', () => {
   it('keeps the properties a framework set before the definition, objects included', async () => {

@@ -12,22 +12,10 @@ import { fakeBff } from './support/fake-bff.js';
 import { sessionView, tabby } from './support/fixtures.js';
 import { answer, mountInstalments, settled } from './support/instalments.js';
 import { choose, mount, part, status, text } from './support/mount.js';
+import { warnings } from './support/warnings.js';
 
 // Null-safe: while a new language's words load, the element shows its placeholder and has no provider list.
 const legend = (el: HTMLElement) => text(part(el, 'providers')?.querySelector('legend'));
-
-/** console.warn's lines while `run` runs. */
-async function warnings(run: () => Promise<void>): Promise<string[]> {
-  const said: string[] = [];
-  const warn = console.warn;
-  console.warn = (...args: unknown[]) => said.push(args.join(' '));
-  try {
-    await run();
-  } finally {
-    console.warn = warn;
-  }
-  return said;
-}
 
 describe("a page's own words", () => {
   it('adds a language we do not ship: its words where given, English string by string where not, never a blank', async () => {
