@@ -6,13 +6,14 @@
 // refused by Node.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
-import { extname, join } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopTsconfig } from '../support/shop-tsconfig.js';
+import { serveFolder, type StaticFiles } from '../support/static-files.js';
 import { LANGUAGES } from '../../shared/languages.js';
 import { loadConfig } from '../../bff/config.js';
 import type { Sandbox } from '../../demo/sandbox/sandbox.js';
@@ -278,20 +279,15 @@ describe('npx opi-bff', () => {
 describe("the README's merchant server", () => {
   let shop: string;
   let pageOrigin: string;
-  let pages: Server;
+  let pages: StaticFiles;
 
   beforeAll(async () => {
     writeFileSync(join(project, 'server.mjs'), snippet('server'));
     const port = await freePort();
     shop = `http://127.0.0.1:${port}`;
     // The Vite-built page of the element test, on its own origin, which the checkout must allow.
-    pages = createServer((req, res) => {
-      const path = join(project, 'page/dist', new URL(req.url!, 'http://x').pathname.replace(/\/$/, '/index.html'));
-      if (!existsSync(path)) return void res.writeHead(404).end();
-      const type = extname(path) === '.js' ? 'text/javascript' : 'text/html';
-      res.writeHead(200, { 'content-type': type }).end(readFileSync(path));
-    });
-    pageOrigin = await listenOnPort0(pages);
+    pages = await serveFolder(join(project, 'page/dist'));
+    pageOrigin = pages.url;
     const server = start(process.execPath, ['server.mjs'], project, {
       ...sandboxEnv(),
       PORT: String(port),
@@ -307,7 +303,7 @@ describe("the README's merchant server", () => {
   }, 90_000);
 
   afterAll(async () => {
-    await new Promise((resolve) => pages?.close(resolve));
+    await pages?.close();
   });
 
   it('renders the checkout with the tag and its SRI, and takes a shopper through to a paid order', async () => {
