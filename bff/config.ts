@@ -81,8 +81,10 @@ export interface Config {
   retention: { sessionDays: number; idempotencyHours: number; personalDays: number; intervalMs: number };
   /** Polling of orders and refunds still waiting for their result. */
   reconcile: {
-    /** How often a reconciliation round runs. */
+    /** The pause between reconciliation rounds while nothing more is due (a round that took a full batch goes on). */
     intervalMs: number;
+    /** This instance's budget of upstream reads per second for reconciliation, used fully while orders are due. */
+    readsPerSecond: number;
     /** Delay before an order's first poll and after its first poll; it doubles up to pollMaxMs. */
     pollInitialMs: number;
     pollMaxMs: number;
@@ -278,6 +280,7 @@ const envSchema = z.object({
   OPI_NOTIFY_MAX_ATTEMPTS: z.optional(wholeNumber(1, 50, 'a whole number of attempts')),
   OPI_NOTIFY_RETRY_MS: z.optional(wholeNumber(100, 3_600_000, 'a whole number of milliseconds')),
   OPI_RECONCILE_INTERVAL_MS: z.optional(wholeNumber(100, 3_600_000, 'a whole number of milliseconds')),
+  OPI_RECONCILE_READS_PER_SECOND: z.optional(wholeNumber(1, 1_000, 'a whole number of reads per second')),
   OPI_POLL_INITIAL_MS: z.optional(wholeNumber(1_000, 3_600_000, 'a whole number of milliseconds')),
   OPI_POLL_MAX_MS: z.optional(wholeNumber(1_000, 86_400_000, 'a whole number of milliseconds')),
   OPI_POLL_GRACE_MINUTES: z.optional(wholeNumber(0, 10_080, 'a whole number of minutes')),
@@ -451,6 +454,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     // The upstream's own polling: 30 s doubling to 600 s (its public docs).
     reconcile: {
       intervalMs: e.OPI_RECONCILE_INTERVAL_MS ?? 5_000,
+      // Local choice: the upstream's rate limits are not documented; 20 reads/s reads 1,000 due orders in 50 s.
+      readsPerSecond: e.OPI_RECONCILE_READS_PER_SECOND ?? 20,
       pollInitialMs,
       pollMaxMs,
       graceMs: (e.OPI_POLL_GRACE_MINUTES ?? 30) * 60_000,

@@ -18,6 +18,7 @@ import { createLedger } from './ledger/ledger.js';
 import { createRetentionJob } from './maintenance/retention.js';
 import { createNotifier } from './notify/notifier.js';
 import { createOperations } from './operations/operations.js';
+import { createReadBudget } from './reconcile/read-budget.js';
 import { createReconciler } from './reconcile/reconciler.js';
 import { createOrderRefresher } from './reconcile/refresh.js';
 import { cacheSessionReads } from './store/session-read-cache.js';
@@ -101,6 +102,8 @@ export function createServices({ config, store: uncached, upstream, logger, now,
   // Local choice: one upstream read per order per 5 s, whatever inbound traffic (returns, notices) prompts it.
   const readGate = createReadGate(5_000, 10_000, now);
   const refresher = createOrderRefresher({ ...reading, settleWindowMs: reconcile.settleWindowMs });
+  const readBudget = createReadBudget({ readsPerSecond: reconcile.readsPerSecond });
+  upstream.watchAnswers(readBudget.answered);
 
   return {
     /** The app's clock. */
@@ -158,8 +161,10 @@ export function createServices({ config, store: uncached, upstream, logger, now,
         slowPollMs: reconcile.slowPollMs,
         horizonMs: reconcile.horizonMs,
       },
-      // Each worker polls 5 orders, a few upstream reads each, within one lease.
-      leaseMs: 10 * timeoutMs + 5_000,
+      // A round's reads start within a second (more under pushback: a Retry-After pauses them up to 30 s), and
+      // each takes a few upstream calls.
+      leaseMs: 10 * timeoutMs + 35_000,
+      budget: readBudget,
     }),
     retention: createRetentionJob({ store, logger, now, settings: config.retention }),
   };

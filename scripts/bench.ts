@@ -14,7 +14,9 @@
 // is set. Prints a table of median [min..max] and the comparison with each anchor, and writes .bench/latest.json.
 // Every widget call is sent as <opi-checkout> sends it: the shop's Origin, its traceparent, and for an order a fresh
 // Idempotency-Key, on a session the widget has read first.
-// Options: --rounds N (3), --seconds N (3).
+//  - the reconciler under a flash sale's backlog (scripts/bench/reconciler-backlog.ts): 1,000 and 10,000 live orders
+//    placed at once, on PGlite and on PostgreSQL with two instances;
+// Options: --rounds N (3), --seconds N (3), --backlog 1000,10000 (0: none), --only-backlog.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +24,7 @@ import pg from 'pg';
 import { SANDBOX_DEFAULTS } from '../shared/sandbox-defaults.js';
 import { DEMO_CART, DEMO_SHOPPER, SHOP_ORIGIN, widgetHeaders, widgetOrderHeaders } from './bench/demo-order.js';
 import { hostileFloods } from './bench/hostile.js';
+import { type BacklogInstance, backlogFigures, measureBacklog } from './bench/reconciler-backlog.js';
 import { type Call, calls, fixedBody, load, oneAtATime, paced } from './bench/load.js';
 import { numericOption } from './bench/options.js';
 import { startServer, type Started } from './bench/processes.js';
@@ -40,6 +43,17 @@ const CAPACITY_SESSIONS = 800 * SECONDS;
 /** More than one request at a time can place in SECONDS (the BFF's order costs well over 2.5 ms). */
 const ONE_AT_A_TIME_SESSIONS = 400 * SECONDS;
 const LIST_SIZES = [100, 50_000];
+/** `--backlog 1000,10000` (the default): the live orders of each backlog case; `--backlog 0` skips them. */
+const BACKLOG_ORDERS = (
+  process.argv.includes('--backlog') ? process.argv[process.argv.indexOf('--backlog') + 1]! : '1000,10000'
+)
+  .split(',')
+  .map(Number)
+  .filter((orders) => orders > 0);
+/** `--only-backlog`: the backlog cases alone. */
+const ONLY_BACKLOG = process.argv.includes('--only-backlog');
+/** OPI_POLL_INITIAL_MS's default: an order falls due this long after it was placed. */
+const DEFAULT_POLL_INITIAL_MS = 30_000;
 const MERCHANT = { authorization: `Bearer ${SANDBOX_DEFAULTS.merchantKey}`, 'content-type': 'application/json' };
 const CART = JSON.stringify(DEMO_CART);
 const SHOPPER = JSON.stringify(DEMO_SHOPPER);
@@ -58,21 +72,26 @@ const COMPARISONS: Record<string, Comparison> = {
 
 const samples: Sample[] = [];
 
-const sandbox = await startServer(
-  NODE,
-  ['node_modules/.bin/tsx', 'demo/sandbox/main.ts'],
-  { SANDBOX_PORT: '0' },
-  /opi sandbox listening on http:\/\/127\.0\.0\.1:(\d+)/,
-  '/__sandbox/journal',
-);
-// The token endpoint has its own port, printed in the sandbox's banner.
-const tokenUrl = `http://127.0.0.1:${/POST http:\/\/127\.0\.0\.1:(\d+)\/token/.exec(sandbox.output())![1]}/token`;
+/** The sandbox as a child process; its token endpoint has a port of its own, printed in its banner. */
+async function startSandbox(): Promise<Started & { tokenUrl: string }> {
+  const started = await startServer(
+    NODE,
+    ['node_modules/.bin/tsx', 'demo/sandbox/main.ts'],
+    { SANDBOX_PORT: '0' },
+    /opi sandbox listening on http:\/\/127\.0\.0\.1:(\d+)/,
+    '/__sandbox/journal',
+  );
+  const port = /POST http:\/\/127\.0\.0\.1:(\d+)\/token/.exec(started.output())![1];
+  return { ...started, tokenUrl: `http://127.0.0.1:${port}/token` };
+}
+const sandbox = await startSandbox();
+const { tokenUrl } = sandbox;
 
-const bffEnv = (ledger: Record<string, string>) => ({
+const bffEnv = (ledger: Record<string, string>, upstream: { url: string; tokenUrl: string } = sandbox) => ({
   PORT: '0',
   NODE_ENV: 'production',
-  OPI_UPSTREAM_URL: sandbox.url,
-  OPI_TOKEN_URL: tokenUrl,
+  OPI_UPSTREAM_URL: upstream.url,
+  OPI_TOKEN_URL: upstream.tokenUrl,
   OPI_UPSTREAM_SANDBOX: 'true',
   OPI_LOG_LEVEL: 'info',
   OPI_DRAIN_SECONDS: '0',
@@ -209,7 +228,7 @@ async function memoryParts(server: Started): Promise<Record<string, number>> {
 }
 
 let directOrders = 0;
-for (const ledger of ledgers) {
+for (const ledger of ONLY_BACKLOG ? [] : ledgers) {
   const { env } = await ledger.make();
   const record = (name: string, target: string, measured: Omit<Sample, 'ledger' | 'case' | 'target'>) =>
     samples.push({ ledger: ledger.name, case: name, target, ...measured });
@@ -322,6 +341,37 @@ for (const ledger of ledgers) {
   for (const server of [bff, express, http, ...lists.values()]) await server.stop();
 }
 await sandbox.stop();
+
+// The reconciler under a flash sale's backlog, with the default settings: PGlite (one instance owns it) and
+// PostgreSQL with two instances. A sandbox of its own each time, so its journal holds only the backlog.
+for (const orders of BACKLOG_ORDERS) {
+  for (const [ledger, count] of [
+    [ledgers[0]!, 1],
+    ...ledgers.filter((ledger) => ledger.name === 'PostgreSQL').map((ledger) => [ledger, 2] as const),
+  ] as const) {
+    const upstream = await startSandbox();
+    const { env } = await ledger.make();
+    const instances: BacklogInstance[] = [];
+    for (let n = 0; n < count; n++) {
+      const bff = await startServer(
+        NODE,
+        ['dist/server/main.js'],
+        bffEnv({ ...env, OPI_METRICS_PORT: '0' }, upstream),
+        /BFF listening on http:\/\/127\.0\.0\.1:(\d+)/,
+        '/readyz',
+      );
+      const metricsPort = /metrics on http:\/\/127\.0\.0\.1:(\d+)\/metrics/.exec(bff.output())![1];
+      instances.push({ bff, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics` });
+    }
+    const result = await measureBacklog(instances, upstream.url, orders, DEFAULT_POLL_INITIAL_MS);
+    const target = `${orders.toLocaleString('en')} orders, ${count} instance${count > 1 ? 's' : ''}`;
+    for (const [name, value] of Object.entries(backlogFigures(result)))
+      samples.push({ ledger: ledger.name, case: `backlog: ${name}`, target, value });
+    console.error(`backlog of ${target} on ${ledger.name}: ${JSON.stringify(result)}`);
+    for (const instance of instances) await instance.bff.stop();
+    await upstream.stop();
+  }
+}
 
 const rows = toRows(samples);
 const machine = `${cpus().length} x ${cpus()[0]?.model.trim()}, ${(totalmem() / 2 ** 30).toFixed(1)} GB, Node ${process.version}`;

@@ -1,10 +1,14 @@
 // Merchant notifications through a transactional outbox: a notification is written in the same transaction as
 // the change it announces (so none is lost and none announces a change that rolled back), then delivered, signed,
 // and retried with backoff until delivered or out of attempts. Any BFF instance may deliver it (claimed rows).
+// Deliveries go several at once, as many as the merchant's endpoint takes (an adaptive limit: a failed delivery
+// halves it), and while claims come back full the outbox is drained without waiting for the reconciler's round.
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { MerchantNotification } from '../../shared/schemas/merchant-api.js';
+import { createAdaptiveLimit } from '../lib/adaptive-limit.js';
 import { backoffDelay, type BackoffOptions } from '../lib/backoff.js';
+import type { DueNotification } from '../store/notifications.js';
 import type { Store, StoreTx } from '../store/types.js';
 import { deliverNotification } from './deliver.js';
 
@@ -38,7 +42,7 @@ export interface Notifier {
     orderReference: string,
     data: Extract<MerchantNotification, { type: T }>['data'],
   ): Promise<void>;
-  /** Delivers what is due now; answers how many attempts were made. */
+  /** Delivers one claim of what is due now (and starts draining the rest, if more is due); the attempts made. */
   deliverDue(): Promise<number>;
   /** Starts a delivery round in the background (after a commit that enqueued something). */
   kick(): void;
@@ -46,55 +50,96 @@ export interface Notifier {
   idle(): Promise<void>;
 }
 
-const BATCH = 20;
+/** Deliveries at once at most; pushback (a failed delivery) halves it, deliveries that go through bring it back. */
+const MOST_AT_ONCE = 16;
+/** A claim takes this many rounds of deliveries at once, so one claim's lease covers it. */
+const ROUNDS_PER_CLAIM = 4;
 
 export function createNotifier(deps: NotifierDeps): Notifier {
   const { store, settings, claimant, now, logger } = deps;
+  const atOnce = createAdaptiveLimit({ ceiling: MOST_AT_ONCE, floor: 1 });
   let round: Promise<void> | undefined;
   let again = false;
 
-  async function deliverDue(): Promise<number> {
-    if (!settings) return 0;
+  async function deliver(notification: DueNotification, settings: NotifierSettings) {
+    const result = await deliverNotification(notification.body, {
+      url: settings.url,
+      secret: settings.secret,
+      fetch: deps.fetch ?? fetch,
+      timeoutMs: settings.timeoutMs,
+      nowSeconds: () => Math.floor(now().getTime() / 1000),
+    });
+    const attempt = notification.attempts + 1;
+    if (result.ok) {
+      atOnce.ease();
+      await store.notifications.recordAttempt(notification.id, claimant, { delivered: true, at: now() });
+      return;
+    }
+    atOnce.cut();
+    const givingUp = attempt >= settings.maxAttempts;
+    const nextAttemptAt = givingUp
+      ? null
+      : new Date(now().getTime() + backoffDelay(attempt - 1, settings.backoff, deps.random));
+    await store.notifications.recordAttempt(notification.id, claimant, {
+      delivered: false,
+      error: result.error,
+      nextAttemptAt,
+    });
+    const context = {
+      notificationId: notification.id,
+      type: notification.type,
+      orderReference: notification.orderReference,
+      attempt,
+      error: result.error,
+    };
+    if (givingUp) logger.error(context, 'merchant notification given up after its last attempt');
+    else logger.warn({ ...context, nextAttemptAt }, 'merchant notification not delivered; will retry');
+  }
+
+  /** One claim's worth of due notifications, delivered several at once; whether the claim was full. */
+  async function deliverBatch(): Promise<{ attempts: number; full: boolean }> {
+    if (!settings) return { attempts: 0, full: false };
+    const workers = Math.max(1, Math.floor(atOnce.value));
+    const limit = workers * ROUNDS_PER_CLAIM;
     const started = now();
     const due = await store.notifications.claimDue({
       now: started,
-      until: new Date(started.getTime() + settings.timeoutMs * BATCH + 5_000),
+      until: new Date(started.getTime() + settings.timeoutMs * ROUNDS_PER_CLAIM + 5_000),
       claimant,
-      limit: BATCH,
+      limit,
     });
-    for (const notification of due) {
-      const result = await deliverNotification(notification.body, {
-        url: settings.url,
-        secret: settings.secret,
-        fetch: deps.fetch ?? fetch,
-        timeoutMs: settings.timeoutMs,
-        nowSeconds: () => Math.floor(now().getTime() / 1000),
-      });
-      const attempt = notification.attempts + 1;
-      if (result.ok) {
-        await store.notifications.recordAttempt(notification.id, claimant, { delivered: true, at: now() });
-        continue;
-      }
-      const givingUp = attempt >= settings.maxAttempts;
-      const nextAttemptAt = givingUp
-        ? null
-        : new Date(now().getTime() + backoffDelay(attempt - 1, settings.backoff, deps.random));
-      await store.notifications.recordAttempt(notification.id, claimant, {
-        delivered: false,
-        error: result.error,
-        nextAttemptAt,
-      });
-      const context = {
-        notificationId: notification.id,
-        type: notification.type,
-        orderReference: notification.orderReference,
-        attempt,
-        error: result.error,
-      };
-      if (givingUp) logger.error(context, 'merchant notification given up after its last attempt');
-      else logger.warn({ ...context, nextAttemptAt }, 'merchant notification not delivered; will retry');
+    // Different orders' notifications go at once; one order's go one after another, in the order they were written.
+    const byOrder = new Map<string, DueNotification[]>();
+    for (const notification of due)
+      byOrder.set(notification.orderReference, [...(byOrder.get(notification.orderReference) ?? []), notification]);
+    const queue = [...byOrder.values()];
+    const worker = async () => {
+      for (let order = queue.shift(); order; order = queue.shift())
+        for (const notification of order) await deliver(notification, settings);
+    };
+    await Promise.all(Array.from({ length: Math.min(workers, queue.length) }, worker));
+    return { attempts: due.length, full: due.length === limit };
+  }
+
+  function kick() {
+    if (!settings) return;
+    if (round) {
+      again = true;
+      return;
     }
-    return due.length;
+    round = (async () => {
+      do {
+        again = false;
+        // While claims come back full, the outbox has a backlog: drain it without waiting for the next round.
+        const batch = await deliverBatch().catch((error: unknown) => {
+          logger.error({ err: error }, 'merchant notification round failed');
+          return { full: false };
+        });
+        if (batch.full) again = true;
+      } while (again);
+    })().finally(() => {
+      round = undefined;
+    });
   }
 
   return {
@@ -106,24 +151,12 @@ export function createNotifier(deps: NotifierDeps): Notifier {
       const body = JSON.stringify({ id, type, createdAt: createdAt.toISOString(), data });
       await tx.notifications.enqueue({ id, type, orderReference, body, nextAttemptAt: createdAt });
     },
-    deliverDue,
-    kick() {
-      if (!settings) return;
-      if (round) {
-        again = true;
-        return;
-      }
-      round = (async () => {
-        do {
-          again = false;
-          await deliverDue().catch((error: unknown) =>
-            logger.error({ err: error }, 'merchant notification round failed'),
-          );
-        } while (again);
-      })().finally(() => {
-        round = undefined;
-      });
+    async deliverDue() {
+      const { attempts, full } = await deliverBatch();
+      if (full) kick();
+      return attempts;
     },
+    kick,
     async idle() {
       while (round) await round;
     },

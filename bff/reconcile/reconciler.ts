@@ -2,7 +2,9 @@
 // never came back), and refunds, captures and voids without their result (read back, never sent again).
 // The schedule lives in the ledger (next_poll_at, poll_attempts), so it survives a restart; each round claims due
 // orders with a lease (for update skip locked), so several BFF instances on one PostgreSQL never poll the same
-// order at once. Each round also delivers the merchant notifications that are due.
+// order at once. A round claims one second's reads of this instance's budget (./read-budget.ts), most overdue
+// first, and reads them at the budget's pace; while rounds come back full the next starts at once. Each round also
+// delivers the merchant notifications that are due.
 import type { Logger } from 'pino';
 import type { Ledger, NextPoll } from '../ledger/ledger.js';
 import type { Notifier } from '../notify/notifier.js';
@@ -12,6 +14,7 @@ import type { StoredOrder, Store } from '../store/types.js';
 import { type OrderRefresher, UNANSWERED_CREATES } from './refresh.js';
 import { nextPollAt, type PollPlan } from './schedule.js';
 import { inSpan } from '../telemetry/tracing.js';
+import type { ReadBudget } from './read-budget.js';
 
 /** @internal */
 export interface ReconcilerDeps {
@@ -29,27 +32,30 @@ export interface ReconcilerDeps {
   plan: PollPlan;
   /** A claim lapses after this, so work left by a stopped instance is taken up again. */
   leaseMs: number;
-  /** Orders per round. */
-  batchSize?: number;
+  /** Reads per second, and so the orders a round claims (./read-budget.ts). */
+  budget: ReadBudget;
   random?: () => number;
 }
 
 export interface RoundResult {
-  /** Orders polled this round. */
+  /** Orders claimed this round (each read, unless its claim ran out first or the reconciler stopped). */
   orders: number;
   /** Notification delivery attempts this round. */
   notifications: number;
+  /** The round claimed all the budget allowed: more may be due, so the next one starts at once. */
+  full: boolean;
 }
 
 export interface Reconciler {
   reconcileOnce(): Promise<RoundResult>;
-  /** Runs a round every `intervalMs` (never two at once) until stop(). */
+  /** Runs rounds (never two at once) until stop(): the next at once after a full one, else after `intervalMs`. */
   start(intervalMs: number): void;
   /** Finishes the orders being polled, leaves the rest of the round, and releases this instance's claims. */
   stop(): Promise<void>;
 }
 
-const CONCURRENCY = 4;
+/** A read is not started this close to its claim's end: it might not end before another instance claims the order. */
+const LEASE_MARGIN_MS = 5_000;
 
 /** @internal The app builds its own (bff/services.ts). */
 export function createReconciler(deps: ReconcilerDeps): Reconciler {
@@ -105,20 +111,22 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
 
   async function reconcileOnce(): Promise<RoundResult> {
     const at = now();
-    const claimed = await store.orders.claimDue({
-      now: at,
-      until: new Date(at.getTime() + deps.leaseMs),
-      claimant: deps.claimant,
-      limit: deps.batchSize ?? 20,
-    });
-    const queue = [...claimed];
-    // Once stopping, orders not yet started stay in the ledger for stop() to release.
-    const worker = async () => {
-      for (let order = queue.shift(); order && !stopping; order = queue.shift()) await reconcileOrder(order);
-    };
-    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, queue.length) }, worker));
+    const batch = deps.budget.batch();
+    const until = new Date(at.getTime() + deps.leaseMs);
+    // Most overdue first (the claim's order), so a backlog delays every order a little rather than some a lot.
+    const claimed = await store.orders.claimDue({ now: at, until, claimant: deps.claimant, limit: batch });
+    // Every claimed order waits for its read's turn in the budget, all at once: the budget sets the pace.
+    await Promise.all(
+      claimed.map(async (order) => {
+        await deps.budget.take();
+        // Once stopping, orders not yet started stay in the ledger for stop() to release; one whose claim ran out
+        // while pushback paused the reads may be another instance's now, and is still due for whoever claims it.
+        if (stopping || now().getTime() >= until.getTime() - LEASE_MARGIN_MS) return;
+        await reconcileOrder(order);
+      }),
+    );
     const notifications = await notifier.deliverDue();
-    return { orders: claimed.length, notifications };
+    return { orders: claimed.length, notifications, full: claimed.length === batch };
   }
 
   let timer: NodeJS.Timeout | undefined;
@@ -132,14 +140,19 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
       if (running) return;
       running = true;
       const tick = () => {
+        let pause = intervalMs;
         round = reconcileOnce()
+          .then((result) => {
+            if (result.full) pause = 0;
+          })
           .catch((error: unknown) => logger.error({ err: error }, 'reconciliation round failed'))
           .finally(() => {
             round = undefined;
-            if (running) timer = setTimeout(tick, intervalMs).unref();
+            if (running) timer = setTimeout(tick, pause).unref();
           });
       };
-      timer = setTimeout(tick, intervalMs).unref();
+      // The first round at once: a started instance takes up the work already due.
+      timer = setTimeout(tick, 0).unref();
     },
     async stop() {
       running = false;
@@ -150,6 +163,7 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
       // takes them up at once.
       const released = await store.releaseClaims(deps.claimant);
       if (released > 0) logger.info({ released }, 'released reconciliation claims');
+      stopping = false;
     },
   };
 }

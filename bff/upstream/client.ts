@@ -44,6 +44,7 @@ import {
   type Schema,
   type Transport,
   type TransportDeps,
+  type UpstreamAnswer,
 } from './transport.js';
 
 export interface OptionsQuery {
@@ -88,6 +89,8 @@ export interface UpstreamClient {
   requestDeadline(): number;
   /** This client's clock, the one deadlines are on. */
   now(): number;
+  /** Calls `listener` with every upstream answer (or its absence) from now on; the function returned stops it. */
+  watchAnswers(listener: (answer: UpstreamAnswer) => void): () => void;
 }
 
 export interface UpstreamClientDeps {
@@ -108,6 +111,7 @@ type AuthorizedSpec<T> = Omit<CallSpec<T>, 'url' | 'headers'> & { path: string; 
 
 export function createUpstreamClient(deps: UpstreamClientDeps): UpstreamClient {
   const { config } = deps;
+  const answerListeners = new Set<(answer: UpstreamAnswer) => void>();
   const transport: Transport = createTransport({
     fetch: deps.fetch ?? globalThis.fetch,
     sleep: deps.sleep ?? realSleep,
@@ -116,6 +120,9 @@ export function createUpstreamClient(deps: UpstreamClientDeps): UpstreamClient {
     timeoutMs: config.timeoutMs,
     logger: deps.logger,
     ...(deps.observe ? { observe: deps.observe } : {}),
+    onAnswer: (answer) => {
+      for (const listener of answerListeners) listener(answer);
+    },
   });
   const tokens: TokenSource = createTokenSource(config.auth, config.tokenUrl, transport);
   const { clock } = transport.deps;
@@ -335,5 +342,9 @@ export function createUpstreamClient(deps: UpstreamClientDeps): UpstreamClient {
 
     requestDeadline: () => clock() + config.timeoutMs,
     now: () => clock(),
+    watchAnswers(listener) {
+      answerListeners.add(listener);
+      return () => answerListeners.delete(listener);
+    },
   };
 }

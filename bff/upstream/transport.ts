@@ -34,6 +34,14 @@ export interface TransportDeps {
   logger?: Logger;
   /** Told of every logical call once it ends (metrics): `outcome` is `ok`, `not_found` or the error's code. */
   observe?: (operation: string, outcome: string, seconds: number) => void;
+  /** Told of every attempt's answer, or that none came (the reconciler's read budget follows the upstream's pushback). */
+  onAnswer?: (answer: UpstreamAnswer) => void;
+}
+
+/** What one attempt got back: its HTTP status (none: no answer in time, or no connection) and any Retry-After. */
+export interface UpstreamAnswer {
+  status?: number;
+  retryAfterMs?: number;
 }
 
 /**
@@ -218,6 +226,10 @@ export function createTransport(deps: TransportDeps): Transport {
     for (let n = 0; ; n++) {
       const started = clock();
       const outcome = await attempt(spec, Math.max(MIN_ATTEMPT_MS, deadline - started));
+      deps.onAnswer?.({
+        ...(outcome.status === undefined ? {} : { status: outcome.status }),
+        ...(outcome.retryAfter === undefined ? {} : { retryAfterMs: outcome.retryAfter }),
+      });
       if (outcome.status !== undefined) span.setAttribute('http.response.status_code', outcome.status);
       if (outcome.result) return outcome.result.value;
       const error = outcome.error!;

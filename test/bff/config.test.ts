@@ -57,6 +57,7 @@ const everyVariable = {
   OPI_NOTIFY_MAX_ATTEMPTS: '3',
   OPI_NOTIFY_RETRY_MS: '2000',
   OPI_RECONCILE_INTERVAL_MS: '1000',
+  OPI_RECONCILE_READS_PER_SECOND: '50',
   OPI_POLL_INITIAL_MS: '15000',
   OPI_POLL_MAX_MS: '300000',
   OPI_POLL_GRACE_MINUTES: '45',
@@ -100,6 +101,7 @@ describe('loadConfig', () => {
       retention: { sessionDays: 30, idempotencyHours: 48, personalDays: 90, intervalMs: 3_600_000 },
       reconcile: {
         intervalMs: 5_000,
+        readsPerSecond: 20,
         pollInitialMs: 30_000,
         pollMaxMs: 600_000,
         graceMs: 30 * 60_000,
@@ -143,6 +145,7 @@ describe('loadConfig', () => {
       retention: { sessionDays: 7, idempotencyHours: 72, personalDays: 30, intervalMs: 900_000 },
       reconcile: {
         intervalMs: 1000,
+        readsPerSecond: 50,
         pollInitialMs: 15_000,
         pollMaxMs: 300_000,
         graceMs: 45 * 60_000,

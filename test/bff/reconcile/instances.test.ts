@@ -10,7 +10,14 @@ import { FAST_SANDBOX, placeOrder, testClock, upstreamReads } from '../../suppor
 describe.each(storeDrivers())('two instances on one $name ledger', ({ open }) => {
   const clock = testClock();
   const env = { OPI_UPSTREAM_TIMEOUT_MS: '2000' };
-  const stack = useCheckoutStack({ sandbox: FAST_SANDBOX, openStore: open, env, now: clock.now, between: 'keep' });
+  // The first instance reads 4 orders a second (so a round claims 4), the second has the default budget.
+  const stack = useCheckoutStack({
+    sandbox: FAST_SANDBOX,
+    openStore: open,
+    env: { ...env, OPI_RECONCILE_READS_PER_SECOND: '4' },
+    now: clock.now,
+    between: 'keep',
+  });
   let second: TestBff;
 
   beforeAll(async () => {
@@ -49,9 +56,11 @@ describe.each(storeDrivers())('two instances on one $name ledger', ({ open }) =>
     clock.advance(31_000);
     stack.sandbox.setFault('get-order', { kind: 'latency', ms: 300 });
 
-    // Four workers poll four of the twelve orders claimed; stop() lets those finish and gives back the rest.
+    // The first round reads 4 orders at once; the second, started at once, claims 4 more and reads them as the
+    // budget refills. Stopped then, it lets the reads under way finish and gives back the orders still waiting.
     stack.bff.reconciler.start(1);
-    await waitUntil(() => stack.sandbox.journal.some((entry) => entry.path.startsWith('/orders/')), 10_000);
+    const reads = () => stack.sandbox.journal.filter((entry) => entry.path.startsWith('/orders/')).length;
+    await waitUntil(() => reads() >= 5, 10_000);
     await stack.bff.reconciler.stop();
     stack.sandbox.clearFaults();
     const orders = await Promise.all(references.map((reference) => stack.db.store.orders.get(reference)));

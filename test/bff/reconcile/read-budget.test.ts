@@ -1,0 +1,91 @@
+// The reconciler's read budget on a clock of the test's own: counting reads, not timing them. B reads start at once
+// and the next waits its turn; a 429 halves the rate and its Retry-After pauses reads; a run of 5xx answers (or
+// calls with none) counts as pushback, a lone one does not; answers that come back restore the rate.
+import { describe, expect, it } from 'vitest';
+import { createReadBudget } from '../../../bff/reconcile/read-budget.js';
+
+function budgetOf(readsPerSecond: number) {
+  let at = 0;
+  const slept: number[] = [];
+  const budget = createReadBudget({
+    readsPerSecond,
+    clock: () => at,
+    sleep: async (ms) => {
+      slept.push(ms);
+      at += ms;
+    },
+  });
+  /** Reads started without waiting, until the first that must wait. */
+  const readsAtOnce = async () => {
+    let reads = 0;
+    for (slept.length = 0; slept.length === 0; reads++) await budget.take();
+    return reads - 1;
+  };
+  return { budget, slept, readsAtOnce, advance: (ms: number) => (at += ms) };
+}
+
+describe('the read budget', () => {
+  it('lets a round claim one second of reads, starts them at once, and makes the next wait its turn', async () => {
+    const { budget, slept, readsAtOnce } = budgetOf(20);
+    expect(budget.batch()).toBe(20);
+    expect(await readsAtOnce()).toBe(20);
+    expect(slept).toEqual([50]);
+  });
+
+  it('halves the rate on a 429, pauses reads for its Retry-After, and counts a burst of refusals once', async () => {
+    const { budget, slept, readsAtOnce, advance } = budgetOf(20);
+    for (let i = 0; i < 8; i++) budget.answered({ status: 429, retryAfterMs: 2_000 });
+    expect(budget.batch()).toBe(10);
+    await budget.take();
+    expect(slept[0]).toBe(2_000);
+    advance(1_000);
+    budget.answered({ status: 429 });
+    expect(budget.batch()).toBe(5);
+    advance(10_000);
+    expect(await readsAtOnce()).toBe(5);
+  });
+
+  it('counts a run of 5xx answers or unanswered calls as pushback, and a lone one as nothing', () => {
+    const { budget, advance } = budgetOf(20);
+    budget.answered({ status: 503 });
+    budget.answered({});
+    budget.answered({ status: 200 });
+    budget.answered({ status: 502 });
+    expect(budget.batch()).toBe(20);
+    budget.answered({ status: 500 });
+    budget.answered({});
+    expect(budget.batch()).toBe(10);
+    advance(2_000);
+    for (let i = 0; i < 3; i++) budget.answered({ status: 504 });
+    expect(budget.batch()).toBe(5);
+  });
+
+  it('never goes below one read every two seconds', () => {
+    const { budget, advance } = budgetOf(4);
+    for (let i = 0; i < 20; i++) {
+      budget.answered({ status: 429 });
+      advance(1_000);
+    }
+    expect(budget.rate).toBe(0.5);
+    expect(budget.batch()).toBe(1);
+  });
+
+  it('comes back to its budget as answers return, a tenth of it for each second of answers at the rate', () => {
+    const { budget, advance } = budgetOf(20);
+    for (let i = 0; i < 3; i++) {
+      budget.answered({ status: 429 });
+      advance(1_000);
+    }
+    expect(budget.batch()).toBe(2);
+    let answers = 0;
+    while (budget.batch() < 20) {
+      budget.answered({ status: answers % 2 ? 200 : 404 });
+      answers++;
+    }
+    // From 2.5 reads/s back to 20: about ten seconds' worth of answers at the rates in between, never more.
+    expect(answers).toBeGreaterThan(20);
+    expect(answers).toBeLessThan(150);
+    budget.answered({ status: 200 });
+    expect(budget.rate).toBe(20);
+  });
+});
