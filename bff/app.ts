@@ -72,7 +72,7 @@ export function createApp({
 }: AppDeps): BffApp {
   const services = createServices({ config, store: given, upstream, logger, now, ...(fetch ? { fetch } : {}) });
   const { store, sessions, placer } = services;
-  metrics?.countFunnel(services.funnel);
+  metrics?.watchServices(services);
   const app = express();
   app.disable('x-powered-by');
   // Answers are no-store (the API) or carry their own validator (the widget): hashing each body for an ETag is waste.

@@ -45,7 +45,7 @@ export function createCheckoutRouter({ config, store, logger, merchantAuth }: Ch
     async close() {
       app.startDraining();
       await Promise.all([app.reconciler.stop(), app.retention.stop()]);
-      await app.notifier.idle();
+      await app.notifier.stop();
     },
   });
 }

@@ -119,7 +119,7 @@ async function main() {
       await jobsStopped;
       metricsServer?.close();
       metricsServer?.closeAllConnections();
-      await app.notifier.idle();
+      await app.notifier.stop();
       await store.close().catch((closeError: unknown) => logger.error({ err: closeError }, 'store close failed'));
       await tracing?.shutdown().catch((traceError: unknown) => logger.warn({ err: traceError }, 'spans not sent'));
       logger.info('stopped');

@@ -18,7 +18,7 @@ import { createLedger } from './ledger/ledger.js';
 import { createRetentionJob } from './maintenance/retention.js';
 import { createNotifier } from './notify/notifier.js';
 import { createOperations } from './operations/operations.js';
-import { createReadBudget } from './reconcile/read-budget.js';
+import { createReadBudget, MAX_PAUSE_MS } from './reconcile/read-budget.js';
 import { createReconciler } from './reconcile/reconciler.js';
 import { createOrderRefresher } from './reconcile/refresh.js';
 import { cacheSessionReads } from './store/session-read-cache.js';
@@ -111,6 +111,8 @@ export function createServices({ config, store: uncached, upstream, logger, now,
     store,
     notifier,
     funnel,
+    /** The reconciler's reads per second (its gauge). */
+    readBudget,
     sessions,
     snapshots,
     placer: createOrderPlacer({
@@ -161,9 +163,10 @@ export function createServices({ config, store: uncached, upstream, logger, now,
         slowPollMs: reconcile.slowPollMs,
         horizonMs: reconcile.horizonMs,
       },
-      // A round's reads start within a second (more under pushback: a Retry-After pauses them up to 30 s), and
-      // each takes a few upstream calls.
-      leaseMs: 10 * timeoutMs + 35_000,
+      // A round's reads start within a second, or within MAX_PAUSE_MS under a Retry-After; each read takes a few
+      // upstream calls.
+      leaseMs: 10 * timeoutMs + MAX_PAUSE_MS + 5_000,
+      readMs: 10 * timeoutMs,
       budget: readBudget,
     }),
     retention: createRetentionJob({ store, logger, now, settings: config.retention }),

@@ -22,7 +22,15 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { SANDBOX_DEFAULTS } from '../shared/sandbox-defaults.js';
-import { DEMO_CART, DEMO_SHOPPER, SHOP_ORIGIN, widgetHeaders, widgetOrderHeaders } from './bench/demo-order.js';
+import {
+  DEMO_CART,
+  DEMO_SHOPPER,
+  MERCHANT_HEADERS,
+  placeCheckout,
+  SHOP_ORIGIN,
+  widgetHeaders,
+  widgetOrderHeaders,
+} from './bench/demo-order.js';
 import { hostileFloods } from './bench/hostile.js';
 import { type BacklogInstance, backlogFigures, measureBacklog } from './bench/reconciler-backlog.js';
 import { type Call, calls, fixedBody, load, oneAtATime, paced } from './bench/load.js';
@@ -54,7 +62,7 @@ const BACKLOG_ORDERS = (
 const ONLY_BACKLOG = process.argv.includes('--only-backlog');
 /** OPI_POLL_INITIAL_MS's default: an order falls due this long after it was placed. */
 const DEFAULT_POLL_INITIAL_MS = 30_000;
-const MERCHANT = { authorization: `Bearer ${SANDBOX_DEFAULTS.merchantKey}`, 'content-type': 'application/json' };
+const MERCHANT = MERCHANT_HEADERS;
 const CART = JSON.stringify(DEMO_CART);
 const SHOPPER = JSON.stringify(DEMO_SHOPPER);
 
@@ -194,13 +202,7 @@ async function readSessions(bffUrl: string, count: number): Promise<string[]> {
 
 /** The body the BFF sends to POST /orders, as the sandbox journalled it: the direct anchor sends the same. */
 async function upstreamOrderBody(bffUrl: string): Promise<Record<string, unknown>> {
-  const [id] = await readSessions(bffUrl, 1);
-  const placed = await fetch(`${bffUrl}/v1/checkout-sessions/${id}/orders`, {
-    method: 'POST',
-    headers: widgetOrderHeaders(),
-    body: SHOPPER,
-  });
-  if (placed.status !== 201) throw new Error(`order: ${placed.status} ${await placed.text()}`);
+  await placeCheckout(bffUrl);
   const journal = (await (await fetch(`${sandbox.url}/__sandbox/journal`)).json()) as {
     method: string;
     path: string;

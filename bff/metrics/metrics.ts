@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { routeOf } from '../lib/route-of.js';
 import type { Funnel } from './funnel.js';
+import type { ReadBudget } from '../reconcile/read-budget.js';
 import type { Store } from '../store/types.js';
 
 export interface Metrics {
@@ -16,8 +17,11 @@ export interface Metrics {
   upstreamCall(operation: string, outcome: string, seconds: number): void;
   /** Answers GET /metrics in Prometheus text format, 404 for anything else. */
   serve(req: IncomingMessage, res: ServerResponse): void;
-  /** Serves the app's conversion funnel as opi_checkout_funnel_total (the app calls it once it has one). */
-  countFunnel(funnel: Funnel): void;
+  /**
+   * What the app's services count (the app calls it once it has them): the conversion funnel, served as
+   * opi_checkout_funnel_total, and the reconciler's read budget, as opi_reconciler_read_rate.
+   */
+  watchServices(services: { funnel: Funnel; readBudget: Pick<ReadBudget, 'rate'> }): void;
 }
 
 export interface MetricsDeps {
@@ -92,6 +96,15 @@ export function createMetrics({ store, logger, now }: MetricsDeps): Metrics {
     registers,
   });
   let funnel: Funnel | undefined;
+  let readBudget: Pick<ReadBudget, 'rate'> | undefined;
+  new Gauge({
+    name: 'opi_reconciler_read_rate',
+    help: "Upstream reads per second this instance's reconciler may make now: its budget, lower while the upstream pushes back.",
+    registers,
+    collect() {
+      this.set(readBudget?.rate ?? 0);
+    },
+  });
   new Counter({
     name: 'opi_checkout_funnel_total',
     help: 'The checkout by provider and locale: shown, chosen, placed, returned, then the outcome (paid, on_hold, declined, cancelled, error, failed).',
@@ -142,8 +155,8 @@ export function createMetrics({ store, logger, now }: MetricsDeps): Metrics {
       res.once('finish', () => end({ method: req.method, route: routeOf(req, res), status: String(res.statusCode) }));
       next();
     },
-    countFunnel(given) {
-      funnel = given;
+    watchServices(services) {
+      ({ funnel, readBudget } = services);
     },
     upstreamCall(operation, outcome, seconds) {
       upstream.observe({ operation, outcome }, seconds);

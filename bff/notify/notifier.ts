@@ -31,6 +31,8 @@ export interface NotifierDeps {
   logger: Logger;
   fetch?: typeof fetch;
   random?: () => number;
+  /** Monotonic milliseconds, for how often failures may cut the deliveries at once. */
+  clock?: () => number;
 }
 
 export interface Notifier {
@@ -42,24 +44,28 @@ export interface Notifier {
     orderReference: string,
     data: Extract<MerchantNotification, { type: T }>['data'],
   ): Promise<void>;
-  /** Delivers one claim of what is due now (and starts draining the rest, if more is due); the attempts made. */
+  /** Delivers everything due now (through the one drain, with any already running); the attempts made meanwhile. */
   deliverDue(): Promise<number>;
-  /** Starts a delivery round in the background (after a commit that enqueued something). */
+  /** Starts the drain in the background (after a commit that enqueued something, after a reconciliation round). */
   kick(): void;
-  /** Resolves when no background round is running. */
+  /** Resolves when the drain is not running. */
   idle(): Promise<void>;
+  /** No claim after the batch under way, which is delivered first (a stopping instance). */
+  stop(): Promise<void>;
 }
 
-/** Deliveries at once at most; pushback (a failed delivery) halves it, deliveries that go through bring it back. */
+/** Deliveries at once at most: failed deliveries halve it (once a second at most), delivered ones bring it back. */
 const MOST_AT_ONCE = 16;
-/** A claim takes this many rounds of deliveries at once, so one claim's lease covers it. */
-const ROUNDS_PER_CLAIM = 4;
+/** A claim holds this many deliveries per delivery at once. */
+const CLAIM_PER_WORKER = 4;
 
 export function createNotifier(deps: NotifierDeps): Notifier {
   const { store, settings, claimant, now, logger } = deps;
-  const atOnce = createAdaptiveLimit({ ceiling: MOST_AT_ONCE, floor: 1 });
+  const atOnce = createAdaptiveLimit({ ceiling: MOST_AT_ONCE, floor: 1, ...(deps.clock ? { clock: deps.clock } : {}) });
   let round: Promise<void> | undefined;
   let again = false;
+  let stopped = false;
+  let attempts = 0;
 
   async function deliver(notification: DueNotification, settings: NotifierSettings) {
     const result = await deliverNotification(notification.body, {
@@ -69,6 +75,7 @@ export function createNotifier(deps: NotifierDeps): Notifier {
       timeoutMs: settings.timeoutMs,
       nowSeconds: () => Math.floor(now().getTime() / 1000),
     });
+    attempts++;
     const attempt = notification.attempts + 1;
     if (result.ok) {
       atOnce.ease();
@@ -96,18 +103,14 @@ export function createNotifier(deps: NotifierDeps): Notifier {
     else logger.warn({ ...context, nextAttemptAt }, 'merchant notification not delivered; will retry');
   }
 
-  /** One claim's worth of due notifications, delivered several at once; whether the claim was full. */
-  async function deliverBatch(): Promise<{ attempts: number; full: boolean }> {
-    if (!settings) return { attempts: 0, full: false };
+  /** One claim of due notifications, delivered several at once; whether the claim was full. */
+  async function deliverBatch(settings: NotifierSettings): Promise<boolean> {
     const workers = Math.max(1, Math.floor(atOnce.value));
-    const limit = workers * ROUNDS_PER_CLAIM;
+    const limit = workers * CLAIM_PER_WORKER;
     const started = now();
-    const due = await store.notifications.claimDue({
-      now: started,
-      until: new Date(started.getTime() + settings.timeoutMs * ROUNDS_PER_CLAIM + 5_000),
-      claimant,
-      limit,
-    });
+    // Long enough for the worst case, every delivery of the claim one after another (one order's all of them).
+    const until = new Date(started.getTime() + settings.timeoutMs * limit + 5_000);
+    const due = await store.notifications.claimDue({ now: started, until, claimant, limit });
     // Different orders' notifications go at once; one order's go one after another, in the order they were written.
     const byOrder = new Map<string, DueNotification[]>();
     for (const notification of due)
@@ -118,11 +121,12 @@ export function createNotifier(deps: NotifierDeps): Notifier {
         for (const notification of order) await deliver(notification, settings);
     };
     await Promise.all(Array.from({ length: Math.min(workers, queue.length) }, worker));
-    return { attempts: due.length, full: due.length === limit };
+    return due.length === limit;
   }
 
+  /** The one drain: claims batches while they come back full or something new was kicked in meanwhile. */
   function kick() {
-    if (!settings) return;
+    if (!settings || stopped) return;
     if (round) {
       again = true;
       return;
@@ -130,16 +134,19 @@ export function createNotifier(deps: NotifierDeps): Notifier {
     round = (async () => {
       do {
         again = false;
-        // While claims come back full, the outbox has a backlog: drain it without waiting for the next round.
-        const batch = await deliverBatch().catch((error: unknown) => {
+        const full = await deliverBatch(settings).catch((error: unknown) => {
           logger.error({ err: error }, 'merchant notification round failed');
-          return { full: false };
+          return false;
         });
-        if (batch.full) again = true;
-      } while (again);
+        if (full) again = true;
+      } while (again && !stopped);
     })().finally(() => {
       round = undefined;
     });
+  }
+
+  async function idle() {
+    while (round) await round;
   }
 
   return {
@@ -152,13 +159,16 @@ export function createNotifier(deps: NotifierDeps): Notifier {
       await tx.notifications.enqueue({ id, type, orderReference, body, nextAttemptAt: createdAt });
     },
     async deliverDue() {
-      const { attempts, full } = await deliverBatch();
-      if (full) kick();
-      return attempts;
+      const before = attempts;
+      kick();
+      await idle();
+      return attempts - before;
     },
     kick,
-    async idle() {
-      while (round) await round;
+    idle,
+    async stop() {
+      stopped = true;
+      await idle();
     },
   };
 }

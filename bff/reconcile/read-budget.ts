@@ -1,6 +1,6 @@
-// The reconciler's upstream reads within a budget per instance (OPI_RECONCILE_READS_PER_SECOND): a token bucket whose
-// rate is an adaptive limit. The upstream's rate limits are not documented, so its own answers set the pace: a 429,
-// or a run of 5xx answers or calls that got none, halves the rate (and a Retry-After pauses reads for that long);
+// The reconciler's upstream reads within a budget per instance (OPI_RECONCILE_READS_PER_SECOND): evenly spaced, at a
+// rate that is an adaptive limit. The upstream's rate limits are not documented, so its own answers set the pace: a
+// 429, or a run of 5xx answers or calls that got none, halves the rate (and a Retry-After pauses reads for that long);
 // other answers bring it back up. Every answer the upstream client sees counts, the shoppers' calls included: the
 // pushback is the upstream's as a whole.
 import { createAdaptiveLimit } from '../lib/adaptive-limit.js';
@@ -16,18 +16,20 @@ export interface ReadBudgetOptions {
 export interface ReadBudget {
   /** How many orders a round claims: one second's reads at the current rate. */
   batch(): number;
-  /** Resolves when one more read may start. */
-  take(): Promise<void>;
+  /** Resolves true when one more read may start (first come, first served), false if cancel() came first. */
+  take(): Promise<boolean>;
+  /** Answers every read still waiting false (a stopping reconciler). */
+  cancel(): void;
   /** One answer (or none) from the upstream. */
   answered(answer: UpstreamAnswer): void;
-  /** Reads per second now (for the metrics and the logs). */
+  /** Reads per second now (its gauge). */
   readonly rate: number;
 }
 
 /** 5xx answers or calls with no answer in a row that count as pushback. */
 const FAILURE_RUN = 3;
-/** The longest a Retry-After pauses reads: under the claim's lease, so the orders claimed are still ours after it. */
-const MAX_PAUSE_MS = 30_000;
+/** The longest a Retry-After pauses reads: within what the claim's lease sets aside for waiting (bff/services.ts). */
+export const MAX_PAUSE_MS = 30_000;
 /** Local choice: pushback never takes the reconciler below one read every two seconds. */
 const FLOOR = 0.5;
 
@@ -36,29 +38,47 @@ const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resol
 export function createReadBudget(options: ReadBudgetOptions): ReadBudget {
   const { readsPerSecond, clock = () => performance.now(), sleep = sleepFor } = options;
   const limit = createAdaptiveLimit({ ceiling: readsPerSecond, floor: Math.min(FLOOR, readsPerSecond), clock });
-  let tokens = readsPerSecond;
+  // A bucket of one read: reads are spaced evenly, never more than the rate in any second (a bucket of a second's
+  // reads would let twice the rate through in the second after a quiet one).
+  let tokens = 1;
   let refilledAt = clock();
   let pausedUntil = 0;
   let failures = 0;
+  /** Reads waiting their turn, served in order by one loop: one timer however many wait. */
+  const waiting: ((go: boolean) => void)[] = [];
+  let serving = false;
 
   function refill() {
     const at = clock();
-    tokens = Math.min(limit.value, tokens + ((at - refilledAt) / 1000) * limit.value);
+    tokens = Math.min(1, tokens + ((at - refilledAt) / 1000) * limit.value);
     refilledAt = at;
+  }
+
+  async function serve() {
+    serving = true;
+    while (waiting.length > 0) {
+      refill();
+      const wait = Math.max(pausedUntil - clock(), tokens >= 1 ? 0 : ((1 - tokens) / limit.value) * 1000);
+      if (wait > 0) {
+        await sleep(wait);
+        continue;
+      }
+      tokens -= 1;
+      waiting.shift()!(true);
+    }
+    serving = false;
   }
 
   return {
     batch: () => Math.max(1, Math.floor(limit.value)),
-    async take() {
-      for (;;) {
-        refill();
-        const wait = Math.max(pausedUntil - clock(), tokens >= 1 ? 0 : ((1 - tokens) / limit.value) * 1000);
-        if (wait <= 0) {
-          tokens -= 1;
-          return;
-        }
-        await sleep(wait);
-      }
+    take() {
+      return new Promise<boolean>((go) => {
+        waiting.push(go);
+        if (!serving) void serve();
+      });
+    },
+    cancel() {
+      for (const go of waiting.splice(0)) go(false);
     },
     answered({ status, retryAfterMs }) {
       if (status === 429) {

@@ -30,32 +30,38 @@ export interface ReconcilerDeps {
   /** This instance's name in claimed_by. */
   claimant: string;
   plan: PollPlan;
-  /** A claim lapses after this, so work left by a stopped instance is taken up again. */
+  /**
+   * A claim lapses after this, so work left by a stopped instance is taken up again: the longest a round's reads
+   * wait for their turn in the budget, plus `readMs`.
+   */
   leaseMs: number;
+  /** The longest one order's read may take: none starts with less than this left of its claim. */
+  readMs: number;
   /** Reads per second, and so the orders a round claims (./read-budget.ts). */
   budget: ReadBudget;
   random?: () => number;
 }
 
-export interface RoundResult {
-  /** Orders claimed this round (each read, unless its claim ran out first or the reconciler stopped). */
+interface Reads {
+  /** Orders claimed (each read, unless its claim ran out first or the reconciler stopped). */
   orders: number;
-  /** Notification delivery attempts this round. */
-  notifications: number;
   /** The round claimed all the budget allowed: more may be due, so the next one starts at once. */
   full: boolean;
 }
 
+export interface RoundResult extends Reads {
+  /** Notification delivery attempts made while the round waited for them. */
+  notifications: number;
+}
+
 export interface Reconciler {
+  /** One round, then the merchant notifications that are due, waited for (tests, a manual run). */
   reconcileOnce(): Promise<RoundResult>;
   /** Runs rounds (never two at once) until stop(): the next at once after a full one, else after `intervalMs`. */
   start(intervalMs: number): void;
-  /** Finishes the orders being polled, leaves the rest of the round, and releases this instance's claims. */
+  /** Finishes the orders being polled, leaves the rest of the round, and releases this instance's order claims. */
   stop(): Promise<void>;
 }
-
-/** A read is not started this close to its claim's end: it might not end before another instance claims the order. */
-const LEASE_MARGIN_MS = 5_000;
 
 /** @internal The app builds its own (bff/services.ts). */
 export function createReconciler(deps: ReconcilerDeps): Reconciler {
@@ -109,24 +115,30 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
     await reschedule(order);
   }
 
-  async function reconcileOnce(): Promise<RoundResult> {
+  async function readDue(): Promise<Reads> {
+    if (stopping) return { orders: 0, full: false };
     const at = now();
     const batch = deps.budget.batch();
     const until = new Date(at.getTime() + deps.leaseMs);
-    // Most overdue first (the claim's order), so a backlog delays every order a little rather than some a lot.
     const claimed = await store.orders.claimDue({ now: at, until, claimant: deps.claimant, limit: batch });
-    // Every claimed order waits for its read's turn in the budget, all at once: the budget sets the pace.
+    // Every claimed order waits for its read's turn in the budget, most overdue first: the budget sets the pace.
     await Promise.all(
       claimed.map(async (order) => {
-        await deps.budget.take();
-        // Once stopping, orders not yet started stay in the ledger for stop() to release; one whose claim ran out
-        // while pushback paused the reads may be another instance's now, and is still due for whoever claims it.
-        if (stopping || now().getTime() >= until.getTime() - LEASE_MARGIN_MS) return;
-        await reconcileOrder(order);
+        // Once stopping, orders not yet started stay in the ledger for stop() to release. One whose claim has less
+        // than a read's time left (pushback paused the reads) is left: it is still due for whoever claims it next.
+        if (stopping || !(await deps.budget.take())) return;
+        if (stopping || now().getTime() > until.getTime() - deps.readMs) return;
+        await reconcileOrder(order).catch((error: unknown) =>
+          logger.error({ err: error, orderReference: order.orderReference }, 'reconciliation of an order failed'),
+        );
       }),
     );
-    const notifications = await notifier.deliverDue();
-    return { orders: claimed.length, notifications, full: claimed.length === batch };
+    return { orders: claimed.length, full: claimed.length === batch };
+  }
+
+  async function reconcileOnce(): Promise<RoundResult> {
+    const reads = await readDue();
+    return { ...reads, notifications: await notifier.deliverDue() };
   }
 
   let timer: NodeJS.Timeout | undefined;
@@ -141,9 +153,11 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
       running = true;
       const tick = () => {
         let pause = intervalMs;
-        round = reconcileOnce()
+        round = readDue()
           .then((result) => {
             if (result.full) pause = 0;
+            // In the background: a slow merchant endpoint never holds up the reads.
+            notifier.kick();
           })
           .catch((error: unknown) => logger.error({ err: error }, 'reconciliation round failed'))
           .finally(() => {
@@ -158,6 +172,7 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
       running = false;
       stopping = true;
       clearTimeout(timer);
+      deps.budget.cancel();
       await round;
       // Orders claimed but not polled go back to the queue now, not when the lease lapses, so another instance
       // takes them up at once.

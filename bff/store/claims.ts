@@ -12,10 +12,13 @@ export interface Claim {
   limit: number;
 }
 
-/** The queues, by table: its key and the column that says when a row is due (identifiers, never input). */
+/**
+ * The queues, by table: its key, the column that says when a row is due, and what orders rows due at once (a
+ * notification's place in the outbox: one order's go out in the order they were written). Identifiers, never input.
+ */
 const QUEUES = {
-  orders: { key: 'order_reference', due: 'next_poll_at' },
-  merchant_notifications: { key: 'id', due: 'next_attempt_at' },
+  orders: { key: 'order_reference', due: 'next_poll_at', tie: 'order_reference' },
+  merchant_notifications: { key: 'id', due: 'next_attempt_at', tie: 'seq' },
 } as const;
 
 export function claimDue(
@@ -23,31 +26,33 @@ export function claimDue(
   table: keyof typeof QUEUES,
   { now, until, claimant, limit }: Claim,
 ): Promise<Row[]> {
-  const { key, due } = QUEUES[table];
+  const { key, due, tie } = QUEUES[table];
+  // The update's own answer comes in no set order: the claimed rows are read back in the queue's.
   return db.query<Row>(
     `with due as (
        select ${key} from ${table}
        where ${due} <= $1 and (claimed_until is null or claimed_until <= $1)
-       order by ${due}
+       order by ${due}, ${tie}
        limit $4
        for update skip locked
+     ), claimed as (
+       update ${table} queued set claimed_until = $2, claimed_by = $3
+       from due where queued.${key} = due.${key}
+       returning queued.*
      )
-     update ${table} queued set claimed_until = $2, claimed_by = $3
-     from due where queued.${key} = due.${key}
-     returning queued.*`,
+     select * from claimed order by ${due}, ${tie}`,
     [now, until, claimant, limit],
   );
 }
 
-/** Gives back every row `claimant` still holds in both queues (a stopping instance); how many it gave back. */
+/**
+ * Gives back every order `claimant` still holds (a stopping reconciler); how many. Its notifications are not: a
+ * notifier's claim ends with the batch that holds it, delivered (bff/notify/notifier.ts).
+ */
 export async function releaseClaims(db: SqlDb, claimant: string): Promise<number> {
-  let released = 0;
-  for (const table of Object.keys(QUEUES) as (keyof typeof QUEUES)[]) {
-    const rows = await db.query(
-      `update ${table} set claimed_until = null, claimed_by = null where claimed_by = $1 returning 1`,
-      [claimant],
-    );
-    released += rows.length;
-  }
-  return released;
+  const rows = await db.query(
+    'update orders set claimed_until = null, claimed_by = null where claimed_by = $1 returning 1',
+    [claimant],
+  );
+  return rows.length;
 }

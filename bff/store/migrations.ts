@@ -281,6 +281,14 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
         where delivered_at is not null;
     `,
   },
+  {
+    version: 12,
+    name: 'notifications in the order they were written',
+    sql: `
+      -- Notifications go out several at once, one order's one after another: in this order when due together.
+      alter table merchant_notifications add column seq bigserial;
+    `,
+  },
 ];
 
 /** `analyze` of the tables in the ledger's schema (the search path's first), not of the whole database. */

@@ -36,7 +36,7 @@ export interface Store extends StoreTx {
   /** What several instances share besides the orders. */
   rateLimits: RateLimits;
   providers: LearnedProviders;
-  /** Releases every order and notification `claimant` still holds; how many. */
+  /** Releases every order `claimant` still holds (a stopping reconciler); how many. */
   releaseClaims(claimant: string): Promise<number>;
   transaction<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T>;
   /** A trivial query, for readiness. */

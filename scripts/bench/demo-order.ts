@@ -1,6 +1,7 @@
 // What the bench and the walk send, as the demo shop would: its cart of two lanterns in its first market (393 AED
 // with shipping), and its signed-in shopper paying by Tabby.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { SANDBOX_DEFAULTS } from '../../shared/sandbox-defaults.js';
 import { sessionRequest } from '../../demo/storefront/cart.js';
 import { DEFAULT_MARKET, PRODUCTS } from '../../demo/storefront/catalogue.js';
 import { demoShopper } from '../../demo/storefront/demo-shopper.js';
@@ -33,3 +34,31 @@ export const widgetOrderHeaders = (): Record<string, string> => ({
   'content-type': 'application/json',
   'idempotency-key': randomUUID(),
 });
+
+/** The merchant's server's headers: its key (the sandbox's demo one) and JSON. */
+export const MERCHANT_HEADERS = {
+  authorization: `Bearer ${SANDBOX_DEFAULTS.merchantKey}`,
+  'content-type': 'application/json',
+};
+
+async function answer(url: string, init: RequestInit): Promise<Record<string, unknown>> {
+  const response = await fetch(url, init);
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** One whole checkout as the shop's server and the widget make it: the session, its read, the order; its reference. */
+export async function placeCheckout(bffUrl: string): Promise<string> {
+  const session = await answer(`${bffUrl}/v1/checkout-sessions`, {
+    method: 'POST',
+    headers: MERCHANT_HEADERS,
+    body: JSON.stringify(DEMO_CART),
+  });
+  await answer(`${bffUrl}/v1/checkout-sessions/${session.id}`, { headers: widgetHeaders() });
+  const order = await answer(`${bffUrl}/v1/checkout-sessions/${session.id}/orders`, {
+    method: 'POST',
+    headers: widgetOrderHeaders(),
+    body: JSON.stringify(DEMO_SHOPPER),
+  });
+  return order.orderReference as string;
+}

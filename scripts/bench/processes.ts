@@ -47,7 +47,7 @@ function residentParts(pid: number): ResidentParts {
   return parts;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function startServer(
   command: string,

@@ -1,12 +1,11 @@
 // The reconciler under a flash sale's backlog (issue 37): `orders` checkouts placed as fast as the BFF instances take
-// them, round robin, as the widget places them; their shoppers stay at the provider's page, so every order stays live
+// them, round robin, as the shop's server and the widget place them; their shoppers stay at the provider's page, so every order stays live
 // and no callback comes: only the reconcilers learn how each ends. Measured from the sandbox's journal and the
 // instances' /metrics, scraped every second: how long placing took, when each order was first read against when it
 // fell due (its creation plus OPI_POLL_INITIAL_MS), the reads per second while the backlog lasted (mean, and the
 // busiest second), and the peak of opi_reconciler_lag_seconds.
-import { SANDBOX_DEFAULTS } from '../../shared/sandbox-defaults.js';
-import { DEMO_CART, DEMO_SHOPPER, widgetHeaders, widgetOrderHeaders } from './demo-order.js';
-import type { Started } from './processes.js';
+import { placeCheckout } from './demo-order.js';
+import { type Started, sleep } from './processes.js';
 
 export interface BacklogInstance {
   bff: Started;
@@ -35,32 +34,12 @@ interface JournalEntry {
   path: string;
 }
 
-const MERCHANT = { authorization: `Bearer ${SANDBOX_DEFAULTS.merchantKey}`, 'content-type': 'application/json' };
-/** Checkouts placed at once: the widget's three calls each, in this many loops. */
+/** Checkouts placed at once, each its three calls in turn. */
 const PLACING_LOOPS = 20;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function answer(url: string, init: RequestInit): Promise<Record<string, unknown>> {
-  const response = await fetch(url, init);
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as Record<string, unknown>;
-}
-
-/** One checkout as the merchant's server and the widget make it; when the order was placed. */
-async function placeOne(bffUrl: string): Promise<[string, number]> {
-  const session = await answer(`${bffUrl}/v1/checkout-sessions`, {
-    method: 'POST',
-    headers: MERCHANT,
-    body: JSON.stringify(DEMO_CART),
-  });
-  await answer(`${bffUrl}/v1/checkout-sessions/${session.id}`, { headers: widgetHeaders() });
-  const order = await answer(`${bffUrl}/v1/checkout-sessions/${session.id}/orders`, {
-    method: 'POST',
-    headers: widgetOrderHeaders(),
-    body: JSON.stringify(DEMO_SHOPPER),
-  });
-  return [order.orderReference as string, Date.now()];
-}
+/** The sandbox keeps its latest 10,000 requests: read often enough that none is dropped before it is seen. */
+const JOURNAL_EVERY_MS = 5_000;
+/** Given up if the last order is not read this long after it fell due: something is broken, not slow. */
+const GIVE_UP_MS = 60 * 60_000;
 
 async function lagMetric(metricsUrl: string): Promise<number> {
   const text = await (await fetch(metricsUrl)).text();
@@ -74,44 +53,51 @@ export async function measureBacklog(
   pollInitialMs: number,
 ): Promise<BacklogResult> {
   const placed = new Map<string, number>();
+  /** Every read of a placed order the journal showed (each entry once), and each order's first. */
+  const reads = new Set<string>();
+  const firstRead = new Map<string, number>();
+  let peakLagMetricSeconds = 0;
+  let placing = true;
+
+  async function readJournal() {
+    const journal = (await (await fetch(`${sandboxUrl}/__sandbox/journal`)).json()) as JournalEntry[];
+    for (const entry of journal) {
+      const reference = entry.method === 'GET' && /^\/orders\/([^/]+)$/.exec(entry.path)?.[1];
+      if (!reference) continue;
+      reads.add(`${entry.at} ${reference}`);
+      if (!firstRead.has(reference)) firstRead.set(reference, Date.parse(entry.at));
+    }
+  }
+
+  // From the start, beside the placing: the lag metric every second, the journal every five.
+  const watching = (async () => {
+    for (let second = 1; placing || [...placed.keys()].some((reference) => !firstRead.has(reference)); second++) {
+      await sleep(1_000);
+      const lags = await Promise.all(instances.map((instance) => lagMetric(instance.metricsUrl)));
+      peakLagMetricSeconds = Math.max(peakLagMetricSeconds, ...lags);
+      if (second % (JOURNAL_EVERY_MS / 1_000) === 0) await readJournal();
+      if (!placing && Date.now() > Math.max(...placed.values()) + pollInitialMs + GIVE_UP_MS)
+        throw new Error(`backlog of ${orders}: ${orders - firstRead.size} orders never read`);
+    }
+  })();
+
   const started = Date.now();
   let next = 0;
   await Promise.all(
     Array.from({ length: PLACING_LOOPS }, async () => {
-      for (let n = next++; n < orders; n = next++) {
-        const [reference, at] = await placeOne(instances[n % instances.length]!.bff.url);
-        placed.set(reference, at);
-      }
+      for (let n = next++; n < orders; n = next++)
+        placed.set(await placeCheckout(instances[n % instances.length]!.bff.url), Date.now());
     }),
   );
   const placingSeconds = (Date.now() - started) / 1000;
-
-  // Until every order has been read once: the lag metric every second, the journal every five.
-  let peakLagMetricSeconds = 0;
-  const firstRead = new Map<string, number>();
-  const readTimes: number[] = [];
-  for (let second = 1; firstRead.size < orders; second++) {
-    await sleep(1_000);
-    const lags = await Promise.all(instances.map((instance) => lagMetric(instance.metricsUrl)));
-    peakLagMetricSeconds = Math.max(peakLagMetricSeconds, ...lags);
-    // The journal is large (every order's body): read every five seconds.
-    if (second % 5) continue;
-    const journal = (await (await fetch(`${sandboxUrl}/__sandbox/journal`)).json()) as JournalEntry[];
-    readTimes.length = 0;
-    for (const entry of journal) {
-      const reference = entry.method === 'GET' && /^\/orders\/([^/]+)$/.exec(entry.path)?.[1];
-      if (!reference || !placed.has(reference)) continue;
-      const at = Date.parse(entry.at);
-      readTimes.push(at);
-      if (!firstRead.has(reference)) firstRead.set(reference, at);
-    }
-  }
+  placing = false;
+  await watching;
 
   const late = [...placed].map(([reference, at]) => (firstRead.get(reference)! - (at + pollInitialMs)) / 1000);
   late.sort((a, b) => a - b);
   const firstDue = Math.min(...placed.values()) + pollInitialMs;
-  const lastFirstRead = Math.max(...firstRead.values());
-  const backlogReads = readTimes.filter((at) => at <= lastFirstRead);
+  const lastFirstRead = Math.max(...[...placed.keys()].map((reference) => firstRead.get(reference)!));
+  const backlogReads = [...reads].map((read) => Date.parse(read.split(' ')[0]!)).filter((at) => at <= lastFirstRead);
   const perSecond = new Map<number, number>();
   for (const at of backlogReads) perSecond.set(Math.floor(at / 1000), (perSecond.get(Math.floor(at / 1000)) ?? 0) + 1);
   const firstReadAt = Math.min(...backlogReads);

@@ -132,7 +132,7 @@ export async function startBff(options: BffOptions): Promise<TestBff> {
     startDraining: app.startDraining,
     checkout: app.checkout,
     async close() {
-      await app.notifier.idle();
+      await app.notifier.stop();
       await closeListeners();
     },
     kill: closeListeners,

@@ -10,7 +10,7 @@ import { FAST_SANDBOX, placeOrder, testClock, upstreamReads } from '../../suppor
 describe.each(storeDrivers())('two instances on one $name ledger', ({ open }) => {
   const clock = testClock();
   const env = { OPI_UPSTREAM_TIMEOUT_MS: '2000' };
-  // The first instance reads 4 orders a second (so a round claims 4), the second has the default budget.
+  // The first instance reads 4 orders a second (so a round claims 4), the second has the default budget (20).
   const stack = useCheckoutStack({
     sandbox: FAST_SANDBOX,
     openStore: open,
@@ -56,8 +56,8 @@ describe.each(storeDrivers())('two instances on one $name ledger', ({ open }) =>
     clock.advance(31_000);
     stack.sandbox.setFault('get-order', { kind: 'latency', ms: 300 });
 
-    // The first round reads 4 orders at once; the second, started at once, claims 4 more and reads them as the
-    // budget refills. Stopped then, it lets the reads under way finish and gives back the orders still waiting.
+    // A round claims 4 and reads them a quarter second apart; the next, started at once, claims 4 more. Stopped
+    // then, it lets the reads under way finish and gives back the orders still waiting for their turn.
     stack.bff.reconciler.start(1);
     const reads = () => stack.sandbox.journal.filter((entry) => entry.path.startsWith('/orders/')).length;
     await waitUntil(() => reads() >= 5, 10_000);

@@ -1,5 +1,5 @@
-// The reconciler's read budget on a clock of the test's own: counting reads, not timing them. B reads start at once
-// and the next waits its turn; a 429 halves the rate and its Retry-After pauses reads; a run of 5xx answers (or
+// The reconciler's read budget on a clock of the test's own: counting reads, not timing them. B reads a second, evenly
+// spaced; a 429 halves the rate and its Retry-After pauses reads; a run of 5xx answers (or
 // calls with none) counts as pushback, a lone one does not; answers that come back restore the rate.
 import { describe, expect, it } from 'vitest';
 import { createReadBudget } from '../../../bff/reconcile/read-budget.js';
@@ -21,19 +21,29 @@ function budgetOf(readsPerSecond: number) {
     for (slept.length = 0; slept.length === 0; reads++) await budget.take();
     return reads - 1;
   };
-  return { budget, slept, readsAtOnce, advance: (ms: number) => (at += ms) };
+  /** How long `reads` reads take to start, in the budget's milliseconds. */
+  const spanOf = async (reads: number) => {
+    const from = at;
+    for (let n = 0; n < reads; n++) await budget.take();
+    return at - from;
+  };
+  return { budget, slept, readsAtOnce, spanOf, advance: (ms: number) => (at += ms) };
 }
 
 describe('the read budget', () => {
-  it('lets a round claim one second of reads, starts them at once, and makes the next wait its turn', async () => {
-    const { budget, slept, readsAtOnce } = budgetOf(20);
+  it('lets a round claim one second of reads, and spaces them evenly: never more than the budget in a second', async () => {
+    const { budget, slept, readsAtOnce, spanOf, advance } = budgetOf(20);
     expect(budget.batch()).toBe(20);
-    expect(await readsAtOnce()).toBe(20);
-    expect(slept).toEqual([50]);
+    expect(await spanOf(20)).toBe(950);
+    expect(new Set(slept)).toEqual(new Set([50]));
+    // A quiet minute saves nothing up: the next reads are spaced the same.
+    advance(60_000);
+    expect(await readsAtOnce()).toBe(1);
+    expect(await spanOf(20)).toBe(1_000);
   });
 
   it('halves the rate on a 429, pauses reads for its Retry-After, and counts a burst of refusals once', async () => {
-    const { budget, slept, readsAtOnce, advance } = budgetOf(20);
+    const { budget, slept, spanOf, advance } = budgetOf(20);
     for (let i = 0; i < 8; i++) budget.answered({ status: 429, retryAfterMs: 2_000 });
     expect(budget.batch()).toBe(10);
     await budget.take();
@@ -42,7 +52,7 @@ describe('the read budget', () => {
     budget.answered({ status: 429 });
     expect(budget.batch()).toBe(5);
     advance(10_000);
-    expect(await readsAtOnce()).toBe(5);
+    expect(await spanOf(5)).toBe(800);
   });
 
   it('counts a run of 5xx answers or unanswered calls as pushback, and a lone one as nothing', () => {
@@ -58,6 +68,16 @@ describe('the read budget', () => {
     advance(2_000);
     for (let i = 0; i < 3; i++) budget.answered({ status: 504 });
     expect(budget.batch()).toBe(5);
+  });
+
+  it('answers the reads still waiting false when cancelled, and serves the next ones as before', async () => {
+    const { budget, spanOf } = budgetOf(2);
+    await budget.take();
+    const waiting = [budget.take(), budget.take(), budget.take()];
+    budget.cancel();
+    expect(await Promise.all(waiting)).toEqual([false, false, false]);
+    expect(await budget.take()).toBe(true);
+    expect(await spanOf(2)).toBe(1_000);
   });
 
   it('never goes below one read every two seconds', () => {

@@ -73,4 +73,20 @@ describe('the reconciler within its read budget', () => {
       expect(order?.nextPollAt).not.toBeNull();
     }
   });
+
+  it('stops at once while a Retry-After pauses the reads, and gives back the orders still waiting', async () => {
+    const references = await placeDueOrders(5);
+    stack.sandbox.setFault('get-order', { kind: 'status', status: 429, retryAfterSeconds: 30 });
+    stack.bff.reconciler.start(60_000);
+    await waitUntil(() => stack.sandbox.journal.some((entry) => entry.status === 429), 10_000);
+    let stopped = false;
+    const stopping = stack.bff.reconciler.stop().then(() => (stopped = true));
+    // The pause is 30 s; stopping waits for none of it.
+    await waitUntil(() => stopped, 10_000);
+    await stopping;
+    stack.sandbox.clearFaults();
+    for (const reference of references)
+      expect((await stack.db.store.orders.get(reference))?.claimedBy, reference).toBeNull();
+    expect(readCounts(references).filter((reads) => reads > 0)).toHaveLength(1);
+  });
 });
