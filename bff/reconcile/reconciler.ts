@@ -115,6 +115,10 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
     await reschedule(order);
   }
 
+  /** Reads under way: a round ends when its last read has started, so the next claim overlaps the last reads. */
+  const reading = new Set<Promise<void>>();
+  const readsDone = () => Promise.all([...reading]);
+
   async function readDue(): Promise<Reads> {
     if (stopping) return { orders: 0, full: false };
     const at = now();
@@ -128,9 +132,11 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
         // than a read's time left (pushback paused the reads) is left: it is still due for whoever claims it next.
         if (stopping || !(await deps.budget.take())) return;
         if (stopping || now().getTime() > until.getTime() - deps.readMs) return;
-        await reconcileOrder(order).catch((error: unknown) =>
+        const read = reconcileOrder(order).catch((error: unknown) =>
           logger.error({ err: error, orderReference: order.orderReference }, 'reconciliation of an order failed'),
         );
+        reading.add(read);
+        void read.finally(() => reading.delete(read));
       }),
     );
     return { orders: claimed.length, full: claimed.length === batch };
@@ -138,6 +144,7 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
 
   async function reconcileOnce(): Promise<RoundResult> {
     const reads = await readDue();
+    await readsDone();
     return { ...reads, notifications: await notifier.deliverDue() };
   }
 
@@ -174,6 +181,7 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
       clearTimeout(timer);
       deps.budget.cancel();
       await round;
+      await readsDone();
       // Orders claimed but not polled go back to the queue now, not when the lease lapses, so another instance
       // takes them up at once.
       const released = await store.releaseClaims(deps.claimant);
