@@ -7,7 +7,6 @@ import type { Logger } from 'pino';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { routeOf } from '../lib/route-of.js';
 import type { Funnel } from './funnel.js';
-import type { ReadBudget } from '../reconcile/read-budget.js';
 import type { Store } from '../store/types.js';
 
 export interface Metrics {
@@ -21,13 +20,18 @@ export interface Metrics {
    * What the app's services count (the app calls it once it has them): the conversion funnel, served as
    * opi_checkout_funnel_total, and the reconciler's read budget, as opi_reconciler_read_rate.
    */
-  watchServices(services: { funnel: Funnel; readBudget: Pick<ReadBudget, 'rate'> }): void;
+  watchServices(services: { funnel: Funnel; readBudget: ReadRate }): void;
 }
 
 export interface MetricsDeps {
   store: Pick<Store, 'gauges' | 'connections' | 'failures'>;
   logger: Logger;
   now: () => Date;
+}
+
+/** The reconciler's reads per second now (bff/reconcile/read-budget.ts). */
+interface ReadRate {
+  readonly rate: number;
 }
 
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -96,7 +100,7 @@ export function createMetrics({ store, logger, now }: MetricsDeps): Metrics {
     registers,
   });
   let funnel: Funnel | undefined;
-  let readBudget: Pick<ReadBudget, 'rate'> | undefined;
+  let readBudget: ReadRate | undefined;
   new Gauge({
     name: 'opi_reconciler_read_rate',
     help: "Upstream reads per second this instance's reconciler may make now: its budget, lower while the upstream pushes back.",
