@@ -1,6 +1,6 @@
 // What every route of one sandbox shares.
 import type { TokenIssuer } from './auth.js';
-import type { CallbackEnvelope, CallbackSender } from './callbacks.js';
+import type { CallbackEnvelope, Notifications } from './notifications.js';
 import type { CustomerSessions } from './customer-sessions.js';
 import type { SandboxRandom } from './random.js';
 import type { Scheduler } from './scheduler.js';
@@ -40,14 +40,14 @@ export interface SandboxContext {
   readonly baseUrl: () => string;
   readonly store: OrderStore;
   readonly scheduler: Scheduler;
-  readonly callbacks: CallbackSender;
+  readonly notifications: Notifications;
   readonly tokens: TokenIssuer;
   readonly sessions: CustomerSessions;
 }
 
 /** To the merchant account's webhook, when one is set (the docs: REFUND_CALLBACK and status updates go there). */
 export function notifyAccount(ctx: SandboxContext, orderReference: string, envelope: CallbackEnvelope): void {
-  if (ctx.webhookUrl) ctx.callbacks.send(ctx.webhookUrl, orderReference, envelope);
+  if (ctx.webhookUrl) ctx.notifications.send(ctx.webhookUrl, orderReference, envelope);
 }
 
 export const isoTime = (ms: number): string => new Date(ms).toISOString();

@@ -9,6 +9,7 @@ import { notifyAccount, type SandboxContext } from './context.js';
 import { HttpError } from './http.js';
 import { orderNotification } from './order-view.js';
 import type { SandboxOrder } from './order.js';
+import type { Scenario } from './scenarios.js';
 import type { Decision, DecisionOutcome, DecisionResult, OrderStatus, ReturnHashForm } from './types.js';
 
 export const DECISION_OUTCOMES: readonly DecisionOutcome[] = [
@@ -57,7 +58,18 @@ function returnUrl(ctx: SandboxContext, order: SandboxOrder, status: OrderStatus
   return target.href;
 }
 
-export function decide(ctx: SandboxContext, order: SandboxOrder, decision: Decision): DecisionResult {
+/** How a decision plays out: when a pending or erroring order settles, and who cancels (the shopper by default). */
+interface Settling {
+  settleMs?: number;
+  cancelledBy?: 'user' | 'system';
+}
+
+export function decide(
+  ctx: SandboxContext,
+  order: SandboxOrder,
+  decision: Decision,
+  { settleMs = ctx.pendingSettleMs, cancelledBy = 'user' }: Settling = {},
+): DecisionResult {
   if (order.decision || order.status !== 'PENDING') {
     const state = order.status === 'PENDING' ? 'waiting for its pending result' : order.status;
     throw new HttpError(409, `Order ${order.reference} was already decided (${state})`);
@@ -66,28 +78,48 @@ export function decide(ctx: SandboxContext, order: SandboxOrder, decision: Decis
   order.decision = { outcome: decision.outcome, mode };
   order.updatedAt = ctx.now();
   const [status, then] = STATUSES[decision.outcome];
-  // ERROR is not final: the upstream keeps asking its provider, and the order ends after pendingSettleMs more.
+  // ERROR is not final: the upstream keeps asking its provider, and the order ends after settleMs more.
   const recover = () => {
     if (!then) return;
     ctx.scheduler.run(async () => {
-      await ctx.scheduler.sleep(ctx.pendingSettleMs);
+      await ctx.scheduler.sleep(settleMs);
       if (order.status === 'ERROR') finalise(ctx, order, then);
     });
   };
   if (mode === 'instant') {
-    finalise(ctx, order, status);
+    finalise(ctx, order, status, cancelledBy);
     recover();
     return { redirectTo: returnUrl(ctx, order, status) };
   }
   // Pending, as the docs' simulator: the redirect says PENDING and the final status follows by callback.
   // Local choice: one callback, when the order settles (none for the PENDING itself).
   ctx.scheduler.run(async () => {
-    await ctx.scheduler.sleep(ctx.pendingSettleMs);
+    await ctx.scheduler.sleep(settleMs);
     if (order.status !== 'PENDING') return;
-    finalise(ctx, order, status);
+    finalise(ctx, order, status, cancelledBy);
     recover();
   });
   return { redirectTo: returnUrl(ctx, order, 'PENDING') };
+}
+
+/** What the order's test data chose (scenarios.ts), as if the shopper had picked it on the page. */
+export function decideByScenario(ctx: SandboxContext, order: SandboxOrder, scenario: Scenario): DecisionResult {
+  switch (scenario.name) {
+    case 'pending':
+      return decide(
+        ctx,
+        order,
+        { outcome: 'approve', mode: 'pending' },
+        scenario.settleMs === undefined ? {} : { settleMs: scenario.settleMs },
+      );
+    case 'late-cancel':
+      // checkoutTimeout's way (§10): the shopper completed, no final status came, the system cancels.
+      return decide(ctx, order, { outcome: 'cancel', mode: 'pending' }, { cancelledBy: 'system' });
+    case 'lost-answer':
+      return decide(ctx, order, { outcome: 'approve' });
+    default:
+      return decide(ctx, order, { outcome: scenario.name });
+  }
 }
 
 /**
@@ -133,7 +165,7 @@ function finalise(
   ctx.store.changed();
   // The docs: a notification "for every status change or update".
   if (order.dynamicCallbackUrl) {
-    ctx.callbacks.send(
+    ctx.notifications.send(
       order.dynamicCallbackUrl,
       order.reference,
       orderNotification(ctx, 'ORDER_ASYNC_CALLBACK', order),

@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { findApiRoute, type ApiRoute, type Surface } from './api-routes.js';
 import { isoTime, type SandboxContext } from './context.js';
+import { createConsole } from './console.js';
 import { controlRoute } from './control.js';
 import { actsAfterWrite, type FaultTable } from './faults.js';
 import { errorReply, HttpError, isForm, isJson, parseForm, parseJson, readBody, send, type Reply } from './http.js';
@@ -37,6 +38,11 @@ function journalBody(req: IncomingMessage, text: string): unknown {
   } catch {
     return text;
   }
+}
+
+function createdWithLostAnswer(ctx: SandboxContext, created: Record<string, unknown>): boolean {
+  const reference = created.orderReference;
+  return typeof reference === 'string' && ctx.store.get(reference)?.answerLost === true;
 }
 
 /** The order a request names, for a fault aimed at one: the path's, or create-order's body's orderReference. */
@@ -79,6 +85,7 @@ async function controlBody(req: IncomingMessage, method: string): Promise<unknow
 }
 
 export function createDispatcher({ surface, ctx, faults, journal, historyLimit, sandbox }: DispatchDeps) {
+  const consoleRoute = createConsole(sandbox, () => [...ctx.store.values()]);
   const record = (req: IncomingMessage, method: string, url: URL): JournalEntry => {
     const entry: JournalEntry = { at: isoTime(ctx.now()), method, path: url.pathname, status: 0 };
     if (url.search) entry.query = Object.fromEntries(url.searchParams);
@@ -146,18 +153,20 @@ export function createDispatcher({ surface, ctx, faults, journal, historyLimit, 
         const input = apiInput(route, req, text);
         if (route.route !== 'token' && !ctx.tokens.verify(req.headers.authorization)) throw new HttpError(401);
         const json = route.handle(ctx, reference, { body: input, query: url.searchParams }) as Record<string, unknown>;
+        const loseAnswer = () => {
+          entry.status = route.status;
+          req.socket.destroy(); // before any byte of the answer
+          return undefined;
+        };
         // A refused request passes through: these faults wait for a write that was done.
         if (active && actsAfterWrite(active.fault)) {
           const { fault } = active;
           faults.use(route.route, active);
           entry.fault = fault.kind;
-          if (fault.kind === 'lost-answer') {
-            entry.status = route.status;
-            req.socket.destroy(); // before any byte of the answer
-            return undefined;
-          }
+          if (fault.kind === 'lost-answer') return loseAnswer();
           if (fault.kind === 'redirect-url') return { status: route.status, json: { ...json, redirectUrl: fault.url } };
         }
+        if (route.route === 'create-order' && createdWithLostAnswer(ctx, json)) return loseAnswer();
         return { status: route.status, json };
       },
       entry,
@@ -196,6 +205,29 @@ export function createDispatcher({ surface, ctx, faults, journal, historyLimit, 
           text: svg,
           headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' },
         });
+    }
+    const consolePath = /^\/__sandbox(\/|\/console)?$/.exec(url.pathname);
+    if (consolePath) {
+      return safely(res, async () => {
+        const text = await readBody(req);
+        const reply = await consoleRoute(
+          method,
+          consolePath[1] ?? '',
+          isForm(req) ? parseForm(text) : {},
+          url.searchParams.get('said') ?? undefined,
+        );
+        if (!reply) throw new HttpError(404, `Cannot ${method} ${url.pathname}`);
+        return reply;
+      });
+    }
+    if (url.pathname === '/__sandbox/relay' && method === 'POST') {
+      return safely(res, async () => {
+        const text = await readBody(req);
+        const headers = Object.fromEntries(
+          Object.entries(req.headers).flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : [])),
+        );
+        return { status: await ctx.notifications.relay(headers, text) };
+      });
     }
     if (url.pathname.startsWith('/__sandbox/')) {
       return safely(res, async () =>

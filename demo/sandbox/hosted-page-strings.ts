@@ -24,6 +24,7 @@ export interface PageStrings {
   pending: string;
   pendingHint: (seconds: number) => string;
   complete: string;
+  scenarioNotice: (scenario: string) => string;
   results: Record<OrderStatus, string>;
   cancelledBySystem: string;
 }
@@ -59,6 +60,8 @@ const EN: PageStrings = {
   pending: 'Pending',
   pendingHint: (seconds) => `the shop first gets PENDING; the final status follows by callback after ${seconds} s`,
   complete: 'Complete payment',
+  scenarioNotice: (scenario) =>
+    `Test scenario “${scenario}”, chosen by the order’s test data: there is nothing to choose.`,
   results: {
     PENDING: 'Payment pending: the provider has not given its final answer yet.',
     SUCCESSFUL: 'Payment approved.',
@@ -98,6 +101,7 @@ const AR: PageStrings = {
   pending: 'معلّق',
   pendingHint: (seconds) => `يتلقى المتجر أولًا PENDING، ثم تصل الحالة النهائية عبر الاستدعاء بعد ${seconds} ث`,
   complete: 'إتمام الدفع',
+  scenarioNotice: (scenario) => `سيناريو اختبار «${scenario}» اختارته بيانات الطلب التجريبية: لا شيء لتختاره.`,
   results: {
     PENDING: 'الدفع معلّق: لم يقدّم المزوّد رده النهائي بعد.',
     SUCCESSFUL: 'تمت الموافقة على الدفع.',

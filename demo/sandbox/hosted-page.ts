@@ -36,7 +36,7 @@ const STYLE = `
   .sandbox { font-size: 0.875rem; color: #55555f; }
 `;
 
-function layout(
+export function layout(
   title: string,
   content: string,
   head = '',
@@ -66,7 +66,7 @@ function bcp47(locale: string): string {
 }
 
 /** In the order's locale, with Western digits in every language, as the demo shop writes amounts. */
-function money(order: SandboxOrder, minor: number): string {
+export function money(order: SandboxOrder, minor: number): string {
   return new Intl.NumberFormat(`${bcp47(order.locale)}-u-nu-latn`, {
     style: 'currency',
     currency: order.currency,
@@ -111,10 +111,23 @@ export function paymentPage(order: SandboxOrder, state: PaymentPageState): strin
   const seconds = Math.max(state.pendingSettleMs / 1000, 0);
   const error = state.error ? `<p class="error" role="alert" id="form-error">${escapeHtml(state.error)}</p>\n` : '';
   const title = words.payWith(providerDisplayName(order.provider.name));
+  const action = `/pay/${encodeURIComponent(order.orderToken)}`;
+  if (order.scenario && !state.error) {
+    return layout(
+      title,
+      `${orderSummary(order, words)}
+<p role="note">${escapeHtml(words.scenarioNotice(order.scenario.name))}</p>
+<form method="post" action="${action}">
+<button type="submit">${escapeHtml(words.complete)}</button>
+</form>`,
+      '',
+      words,
+    );
+  }
   return layout(
     state.error ? `${words.error}: ${title}` : title,
     `${orderSummary(order, words)}
-${error}<form method="post" action="/pay/${encodeURIComponent(order.orderToken)}"${state.error ? ' aria-describedby="form-error"' : ''}>
+${error}<form method="post" action="${action}"${state.error ? ' aria-describedby="form-error"' : ''}>
 <fieldset>
 <legend>${escapeHtml(words.outcome)}</legend>
 ${OUTCOMES.map((item) => radio('outcome', item.value, words.outcomes[item.value], `${words.status} ${item.status}`, item.value === outcome)).join('\n')}

@@ -1,5 +1,8 @@
-// `npm run sandbox`: the only file that reads the sandbox's environment, listens and handles signals.
+#!/usr/bin/env node
+// `opi-sandbox` and `npm run sandbox`: the only file that reads the sandbox's environment, listens and handles
+// signals; with a command (`opi-sandbox notify list`) it drives a running sandbox instead (commands.ts).
 import { SANDBOX_DEFAULTS } from '../../shared/sandbox-defaults.js';
+import { runCommand } from './commands.js';
 import { createSandbox } from './sandbox.js';
 import { httpUrl } from './settings.js';
 
@@ -34,6 +37,7 @@ async function main(): Promise<void> {
   const clientSecret = secret('SANDBOX_CLIENT_SECRET', SANDBOX_DEFAULTS.clientSecret);
   const paymentSecret = secret('SANDBOX_PAYMENT_SECRET', SANDBOX_DEFAULTS.paymentSecret);
   const webhookUrl = env.SANDBOX_WEBHOOK_URL ? httpUrl('SANDBOX_WEBHOOK_URL', env.SANDBOX_WEBHOOK_URL) : undefined;
+  const relayTo = env.SANDBOX_RELAY_TO ? httpUrl('SANDBOX_RELAY_TO', env.SANDBOX_RELAY_TO) : undefined;
   const apiPort = port('SANDBOX_PORT', SANDBOX_DEFAULTS.port);
   // Any free port for the token too when the API takes any free port (tests), else its own default.
   const tokenPort = port('SANDBOX_TOKEN_PORT', apiPort === 0 ? 0 : SANDBOX_DEFAULTS.tokenPort);
@@ -47,6 +51,7 @@ async function main(): Promise<void> {
     clientSecret: clientSecret.value,
     paymentSecret: paymentSecret.value,
     ...(webhookUrl ? { webhookUrl } : {}),
+    ...(relayTo ? { relayTo } : {}),
   });
   // Loopback unless told otherwise: a container publishing its ports needs 0.0.0.0 (deploy/compose.yaml).
   const url = await sandbox.listen(apiPort, env.SANDBOX_HOST || '127.0.0.1');
@@ -78,11 +83,22 @@ async function main(): Promise<void> {
       // Only the origin: a webhook's path or query may carry the merchant's own secret.
       `  orders kept in  ${dataDir ?? 'memory only (SANDBOX_DATA_DIR unset)'}`,
       `  account webhook ${webhookUrl ? `${new URL(webhookUrl).origin}/... (from SANDBOX_WEBHOOK_URL)` : 'none (SANDBOX_WEBHOOK_URL unset: REFUND_CALLBACK and ORDER_STATUS_UPDATE are not sent)'}`,
+      `  console         ${url}/__sandbox/ (notifications, the portal; opi-sandbox notify|portal from a shell)`,
+      `  relay           ${sandbox.relayUrl} -> ${relayTo ? `${new URL(relayTo).origin}/... (from SANDBOX_RELAY_TO)` : 'kept only (SANDBOX_RELAY_TO unset)'}`,
     ].join('\n')}\n`,
   );
 }
 
-main().catch((error: unknown) => {
+const command = process.argv.slice(2);
+const run =
+  command.length === 0
+    ? main()
+    : runCommand(command, env, { out: (line) => console.log(line), err: (line) => console.error(line) }).then(
+        (code) => {
+          process.exitCode = code;
+        },
+      );
+run.catch((error: unknown) => {
   console.error(`sandbox: ${(error as Error).message}`);
   process.exit(1);
 });

@@ -1,6 +1,6 @@
 // GET /orders/{reference}: the public docs' GetOrderResponse, which the order callbacks also carry.
 import { toMajor } from '../../shared/money.js';
-import type { CallbackEnvelope } from './callbacks.js';
+import type { CallbackEnvelope } from './notifications.js';
 import { isoTime, type SandboxContext } from './context.js';
 import { HttpError } from './http.js';
 import type { SandboxOrder } from './order.js';

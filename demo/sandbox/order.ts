@@ -1,6 +1,7 @@
 // An order as the sandbox keeps it, with its refunds, captures and history (store.ts holds them; persistence.ts
 // writes them down).
 import type { CatalogueEntry } from './catalogue.js';
+import type { Scenario } from './scenarios.js';
 import type { Decision, OrderStatus, RefundStatus } from './types.js';
 
 /** Local choice: the docs show only AUTHORIZED; the other three are the sandbox's names. */
@@ -46,6 +47,10 @@ export interface SandboxOrder {
   history: { status: 'INITIATED' | OrderStatus; at: number }[];
   captures: { captureReference: string; amountMinor: number; at: number }[];
   voids: { voidReference: string; amountMinor: number; at: number }[];
+  /** What the shopper's test data chose (scenarios.ts): the hosted page applies it with no choice. */
+  scenario?: Scenario;
+  /** The create's answer is cut (the lost-answer scenario's first order of its test data). */
+  answerLost?: boolean;
   /** Set once the shopper (or a test) has decided; a pending decision keeps status PENDING until it settles. */
   decision?: Required<Decision>;
   cancelledBy: 'user' | 'system' | null;

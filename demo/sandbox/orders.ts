@@ -8,6 +8,7 @@ import { isoTime, type SandboxContext } from './context.js';
 import { scheduleCancellation } from './decisions.js';
 import { duplicateReference } from './duplicates.js';
 import { HttpError, parseBody } from './http.js';
+import { scenarioOf } from './scenarios.js';
 import { orderRequestSchema, type OrderRequest } from './schemas.js';
 import type { SandboxOrder } from './order.js';
 
@@ -92,6 +93,10 @@ export function createOrder(ctx: SandboxContext, body: unknown) {
   const { amountMinor, surchargeMinor } = checkedAmounts(ctx, request);
   const provider = routedProvider(request, amountMinor);
   const now = ctx.now();
+  const scenario = scenarioOf(request.customer.email, amountMinor);
+  // The lost-answer scenario bites the first order of its test data only, so the checkout's next attempt goes through.
+  const loseAnswer = scenario?.name === 'lost-answer' && !ctx.store.referenceUsed('lost-answer', scenario.chosenBy);
+  if (loseAnswer) ctx.store.useReference('lost-answer', scenario.chosenBy);
   const order: SandboxOrder = {
     reference: request.orderReference,
     orderToken: randomUUID(),
@@ -104,6 +109,8 @@ export function createOrder(ctx: SandboxContext, body: unknown) {
     amountMinor,
     surchargeMinor,
     autoCapture: request.autoCapture ?? true,
+    ...(scenario ? { scenario } : {}),
+    ...(loseAnswer ? { answerLost: true } : {}),
     ...(request.dynamicRedirectUrl ? { dynamicRedirectUrl: request.dynamicRedirectUrl } : {}),
     ...(request.dynamicCallbackUrl ? { dynamicCallbackUrl: request.dynamicCallbackUrl } : {}),
     createdAt: now,

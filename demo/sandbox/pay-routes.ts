@@ -1,7 +1,7 @@
 // GET /pay/:orderToken (the form), POST /pay/:orderToken (the tester's choice, then 303 to dynamicRedirectUrl),
 // GET /pay/:orderToken/result (the outcome when the order has no dynamicRedirectUrl).
 import type { SandboxContext } from './context.js';
-import { DECISION_OUTCOMES, decide } from './decisions.js';
+import { DECISION_OUTCOMES, decide, decideByScenario } from './decisions.js';
 import { messagePage, paymentPage, resultPage } from './hosted-page.js';
 import { decodeParam, HttpError, type Reply } from './http.js';
 import type { SandboxOrder } from './order.js';
@@ -51,12 +51,17 @@ export function payRoute(
     return page(405, messagePage('Method not allowed', 'Open this page, or submit its form.'), { allow: 'GET, POST' });
   }
   const { outcome = '', mode = 'instant' } = form;
-  if (!OUTCOMES.includes(outcome) || !MODES.includes(mode)) {
+  const { scenario } = order;
+  // An order whose test data chose its outcome needs no fields; a chosen outcome still wins.
+  const byScenario = scenario !== undefined && outcome === '';
+  if (!byScenario && (!OUTCOMES.includes(outcome) || !MODES.includes(mode))) {
     const error = !OUTCOMES.includes(outcome) ? 'Choose an outcome.' : 'Choose an initial response.';
     return page(400, paymentPage(order, { pendingSettleMs: ctx.pendingSettleMs, error }));
   }
   try {
-    const { redirectTo } = decide(ctx, order, { outcome: outcome as DecisionOutcome, mode: mode as DecisionMode });
+    const { redirectTo } = byScenario
+      ? decideByScenario(ctx, order, scenario)
+      : decide(ctx, order, { outcome: outcome as DecisionOutcome, mode: mode as DecisionMode });
     return page(303, '', { location: redirectTo });
   } catch (error) {
     if (error instanceof HttpError && error.status === 409) {

@@ -2,12 +2,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { TokenIssuer } from './auth.js';
-import { CallbackSender } from './callbacks.js';
 import type { SandboxContext } from './context.js';
 import { CustomerSessions } from './customer-sessions.js';
 import { decide, decisionSchema } from './decisions.js';
 import { createDispatcher } from './dispatch.js';
 import { FaultTable } from './faults.js';
+import { Notifications } from './notifications.js';
 import { parseBody } from './http.js';
 import { requireOrder } from './order-view.js';
 import { portalAction, portalActionSchema } from './portal.js';
@@ -16,10 +16,32 @@ import { orderRecords } from './records.js';
 import { Scheduler } from './scheduler.js';
 import { httpUrl, resolveSettings } from './settings.js';
 import { OrderStore } from './store.js';
-import { SANDBOX_ROUTES, type JournalEntry, type Sandbox, type SandboxOptions } from './types.js';
+import {
+  NOTIFICATION_DIRECTIONS,
+  SANDBOX_ROUTES,
+  type JournalEntry,
+  type Sandbox,
+  type SandboxOptions,
+} from './types.js';
 
-export type { Sandbox, SandboxOptions } from './types.js';
+// `opi-checkout/sandbox`: the factory and the types a merchant's own tests use.
+export type {
+  CallbackDelivery,
+  Decision,
+  Fault,
+  FaultOptions,
+  JournalEntry,
+  NotificationDirection,
+  NotificationForm,
+  OrderRecord,
+  PortalAction,
+  Sandbox,
+  SandboxNotification,
+  SandboxOptions,
+  SendOptions,
+} from './types.js';
 export { SANDBOX_ROUTES };
+export { SCENARIOS, type ScenarioName, type ScenarioRow } from './scenarios.js';
 
 /** A host as it goes into a URL: unspecified addresses become loopback, IPv6 gets brackets. */
 function urlHost(address: string): string {
@@ -32,7 +54,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const settings = resolveSettings(options);
   const { clientId, clientSecret, paymentSecret } = settings;
   const scheduler = new Scheduler();
-  const callbacks = new CallbackSender(
+  let relayTarget = settings.relayTo;
+  const notifications = new Notifications(
     scheduler,
     {
       ...settings.callbackRetry,
@@ -41,6 +64,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       shape: settings.notificationShape,
     },
     settings.now,
+    () => relayTarget,
     settings.callbackFailures,
   );
   const faults = new FaultTable();
@@ -69,7 +93,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     baseUrl: () => sandbox.url,
     store: new OrderStore(settings.dataDir),
     scheduler,
-    callbacks,
+    notifications,
     tokens: new TokenIssuer({ clientId, clientSecret }, settings.tokenLifetimeSeconds, settings.now),
     sessions: new CustomerSessions(clientId, settings.now),
   };
@@ -98,7 +122,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const sandbox: Sandbox = {
     credentials: { clientId, clientSecret, paymentSecret },
     journal,
-    deliveries: callbacks.deliveries,
+    deliveries: notifications.deliveries,
+    notifications: notifications.list,
     seed: settings.seed,
     records: () => orderRecords(ctx.store.values()),
     get url(): string {
@@ -125,7 +150,22 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     },
     setFault: (route, fault, faultOptions) => faults.set(route, fault, faultOptions),
     clearFaults: () => faults.clear(),
-    setCallbackFailures: (count) => callbacks.setFailures(count),
+    setCallbackFailures: (count) => notifications.setFailures(count),
+    get relayUrl(): string {
+      return `${sandbox.url}/__sandbox/relay`;
+    },
+    get relayTarget() {
+      return relayTarget;
+    },
+    setRelayTarget(url) {
+      relayTarget = url === undefined ? undefined : httpUrl('relay target', url);
+    },
+    holdNotifications(direction, on) {
+      for (const one of direction === 'all' ? NOTIFICATION_DIRECTIONS : [direction]) notifications.hold(one, on);
+    },
+    heldNotifications: () => notifications.held(),
+    sendNotifications: (ids, sendOptions) => notifications.release(ids, sendOptions),
+    dropNotifications: (ids) => notifications.drop(ids),
     setWebhookUrl(url) {
       ctx.webhookUrl = url === undefined ? undefined : httpUrl('webhookUrl', url);
     },

@@ -35,6 +35,7 @@ export interface SandboxSettings {
   callbackFailures: number;
   historyLimit: number;
   webhookUrl?: string;
+  relayTo?: string;
   refundSettlement?: RefundSettlement;
   now: () => number;
 }
@@ -112,6 +113,7 @@ export function resolveSettings(options: SandboxOptions): SandboxSettings {
     // Local choice: a sandbox left running for days keeps only its latest requests and deliveries.
     historyLimit: Math.floor(check('historyLimit', options.historyLimit ?? 10_000, 1)),
     ...(options.webhookUrl === undefined ? {} : { webhookUrl: httpUrl('webhookUrl', options.webhookUrl) }),
+    ...(options.relayTo === undefined ? {} : { relayTo: httpUrl('relayTo', options.relayTo) }),
     ...(options.refundSettlement ? { refundSettlement: options.refundSettlement } : {}),
     now: options.now ?? Date.now,
   };

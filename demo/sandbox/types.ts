@@ -115,6 +115,11 @@ export interface SandboxOptions {
    * ORDER_STATUS_UPDATE, which the real service never sends to an order's dynamicCallbackUrl. Default none.
    */
   webhookUrl?: string;
+  /**
+   * Where the relay (POST /__sandbox/relay, the BFF's OPI_MERCHANT_WEBHOOK_URL) passes the BFF's signed
+   * notifications on: the merchant's own receiver. Default none: they are kept for the list and answered 204.
+   */
+  relayTo?: string;
   /** Default per provider (some answer PENDING); set it to force one behaviour in tests. */
   refundSettlement?: RefundSettlement;
   faults?: Partial<Record<SandboxRoute, Fault>>;
@@ -140,12 +145,55 @@ export interface JournalEntry {
   traceparent?: string;
 }
 
+/** 'to-bff': the upstream's own callbacks; 'to-merchant': the BFF's signed notifications, through the relay. */
+export const NOTIFICATION_DIRECTIONS = ['to-bff', 'to-merchant'] as const;
+export type NotificationDirection = (typeof NOTIFICATION_DIRECTIONS)[number];
+export interface SendOptions {
+  /** Each notification this many times in a row; default 1. */
+  times?: number;
+  /** Wait this long before the first; default 0. */
+  delayMs?: number;
+  form?: NotificationForm;
+}
+
+/** How a control send spoils a notification: the signature taken off or changed (relayed ones), or the body cut. */
+export const NOTIFICATION_FORMS = ['as-is', 'unsigned', 'bad-signature', 'malformed'] as const;
+export type NotificationForm = (typeof NOTIFICATION_FORMS)[number];
+
+export interface NotificationSend {
+  at: string;
+  form: NotificationForm;
+  url: string;
+  /** The receiver's HTTP status; absent when there was no answer. */
+  status?: number;
+  error?: string;
+}
+
+/** One notification, kept whole: what it said, and each time it was sent. */
+export interface SandboxNotification {
+  readonly id: string;
+  readonly direction: NotificationDirection;
+  /** Where it goes: the callback URL, or (relayed) the relay target when it came in. */
+  readonly url: string;
+  /** The upstream's event, or a relayed body's `type`. */
+  readonly event: string;
+  readonly orderReference?: string;
+  readonly createdAt: string;
+  /** held: waiting for a send or a drop; queued: a send is scheduled; kept: relayed with no target to go to. */
+  state: 'held' | 'queued' | 'sent' | 'dropped' | 'kept';
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+  readonly sends: NotificationSend[];
+}
+
 /** One attempt to deliver a notification to a merchant's callback URL. */
 export interface CallbackDelivery {
   at: string;
   url: string;
   event: string;
   orderReference: string;
+  /** The notification's id in Sandbox.notifications. */
+  notification: string;
   attempt: number;
   /** The merchant's HTTP status; absent when the attempt never got an answer. */
   status?: number;
@@ -221,6 +269,24 @@ export interface Sandbox {
   setFault(route: SandboxRoute, fault: Fault, options?: FaultOptions): void;
   clearFaults(): void;
   setCallbackFailures(count: number): void;
+  /** Every notification sent to the BFF or relayed to the merchant, oldest first (the latest historyLimit). */
+  readonly notifications: readonly SandboxNotification[];
+  /** The relay's URL after listen: set it as the BFF's OPI_MERCHANT_WEBHOOK_URL. */
+  readonly relayUrl: string;
+  /** Where relayed notifications go on (SandboxOptions.relayTo); undefined: nowhere, they are only kept. */
+  readonly relayTarget: string | undefined;
+  setRelayTarget(url: string | undefined): void;
+  /** While on, new notifications in that direction wait until sent or dropped. */
+  holdNotifications(direction: NotificationDirection | 'all', on: boolean): void;
+  heldNotifications(): Readonly<Record<NotificationDirection, boolean>>;
+  /**
+   * Sends these notifications in the order given (each `times` times, after `delayMs`, spoiled as `form` says): held
+   * ones for the first time, the others again. One attempt each; `sends` shows the answers. Throws a RangeError for
+   * an unknown id, or a form that does not apply.
+   */
+  sendNotifications(ids: readonly string[], options?: SendOptions): void;
+  /** Held notifications that are never to be sent; a RangeError for any that is not held. */
+  dropNotifications(ids: readonly string[]): void;
   /** Points the account's webhook elsewhere (or nowhere), as a merchant does in the portal. */
   setWebhookUrl(url: string | undefined): void;
   /** Same as a tester clicking on the hosted page. */

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { launchChromium } from '../../support/chromium.js';
 import { createOrder, expectedHash, getToken, orderRequest, startReceiver, startSandbox } from './helpers.js';
@@ -26,6 +26,14 @@ async function startShop(): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/return`;
+}
+
+/** axe's violations on the page (its CSP must be bypassed: the audit is injected from outside, as devtools would). */
+async function audit(page: Page): Promise<string[]> {
+  await page.addScriptTag({
+    content: await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'),
+  });
+  return page.evaluate<string[]>('axe.run().then((result) => result.violations.map((violation) => violation.id))');
 }
 
 describe('the hosted page in Chromium', () => {
@@ -80,6 +88,40 @@ describe('the hosted page in Chromium', () => {
     expect(blocked).toEqual([]);
   });
 
+  it('applies a scenario with its one button; the console resends its callback and says a refusal', async () => {
+    const sandbox = await startSandbox();
+    const receiver = await startReceiver();
+    const token = await getToken(sandbox);
+    const request = orderRequest({}, { dynamicCallbackUrl: receiver.url });
+    request.customer.email = 'shopper+decline@example.com';
+    const order = await createOrder(sandbox, token, request);
+    const context = await browser.newContext({ bypassCSP: true });
+    onTestFinished(() => context.close());
+    const page = await context.newPage();
+    await page.goto(order.redirectUrl);
+    expect(await page.getByRole('radio').count()).toBe(0);
+    expect(await page.getByRole('note').textContent()).toMatch(/^Test scenario “decline”/);
+    expect(await audit(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Complete payment' }).click();
+    await page.waitForURL(/\/result\?/);
+    expect(await page.getByRole('status').textContent()).toMatch(/^DECLINED/);
+    await receiver.waitFor(1);
+
+    // The console: the callback is listed; ticked and sent twice, the receiver gets it twice more.
+    await page.goto(`${sandbox.url}/__sandbox/`);
+    expect(await audit(page)).toEqual([]);
+    const [sent] = sandbox.notifications;
+    await page.getByRole('checkbox', { name: sent!.id }).check();
+    await page.getByRole('button', { name: 'Send twice' }).click();
+    expect(await page.getByRole('status').textContent()).toBe(`Sending ${sent!.id}.`);
+    await receiver.waitFor(3);
+    expect(receiver.received.map((body) => body.data.status)).toEqual(['DECLINED', 'DECLINED', 'DECLINED']);
+    // A refusal is said where the person looks, and the page stays usable.
+    await page.getByRole('button', { name: 'Drop' }).click();
+    expect(await page.getByRole('alert').textContent()).toBe('name at least one notification');
+    expect(await audit(page)).toEqual([]);
+  });
+
   it('has no axe violations, on the form and on the result page', async () => {
     const sandbox = await startSandbox();
     const token = await getToken(sandbox);
@@ -88,20 +130,15 @@ describe('the hosted page in Chromium', () => {
       token,
       orderRequest({ provider: 'TAMARA_SA', currency: 'SAR', country: 'SA', locale: 'ar_SA', amount: 300 }),
     );
-    const axe = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
     // The page's CSP allows no script; the audit is injected from outside, as devtools would.
     const context = await browser.newContext({ bypassCSP: true });
     onTestFinished(() => context.close());
     const page = await context.newPage();
-    const audit = async () => {
-      await page.addScriptTag({ content: axe });
-      return page.evaluate<string[]>('axe.run().then((result) => result.violations.map((violation) => violation.id))');
-    };
     await page.goto(order.redirectUrl);
-    expect(await audit()).toEqual([]);
+    expect(await audit(page)).toEqual([]);
     await page.getByRole('button', { name: 'إتمام الدفع' }).click();
     await page.waitForURL(/\/result\?/);
     expect(await page.getByRole('status').textContent()).toBe('SUCCESSFUL: تمت الموافقة على الدفع.');
-    expect(await audit()).toEqual([]);
+    expect(await audit(page)).toEqual([]);
   });
 });
