@@ -1,9 +1,10 @@
 import { defineConfig } from 'vite';
 
 // The BFF for Node, bundled (the dependencies stay imports): dist/server/main.js (`opi-bff`, `npm run serve`, the
-// container's CMD), server.js (`opi-checkout/server`) and contract.js (`opi-checkout/contract`), sharing chunks in
-// the same folder, so the widget is at ../widget/ from every one of them (bff/http/widget-asset.ts). main.js keeps
-// bff/main.ts's #! line, so it runs as a command.
+// container's CMD), server.js (`opi-checkout/server`), contract.js (`opi-checkout/contract`), and the sandbox:
+// sandbox.js (`opi-checkout/sandbox`) and opi-sandbox.js (`opi-sandbox`), sharing chunks in
+// the same folder, so the widget is at ../widget/ from every one of them (bff/http/widget-asset.ts). main.js and
+// opi-sandbox.js keep their #! lines, so they run as commands.
 export default defineConfig({
   build: {
     ssr: true,
@@ -13,7 +14,13 @@ export default defineConfig({
     copyPublicDir: false,
     minify: false,
     rolldownOptions: {
-      input: { main: 'bff/main.ts', server: 'bff/index.ts', contract: 'shared/index.ts' },
+      input: {
+        main: 'bff/main.ts',
+        server: 'bff/index.ts',
+        contract: 'shared/index.ts',
+        sandbox: 'demo/sandbox/sandbox.ts',
+        'opi-sandbox': 'demo/sandbox/main.ts',
+      },
       output: {
         format: 'es',
         entryFileNames: '[name].js',

@@ -25,11 +25,14 @@ import { waitUntil } from '../support/wait.js';
 const run = promisify(execFile);
 const REPO = process.cwd();
 const BIN = join(REPO, 'node_modules/.bin');
-const readme = readFileSync('README.md', 'utf8');
+const README = 'README.md';
+const WALK_THROUGH = 'docs/testing-your-integration.md';
 
-function snippet(name: string): string {
-  const match = new RegExp(`<!-- snippet:${name} -->\\n\`\`\`\\w+\\n([\\s\\S]*?)\`\`\``).exec(readme);
-  if (!match) throw new Error(`README.md has no snippet:${name}`);
+function snippet(name: string, file = README): string {
+  const match = new RegExp(`<!-- snippet:${name} -->\\n\`\`\`\\w+\\n([\\s\\S]*?)\`\`\``).exec(
+    readFileSync(file, 'utf8'),
+  );
+  if (!match) throw new Error(`${file} has no snippet:${name}`);
   return match[1]!;
 }
 
@@ -166,7 +169,8 @@ describe('types', () => {
   it('type-check a shop that uses the server, the contract, the element and the JSX tag', async () => {
     writeFileSync(
       join(project, 'shop.tsx'),
-      `import { createCheckoutRouter, loadConfig, openStore, CheckoutError, type CheckoutRouter } from 'opi-checkout/server';
+      `import { createCheckoutRouter, loadConfig, openStore, CheckoutError, verifyNotificationSignature, type CheckoutRouter } from 'opi-checkout/server';
+import { createSandbox, SCENARIOS, type Sandbox, type SandboxNotification } from 'opi-checkout/sandbox';
 import { createSessionRequestSchema, toMinor, type OrderView, type CreateSessionInput } from 'opi-checkout/contract';
 import type { OpiCheckout } from 'opi-checkout/element';
 import type { OpiInstalments } from 'opi-checkout/instalments';
@@ -183,6 +187,17 @@ export async function ship(router: CheckoutRouter, reference: string): Promise<b
   return order.status === 'paid' && toMinor(order.paidAmount, order.currency) !== null;
 }
 export const failure = (error: unknown) => (error instanceof CheckoutError ? error.problem.code : undefined);
+export const verified = (raw: Buffer) => verifyNotificationSignature('t=1,v1=00', raw, 'secret');
+export async function upstream(): Promise<Sandbox> {
+  const sandbox = createSandbox({ pendingSettleMs: 100, relayTo: 'http://127.0.0.1:3000/hooks' });
+  await sandbox.listen(0);
+  sandbox.holdNotifications('to-merchant', true);
+  const held: readonly SandboxNotification[] = sandbox.notifications.filter((n) => n.state === 'held');
+  sandbox.sendNotifications(held.map((n) => n.id).reverse(), { times: 2, form: 'bad-signature' });
+  await sandbox.portal('opi-1', { kind: 'refund', amount: 10 });
+  return sandbox;
+}
+export const scenarioNames: string[] = SCENARIOS.map((row) => row.name);
 
 const element: OpiCheckout = document.createElement('opi-checkout');
 element.session = 'cs_1';
@@ -237,10 +252,14 @@ export const svelteAttributes: SvelteHTMLElements['opi-checkout'] = {
 const element: OpiCheckout = document.createElement('opi-checkout');
 element.session = 42;
 element.addEventListener('opi-ready', (event) => event.detail.noSuchField);
+import { createSandbox } from 'opi-checkout/sandbox';
+createSandbox({ pendingSettleMs: 'soon' });
 `,
     );
     const wrong = run(join(BIN, 'tsc'), ['-p', 'tsconfig.json'], { cwd: project });
-    await expect(wrong).rejects.toMatchObject({ stdout: expect.stringMatching(/TS2322[\s\S]*TS2339.*noSuchField/) });
+    await expect(wrong).rejects.toMatchObject({
+      stdout: expect.stringMatching(/TS2322[\s\S]*TS2339.*noSuchField[\s\S]*TS2322.*string.*number/),
+    });
   }, 120_000);
 });
 
@@ -379,4 +398,59 @@ document.body.append(element);
       await browser?.close();
     }
   }, 120_000);
+});
+
+describe('the test kit: docs/testing-your-integration.md from the installed package', () => {
+  it('starts opi-sandbox and opi-bff as its CI job does, and its test file pays, declines, refunds and survives a reordered pair', async () => {
+    const startLines = snippet('start', WALK_THROUGH);
+    // The CI job runs the very same start.
+    const job = snippet('ci-job', WALK_THROUGH);
+    for (const line of startLines.trim().split('\n')) expect(job).toContain(line.trim());
+    // Its variables, with free ports in place of the defaults (4010, 4011, 8787) another test may hold.
+    const variables = Object.fromEntries(
+      [...startLines.matchAll(/^(OPI_\w+)=(\S+)/gm)].map((match) => [match[1]!, match[2]!]),
+    );
+    expect(Object.keys(variables)).toEqual(['OPI_MERCHANT_WEBHOOK_URL', 'OPI_MERCHANT_WEBHOOK_SECRET']);
+    expect(startLines).toMatch(/^npx opi-sandbox &$/m);
+    expect(startLines).toMatch(/^npx opi-bff &$/m);
+    const [sandboxPort, tokenPort, bffPort] = [await freePort(), await freePort(), await freePort()];
+    const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+    const bin = (name: string) => join(project, 'node_modules/.bin', name);
+    const upstream = start(bin('opi-sandbox'), [], project, {
+      SANDBOX_PORT: String(sandboxPort),
+      SANDBOX_TOKEN_PORT: String(tokenPort),
+    });
+    started.push(upstream);
+    await waitUntil(() => upstream.output().includes('opi sandbox listening'), 30_000);
+    const bff = start(bin('opi-bff'), [], project, {
+      ...variables,
+      OPI_MERCHANT_WEBHOOK_URL: variables.OPI_MERCHANT_WEBHOOK_URL!.replace(':4010/', `:${sandboxPort}/`),
+      PORT: String(bffPort),
+      OPI_UPSTREAM_URL: sandboxUrl,
+      OPI_TOKEN_URL: `http://127.0.0.1:${tokenPort}/token`,
+      OPI_UPSTREAM_SANDBOX: 'true',
+      OPI_LOG_LEVEL: 'warn',
+    });
+    started.push(bff);
+    await waitUntil(
+      async () => (await fetch(`http://127.0.0.1:${bffPort}/readyz`).catch(() => undefined))?.ok === true,
+      60_000,
+    );
+
+    mkdirSync(join(project, 'test'), { recursive: true });
+    writeFileSync(join(project, 'test/checkout.test.mjs'), snippet('checkout-test', WALK_THROUGH));
+    const tests = await run(process.execPath, ['--test', 'test/'], {
+      cwd: project,
+      env: { PATH: process.env.PATH, BFF_URL: `http://127.0.0.1:${bffPort}`, SANDBOX_URL: sandboxUrl },
+    }).catch((error: { stdout: string; stderr: string }) => {
+      throw new Error(`the walk-through's tests failed:\n${error.stdout}\n${error.stderr}\n${bff.output()}`);
+    });
+    expect(tests.stdout).toMatch(/# pass 4\n# fail 0/);
+
+    // The shell's view of the same: four orders' notifications relayed to the receiver, the pair sent twice.
+    const listed = await run(bin('opi-sandbox'), ['notify', 'list', '--sandbox', sandboxUrl], { cwd: project });
+    const relayed = listed.stdout.split('\n').filter((line) => line.includes('\tto-merchant\t'));
+    expect(relayed.length).toBeGreaterThanOrEqual(5);
+    expect(relayed.every((line) => /\tsent\tHTTP 204$/.test(line))).toBe(true);
+  }, 180_000);
 });
