@@ -200,14 +200,14 @@ export function scenariosReference(): string {
     '`pendingSettleMs` (10 s unless set).',
     '',
     ...table(
-      ['scenario', 'email tag', 'amount ends in', 'the return says', 'final status', 'what happens'],
+      ['scenario', 'email tag', 'amount in minor units ends in', 'the return says', 'final status', 'what happens'],
       SCENARIOS.map((row) => [
         `\`${row.name}\``,
         row.emailTag
           .split(' or ')
           .map((tag) => `\`${tag}\``)
           .join(' or '),
-        `\`.${row.amountEnding}\``,
+        `\`${row.amountEnding}\``,
         row.redirectStatus,
         row.finalStatus,
         row.what,

@@ -32,11 +32,27 @@ function amountOf(text: string | undefined): { amount?: number } {
   return { amount };
 }
 
-function wholeSeconds(text: string | undefined, name: string): number | undefined {
+function atLeastZero(text: string | undefined, name: string): number | undefined {
   if (text === undefined) return undefined;
   const value = Number(text);
-  if (!Number.isFinite(value) || value < 0) throw new UsageError(`${name} must be a number, got "${text}"`);
+  if (text.trim() === '' || !Number.isFinite(value) || value < 0) {
+    throw new UsageError(`${name} must be a number of at least 0, got "${text}"`);
+  }
   return value;
+}
+
+/** The flags each command takes (besides --sandbox); any other is a mistake worth saying. */
+const FLAGS: Record<string, readonly string[]> = {
+  'notify list': ['json'],
+  'notify hold': ['off'],
+  'notify relay': ['off'],
+  'notify send': ['times', 'after', 'unsigned', 'bad-signature', 'malformed'],
+};
+
+function checkFlags(command: string, flags: Record<string, string | boolean | undefined>): void {
+  const allowed = FLAGS[command] ?? [];
+  const stray = Object.keys(flags).filter((flag) => flag !== 'sandbox' && flag !== 'help' && !allowed.includes(flag));
+  if (stray.length > 0) throw new UsageError(`--${stray[0]} does not apply to opi-sandbox ${command}`);
 }
 
 function table(notifications: readonly SandboxNotification[]): string[] {
@@ -61,6 +77,7 @@ function request(
   flags: Record<string, string | boolean | undefined>,
 ): { method: string; path: string; body?: unknown } {
   const [group, verb, ...rest] = words;
+  checkFlags(`${group} ${verb}`, flags);
   if (group === 'notify') {
     if (verb === 'list' && rest.length === 0) return { method: 'GET', path: '/notifications' };
     if (verb === 'hold' && rest.length === 1)
@@ -71,8 +88,8 @@ function request(
     if (verb === 'send' && rest.length > 0) {
       const forms = (['unsigned', 'bad-signature', 'malformed'] as const).filter((form) => flags[form]);
       if (forms.length > 1) throw new UsageError('choose one of --unsigned, --bad-signature, --malformed');
-      const times = wholeSeconds(flags.times as string | undefined, '--times');
-      const delaySeconds = wholeSeconds(flags.after as string | undefined, '--after');
+      const times = atLeastZero(flags.times as string | undefined, '--times');
+      const delaySeconds = atLeastZero(flags.after as string | undefined, '--after');
       return {
         method: 'POST',
         path: '/notifications/send',
@@ -107,6 +124,7 @@ const OPTIONS = {
   'bad-signature': { type: 'boolean' },
   malformed: { type: 'boolean' },
   sandbox: { type: 'string' },
+  help: { type: 'boolean' },
 } as const;
 
 const parse = (args: string[]) => parseArgs({ args, allowPositionals: true, options: OPTIONS });
@@ -119,7 +137,15 @@ export async function runCommand(args: string[], env: NodeJS.ProcessEnv, io: Io)
     io.err(`${(error as Error).message}\n${USAGE}`);
     return 2;
   }
+  if (parsed.values.help) {
+    io.out(USAGE);
+    return 0;
+  }
   const base = parsed.values.sandbox ?? env.SANDBOX_URL ?? `http://127.0.0.1:${SANDBOX_DEFAULTS.port}`;
+  if (!URL.canParse(base) || !/^https?:$/.test(new URL(base).protocol)) {
+    io.err(`the sandbox's address must be an http URL, got "${base}"`);
+    return 2;
+  }
   let call: ReturnType<typeof request>;
   try {
     call = request(parsed.positionals, parsed.values);

@@ -46,6 +46,17 @@ const DIRECTION_WORDS: Record<NotificationDirection, string> = {
   'to-merchant': 'BFF to the merchant (relayed)',
 };
 
+/** Only the target's origin: its path or query may carry the receiver's own secret. */
+function relayNow(target: string | undefined): string {
+  return target
+    ? `Now: ${new URL(target).origin}/… (only its origin is shown).`
+    : 'Now: none, relayed notifications are only kept.';
+}
+
+/** The console lists the newest this many, each body cut to a screenful; the JSON list has them whole. */
+const SHOWN = 100;
+const BODY_SHOWN = 2_000;
+
 function lastAnswer(notification: SandboxNotification): string {
   const last = notification.sends.at(-1);
   if (!last) return '';
@@ -63,7 +74,7 @@ function notificationRow(notification: SandboxNotification): string {
 <td>${escapeHtml(notification.createdAt)}</td>
 <td>${escapeHtml(notification.state)}</td>
 <td>${escapeHtml(lastAnswer(notification))}</td>
-<td><details><summary>Body</summary><code>${escapeHtml(notification.body)}</code></details></td>
+<td><details><summary>Body</summary><code>${escapeHtml(notification.body.length > BODY_SHOWN ? `${notification.body.slice(0, BODY_SHOWN)}…` : notification.body)}</code></details></td>
 </tr>`;
 }
 
@@ -98,7 +109,7 @@ export function consolePage(view: ConsoleView): string {
   const said = view.said ? `<p role="status">${escapeHtml(view.said)}</p>\n` : '<p role="status"></p>\n';
   const error = view.error ? `<p class="error" role="alert">${escapeHtml(view.error)}</p>\n` : '';
   const checked = (direction: NotificationDirection) => (view.held[direction] ? ' checked' : '');
-  const newestFirst = [...view.notifications].reverse();
+  const newestFirst = view.notifications.slice(-SHOWN).reverse();
   return layout(
     'Sandbox console',
     `<h1>Sandbox console</h1>
@@ -111,15 +122,23 @@ ${token}
 <label for="hold-to-bff"><input type="checkbox" id="hold-to-bff" name="hold-to-bff"${checked('to-bff')}> ${DIRECTION_WORDS['to-bff']}</label>
 <label for="hold-to-merchant"><input type="checkbox" id="hold-to-merchant" name="hold-to-merchant"${checked('to-merchant')}> ${DIRECTION_WORDS['to-merchant']}</label>
 </fieldset>
+<button name="act" value="hold">Save</button>
+</form>
+<form method="post" action="/__sandbox/console">
+${token}
 <label for="relay-target">Relay target: where the BFF's notifications go on (your receiver)</label>
-<input type="url" id="relay-target" name="relay-target" size="50" value="${escapeHtml(view.relayTarget ?? '')}" aria-describedby="relay-hint">
-<p class="hint" id="relay-hint">Point the BFF's OPI_MERCHANT_WEBHOOK_URL at <code>${escapeHtml(view.relayUrl)}</code>.</p>
-<button name="act" value="settings">Save</button>
+<input type="url" id="relay-target" name="relay-target" size="50" required aria-describedby="relay-hint">
+<p class="hint" id="relay-hint">${escapeHtml(relayNow(view.relayTarget))} Point the BFF's OPI_MERCHANT_WEBHOOK_URL at <code>${escapeHtml(view.relayUrl)}</code>.</p>
+<button name="act" value="relay">Set</button>
+</form>
+<form method="post" action="/__sandbox/console">
+${token}
+<button name="act" value="relay-off">Stop relaying</button>
 </form>
 <form method="post" action="/__sandbox/console">
 ${token}
 <table>
-<caption>Notifications, newest first (${view.notifications.length})</caption>
+<caption>Notifications, newest first (${Math.min(view.notifications.length, SHOWN)} of ${view.notifications.length})</caption>
 <thead><tr><th scope="col">Id</th><th scope="col">Direction</th><th scope="col">Event</th><th scope="col">Order</th><th scope="col">Created</th><th scope="col">State</th><th scope="col">Last answer</th><th scope="col">Body</th></tr></thead>
 <tbody>
 ${newestFirst.map(notificationRow).join('\n')}

@@ -24,6 +24,8 @@ const SENDS: Record<string, SendOptions & { reversed?: boolean }> = {
 
 export function createConsole(sandbox: Sandbox, orders: () => readonly SandboxOrder[]) {
   const token = randomBytes(16).toString('hex');
+  /** What the last form did, said once on the page it leads back to (never text from the URL). */
+  let said: string | undefined;
   const view = (extra: Partial<ConsoleView>): ConsoleView => ({
     token,
     notifications: sandbox.notifications,
@@ -45,13 +47,16 @@ export function createConsole(sandbox: Sandbox, orders: () => readonly SandboxOr
 
   async function act(form: Record<string, string>): Promise<string> {
     const what = form.act ?? '';
-    if (what === 'settings') {
+    if (what === 'hold') {
       sandbox.holdNotifications('to-bff', form['hold-to-bff'] !== undefined);
       sandbox.holdNotifications('to-merchant', form['hold-to-merchant'] !== undefined);
-      sandbox.setRelayTarget(form['relay-target'] ? form['relay-target'] : undefined);
-      return 'Settings saved.';
+      return 'Holds saved.';
     }
-    const send = SENDS[what];
+    if (what === 'relay' || what === 'relay-off') {
+      sandbox.setRelayTarget(what === 'relay' ? (form['relay-target'] ?? '') : undefined);
+      return what === 'relay' ? 'Relay target set.' : 'Relaying stopped: relayed notifications are only kept.';
+    }
+    const send = Object.hasOwn(SENDS, what) ? SENDS[what] : undefined;
     if (send) {
       const { reversed, ...options } = send;
       const ids = reversed ? picked(form).reverse() : picked(form);
@@ -74,14 +79,18 @@ export function createConsole(sandbox: Sandbox, orders: () => readonly SandboxOr
     throw new RangeError('unknown action');
   }
 
-  return async function consoleRoute(method: string, path: string, form: Record<string, string>, said?: string) {
-    if ((path === '/' || path === '') && method === 'GET') return page(200, said ? { said } : {});
+  return async function consoleRoute(method: string, path: string, form: Record<string, string>) {
+    if ((path === '/' || path === '') && method === 'GET') {
+      const reply = page(200, said ? { said } : {});
+      said = undefined;
+      return reply;
+    }
     if (path === '/console' && method === 'POST') {
       if (form.token !== token)
         return page(403, { error: 'This form is out of date: reload the console and try again.' });
       try {
-        const done = await act(form);
-        return { status: 303, headers: { location: `/__sandbox/?said=${encodeURIComponent(done)}` } };
+        said = await act(form);
+        return { status: 303, headers: { location: '/__sandbox/' } };
       } catch (error) {
         if (!(error instanceof RangeError || error instanceof HttpError)) throw error;
         const message = error instanceof HttpError ? [error.body.message].flat().join('; ') : error.message;

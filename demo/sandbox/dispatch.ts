@@ -9,6 +9,7 @@ import { actsAfterWrite, type FaultTable } from './faults.js';
 import { errorReply, HttpError, isForm, isJson, parseForm, parseJson, readBody, send, type Reply } from './http.js';
 import { appendCapped } from './history.js';
 import { logoFile } from './logos.js';
+import { RELAY_BODY_LIMIT, RELAYED_HEADER } from './notifications.js';
 import { payRoute } from './pay-routes.js';
 import type { Fault, JournalEntry, Sandbox } from './types.js';
 
@@ -210,19 +211,18 @@ export function createDispatcher({ surface, ctx, faults, journal, historyLimit, 
     if (consolePath) {
       return safely(res, async () => {
         const text = await readBody(req);
-        const reply = await consoleRoute(
-          method,
-          consolePath[1] ?? '',
-          isForm(req) ? parseForm(text) : {},
-          url.searchParams.get('said') ?? undefined,
-        );
+        const reply = await consoleRoute(method, consolePath[1] ?? '', isForm(req) ? parseForm(text) : {});
         if (!reply) throw new HttpError(404, `Cannot ${method} ${url.pathname}`);
         return reply;
       });
     }
     if (url.pathname === '/__sandbox/relay' && method === 'POST') {
       return safely(res, async () => {
-        const text = await readBody(req);
+        // The BFF sends JSON: anything else is refused before it is kept (a page on another site cannot send it
+        // without a preflight), and so is the relay's own send coming back (a target pointing at the relay).
+        if (!isJson(req)) throw new HttpError(415, 'Content-Type must be application/json');
+        if (req.headers[RELAYED_HEADER]) throw new HttpError(508, 'the relay target is the relay itself');
+        const text = await readBody(req, RELAY_BODY_LIMIT);
         const headers = Object.fromEntries(
           Object.entries(req.headers).flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : [])),
         );

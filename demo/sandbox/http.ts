@@ -15,6 +15,7 @@ const ERROR_NAMES: Record<number, string> = {
   409: 'Conflict',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
+  508: 'Loop Detected',
 };
 
 // The upstream (a NestJS service) sends no `error` name on 401 and 5xx, and a fixed text on each.
@@ -87,13 +88,13 @@ export function errorReply(error: HttpError): Reply {
 // Local choice: the docs state no request size limit; 1 MB is far above any order.
 const BODY_LIMIT = 1024 * 1024;
 
-/** The raw body as text; 413 past 1 MB. */
-export async function readBody(req: IncomingMessage): Promise<string> {
+/** The raw body as text; 413 past `limit` (1 MB unless said). */
+export async function readBody(req: IncomingMessage, limit = BODY_LIMIT): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > BODY_LIMIT) throw new HttpError(413, 'request entity too large', { connection: 'close' });
+    if (size > limit) throw new HttpError(413, 'request entity too large', { connection: 'close' });
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');

@@ -1,8 +1,8 @@
 // Every notification the sandbox sends to the BFF (the upstream's callbacks: an order's dynamicCallbackUrl, the
 // account's webhook) or relays to the merchant (the BFF's signed notifications, POSTed to /__sandbox/relay and passed
 // on to the relay target), kept whole so a developer can hold, replay, duplicate, reorder, delay, drop or spoil them
-// (control.ts, the console page, `opi-sandbox notify`). The relay reads no field of what it passes on: it stays
-// independent of the BFF's contract.
+// (control.ts, the console page, `opi-sandbox notify`). The relay passes the body on unchanged and reads nothing of
+// it but a JSON body's `type`, to label the list: it stays independent of the BFF's contract.
 import { appendCapped } from './history.js';
 import type { Scheduler } from './scheduler.js';
 import type {
@@ -49,6 +49,15 @@ function spoiled(notification: SandboxNotification, form: NotificationForm) {
   return { headers, body };
 }
 
+/** Marks the relay's own sends: a relay target pointing back at the relay would otherwise loop for ever. */
+export const RELAYED_HEADER = 'x-opi-sandbox-relayed';
+/** Local choice: a merchant notification is a few KB; the relay keeps nothing larger. */
+export const RELAY_BODY_LIMIT = 64 * 1024;
+/** The list keeps at most this many notifications (and each its latest this many sends), bodies included. */
+const NOTIFICATION_LIMIT = 1_000;
+/** At most this many control sends wait at once (delayed ones included): a loop of calls cannot pile up timers. */
+const MAX_QUEUED_SENDS = 100;
+
 export class Notifications {
   readonly list: SandboxNotification[] = [];
   /** Every attempt to deliver a notification to the BFF, in order. */
@@ -56,6 +65,7 @@ export class Notifications {
   private readonly holding: Record<NotificationDirection, boolean> = { 'to-bff': false, 'to-merchant': false };
   private failuresLeft: number;
   private counter = 0;
+  private queuedSends = 0;
 
   constructor(
     private readonly scheduler: Scheduler,
@@ -96,7 +106,7 @@ export class Notifications {
     if (notification.state === 'held') return;
     this.scheduler.run(async (signal) => {
       for (let attempt = 1; attempt <= this.settings.attempts; attempt++) {
-        if (await this.attempt(notification, 'as-is', attempt, signal)) return;
+        if (await this.attempt(notification, 'as-is', signal, attempt)) return;
         // Local choice: the docs promise retries but show no schedule; base, 2x base, 4x base, ...
         if (attempt < this.settings.attempts)
           await this.scheduler.sleep(this.settings.baseDelayMs * 2 ** (attempt - 1));
@@ -107,7 +117,9 @@ export class Notifications {
   /** A merchant notification from the BFF: kept, then passed on (one attempt: the BFF retries) unless held. */
   async relay(headers: Record<string, string>, body: string): Promise<number> {
     const kept = Object.fromEntries(
-      Object.entries(headers).filter(([name]) => /^(content-type|user-agent|traceparent)$|signature/i.test(name)),
+      Object.entries(headers).filter(([name]) =>
+        /^(content-type|user-agent|traceparent|tracestate)$|signature/i.test(name),
+      ),
     );
     const notification = this.add({
       direction: 'to-merchant',
@@ -117,25 +129,33 @@ export class Notifications {
       body,
     });
     if (notification.state === 'held') return 202;
-    if (!this.relayTarget()) {
-      notification.state = 'kept';
-      return 204;
-    }
-    const sent = await this.attempt(notification, 'as-is', 1, this.scheduler.signal);
+    await this.attempt(notification, 'as-is', this.scheduler.signal);
     // The receiver's answer is the BFF's answer, so its retries work as without the relay; unreachable is a 502.
-    return sent ? 200 : (notification.sends.at(-1)?.status ?? 502);
+    if (notification.state === 'kept') return 204;
+    return notification.sends.at(-1)?.status ?? 502;
   }
 
   /** Sends these notifications in this order (held ones for the first time, others again), one attempt each. */
   release(ids: readonly string[], options: SendOptions = {}): void {
     const chosen = this.find(ids);
     const form = options.form ?? 'as-is';
+    const dropped = chosen.filter((notification) => notification.state === 'dropped');
+    if (dropped.length > 0)
+      throw new RangeError(`${dropped.map((n) => n.id).join(', ')} was dropped: it is never sent`);
     for (const notification of chosen) spoiled(notification, form); // refuse at once, not in the background
+    if (this.queuedSends >= MAX_QUEUED_SENDS) {
+      throw new RangeError(`${MAX_QUEUED_SENDS} sends are already waiting; try again when they are done`);
+    }
     for (const notification of chosen) if (notification.state === 'held') notification.state = 'queued';
+    this.queuedSends++;
     this.scheduler.run(async (signal) => {
-      if (options.delayMs) await this.scheduler.sleep(options.delayMs);
-      for (const notification of chosen) {
-        for (let time = 0; time < (options.times ?? 1); time++) await this.attempt(notification, form, 1, signal);
+      try {
+        if (options.delayMs) await this.scheduler.sleep(options.delayMs);
+        for (const notification of chosen) {
+          for (let time = 0; time < (options.times ?? 1); time++) await this.attempt(notification, form, signal);
+        }
+      } finally {
+        this.queuedSends--;
       }
     });
   }
@@ -151,12 +171,15 @@ export class Notifications {
     for (const notification of chosen) notification.state = 'dropped';
   }
 
+  private get limit(): number {
+    return Math.min(this.settings.historyLimit, NOTIFICATION_LIMIT);
+  }
+
   private find(ids: readonly string[]): SandboxNotification[] {
     if (ids.length === 0) throw new RangeError('name at least one notification');
     return ids.map((id) => {
       const found = this.list.find((notification) => notification.id === id);
-      if (!found)
-        throw new RangeError(`no notification ${id} (the list keeps the latest ${this.settings.historyLimit})`);
+      if (!found) throw new RangeError(`no notification ${id} (the list keeps the latest ${this.limit})`);
       return found;
     });
   }
@@ -165,38 +188,44 @@ export class Notifications {
     const notification: SandboxNotification = {
       id: `n${++this.counter}`,
       createdAt: new Date(this.now()).toISOString(),
-      state: this.holding[fields.direction] ? 'held' : 'sent',
+      state: this.holding[fields.direction] ? 'held' : 'queued',
       sends: [],
       ...fields,
     };
-    appendCapped(this.list, notification, this.settings.historyLimit);
+    appendCapped(this.list, notification, this.limit);
     return notification;
   }
 
-  /** One POST of the notification (spoiled as `form` says); true when the receiver answered 2xx. */
+  /**
+   * One POST of the notification (spoiled as `form` says); true when the receiver answered 2xx. `attempt` is the
+   * automatic delivery's count: only those can be lost to fault injection, never a developer's own send.
+   */
   private async attempt(
     notification: SandboxNotification,
     form: NotificationForm,
-    attempt: number,
     closed: AbortSignal,
+    attempt?: number,
   ): Promise<boolean> {
     const url = notification.direction === 'to-bff' ? notification.url : (this.relayTarget() ?? '');
-    const record = (result: Omit<NotificationSend, 'at' | 'form' | 'url'>, outcome?: CallbackDelivery['outcome']) => {
+    const record = (result: Omit<NotificationSend, 'at' | 'form' | 'url'>, outcome: CallbackDelivery['outcome']) => {
       const at = new Date(this.now()).toISOString();
-      notification.state = url ? 'sent' : 'kept';
-      appendCapped(notification.sends, { at, form, url, ...result }, this.settings.historyLimit);
-      if (notification.direction === 'to-bff' && outcome) {
+      notification.state = outcome === 'delivered' ? 'delivered' : 'failed';
+      appendCapped(notification.sends, { at, form, url, ...result }, NOTIFICATION_LIMIT);
+      if (notification.direction === 'to-bff') {
         const { orderReference = '', event } = notification;
         appendCapped(
           this.deliveries,
-          { at, url, event, orderReference, notification: notification.id, attempt, outcome, ...result },
+          { at, url, event, orderReference, notification: notification.id, attempt: attempt ?? 1, outcome, ...result },
           this.settings.historyLimit,
         );
       }
       return outcome === 'delivered';
     };
-    if (!url) return record({ error: 'no relay target (SANDBOX_RELAY_TO)' });
-    if (notification.direction === 'to-bff' && this.failuresLeft > 0) {
+    if (!url) {
+      notification.state = 'kept';
+      return false;
+    }
+    if (attempt !== undefined && this.failuresLeft > 0) {
       this.failuresLeft--;
       return record({ error: 'dropped by fault injection' }, 'dropped');
     }
@@ -204,7 +233,7 @@ export class Notifications {
     try {
       const response = await fetch(url, {
         method: 'POST',
-        headers,
+        headers: notification.direction === 'to-merchant' ? { ...headers, [RELAYED_HEADER]: '1' } : headers,
         body,
         redirect: 'manual',
         signal: AbortSignal.any([closed, AbortSignal.timeout(this.settings.timeoutMs)]),

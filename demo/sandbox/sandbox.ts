@@ -158,7 +158,11 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       return relayTarget;
     },
     setRelayTarget(url) {
-      relayTarget = url === undefined ? undefined : httpUrl('relay target', url);
+      const target = url === undefined ? undefined : httpUrl('relay target', url);
+      if (target !== undefined && baseUrl !== undefined && new URL(target).href === new URL(sandbox.relayUrl).href) {
+        throw new RangeError('the relay target must be your receiver, not the relay itself');
+      }
+      relayTarget = target;
     },
     holdNotifications(direction, on) {
       for (const one of direction === 'all' ? NOTIFICATION_DIRECTIONS : [direction]) notifications.hold(one, on);

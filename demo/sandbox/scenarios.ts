@@ -1,5 +1,6 @@
 // Test data that picks an order's outcome, as the providers' own test modes do: a `+tag` in the shopper's email
-// (shopper+decline@example.com) or, failing that, the order amount's last two digits in minor units (12.42 AED).
+// (shopper+decline@example.com) or, failing that, the order amount's last two digits in minor units (12.42 AED,
+// 12.042 KWD).
 // A local extension: the docs document no magic values for this API (§14). An order with a scenario needs no
 // choice on the hosted page and no control call: the page's one button (or a POST with no fields) applies it.
 import type { DecisionOutcome } from './types.js';

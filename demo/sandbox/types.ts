@@ -179,8 +179,11 @@ export interface SandboxNotification {
   readonly event: string;
   readonly orderReference?: string;
   readonly createdAt: string;
-  /** held: waiting for a send or a drop; queued: a send is scheduled; kept: relayed with no target to go to. */
-  state: 'held' | 'queued' | 'sent' | 'dropped' | 'kept';
+  /**
+   * held: waiting for a send or a drop; queued: a send is scheduled; delivered or failed: how its last send went (a
+   * 2xx, or not); dropped: never to be sent; kept: relayed while no relay target was set.
+   */
+  state: 'held' | 'queued' | 'delivered' | 'failed' | 'dropped' | 'kept';
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string;
   readonly sends: NotificationSend[];

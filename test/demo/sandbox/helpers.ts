@@ -1,7 +1,7 @@
 // Helpers for the sandbox's tests: a sandbox on port 0, a token, a real local receiver for callbacks, and valid
 // order requests for any market. Everything started here is closed when the test finishes.
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, onTestFinished } from 'vitest';
 import { duplicateWordings, type ReferenceField } from '../../../demo/sandbox/duplicates.js';
@@ -155,6 +155,19 @@ async function readJson(req: IncomingMessage): Promise<any> {
   return JSON.parse(Buffer.concat(chunks).toString('utf8'));
 }
 
+/** Listens on 127.0.0.1, port 0, until the test finishes; answers the server's origin. */
+export async function listenForTest(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  onTestFinished(
+    () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  );
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
 /** A real merchant endpoint on port 0. It answers `statuses` in turn, then 200 for ever. */
 export async function startReceiver(statuses: number[] = []): Promise<Receiver> {
   const received: Receiver['received'] = [];
@@ -168,17 +181,8 @@ export async function startReceiver(statuses: number[] = []): Promise<Receiver> 
     res.writeHead(status).end();
     for (const waiter of waiters.filter((item) => hits >= item.count)) waiter.resolve();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  onTestFinished(
-    () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  );
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/callbacks/order-1?secret=s3`,
+    url: `${await listenForTest(server)}/callbacks/order-1?secret=s3`,
     received,
     hits: () => hits,
     waitFor: (count) =>

@@ -1,7 +1,6 @@
 // The test kit's notification controls, seen from the receiving side: held, sent in reverse order, twice, late,
 // dropped, malformed; and the BFF's signed merchant notifications through the relay, unsigned or with a bad signature.
 import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { verifyNotificationSignature } from '../../../bff/notify/signature.js';
 import type { Sandbox } from '../../../demo/sandbox/sandbox.js';
@@ -9,33 +8,25 @@ import { runCommand } from '../../../demo/sandbox/commands.js';
 import { FAST_SANDBOX, placeOrder } from '../../support/after-payment-harness.js';
 import { useCheckoutStack } from '../../support/stack.js';
 import { waitUntil } from '../../support/wait.js';
-import { createOrder, getToken, orderRequest, startSandbox } from './helpers.js';
+import { createOrder, getToken, listenForTest, orderRequest, startSandbox } from './helpers.js';
 
 interface Arrival {
   headers: IncomingHttpHeaders;
   body: string;
 }
 
-/** A receiver on port 0 that keeps every POST's headers and raw body, in the order they arrived, and answers 204. */
-async function startRawReceiver(): Promise<{ url: string; arrivals: Arrival[] }> {
+/** A receiver on port 0 that keeps every POST's headers and raw body, in the order they arrived, and answers `status`. */
+async function startRawReceiver(status = 204): Promise<{ url: string; arrivals: Arrival[] }> {
   const arrivals: Arrival[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       arrivals.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      res.writeHead(204).end();
+      res.writeHead(status).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  onTestFinished(
-    () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  );
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, arrivals };
+  return { url: `${await listenForTest(server)}/hooks`, arrivals };
 }
 
 const statusOf = (arrival: Arrival) => (JSON.parse(arrival.body) as { data: { status: string } }).data.status;
@@ -99,6 +90,18 @@ describe("the upstream's notifications to the BFF", () => {
     expect(() => sandbox.sendNotifications(['n999'])).toThrow('no notification n999');
   });
 
+  it('never sends a dropped one, and a control send is never lost to the fault injection of automatic ones', async () => {
+    const sandbox = await startSandbox();
+    const { receiver, first, second } = await twoHeldCallbacks(sandbox);
+    sandbox.dropNotifications([second.id]);
+    expect(() => sandbox.sendNotifications([second.id])).toThrow(`${second.id} was dropped: it is never sent`);
+    sandbox.setCallbackFailures(5);
+    sandbox.sendNotifications([first.id]);
+    await sandbox.idle();
+    expect(receiver.arrivals.map(statusOf)).toEqual(['SUCCESSFUL']);
+    expect(first.state).toBe('delivered');
+  });
+
   it('sends one malformed, and refuses "unsigned": the docs show no signature on these', async () => {
     const sandbox = await startSandbox();
     const { receiver, first } = await twoHeldCallbacks(sandbox);
@@ -145,6 +148,88 @@ describe("the upstream's notifications to the BFF", () => {
   });
 });
 
+describe('the relay, as the BFF sees it', () => {
+  const relay = (sandbox: Sandbox, body = '{"type":"order.status"}', headers: Record<string, string> = {}) =>
+    fetch(sandbox.relayUrl, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+
+  it("answers the receiver's status, 502 when it cannot be reached, 202 while holding, 204 with no target", async () => {
+    const sandbox = await startSandbox();
+    expect((await relay(sandbox)).status).toBe(204);
+    expect(sandbox.notifications.at(-1)!.state).toBe('kept');
+    sandbox.setRelayTarget((await startRawReceiver(503)).url);
+    expect((await relay(sandbox)).status).toBe(503);
+    expect(sandbox.notifications.at(-1)!.state).toBe('failed');
+    sandbox.setRelayTarget((await startRawReceiver(200)).url);
+    expect((await relay(sandbox)).status).toBe(200);
+    sandbox.setRelayTarget('http://127.0.0.1:9/unreachable');
+    expect((await relay(sandbox)).status).toBe(502);
+    sandbox.holdNotifications('to-merchant', true);
+    expect((await relay(sandbox)).status).toBe(202);
+    expect(sandbox.notifications.map((n) => n.event)).toEqual(Array(5).fill('order.status'));
+  });
+
+  it('refuses what is not JSON, what is too big, and a target that is the relay itself', async () => {
+    const sandbox = await startSandbox();
+    const refused = async (answer: Promise<Response>) => {
+      const response = await answer;
+      return [response.status, ((await response.json()) as { message: string }).message];
+    };
+    expect(await refused(fetch(sandbox.relayUrl, { method: 'POST', body: 'a=1' }))).toEqual([
+      415,
+      'Content-Type must be application/json',
+    ]);
+    expect(await refused(relay(sandbox, `{"pad":"${'x'.repeat(70_000)}"}`))).toEqual([413, 'request entity too large']);
+    expect(() => sandbox.setRelayTarget(sandbox.relayUrl)).toThrow('not the relay itself');
+    expect(await refused(relay(sandbox, '{}', { 'x-opi-sandbox-relayed': '1' }))).toEqual([
+      508,
+      'the relay target is the relay itself',
+    ]);
+    expect(sandbox.notifications).toEqual([]);
+  });
+});
+
+describe('the console', () => {
+  it('refuses a form without its token, and applies the hold, the relay target and a portal refund', async () => {
+    const sandbox = await startSandbox();
+    const token = await getToken(sandbox);
+    const request = orderRequest({}, {});
+    await createOrder(sandbox, token, request);
+    await sandbox.decide(request.orderReference, { outcome: 'approve' });
+    const page = await (await fetch(`${sandbox.url}/__sandbox/`)).text();
+    const formToken = /name="token" value="([0-9a-f]+)"/.exec(page)![1]!;
+    const post = (fields: Record<string, string>) =>
+      fetch(`${sandbox.url}/__sandbox/console`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields).toString(),
+        redirect: 'manual',
+      });
+    const stale = await post({ token: 'f00', act: 'hold', 'hold-to-bff': 'on' });
+    expect(stale.status).toBe(403);
+    expect(sandbox.heldNotifications()['to-bff']).toBe(false);
+
+    expect((await post({ token: formToken, act: 'hold', 'hold-to-bff': 'on' })).status).toBe(303);
+    expect(sandbox.heldNotifications()).toEqual({ 'to-bff': true, 'to-merchant': false });
+    expect(
+      (await post({ token: formToken, act: 'relay', 'relay-target': 'http://127.0.0.1:3000/hooks?key=s3cret' })).status,
+    ).toBe(303);
+    expect(sandbox.relayTarget).toBe('http://127.0.0.1:3000/hooks?key=s3cret');
+    const shown = await (await fetch(`${sandbox.url}/__sandbox/`)).text();
+    expect(shown).toContain('<p role="status">Relay target set.</p>');
+    expect(shown).toContain('Now: http://127.0.0.1:3000/… (only its origin is shown).');
+    expect(shown).not.toContain('s3cret');
+    const refund = await post({ token: formToken, act: 'refund', order: request.orderReference, amount: '12.5' });
+    expect(refund.status).toBe(303);
+    expect(sandbox.records()[0]!.refunds).toEqual([
+      expect.objectContaining({ amountMinor: 1_250, status: 'SUCCESSFUL' }),
+    ]);
+    const wrong = await post({ token: formToken, act: 'refund', order: request.orderReference, amount: 'lots' });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain('<p class="error" role="alert">amount must be a number, like 12.50</p>');
+    expect((await post({ token: formToken, act: 'constructor' })).status).toBe(400);
+  });
+});
+
 describe("the BFF's signed notifications to the merchant, through the relay", () => {
   const SECRET = 'relay-test-secret-0123456789';
   const stack = useCheckoutStack({
@@ -174,7 +259,11 @@ describe("the BFF's signed notifications to the merchant, through the relay", ()
       type: 'order.status',
       data: { orderReference: reference },
     });
-    expect(relayed().at(-1)).toMatchObject({ event: 'order.status', state: 'sent', body: receiver.arrivals[0]!.body });
+    expect(relayed().at(-1)).toMatchObject({
+      event: 'order.status',
+      state: 'delivered',
+      body: receiver.arrivals[0]!.body,
+    });
   });
 
   it('holds two, then delivers them newest first; unsigned, with a bad signature and malformed are refused by a verifier', async () => {

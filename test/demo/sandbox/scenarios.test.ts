@@ -63,6 +63,8 @@ async function runScenario(name: ScenarioName, placed: { orderReference: string;
     async () => (await getOrder(stack.bff.url, placed.orderReference)).body.status === MERCHANT_SEES[name],
     10_000,
   );
+  // The system's cancellation, not the shopper's: the provider's page says so.
+  if (name === 'late-cancel') expect((await call(placed.redirectUrl)).text).toContain('Order cancelled by the system');
 }
 
 /**
