@@ -47,7 +47,7 @@ describe('widget budget script', () => {
     );
     expect(output).toMatch(/^widget budget: opi-instalments: \d+\.\d\d KB of 4 KB gzip of its own/m);
     expect(output).toMatch(
-      /^widget budget: a page with both: \d+\.\d\d KB of 19.5 KB gzip; node --check on \d+ files$/m,
+      /^widget budget: a page with both: \d+\.\d\d KB of 19.5 KB gzip; parsed by Node as modules: \d+ files$/m,
     );
     for (const language of LANGUAGES.filter((each) => each !== 'en'))
       for (const element of ['opi-checkout', 'opi-instalments'])
@@ -68,10 +68,10 @@ describe('widget budget script', () => {
     expect(code).toBe(1);
   });
 
-  it('fails a module Node cannot parse (a decorator left in), naming the file and node --check', async () => {
+  it('fails a module Node cannot parse (a decorator left in), naming the file and the syntax error', async () => {
     const folder = await changedCopy('decorated', 'opi-instalments.js', "\n@customElement('x-y') class Decorated {}\n");
     const { code, output } = await budget(folder);
-    expect(output).toMatch(/^widget budget: opi-instalments\.js: node --check failed: SyntaxError: /m);
+    expect(output).toMatch(/^widget budget: opi-instalments\.js: Node cannot parse it: SyntaxError: /m);
     expect(code).toBe(1);
   });
 
