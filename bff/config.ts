@@ -85,6 +85,8 @@ export interface Config {
     intervalMs: number;
     /** This instance's budget of upstream reads per second for reconciliation, used fully while orders are due. */
     readsPerSecond: number;
+    /** The longest an upstream Retry-After pauses the reconciler's reads; its claims last as much longer. */
+    maxPauseMs: number;
     /** Delay before an order's first poll and after its first poll; it doubles up to pollMaxMs. */
     pollInitialMs: number;
     pollMaxMs: number;
@@ -281,6 +283,7 @@ const envSchema = z.object({
   OPI_NOTIFY_RETRY_MS: z.optional(wholeNumber(100, 3_600_000, 'a whole number of milliseconds')),
   OPI_RECONCILE_INTERVAL_MS: z.optional(wholeNumber(100, 3_600_000, 'a whole number of milliseconds')),
   OPI_RECONCILE_READS_PER_SECOND: z.optional(wholeNumber(1, 1_000, 'a whole number of reads per second')),
+  OPI_RECONCILE_MAX_PAUSE_MS: z.optional(wholeNumber(0, 300_000, 'a whole number of milliseconds')),
   OPI_POLL_INITIAL_MS: z.optional(wholeNumber(1_000, 3_600_000, 'a whole number of milliseconds')),
   OPI_POLL_MAX_MS: z.optional(wholeNumber(1_000, 86_400_000, 'a whole number of milliseconds')),
   OPI_POLL_GRACE_MINUTES: z.optional(wholeNumber(0, 10_080, 'a whole number of minutes')),
@@ -456,6 +459,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       intervalMs: e.OPI_RECONCILE_INTERVAL_MS ?? 5_000,
       // Local choice: the upstream's rate limits are not documented; 20 reads/s reads 1,000 due orders in 50 s.
       readsPerSecond: e.OPI_RECONCILE_READS_PER_SECOND ?? 20,
+      maxPauseMs: e.OPI_RECONCILE_MAX_PAUSE_MS ?? 30_000,
       pollInitialMs,
       pollMaxMs,
       graceMs: (e.OPI_POLL_GRACE_MINUTES ?? 30) * 60_000,

@@ -18,7 +18,7 @@ import { createLedger } from './ledger/ledger.js';
 import { createRetentionJob } from './maintenance/retention.js';
 import { createNotifier } from './notify/notifier.js';
 import { createOperations } from './operations/operations.js';
-import { createReadBudget, MAX_PAUSE_MS } from './reconcile/read-budget.js';
+import { createReadBudget } from './reconcile/read-budget.js';
 import { createReconciler } from './reconcile/reconciler.js';
 import { createOrderRefresher } from './reconcile/refresh.js';
 import { cacheSessionReads } from './store/session-read-cache.js';
@@ -102,7 +102,7 @@ export function createServices({ config, store: uncached, upstream, logger, now,
   // Local choice: one upstream read per order per 5 s, whatever inbound traffic (returns, notices) prompts it.
   const readGate = createReadGate(5_000, 10_000, now);
   const refresher = createOrderRefresher({ ...reading, settleWindowMs: reconcile.settleWindowMs });
-  const readBudget = createReadBudget({ readsPerSecond: reconcile.readsPerSecond });
+  const readBudget = createReadBudget({ readsPerSecond: reconcile.readsPerSecond, maxPauseMs: reconcile.maxPauseMs });
   upstream.watchAnswers(readBudget.answered);
 
   return {
@@ -163,9 +163,9 @@ export function createServices({ config, store: uncached, upstream, logger, now,
         slowPollMs: reconcile.slowPollMs,
         horizonMs: reconcile.horizonMs,
       },
-      // A round's reads start within a second, or within MAX_PAUSE_MS under a Retry-After; each read takes a few
-      // upstream calls.
-      leaseMs: 10 * timeoutMs + MAX_PAUSE_MS + 5_000,
+      // A round's reads start within a second, or within the longest pause under a Retry-After; each read takes a
+      // few upstream calls.
+      leaseMs: 10 * timeoutMs + reconcile.maxPauseMs + 5_000,
       readMs: 10 * timeoutMs,
       budget: readBudget,
     }),

@@ -8,6 +8,8 @@ import type { UpstreamAnswer } from '../upstream/transport.js';
 
 export interface ReadBudgetOptions {
   readsPerSecond: number;
+  /** The longest a Retry-After pauses reads (OPI_RECONCILE_MAX_PAUSE_MS); default DEFAULT_MAX_PAUSE_MS. */
+  maxPauseMs?: number;
   /** Monotonic milliseconds. */
   clock?: () => number;
   sleep?: (ms: number) => Promise<void>;
@@ -28,15 +30,23 @@ export interface ReadBudget {
 
 /** 5xx answers or calls with no answer in a row that count as pushback. */
 const FAILURE_RUN = 3;
-/** The longest a Retry-After pauses reads: within what the claim's lease sets aside for waiting (bff/services.ts). */
-export const MAX_PAUSE_MS = 30_000;
+/**
+ * Local choice: the longest a Retry-After pauses reads unless configured; the claim's lease sets aside as much for
+ * waiting (bff/services.ts).
+ */
+export const DEFAULT_MAX_PAUSE_MS = 30_000;
 /** Local choice: pushback never takes the reconciler below one read every two seconds. */
 const FLOOR = 0.5;
 
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 export function createReadBudget(options: ReadBudgetOptions): ReadBudget {
-  const { readsPerSecond, clock = () => performance.now(), sleep = sleepFor } = options;
+  const {
+    readsPerSecond,
+    maxPauseMs = DEFAULT_MAX_PAUSE_MS,
+    clock = () => performance.now(),
+    sleep = sleepFor,
+  } = options;
   const limit = createAdaptiveLimit({ ceiling: readsPerSecond, floor: Math.min(FLOOR, readsPerSecond), clock });
   // A bucket of one read: reads are spaced evenly, never more than the rate in any second (a bucket of a second's
   // reads would let twice the rate through in the second after a quiet one).
@@ -84,7 +94,7 @@ export function createReadBudget(options: ReadBudgetOptions): ReadBudget {
       if (status === 429) {
         failures = 0;
         limit.cut();
-        if (retryAfterMs) pausedUntil = Math.max(pausedUntil, clock() + Math.min(retryAfterMs, MAX_PAUSE_MS));
+        if (retryAfterMs) pausedUntil = Math.max(pausedUntil, clock() + Math.min(retryAfterMs, maxPauseMs));
         return;
       }
       if (status === undefined || status >= 500) {

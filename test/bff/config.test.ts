@@ -58,6 +58,7 @@ const everyVariable = {
   OPI_NOTIFY_RETRY_MS: '2000',
   OPI_RECONCILE_INTERVAL_MS: '1000',
   OPI_RECONCILE_READS_PER_SECOND: '50',
+  OPI_RECONCILE_MAX_PAUSE_MS: '5000',
   OPI_POLL_INITIAL_MS: '15000',
   OPI_POLL_MAX_MS: '300000',
   OPI_POLL_GRACE_MINUTES: '45',
@@ -102,6 +103,7 @@ describe('loadConfig', () => {
       reconcile: {
         intervalMs: 5_000,
         readsPerSecond: 20,
+        maxPauseMs: 30_000,
         pollInitialMs: 30_000,
         pollMaxMs: 600_000,
         graceMs: 30 * 60_000,
@@ -146,6 +148,7 @@ describe('loadConfig', () => {
       reconcile: {
         intervalMs: 1000,
         readsPerSecond: 50,
+        maxPauseMs: 5_000,
         pollInitialMs: 15_000,
         pollMaxMs: 300_000,
         graceMs: 45 * 60_000,

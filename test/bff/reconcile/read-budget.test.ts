@@ -4,11 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import { createReadBudget } from '../../../bff/reconcile/read-budget.js';
 
-function budgetOf(readsPerSecond: number) {
+function budgetOf(readsPerSecond: number, maxPauseMs?: number) {
   let at = 0;
   const slept: number[] = [];
   const budget = createReadBudget({
     readsPerSecond,
+    ...(maxPauseMs === undefined ? {} : { maxPauseMs }),
     clock: () => at,
     sleep: async (ms) => {
       slept.push(ms);
@@ -53,6 +54,18 @@ describe('the read budget', () => {
     expect(budget.batch()).toBe(5);
     advance(10_000);
     expect(await spanOf(5)).toBe(800);
+  });
+
+  it('pauses no longer than its longest pause, 30 s unless configured, whatever the Retry-After says', async () => {
+    for (const [configured, pause] of [
+      [undefined, 30_000],
+      [5_000, 5_000],
+    ] as const) {
+      const { budget, slept } = budgetOf(20, configured);
+      budget.answered({ status: 429, retryAfterMs: 3_600_000 });
+      await budget.take();
+      expect(slept[0]).toBe(pause);
+    }
   });
 
   it('counts a run of 5xx answers or unanswered calls as pushback, and a lone one as nothing', () => {

@@ -89,6 +89,8 @@ describe.skipIf(!databaseUrl)(
           OPI_TRUST_PROXY: 'loopback',
           OPI_RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
           OPI_UPSTREAM_TIMEOUT_MS: '1000',
+          // Claims last 10 x the timeout + this + 5 s: the killed instance's lapse in 16 s, not 45.
+          OPI_RECONCILE_MAX_PAUSE_MS: '1000',
           OPI_RECONCILE_INTERVAL_MS: '200',
           OPI_POLL_INITIAL_MS: '1000',
           OPI_POLL_MAX_MS: '2000',
@@ -278,7 +280,8 @@ describe.skipIf(!databaseUrl)(
       );
       expect(held.length).toBeGreaterThan(0);
 
-      // Its claims lapse (10 x the upstream timeout + 5 s) and the others' reconcilers poll those orders to the end.
+      // Its claims lapse (10 x the upstream timeout + the longest pause + 5 s) and the others' reconcilers poll those
+      // orders to the end.
       // Read from the ledger: the merchant API's read would ask the upstream itself.
       await withClient(database, (client) =>
         waitUntil(async () => {
