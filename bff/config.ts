@@ -459,6 +459,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       intervalMs: e.OPI_RECONCILE_INTERVAL_MS ?? 5_000,
       // Local choice: the upstream's rate limits are not documented; 20 reads/s reads 1,000 due orders in 50 s.
       readsPerSecond: e.OPI_RECONCILE_READS_PER_SECOND ?? 20,
+      // Local choice: a Retry-After of more than 30 s is obeyed for 30 s, unless configured.
       maxPauseMs: e.OPI_RECONCILE_MAX_PAUSE_MS ?? 30_000,
       pollInitialMs,
       pollMaxMs,

@@ -8,8 +8,8 @@ import type { UpstreamAnswer } from '../upstream/transport.js';
 
 export interface ReadBudgetOptions {
   readsPerSecond: number;
-  /** The longest a Retry-After pauses reads (OPI_RECONCILE_MAX_PAUSE_MS); default DEFAULT_MAX_PAUSE_MS. */
-  maxPauseMs?: number;
+  /** The longest a Retry-After pauses reads (OPI_RECONCILE_MAX_PAUSE_MS); the claim's lease sets as much aside. */
+  maxPauseMs: number;
   /** Monotonic milliseconds. */
   clock?: () => number;
   sleep?: (ms: number) => Promise<void>;
@@ -30,23 +30,13 @@ export interface ReadBudget {
 
 /** 5xx answers or calls with no answer in a row that count as pushback. */
 const FAILURE_RUN = 3;
-/**
- * Local choice: the longest a Retry-After pauses reads unless configured; the claim's lease sets aside as much for
- * waiting (bff/services.ts).
- */
-export const DEFAULT_MAX_PAUSE_MS = 30_000;
 /** Local choice: pushback never takes the reconciler below one read every two seconds. */
 const FLOOR = 0.5;
 
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 export function createReadBudget(options: ReadBudgetOptions): ReadBudget {
-  const {
-    readsPerSecond,
-    maxPauseMs = DEFAULT_MAX_PAUSE_MS,
-    clock = () => performance.now(),
-    sleep = sleepFor,
-  } = options;
+  const { readsPerSecond, maxPauseMs, clock = () => performance.now(), sleep = sleepFor } = options;
   const limit = createAdaptiveLimit({ ceiling: readsPerSecond, floor: Math.min(FLOOR, readsPerSecond), clock });
   // A bucket of one read: reads are spaced evenly, never more than the rate in any second (a bucket of a second's
   // reads would let twice the rate through in the second after a quiet one).

@@ -2,6 +2,7 @@
 // line, for a person or a CI script. Answers the exit code: 0 done, 1 refused, 2 a wrong command line.
 import { parseArgs } from 'node:util';
 import { SANDBOX_DEFAULTS } from '../../shared/sandbox-defaults.js';
+import { lastAnswer } from './notifications.js';
 import type { SandboxNotification } from './types.js';
 
 export const USAGE = `usage:
@@ -58,15 +59,13 @@ function checkFlags(command: string, flags: Record<string, string | boolean | un
 function table(notifications: readonly SandboxNotification[]): string[] {
   if (notifications.length === 0) return ['no notifications yet'];
   return notifications.map((notification) => {
-    const last = notification.sends.at(-1);
-    const answer = last ? (last.status === undefined ? (last.error ?? 'no answer') : `HTTP ${last.status}`) : '-';
     return [
       notification.id,
       notification.direction,
       notification.event || '-',
       notification.orderReference ?? '-',
       notification.state,
-      answer,
+      lastAnswer(notification) ?? '-',
     ].join('\t');
   });
 }

@@ -2,6 +2,7 @@
 // orders with the portal's refund, capture and void. Plain HTML forms, no script, like the hosted page.
 import escapeHtml from 'escape-html';
 import { layout, money } from './hosted-page.js';
+import { lastAnswer } from './notifications.js';
 import type { SandboxOrder } from './order.js';
 import type { NotificationDirection, SandboxNotification } from './types.js';
 
@@ -57,11 +58,9 @@ function relayNow(target: string | undefined): string {
 const SHOWN = 100;
 const BODY_SHOWN = 2_000;
 
-function lastAnswer(notification: SandboxNotification): string {
-  const last = notification.sends.at(-1);
-  if (!last) return '';
-  const answer = last.status === undefined ? (last.error ?? 'no answer') : `HTTP ${last.status}`;
-  return `${answer} (${last.form}, ${notification.sends.length} sent)`;
+function lastSend(notification: SandboxNotification): string {
+  const answer = lastAnswer(notification);
+  return answer ? `${answer} (${notification.sends.at(-1)!.form}, ${notification.sends.length} sent)` : '';
 }
 
 function notificationRow(notification: SandboxNotification): string {
@@ -73,7 +72,7 @@ function notificationRow(notification: SandboxNotification): string {
 <td>${escapeHtml(notification.orderReference ?? '')}</td>
 <td>${escapeHtml(notification.createdAt)}</td>
 <td>${escapeHtml(notification.state)}</td>
-<td>${escapeHtml(lastAnswer(notification))}</td>
+<td>${escapeHtml(lastSend(notification))}</td>
 <td><details><summary>Body</summary><code>${escapeHtml(notification.body.length > BODY_SHOWN ? `${notification.body.slice(0, BODY_SHOWN)}…` : notification.body)}</code></details></td>
 </tr>`;
 }

@@ -22,6 +22,8 @@ const SENDS: Record<string, SendOptions & { reversed?: boolean }> = {
   'send-malformed': { form: 'malformed' },
 };
 
+export type ConsoleRoute = ReturnType<typeof createConsole>;
+
 export function createConsole(sandbox: Sandbox, orders: () => readonly SandboxOrder[]) {
   const token = randomBytes(16).toString('hex');
   /** What the last form did, said once on the page it leads back to (never text from the URL). */

@@ -3,7 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { findApiRoute, type ApiRoute, type Surface } from './api-routes.js';
 import { isoTime, type SandboxContext } from './context.js';
-import { createConsole } from './console.js';
+import type { ConsoleRoute } from './console.js';
 import { controlRoute } from './control.js';
 import { actsAfterWrite, type FaultTable } from './faults.js';
 import { errorReply, HttpError, isForm, isJson, parseForm, parseJson, readBody, send, type Reply } from './http.js';
@@ -21,6 +21,8 @@ export interface DispatchDeps {
   journal: JournalEntry[];
   historyLimit: number;
   sandbox: Sandbox;
+  /** The console at /__sandbox/ (the API's surface only). */
+  consoleRoute: ConsoleRoute;
 }
 
 const SECRET_FIELDS = new Set(['client_secret']);
@@ -85,8 +87,7 @@ async function controlBody(req: IncomingMessage, method: string): Promise<unknow
   return parseJson(text, true);
 }
 
-export function createDispatcher({ surface, ctx, faults, journal, historyLimit, sandbox }: DispatchDeps) {
-  const consoleRoute = createConsole(sandbox, () => [...ctx.store.values()]);
+export function createDispatcher({ surface, ctx, faults, journal, historyLimit, sandbox, consoleRoute }: DispatchDeps) {
   const record = (req: IncomingMessage, method: string, url: URL): JournalEntry => {
     const entry: JournalEntry = { at: isoTime(ctx.now()), method, path: url.pathname, status: 0 };
     if (url.search) entry.query = Object.fromEntries(url.searchParams);

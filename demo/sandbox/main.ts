@@ -93,11 +93,12 @@ const command = process.argv.slice(2);
 const run =
   command.length === 0
     ? main()
-    : runCommand(command, env, { out: (line) => console.log(line), err: (line) => console.error(line) }).then(
-        (code) => {
-          process.exitCode = code;
-        },
-      );
+    : runCommand(command, env, {
+        out: (line) => process.stdout.write(`${line}\n`),
+        err: (line) => process.stderr.write(`${line}\n`),
+      }).then((code) => {
+        process.exitCode = code;
+      });
 run.catch((error: unknown) => {
   console.error(`sandbox: ${(error as Error).message}`);
   process.exit(1);

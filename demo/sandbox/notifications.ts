@@ -247,6 +247,13 @@ export class Notifications {
   }
 }
 
+/** How the receiver answered the last send: `HTTP 204`, the error, or undefined before any send. */
+export function lastAnswer(notification: SandboxNotification): string | undefined {
+  const last = notification.sends.at(-1);
+  if (!last) return undefined;
+  return last.status === undefined ? (last.error ?? 'no answer') : `HTTP ${last.status}`;
+}
+
 /** A relayed body's `type`, if it is JSON with one: only to label the list. */
 function typeOf(body: string): string {
   try {

@@ -5,6 +5,7 @@ import { TokenIssuer } from './auth.js';
 import type { SandboxContext } from './context.js';
 import { CustomerSessions } from './customer-sessions.js';
 import { decide, decisionSchema } from './decisions.js';
+import { createConsole } from './console.js';
 import { createDispatcher } from './dispatch.js';
 import { FaultTable } from './faults.js';
 import { Notifications } from './notifications.js';
@@ -182,7 +183,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     idle: () => scheduler.idle(),
   };
 
-  const deps = { ctx, faults, journal, historyLimit: settings.historyLimit, sandbox };
+  const consoleRoute = createConsole(sandbox, () => [...ctx.store.values()]);
+  const deps = { ctx, faults, journal, historyLimit: settings.historyLimit, sandbox, consoleRoute };
   // dispatch never rejects (see its last guard)
   const api = createDispatcher({ ...deps, surface: 'api' });
   const auth = createDispatcher({ ...deps, surface: 'auth' });

@@ -2,14 +2,18 @@
 // spaced; a 429 halves the rate and its Retry-After pauses reads; a run of 5xx answers (or
 // calls with none) counts as pushback, a lone one does not; answers that come back restore the rate.
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../bff/config.js';
 import { createReadBudget } from '../../../bff/reconcile/read-budget.js';
 
-function budgetOf(readsPerSecond: number, maxPauseMs?: number) {
+/** The reconciler's settings as configured with nothing set. */
+const DEFAULTS = loadConfig({}).reconcile;
+
+function budgetOf(readsPerSecond: number, maxPauseMs = DEFAULTS.maxPauseMs) {
   let at = 0;
   const slept: number[] = [];
   const budget = createReadBudget({
     readsPerSecond,
-    ...(maxPauseMs === undefined ? {} : { maxPauseMs }),
+    maxPauseMs,
     clock: () => at,
     sleep: async (ms) => {
       slept.push(ms);
