@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { orderViewSchema } from '../../../shared/schemas/merchant-api.js';
 import {
   destination,
-  FAST_SANDBOX,
+  SETTLES_AFTER_RETURN,
   followReturn,
   getOrder,
   placeOrder,
@@ -18,8 +18,9 @@ import { useCheckoutStack } from '../../support/stack.js';
 
 const clock = testClock();
 const stack = useCheckoutStack({
-  // Reads carry captureStatus: null, as an upstream may (the docs show it only as AUTHORIZED).
-  sandbox: { ...FAST_SANDBOX, refundSettlement: 'instant', captureStatus: 'null' },
+  // Reads carry captureStatus: null, as an upstream may (the docs show it only as AUTHORIZED). An order that shows
+  // ERROR first must still show it when the shopper returns, on a loaded machine too: it settles a second later.
+  sandbox: { ...SETTLES_AFTER_RETURN, refundSettlement: 'instant', captureStatus: 'null' },
   now: clock.now,
   env: { OPI_UPSTREAM_TIMEOUT_MS: '1000' },
   between: 'settle',
