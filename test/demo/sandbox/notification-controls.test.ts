@@ -253,7 +253,8 @@ describe("the BFF's signed notifications to the merchant, through the relay", ()
     stack.sandbox.setRelayTarget(receiver.url);
     onTestFinished(() => stack.sandbox.setRelayTarget(undefined));
     const reference = await paidOrder();
-    await waitUntil(() => receiver.arrivals.length === 1, 10_000);
+    // The relay marks a send delivered when the receiver's answer reaches it, a moment after the receiver has the body.
+    await waitUntil(() => receiver.arrivals.length === 1 && relayed().at(-1)?.state !== 'queued', 10_000);
     expect(verified(receiver.arrivals[0]!)).toBe(true);
     expect(JSON.parse(receiver.arrivals[0]!.body)).toMatchObject({
       type: 'order.status',
