@@ -6,7 +6,7 @@ import type { Funnel } from '../metrics/funnel.js';
 import type { Notifier } from '../notify/notifier.js';
 import { FUNNEL_STEPS, type FunnelStep } from '../../shared/schemas/merchant-api.js';
 import { orderSummaryView, refundView } from '../orders/views.js';
-import { requireOrder } from '../store/require-order.js';
+import { requireOrder } from '../store/orders.js';
 import type { Journal, OrderOperation, OrderPatch, StoredOrder, Store, StoreTx } from '../store/types.js';
 
 export interface LedgerDeps {

@@ -1,7 +1,7 @@
-// Callbacks, returns and polls arrive late, twice and out of order. The ledger only moves forward:
-// initiated -> pending or error -> on_hold -> a final status. pending and error follow the upstream's latest word
-// both ways (neither is final). A read that contradicts a final status is not a transition: the ledger's
-// contradiction rules decide what it records (bff/ledger/order-plan.ts).
+// An order's life in the ledger, and when the BFF stops waiting for it. Callbacks, returns and polls arrive late,
+// twice and out of order; the ledger only moves forward: initiated -> pending or error -> on_hold -> a final status.
+// pending and error follow the upstream's latest word both ways (neither is final). A read that contradicts a final
+// status is not a transition: the ledger's contradiction rules decide what it records (bff/ledger/order-plan.ts).
 import { FINAL_ORDER_STATUSES, type NormalisedStatus, type OrderStatus } from '../../shared/status.js';
 
 /** The ledger may hold `unknown`: the upstream's create answered a spelling the BFF does not know. */
@@ -60,4 +60,13 @@ export function nextStatus(
 ): OrderStatus | null {
   if (observed === 'unknown') return null;
   return canTransition(current, observed) ? observed : null;
+}
+
+/**
+ * When the BFF stops waiting for an order at the usual pace (the reconciler's plan, bff/reconcile/schedule.ts): its
+ * cancellation timeout (minutes, as sent upstream; the BFF's default when the session had none) plus the grace for the
+ * upstream to record its own cancellation.
+ */
+export function orderDeadline(createdAt: Date, cancellationTimeoutMinutes: number, graceMs: number): Date {
+  return new Date(createdAt.getTime() + cancellationTimeoutMinutes * 60_000 + graceMs);
 }

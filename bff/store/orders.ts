@@ -220,6 +220,20 @@ async function updateWhere(
   return rows[0] ? toOrder(rows[0]) : null;
 }
 
+/**
+ * An order the caller holds a reference to from the ledger itself: a missing row means a lost or restored database,
+ * never a normal case, so it is one clear error instead of a null to trip over later.
+ */
+export async function requireOrder(
+  orders: Pick<Orders, 'get'>,
+  orderReference: string,
+  options?: LockOption,
+): Promise<StoredOrder> {
+  const order = await orders.get(orderReference, options);
+  if (!order) throw new Error(`order ${orderReference} vanished from the ledger`);
+  return order;
+}
+
 export function ordersSql(db: SqlDb): Orders {
   return {
     async insert(o: NewOrder, journal) {

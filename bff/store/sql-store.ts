@@ -6,7 +6,7 @@ import { idempotencyKeysSql } from './idempotency-keys.js';
 import { learnedProvidersSql } from './learned-providers.js';
 import { notificationClaimsSql, notificationsSql } from './notifications.js';
 import { operationsSql } from './operations.js';
-import { orderEventsSql } from './order-events.js';
+import { orderEventsSql } from './journal.js';
 import { orderClaimsSql, ordersSql } from './orders.js';
 import { rateLimitsSql } from './rate-limits.js';
 import { retentionSql } from './retention-deletes.js';

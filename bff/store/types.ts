@@ -6,7 +6,7 @@ import type { IdempotencyKeys } from './idempotency-keys.js';
 import type { LearnedProviders } from './learned-providers.js';
 import type { NotificationClaims, Notifications } from './notifications.js';
 import type { Operations } from './operations.js';
-import type { OrderEvents } from './order-events.js';
+import type { OrderEvents } from './journal.js';
 import type { OrderClaims, Orders } from './orders.js';
 import type { RateLimits } from './rate-limits.js';
 import type { RetentionCutoffs, RetentionResult } from './retention-deletes.js';

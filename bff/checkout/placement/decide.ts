@@ -5,8 +5,7 @@ import type { PlaceOrderRequest, ProviderView } from '../../../shared/schemas/ch
 import type { OrderRequest } from '../../upstream/contract.js';
 import { DomainError } from '../../domain/errors.js';
 import { idempotencyLeaseMs } from '../../domain/idempotency.js';
-import { orderDeadline } from '../../orders/deadline.js';
-import { holdsPayment, isLiveStatus } from '../../orders/transitions.js';
+import { holdsPayment, isLiveStatus, orderDeadline } from '../../orders/transitions.js';
 import type { StoredOrder, SessionRecord, StoreTx } from '../../store/types.js';
 import { newCallbackSecret, orderReference } from '../ids.js';
 import { toProviderLists } from '../provider-views.js';

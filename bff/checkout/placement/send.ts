@@ -7,8 +7,8 @@ import type { CreateAnswer } from '../../ledger/ledger.js';
 import type { StoredOrder, OrderPatch } from '../../store/types.js';
 import type { CreateOrderOutcome } from '../../upstream/client.js';
 import { UpstreamError, UpstreamOutcomeUnknownError, UpstreamValidationError } from '../../upstream/errors.js';
-import { isSafeRedirect } from '../redirect-check.js';
 import type { PlacementContext } from './context.js';
+import { isSafeRedirect } from '../urls.js';
 import { inProgress } from './decide.js';
 
 export interface PlacedOrder {
