@@ -97,9 +97,10 @@ describe('scenarios chosen by test data', () => {
   );
 
   it('waits N seconds with +pending-N, then succeeds', async () => {
-    const placed = await placeOrder(stack.bff.url, {}, { customer: { ...customer, email: 'a+pending-1@example.com' } });
+    const placed = await placeOrder(stack.bff.url, {}, { customer: { ...customer, email: 'a+pending-2@example.com' } });
     const back = await payOnHostedPage(placed.redirectUrl);
     expect(back.searchParams.get('status')).toBe('PENDING');
+    // Half a second in, well inside the two: still pending even on a loaded machine.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(stack.sandbox.records().find((order) => order.reference === placed.orderReference)!.status).toBe('PENDING');
     await stack.sandbox.idle();
