@@ -52,7 +52,8 @@ const stack = useCheckoutStack({
     OPI_UPSTREAM_TIMEOUT_MS: '1000',
     OPI_MERCHANT_WEBHOOK_URL: `${merchantUrl}/opi/notifications`,
     OPI_MERCHANT_WEBHOOK_SECRET: SECRET,
-    OPI_NOTIFY_RETRY_MS: '1000',
+    // A minute (on the test's clock): a retry is never due by itself while the test looks, however slow the machine.
+    OPI_NOTIFY_RETRY_MS: '60000',
     OPI_NOTIFY_MAX_ATTEMPTS: '3',
   }),
   between: 'settle',
@@ -108,10 +109,10 @@ describe('merchant notifications', () => {
     expect(deliveries).toHaveLength(1);
     await stack.bff.reconciler.reconcileOnce(); // not due yet: no second attempt
     expect(deliveries).toHaveLength(1);
-    clock.advance(1_000);
+    clock.advance(60_000);
     await stack.bff.reconciler.reconcileOnce();
     expect(deliveries).toHaveLength(2);
-    clock.advance(2_000); // the delay doubles
+    clock.advance(120_000); // the delay doubles
     await stack.bff.reconciler.reconcileOnce();
     expect(deliveries).toHaveLength(3);
     const notes = received();
@@ -128,7 +129,7 @@ describe('merchant notifications', () => {
     answers = [500, 500, 500, 500, 500];
     await paidOrder();
     for (let i = 0; i < 5; i++) {
-      clock.advance(10_000);
+      clock.advance(240_000);
       await stack.bff.reconciler.reconcileOnce();
     }
     expect(deliveries).toHaveLength(3);

@@ -85,7 +85,8 @@ describe('polling one BFF instance', () => {
   });
 
   it('backs off while the order stays pending, one upstream read per due poll', async () => {
-    const { orderReference } = await placeOrder(stack.bff.url, { cancellationTimeout: 120 });
+    // 1,500 minutes are 30 s here: the sandbox does not cancel while the five polls run, however slow the machine.
+    const { orderReference } = await placeOrder(stack.bff.url, { cancellationTimeout: 1_500 });
     const delays: number[] = [];
     for (let poll = 0; poll < 5; poll++) {
       const before = (await stack.db.store.orders.get(orderReference))!.nextPollAt!;

@@ -5,15 +5,19 @@ import { describe, expect, it } from 'vitest';
 import { call, json } from '../../support/checkout.js';
 import { useCheckoutStack } from '../../support/stack.js';
 import {
-  FAST_SANDBOX,
   followReturn,
   getOrder,
   placeOrder,
   postOperation,
+  SETTLES_AFTER_RETURN,
   upstreamReads,
 } from '../../support/after-payment-harness.js';
 
-const stack = useCheckoutStack({ sandbox: { ...FAST_SANDBOX, refundSettlement: 'pending' }, between: 'settle' });
+// A pending refund settles a second after its answer: the merchant's POST sees it pending however slow the machine.
+const stack = useCheckoutStack({
+  sandbox: { ...SETTLES_AFTER_RETURN, refundSettlement: 'pending' },
+  between: 'settle',
+});
 const webhook = () => `${stack.bff.url}/v1/webhooks/upstream`;
 const notify = (body: unknown) => call(webhook(), json('POST', body));
 

@@ -133,8 +133,9 @@ describe('historyLimit', () => {
 
 describe('pending decisions', () => {
   it('redirect with PENDING at once, settle after pendingSettleMs, then call back', async () => {
+    // Settling 600 ms on leaves room for the read that must still see PENDING on a loaded machine.
     const { sandbox, receiver, token, reference } = await orderWithCallback({
-      pendingSettleMs: 50,
+      pendingSettleMs: 600,
       paymentSecret: 'ps',
     });
     const started = Date.now();
@@ -145,7 +146,7 @@ describe('pending decisions', () => {
     expect((await call(sandbox, `/orders/${reference}`, { token })).body.status).toBe('PENDING');
     expect(receiver.hits()).toBe(0);
     await receiver.waitFor(1);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(45);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(550);
     expect(receiver.received[0]).toMatchObject({
       event: 'ORDER_ASYNC_CALLBACK',
       data: { status: 'SUCCESSFUL', captureStatus: 'CAPTURED' },
@@ -171,9 +172,12 @@ describe('pending decisions', () => {
 
 describe('cancellationTimeout (minutes; one unit is cancellationUnitMs)', () => {
   it('cancels an unpaid order by the system and calls back', async () => {
-    const { sandbox, receiver, token, reference } = await orderWithCallback({ cancellationUnitMs: 20 }, [], {
-      cancellationTimeout: 2,
-    });
+    // 600 ms, no lag: the first read comes well before it.
+    const { sandbox, receiver, token, reference } = await orderWithCallback(
+      { cancellationUnitMs: 300, cancellationLagMs: 0 },
+      [],
+      { cancellationTimeout: 2 },
+    );
     expect((await call(sandbox, `/orders/${reference}`, { token })).body.status).toBe('PENDING');
     await receiver.waitFor(1);
     expect(receiver.received[0]).toMatchObject({ data: { status: 'CANCELLED', cancelledBy: 'system' } });
@@ -186,7 +190,8 @@ describe('cancellationTimeout (minutes; one unit is cancellationUnitMs)', () => 
 
   it('cancels a pending decision that has not settled in time, and the late settlement changes nothing', async () => {
     const { sandbox, receiver, token, reference } = await orderWithCallback(
-      { cancellationUnitMs: 20, pendingSettleMs: 200 },
+      // The decision comes well inside the 300 ms; its settlement, at 900 ms, well after it.
+      { cancellationUnitMs: 300, cancellationLagMs: 0, pendingSettleMs: 900 },
       [],
       { cancellationTimeout: 1 },
     );
@@ -197,11 +202,13 @@ describe('cancellationTimeout (minutes; one unit is cancellationUnitMs)', () => 
   });
 
   it('leaves a paid order alone', async () => {
-    const { sandbox, receiver, token, reference } = await orderWithCallback({ cancellationUnitMs: 10 }, [], {
-      cancellationTimeout: 1,
-    });
+    const { sandbox, receiver, token, reference } = await orderWithCallback(
+      { cancellationUnitMs: 300, cancellationLagMs: 0 },
+      [],
+      { cancellationTimeout: 1 },
+    );
     await sandbox.decide(reference, { outcome: 'approve' });
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    await new Promise((resolve) => setTimeout(resolve, 400));
     await sandbox.idle();
     expect(receiver.received.map((item) => item.data.status)).toEqual(['SUCCESSFUL']);
     expect((await call(sandbox, `/orders/${reference}`, { token })).body.status).toBe('SUCCESSFUL');

@@ -18,10 +18,12 @@ async function placed(options: Parameters<typeof startSandbox>[0] = {}, extra: R
 }
 
 const statusOf = (redirectTo: string) => new URL(redirectTo).searchParams.get('status');
+/** ERROR, then the final status a second later: room for the read that must still see ERROR, and for its notice. */
+const SETTLES_LATER = { pendingSettleMs: 1_000 };
 
 describe('an order that shows ERROR first (the docs: ERROR is a redirect status, not a final one)', () => {
   it('error-then-approve, instant: the shopper returns with ERROR, and the order later reads SUCCESSFUL', async () => {
-    const { sandbox, reference, receiver, read, details } = await placed();
+    const { sandbox, reference, receiver, read, details } = await placed(SETTLES_LATER);
     const { redirectTo } = await sandbox.decide(reference, { outcome: 'error-then-approve' });
     expect(statusOf(redirectTo)).toBe('ERROR');
     expect(new URL(redirectTo).searchParams.get('hash')).toBe(
@@ -41,7 +43,7 @@ describe('an order that shows ERROR first (the docs: ERROR is a redirect status,
   });
 
   it('error-then-decline, pending: PENDING on the return, then ERROR, then DECLINED', async () => {
-    const { sandbox, reference, receiver, read } = await placed();
+    const { sandbox, reference, receiver, read } = await placed(SETTLES_LATER);
     const { redirectTo } = await sandbox.decide(reference, { outcome: 'error-then-decline', mode: 'pending' });
     expect(statusOf(redirectTo)).toBe('PENDING');
     await sandbox.idle();

@@ -147,7 +147,8 @@ describe('POST /orders/{reference}/refund', () => {
     const webhook = await startReceiver();
     // Tamara answers refunds PENDING (see the catalogue).
     const { sandbox, refund, list, reference } = await paidOrder(
-      { pendingSettleMs: 30, webhookUrl: webhook.url },
+      // A second: the list read must still see PENDING, and the order's notice go out well before the refund's.
+      { pendingSettleMs: 1_000, webhookUrl: webhook.url },
       { provider: 'TAMARA_SA', currency: 'SAR', country: 'SA', locale: 'ar_SA', amount: 300 },
       { dynamicCallbackUrl: orderReceiver.url },
     );

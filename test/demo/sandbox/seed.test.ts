@@ -131,7 +131,7 @@ describe('the system cancellation’s lag (cancellationLagMs)', () => {
     }
     for (const delay of delays) {
       expect(delay).toBeGreaterThanOrEqual(unit - 2); // timers may fire a millisecond early
-      expect(delay).toBeLessThanOrEqual(unit + lag + 150); // scheduling slack on a busy machine
+      expect(delay).toBeLessThanOrEqual(unit + lag + 1_000); // scheduling slack on a busy machine
     }
     expect(Math.max(...delays) - Math.min(...delays)).toBeGreaterThan(30);
   });
