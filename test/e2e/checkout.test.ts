@@ -6,9 +6,9 @@ import { decide, fillCartAndCheckOut, payWith, shownStatus } from './shopper.js'
 import { FAST_SANDBOX } from './stack.js';
 import { useStack } from './use-stack.js';
 
-// The pending payment must still be pending when the shopper's return lands (two local hops), so it settles after
-// 1 s rather than FAST_SANDBOX's 200 ms; the result page re-checks after 2 s anyway, so this costs no time.
-const e2e = useStack({ sandbox: { ...FAST_SANDBOX, pendingSettleMs: 1_000 } });
+// The pending payment must still be pending when the shopper's return lands and the result page has read it (three
+// navigations in a browser on a loaded machine), so it settles after 3 s rather than FAST_SANDBOX's 200 ms.
+const e2e = useStack({ sandbox: { ...FAST_SANDBOX, pendingSettleMs: 3_000 } });
 
 describe('checkout in the browser', () => {
   it('approve (instant): the result page and the ledger say paid', async () => {

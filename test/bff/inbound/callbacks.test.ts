@@ -7,17 +7,19 @@ import { call, json } from '../../support/checkout.js';
 import { useCheckoutStack } from '../../support/stack.js';
 import {
   callbackUrlOf,
-  FAST_SANDBOX,
   followReturn,
   getOrder,
   placeOrder,
   postOperation,
+  SETTLES_AFTER_RETURN,
   upstreamReads,
 } from '../../support/after-payment-harness.js';
 
+// A callback is answered within half the upstream timeout (2 s at most), its work done: 5 s leaves a loaded machine
+// the full 2 s for a read and a ledger write. A pending refund settles a second after the POST that made it.
 const stack = useCheckoutStack({
-  sandbox: { ...FAST_SANDBOX, refundSettlement: 'pending' },
-  env: { OPI_UPSTREAM_TIMEOUT_MS: '1000' },
+  sandbox: { ...SETTLES_AFTER_RETURN, refundSettlement: 'pending' },
+  env: { OPI_UPSTREAM_TIMEOUT_MS: '5000' },
   between: 'settle',
 });
 
@@ -116,7 +118,7 @@ describe('the body is only a hint', () => {
       if (init?.method !== 'GET' || !String(input).endsWith(`/orders/${orderReference}`)) return response;
       return Response.json({ ...((await response.json()) as object), status: 'PENDING' });
     };
-    const other = await stack.startBff({ client: { fetch: stale }, env: { OPI_UPSTREAM_TIMEOUT_MS: '1000' } });
+    const other = await stack.startBff({ client: { fetch: stale }, env: { OPI_UPSTREAM_TIMEOUT_MS: '5000' } });
     const late = await deliver(callbackUrl.replace(stack.bff.url, other.url), envelope(orderReference, 'PENDING'));
     expect(late.status).toBe(200);
     expect(await stack.db.store.orders.get(orderReference)).toMatchObject({
@@ -179,9 +181,11 @@ describe('our own failure', () => {
 describe('answering fast', () => {
   it('answers 202 before a hanging upstream read ends, journals the delivery and asks the reconciler to look', async () => {
     const { orderReference, callbackUrl } = await approvedWithoutCallback();
+    // An instance whose upstream timeout is 1 s: it answers within 500 ms.
+    const quick = await stack.startBff({ env: { OPI_UPSTREAM_TIMEOUT_MS: '1000' } });
     stack.sandbox.setFault('get-order', { kind: 'hang' });
     const started = Date.now();
-    const answer = await deliver(callbackUrl, envelope(orderReference, 'SUCCESSFUL'));
+    const answer = await deliver(callbackUrl.replace(stack.bff.url, quick.url), envelope(orderReference, 'SUCCESSFUL'));
     expect(answer.status).toBe(202);
     // Well before the hanging read would end (it never does): the answer within its wait, and a loaded machine's margin.
     expect(Date.now() - started).toBeLessThan(2_500);
