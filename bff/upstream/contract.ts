@@ -72,6 +72,28 @@ const looseNumber = z.pipe(
 );
 
 /**
+ * An answer's optional field. The docs show the API sending null for a value it has not (GetOrderResponse:
+ * failureReason "string / null"), so null reads as absent wherever absent is allowed: one null never costs a whole
+ * answer (an order that could not be recorded, an option dropped from the checkout).
+ */
+function absentIfNull<T extends z.ZodMiniType>(schema: T) {
+  return z.optional(
+    z.pipe(
+      z.nullable(schema),
+      z.transform((value): z.output<T> | undefined => value ?? undefined),
+    ),
+  );
+}
+
+/** An answer's field with a default: absent or null, it takes the default. */
+function defaultIfAbsent<T extends z.ZodMiniType>(schema: T, fallback: NonNullable<z.output<T>>) {
+  return z.pipe(
+    z.optional(z.nullable(schema)),
+    z.transform((value): NonNullable<z.output<T>> => value ?? fallback),
+  );
+}
+
+/**
  * Response of POST /orders/ (the spec's order record). Only what the BFF uses is required: the order exists once
  * the upstream answers, so an answer is refused only when the shopper cannot be sent on. The docs' examples differ
  * (the legacy one has no transactionReference; orderDate with or without milliseconds): the rest is kept as sent.
@@ -80,7 +102,7 @@ export const orderRecordSchema = z.looseObject({
   redirectUrl: httpUrl,
   transactionReference: z.optional(z.nullable(text())),
   // Local choice: an answer without a status is the docs' "pending" of a newly created order.
-  paymentStatus: z._default(requiredText, 'pending'),
+  paymentStatus: defaultIfAbsent(requiredText, 'pending'),
 });
 export type OrderRecord = z.infer<typeof orderRecordSchema>;
 
@@ -91,8 +113,8 @@ export const orderStatusSchema = z.looseObject({
   amount: looseNumber,
   currency: requiredText,
   surcharge: z.optional(z.nullable(looseNumber)),
-  provider: z.optional(text()),
-  updatedAt: z.optional(text()),
+  provider: absentIfNull(text()),
+  updatedAt: absentIfNull(text()),
   failureReason: z.optional(z.nullable(text())),
   bnplOrderId: z.optional(z.nullable(text())),
   transactionReference: z.optional(z.nullable(text())),
@@ -119,13 +141,13 @@ export type RefundRequest = z.infer<typeof refundRequestSchema>;
 /** Response of POST /orders/{reference}/refund, and each entry of GET /orders/{reference}/refund. */
 export const refundRecordSchema = z.looseObject({
   refundReference: requiredText,
-  bnplProvider: z.optional(text()),
+  bnplProvider: absentIfNull(text()),
   refundedAmount: looseNumber,
   refundStatus: requiredText,
-  description: z.optional(z.union([z.looseRecord(z.string(), z.unknown()), z.string()])),
+  description: absentIfNull(z.union([z.looseRecord(z.string(), z.unknown()), z.string()])),
   // RFC 1123 in the docs' refund answer; kept as text, whatever its form (the BFF stamps its own times).
-  refundDate: z.optional(text()),
-  bnplRefundId: z.optional(text()),
+  refundDate: absentIfNull(text()),
+  bnplRefundId: absentIfNull(text()),
 });
 export type RefundRecord = z.infer<typeof refundRecordSchema>;
 
@@ -151,7 +173,7 @@ const detailsCaptureSchema = z.looseObject({
   captureReference: z.optional(z.nullable(text())),
   amount: looseNumber,
   // Local choice: a capture listed without a status is one that happened.
-  status: z._default(requiredText, 'SUCCESSFUL'),
+  status: defaultIfAbsent(requiredText, 'SUCCESSFUL'),
   createdAt: z.optional(z.nullable(text())),
 });
 export type DetailsCapture = z.infer<typeof detailsCaptureSchema>;
@@ -161,9 +183,9 @@ export type DetailsCapture = z.infer<typeof detailsCaptureSchema>;
  * lists an order's refunds and captures, amounts as strings.
  */
 export const transactionDetailsSchema = z.looseObject({
-  currency: z.optional(text()),
-  refunds: z._default(z.array(detailsRefundSchema), []),
-  orderCaptures: z._default(z.array(detailsCaptureSchema), []),
+  currency: absentIfNull(text()),
+  refunds: defaultIfAbsent(z.array(detailsRefundSchema), []),
+  orderCaptures: defaultIfAbsent(z.array(detailsCaptureSchema), []),
 });
 export type TransactionDetails = z.infer<typeof transactionDetailsSchema>;
 
@@ -228,24 +250,24 @@ const requiredFieldsSchema = z.pipe(
  */
 export const optionItemSchema = z.looseObject({
   name: requiredText,
-  currency: z.optional(requiredText),
-  minAmount: z.optional(looseNumber),
-  maxAmount: z.optional(looseNumber),
-  priority: z._default(looseNumber, 999),
-  terms: z.optional(text()),
-  imageUrl: z.optional(text()),
-  image: z.optional(text()),
-  instalment: z.optional(z.looseObject({ rate: costSchema, termDuration: looseNumber, termUnit: text() })),
-  monthlyCost: z.optional(costSchema),
-  weeklyCost: z.optional(costSchema),
-  termDurationInMonths: z.optional(looseNumber),
-  termDurationInWeeks: z.optional(looseNumber),
-  recommended: z.optional(z.boolean()),
-  interestRate: z.optional(looseNumber),
-  lateFeesAllowed: z.optional(z.boolean()),
-  customerFeesAllowed: z.optional(z.boolean()),
-  interestRateAllowed: z.optional(z.boolean()),
-  checkoutConfig: z.optional(z.looseRecord(z.string(), z.unknown())),
+  currency: absentIfNull(requiredText),
+  minAmount: absentIfNull(looseNumber),
+  maxAmount: absentIfNull(looseNumber),
+  priority: defaultIfAbsent(looseNumber, 999),
+  terms: absentIfNull(text()),
+  imageUrl: absentIfNull(text()),
+  image: absentIfNull(text()),
+  instalment: absentIfNull(z.looseObject({ rate: costSchema, termDuration: looseNumber, termUnit: text() })),
+  monthlyCost: absentIfNull(costSchema),
+  weeklyCost: absentIfNull(costSchema),
+  termDurationInMonths: absentIfNull(looseNumber),
+  termDurationInWeeks: absentIfNull(looseNumber),
+  recommended: absentIfNull(z.boolean()),
+  interestRate: absentIfNull(looseNumber),
+  lateFeesAllowed: absentIfNull(z.boolean()),
+  customerFeesAllowed: absentIfNull(z.boolean()),
+  interestRateAllowed: absentIfNull(z.boolean()),
+  checkoutConfig: absentIfNull(z.looseRecord(z.string(), z.unknown())),
   requiredFields: z.optional(requiredFieldsSchema),
 });
 /** An options item as the BFF holds it: its currency always known (its own, else the request's). */
@@ -297,7 +319,7 @@ export const tokenResponseSchema = z.looseObject({
   access_token: text().check(z.minLength(1, { error: 'is required' })),
   expires_in: looseNumber.check(z.gt(0, { error: 'must be more than 0' })),
   token_type: requiredText,
-  scope: z.optional(text()),
+  scope: absentIfNull(text()),
 });
 
 /**
@@ -306,7 +328,7 @@ export const tokenResponseSchema = z.looseObject({
  */
 export const customerSessionSchema = z.looseObject({
   token: customerTokenText,
-  ttl: z.optional(looseNumber),
+  ttl: absentIfNull(looseNumber),
 });
 export type CustomerSession = z.infer<typeof customerSessionSchema>;
 

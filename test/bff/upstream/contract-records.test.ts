@@ -12,6 +12,7 @@ import {
   refundRecordSchema,
   refundRequestSchema,
   tokenResponseSchema,
+  transactionDetailsSchema,
   upstreamErrorSchema,
   voidRecordSchema,
   voidRequestSchema,
@@ -250,6 +251,57 @@ describe('options item', () => {
   });
   it('still refuses a limit that is present but empty', () => {
     expect(messages(optionItemSchema.safeParse({ ...legacy, maxAmount: ' ' }))).toContain('maxAmount: Invalid input');
+  });
+});
+
+describe('null in an answer (the docs: failureReason "string / null")', () => {
+  it('reads null as absent in every optional field, and as the default where one applies', () => {
+    expect(orderRecordSchema.parse({ ...orderRecord, paymentStatus: null }).paymentStatus).toBe('pending');
+    const order = orderStatusSchema.parse({
+      merchantReference: 'R1',
+      status: 'SUCCESSFUL',
+      amount: 260,
+      currency: 'AUD',
+      provider: null,
+      updatedAt: null,
+    });
+    expect([order.status, order.provider, order.updatedAt]).toEqual(['SUCCESSFUL', undefined, undefined]);
+    const refund = refundRecordSchema.parse({
+      refundReference: 'RF1',
+      refundedAmount: 10,
+      refundStatus: 'PENDING',
+      bnplProvider: null,
+      description: null,
+      refundDate: null,
+      bnplRefundId: null,
+    });
+    expect([refund.refundStatus, refund.bnplRefundId, refund.description]).toEqual(['PENDING', undefined, undefined]);
+    expect(transactionDetailsSchema.parse({ currency: null, refunds: null, orderCaptures: null })).toEqual({
+      currency: undefined,
+      refunds: [],
+      orderCaptures: [],
+    });
+    expect(
+      transactionDetailsSchema.parse({ orderCaptures: [{ captureId: 'C1', amount: '5', status: null }] }).orderCaptures,
+    ).toEqual([{ captureId: 'C1', amount: 5, status: 'SUCCESSFUL' }]);
+    const nulls = Object.fromEntries(
+      Object.keys(optionItemSchema.shape)
+        .filter((key) => key !== 'name')
+        .map((key) => [key, null]),
+    );
+    const { items, dropped } = readOptionItems([{ name: 'ZIP_AU', ...nulls }], 'AUD');
+    expect(dropped).toEqual([]);
+    expect(items).toEqual([expect.objectContaining({ name: 'ZIP_AU', currency: 'AUD', priority: 999 })]);
+    expect([items[0]!.minAmount, items[0]!.maxAmount, items[0]!.image]).toEqual([undefined, undefined, undefined]);
+    expect(customerSessionSchema.parse({ token: customerJwt(), ttl: null }).ttl).toBeUndefined();
+    expect(
+      tokenResponseSchema.parse({ access_token: 'a', expires_in: 60, token_type: 'Bearer', scope: null }).scope,
+    ).toBeUndefined();
+  });
+  it('still refuses null where the field is required', () => {
+    expect(
+      messages(orderStatusSchema.safeParse({ merchantReference: 'R1', status: null, amount: 1, currency: 'AUD' })),
+    ).toContain('status: must be text');
   });
 });
 
