@@ -2,8 +2,9 @@
 // (routes/upstream-webhook.ts). The body is only a hint: the order is re-read (or, for REFUND_CALLBACK, its refunds)
 // and what the upstream says is recorded, so duplicated, late and reordered deliveries all end in the same ledger
 // state. No notice is refused for what it lacks: the docs promise only event, status and transactionId, so one is
-// placed by whatever it carries (the order's reference, or an id of the upstream's the ledger has learnt), and one
-// that names nothing known is a hint to re-read the live orders.
+// placed by whatever it carries (the order's reference, its refund's reference, or an id of the upstream's the ledger
+// has learnt), and one that names nothing known is a hint to re-read the live orders and those with a refund, capture
+// or void still open.
 //
 // What a stranger's notices can cost is bounded: the body's nesting is measured before it is parsed, only short
 // fields are read, nothing is remembered before the order is found (then a hash), one read per order per window is
@@ -35,6 +36,16 @@ const REPEAT_WINDOW_MS = 60_000;
 const REMEMBERED = 10_000;
 const SWEEP_WINDOW_MS = 30_000;
 const SWEEP_ORDERS = 100;
+
+/**
+ * The ledger's references a notice's refund reference may be: as sent, or ours with the suffix the upstream answers
+ * with ("X-00" for our "X"). Two primary-key reads at most, whatever a stranger sends.
+ */
+function ourReferences(refundReference: string | undefined): string[] {
+  if (refundReference === undefined) return [];
+  const answered = /^(.+)-\d{2}$/.exec(refundReference);
+  return answered ? [refundReference, answered[1]!] : [refundReference];
+}
 
 /** Our own failure (the ledger): a 503 with Retry-After makes the upstream deliver again later. */
 const notRecorded = () =>
@@ -183,11 +194,18 @@ export function createUpstreamNotifications(deps: UpstreamNotificationDeps) {
     answerFast,
     /** An order by its reference (a callback's URL names it). */
     order: (orderReference: string): Promise<StoredOrder | null> => fromLedger(store.orders.get(orderReference)),
-    /** The order a notice is about: by the reference it names, else by an id of the upstream's the ledger learnt. */
+    /**
+     * The order a notice is about: by the reference it names, else by its refund's (the docs: "for refunds, the
+     * refund fields"), else by an id of the upstream's the ledger learnt.
+     */
     async place(hint: Hint): Promise<StoredOrder | null> {
       if (hint.orderReference) {
         const order = await fromLedger(store.orders.get(hint.orderReference));
         if (order) return order;
+      }
+      for (const reference of ourReferences(hint.refundReference)) {
+        const operation = await fromLedger(store.operations.get(reference));
+        if (operation) return fromLedger(store.orders.get(operation.orderReference));
       }
       for (const id of hint.ids) {
         const order = await fromLedger(store.orders.findByUpstreamId(id));
@@ -197,7 +215,8 @@ export function createUpstreamNotifications(deps: UpstreamNotificationDeps) {
     },
     /**
      * A notice that names no order the ledger knows: it may be about one whose ids the ledger has not learnt yet, so
-     * the live orders (the newest SWEEP_ORDERS) are made due for the reconciler, at most once per SWEEP_WINDOW_MS.
+     * the live orders and those with an operation open (the newest SWEEP_ORDERS of each) are made due for the
+     * reconciler, at most once per SWEEP_WINDOW_MS.
      */
     async unplaced(): Promise<void> {
       const at = deps.now().getTime();

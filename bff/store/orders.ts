@@ -122,7 +122,10 @@ export interface Orders {
   countCreateSend(orderReference: string): Promise<number | null>;
   /** The one order the upstream knows by this id (transactionReference or bnplOrderId); null for none or several. */
   findByUpstreamId(id: string): Promise<StoredOrder | null>;
-  /** Makes the newest `limit` orders awaiting the upstream due now (those not due sooner); how many. */
+  /**
+   * Makes the newest `limit` orders awaiting the upstream, and the newest `limit` with a refund, capture or void still
+   * open, due now (those not due sooner); how many.
+   */
   makeLiveDue(now: Date, limit: number): Promise<number>;
   list(filter: OrderListFilter): Promise<StoredOrder[]>;
 }
@@ -306,9 +309,15 @@ export function ordersSql(db: SqlDb): Orders {
       const rows = await db.query<Row>(
         `update orders set next_poll_at = $1, poll_attempts = 0, updated_at = now()
          where order_reference in (
-           select order_reference from orders
-           where status in (${AWAITING_SQL}) and (next_poll_at is null or next_poll_at > $1)
-           order by created_at desc limit $2)
+           (select order_reference from orders
+            where status in (${AWAITING_SQL}) and (next_poll_at is null or next_poll_at > $1)
+            order by created_at desc limit $2)
+           union
+           (select operation.order_reference from order_operations operation
+            join orders on orders.order_reference = operation.order_reference
+            where operation.status in ('requested', 'pending')
+              and (orders.next_poll_at is null or orders.next_poll_at > $1)
+            order by operation.created_at desc limit $2))
          returning order_reference`,
         [now, limit],
       );

@@ -103,6 +103,46 @@ describe('the account webhook', () => {
     expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ status: 'paid' });
   });
 
+  it('places a REFUND_CALLBACK that names only its refund, by the reference as the upstream answered it (X-00)', async () => {
+    const { orderReference } = await placeOrder(stack.bff.url);
+    await followReturn((await stack.sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
+    const refund = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 20 });
+    expect(refund.body).toMatchObject({ status: 'pending' });
+    // Settled upstream; no account webhook is set, so nobody is told but by the notice below.
+    await stack.sandbox.idle();
+    const answer = await notify({
+      event: 'REFUND_CALLBACK',
+      data: {
+        status: 'SUCCESSFUL',
+        transactionId: crypto.randomUUID(),
+        refundReference: `${refund.body.refundReference}-00`,
+      },
+    });
+    expect(answer.status).toBe(200);
+    expect((await stack.db.store.operations.list(orderReference, 'refund'))[0]).toMatchObject({ status: 'succeeded' });
+    expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ refundedMinor: 2000 });
+  });
+
+  it('makes a paid order with a refund still open due, for a REFUND_CALLBACK it cannot place', async () => {
+    const sweeping = await stack.startBff();
+    const { orderReference } = await placeOrder(sweeping.url);
+    await followReturn((await stack.sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
+    expect((await postOperation(sweeping.url, orderReference, 'refunds', { amount: 20 })).body).toMatchObject({
+      status: 'pending',
+    });
+    await stack.db.store.transaction((tx) =>
+      tx.orders.update(orderReference, { nextPollAt: new Date(Date.now() + 60_000) }),
+    );
+    const answer = await call(
+      `${sweeping.url}/v1/webhooks/upstream`,
+      json('POST', { event: 'REFUND_CALLBACK', data: { status: 'SUCCESSFUL', transactionId: 'not-one-we-know' } }),
+    );
+    expect(answer.status).toBe(202);
+    const order = (await stack.db.store.orders.get(orderReference))!;
+    expect(order).toMatchObject({ status: 'paid' });
+    expect(order.nextPollAt!.getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
   it('acknowledges any notice it cannot place (202), asks nothing upstream for it, and makes the live orders due once', async () => {
     const sweeping = await stack.startBff();
     const { orderReference } = await placeOrder(sweeping.url);
