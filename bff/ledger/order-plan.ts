@@ -122,8 +122,10 @@ function finalRead(order: StoredOrder, upstream: OrderStatusRecord, now: Date): 
     return { patch: { status: observed, upstreamStatus: upstream.status, ...reopened }, contradicts };
   }
   // Local choice: an upstream spelling we do not know, on an order the upstream ended, contradicts nothing we can
-  // name (it may be how the upstream shows a later step, such as a refund): the ledger stays as it is.
-  if (observed === 'unknown') return { patch: {} };
+  // name (it may be how the upstream shows a later step, such as a refund): the status stays, and what the upstream
+  // said is recorded (and so journalled), never dropped.
+  if (observed === 'unknown')
+    return { patch: order.upstreamStatus === upstream.status ? {} : { upstreamStatus: upstream.status } };
   const discrepancy = withStatusEntry(order, {
     kind: 'status',
     ledgerStatus: order.status,

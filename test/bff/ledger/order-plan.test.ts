@@ -122,7 +122,10 @@ describe('a read that contradicts a final status', () => {
     ]);
   });
 
-  it('leaves an upstream spelling it does not know on an order the upstream ended', () => {
-    expect(plan(stored({ status: 'paid' }), read('REFUNDED'), NOW)).toEqual({ patch: {} });
+  it('keeps the status for an upstream spelling it does not know on an order the upstream ended, and records it', () => {
+    expect(plan(stored({ status: 'paid', upstreamStatus: 'SUCCESSFUL' }), read('REFUNDED'), NOW)).toEqual({
+      patch: { upstreamStatus: 'REFUNDED' },
+    });
+    expect(plan(stored({ status: 'paid', upstreamStatus: 'REFUNDED' }), read('REFUNDED'), NOW)).toEqual({ patch: {} });
   });
 });
