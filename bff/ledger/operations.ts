@@ -105,7 +105,12 @@ async function applyResult(
     ...(result.upstreamId && !operation.upstreamId ? { upstreamId: result.upstreamId } : {}),
   };
   const contradicts = contradicted(operation, result, options.byId ?? false);
-  const moves = contradicts || (isOpenOperation(operation) && result.status !== operation.status);
+  // An open one whose upstream word changed without changing its outcome (PENDING, then ERROR): recorded too.
+  const reworded =
+    result.upstreamStatus !== undefined &&
+    result.upstreamStatus !== null &&
+    result.upstreamStatus !== operation.upstreamStatus;
+  const moves = contradicts || (isOpenOperation(operation) && (result.status !== operation.status || reworded));
   if (!moves) return Object.keys(ids).length > 0 ? tx.operations.update(operation.reference, ids) : operation;
   const updated = await tx.operations.update(operation.reference, {
     status: result.status,

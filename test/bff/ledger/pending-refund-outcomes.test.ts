@@ -1,0 +1,45 @@
+// A refund the upstream answers PENDING and later ends otherwise than SUCCESSFUL, through the sandbox's documented
+// failure paths: DECLINED is final (nothing refunded, the amount refundable again); ERROR is not (the refund stays
+// pending with the upstream's word beside it, its amount still held, and is read again).
+import { describe, expect, it } from 'vitest';
+import { orderViewSchema } from '../../../shared/schemas/merchant-api.js';
+import {
+  followReturn,
+  getOrder,
+  placeOrder,
+  postOperation,
+  SETTLES_AFTER_RETURN,
+} from '../../support/after-payment-harness.js';
+import { useCheckoutStack } from '../../support/stack.js';
+
+describe.each([
+  ['DECLINED', { status: 'declined', refundedAmount: 0, refundableAmount: 143.89 }],
+  ['ERROR', { status: 'pending', refundedAmount: 0, refundableAmount: 123.89 }],
+] as const)('a pending refund the upstream ends %s', (outcome, expected) => {
+  const stack = useCheckoutStack({
+    sandbox: { ...SETTLES_AFTER_RETURN, refundSettlement: 'pending', pendingRefundOutcome: outcome },
+    between: 'settle',
+  });
+
+  it(`is ${expected.status} on the merchant's next read, and the refundable amount follows`, async () => {
+    const { orderReference } = await placeOrder(stack.bff.url);
+    await followReturn((await stack.sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
+    const refund = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 20 });
+    expect(refund.body).toMatchObject({ status: 'pending' });
+    await stack.sandbox.idle();
+
+    const view = orderViewSchema.parse((await getOrder(stack.bff.url, orderReference)).body);
+    expect(view.refunds).toEqual([
+      expect.objectContaining({
+        refundReference: refund.body.refundReference,
+        status: expected.status,
+        upstreamStatus: outcome,
+      }),
+    ]);
+    expect(view).toMatchObject({
+      status: 'paid',
+      refundedAmount: expected.refundedAmount,
+      refundableAmount: expected.refundableAmount,
+    });
+  });
+});
