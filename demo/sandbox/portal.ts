@@ -1,6 +1,8 @@
 // What a merchant does to an order in the payment service's portal (UPP): refund, capture or void it by hand. The
-// same rules as the API (amounts, what is left, uniqueness), with references the portal makes itself; nothing is
-// told to the merchant's server, so only the order's records (GET /orders, the transaction details) show it.
+// same rules as the API (amounts, what is left, uniqueness), with references the portal makes itself. The order's
+// records (GET /orders, the transaction details) show it; a refund is also announced by REFUND_CALLBACK to the
+// account webhook, as the docs send events whenever "a payment/refund/capture reaches a final state". The docs name
+// no capture or void event, so those are told to nobody.
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import { toMajor } from '../../shared/money.js';
@@ -9,7 +11,7 @@ import { captureOrder, voidOrder } from './captures.js';
 import type { SandboxContext } from './context.js';
 import { HttpError } from './http.js';
 import { requireOrder } from './order-view.js';
-import { createRefund } from './refunds.js';
+import { announceRefund, createRefund } from './refunds.js';
 import type { PortalAction } from './types.js';
 
 export const portalActionSchema = z.object({
@@ -31,7 +33,9 @@ export function portalAction(ctx: SandboxContext, reference: string, action: Por
       refundAmount: { amount },
     };
     // A refund made by hand in the portal settles at once (local choice), whatever the provider's API does.
-    return createRefund(ctx, reference, body, 'instant');
+    const record = createRefund(ctx, reference, body, 'instant');
+    announceRefund(ctx, order, order.refunds.at(-1)!);
+    return record;
   }
   if (action.kind === 'capture') return captureOrder(ctx, reference, { captureReference: portalReference(), amount });
   return voidOrder(ctx, reference, { voidReference: portalReference(), amount });

@@ -85,15 +85,20 @@ function settleLater(ctx: SandboxContext, order: SandboxOrder, refund: SandboxRe
     refund.status = ctx.pendingRefundOutcome;
     refund.failureReason = refund.status === 'SUCCESSFUL' ? null : `The provider reported ${refund.status} (sandbox)`;
     ctx.store.changed();
-    notifyAccount(
-      ctx,
-      order.reference,
-      notification(ctx, 'REFUND_CALLBACK', order, refund.status, {
-        currency: order.currency,
-        ...refundRecord(order, refund),
-      }),
-    );
+    announceRefund(ctx, order, refund);
   });
+}
+
+/** REFUND_CALLBACK to the account webhook (when one is set), as the docs send it for a refund's outcome. */
+export function announceRefund(ctx: SandboxContext, order: SandboxOrder, refund: SandboxRefund): void {
+  notifyAccount(
+    ctx,
+    order.reference,
+    notification(ctx, 'REFUND_CALLBACK', order, refund.status, {
+      currency: order.currency,
+      ...refundRecord(order, refund),
+    }),
+  );
 }
 
 /**

@@ -2,7 +2,7 @@
 // ERROR is not final (it may still be paid or declined), a refund made in the portal beside one whose answer was lost
 // is recorded as made outside the checkout and both settle, and an order placed authorise-only stays authorised when
 // reads carry no captureStatus at all.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { orderViewSchema } from '../../../shared/schemas/merchant-api.js';
 import {
   destination,
@@ -15,6 +15,7 @@ import {
 } from '../../support/after-payment-harness.js';
 import { call, json, shopper } from '../../support/checkout.js';
 import { useCheckoutStack } from '../../support/stack.js';
+import { waitUntil } from '../../support/wait.js';
 
 const clock = testClock();
 const stack = useCheckoutStack({
@@ -107,6 +108,22 @@ describe('money made outside the checkout', () => {
     expect(view.discrepancies).toBeUndefined();
     // Read again: nothing is recorded twice.
     expect((await viewOf(orderReference)).refunds).toHaveLength(2);
+  });
+
+  it("a refund made in the portal is recorded from the account webhook's REFUND_CALLBACK, before anyone reads the order", async () => {
+    clock.offsetMs = 0;
+    stack.sandbox.setWebhookUrl(`${stack.bff.url}/v1/webhooks/upstream`);
+    onTestFinished(() => stack.sandbox.setWebhookUrl(undefined));
+    const { orderReference } = await placeOrder(stack.bff.url);
+    await followReturn((await stack.sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
+    await stack.sandbox.idle();
+    await stack.sandbox.portal(orderReference, { kind: 'refund', amount: 10 });
+    // Only the notice can tell the ledger: no merchant read, no reconciler.
+    await waitUntil(async () => (await stack.db.store.orders.get(orderReference))!.refundedMinor > 0, 10_000);
+    expect(await stack.db.store.operations.list(orderReference, 'refund')).toEqual([
+      expect.objectContaining({ origin: 'outside', status: 'succeeded', amountMinor: 1_000 }),
+    ]);
+    expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ refundedMinor: 1_000 });
   });
 
   it('a capture made in the portal on an authorised order is seen on the next read, and what is left follows', async () => {
