@@ -119,9 +119,9 @@ export function createLedger(deps: LedgerDeps) {
     settleFromRecords: (
       orderReference: string,
       kind: 'refund' | 'capture',
-      records: readonly OperationRecord[],
+      read: { records: readonly OperationRecord[]; documented: boolean },
       source: EventSource,
-    ) => settleFromRecords(deps, orderReference, kind, records, source),
+    ) => settleFromRecords(deps, orderReference, kind, read, source),
   };
 }
 

@@ -310,22 +310,25 @@ const sameDiscrepancy = (a: Discrepancy[] | null, b: Discrepancy[] | null) => JS
 
 /**
  * Settles the order's refunds or captures from the upstream's whole list of them. Answers the operations as they
- * now stand, and which unknown ones the records showed absent while they may still be on their way (a resend of
- * those, with the same reference, is safe).
+ * now stand, which unknown ones the records showed absent while they may still be on their way (a resend of those,
+ * with the same reference, is safe), and which ones records that are not `documented` (the seed's refund list, whose
+ * answer no document shows) showed absent past their window: those are failed only when the documented details
+ * leave them out too.
  */
 export function settleFromRecords(
   deps: LedgerDeps,
   orderReference: string,
   kind: 'refund' | 'capture',
-  records: readonly OperationRecord[],
+  { records, documented }: { records: readonly OperationRecord[]; documented: boolean },
   source: EventSource,
-): Promise<{ operations: OrderOperation[]; absent: Set<string> }> {
+): Promise<{ operations: OrderOperation[]; absent: Set<string>; unconfirmed: Set<string> }> {
   return underOrderLock(deps, orderReference, async (unit) => {
     const sides = records.map((record) => upstreamSide(record, unit.order.currency));
     const before = await unit.tx.operations.list(orderReference, kind);
     const match = matchRecords(before.map(ledgerSide), sides);
     const byReference = new Map(before.map((operation) => [operation.reference, operation]));
     const absent = new Set<string>();
+    const unconfirmed = new Set<string>();
     for (const { reference, record, byId } of match.shown) {
       const applied = await applyResult(deps, unit, byReference.get(reference)!, resultOf(record, byId), source, {
         byId,
@@ -337,6 +340,10 @@ export function settleFromRecords(
       const operation = byReference.get(reference)!;
       if (!settled(deps, operation)) {
         absent.add(reference);
+        continue;
+      }
+      if (!documented) {
+        unconfirmed.add(reference);
         continue;
       }
       const failed = { status: 'failed' as const, failureReason: NOT_FOUND_UPSTREAM };
@@ -371,6 +378,6 @@ export function settleFromRecords(
       await unit.write({ discrepancy: totals.discrepancy });
     }
     if (operations.some(isOpenOperation) || totals.deferred) await keepAsking(deps, unit);
-    return { operations, absent };
+    return { operations, absent, unconfirmed };
   });
 }

@@ -12,6 +12,33 @@ export interface ReadBackDeps {
 }
 
 /**
+ * Reads the order's refunds or captures and settles what they show. Captures come from the documented details; refunds
+ * from the seed's list while it answers, and a refund that list leaves out past its window is settled from the
+ * documented details before it is ever concluded never made.
+ */
+async function settleKind(
+  { ledger, upstream }: Pick<ReadBackDeps, 'ledger' | 'upstream'>,
+  orderReference: string,
+  kind: 'refund' | 'capture',
+  source: EventSource,
+  deadline?: number,
+) {
+  if (kind === 'capture') {
+    const records = await upstream.readCaptures(orderReference, deadline);
+    return ledger.settleFromRecords(orderReference, kind, { records, documented: true }, source);
+  }
+  const listed = await ledger.settleFromRecords(
+    orderReference,
+    kind,
+    await upstream.readRefunds(orderReference, deadline),
+    source,
+  );
+  if (listed.unconfirmed.size === 0) return listed;
+  const documented = await upstream.readRefunds(orderReference, deadline, { documented: true });
+  return ledger.settleFromRecords(orderReference, kind, documented, source);
+}
+
+/**
  * Reads the order's records of this operation's kind and settles what they show (the whole kind at once): answers
  * the operation as it now stands, and whether the records showed it absent while it may still be on its way. No
  * record lists voids: a void is answered as it stands, never absent (so never sent again).
@@ -23,15 +50,7 @@ export async function readBack(
   deadline?: number,
 ): Promise<{ operation: OrderOperation; absent: boolean }> {
   if (operation.kind === 'void') return { operation, absent: false };
-  const reference = operation.orderReference;
-  const settled = await ledger.settleFromRecords(
-    reference,
-    operation.kind,
-    operation.kind === 'refund'
-      ? await upstream.readRefunds(reference, deadline)
-      : await upstream.readCaptures(reference, deadline),
-    source,
-  );
+  const settled = await settleKind({ ledger, upstream }, operation.orderReference, operation.kind, source, deadline);
   return {
     operation: settled.operations.find((candidate) => candidate.reference === operation.reference) ?? operation,
     absent: settled.absent.has(operation.reference),
@@ -62,10 +81,6 @@ export async function settleOpen(
     outside[kind] ||
     operations.some((operation) => operation.kind === kind && isOpenOperation(operation)) ||
     (order.discrepancy ?? []).some((entry) => entry.kind === (kind === 'refund' ? 'refunds' : 'captures'));
-  if (watched('refund')) {
-    await ledger.settleFromRecords(orderReference, 'refund', await upstream.readRefunds(orderReference), source);
-  }
-  if (watched('capture')) {
-    await ledger.settleFromRecords(orderReference, 'capture', await upstream.readCaptures(orderReference), source);
-  }
+  if (watched('refund')) await settleKind({ ledger, upstream }, orderReference, 'refund', source);
+  if (watched('capture')) await settleKind({ ledger, upstream }, orderReference, 'capture', source);
 }

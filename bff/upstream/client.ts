@@ -78,9 +78,14 @@ export interface UpstreamClient {
   refund(orderReference: string, request: RefundRequest, deadline?: number): Promise<RefundRecord>;
   /**
    * The order's refunds: GET /orders/{ref}/refund (the seed spec) while it answers a readable list, else the refunds
-   * of the documented transaction details (POST /orders/{ref}/details), from then on for this process.
+   * of the documented transaction details (POST /orders/{ref}/details), from then on for this process; with
+   * `documented`, the details' whatever the list does. `documented` in the answer: they came from the details.
    */
-  readRefunds(orderReference: string, deadline?: number): Promise<OperationRecord[]>;
+  readRefunds(
+    orderReference: string,
+    deadline?: number,
+    options?: { documented?: boolean },
+  ): Promise<{ records: OperationRecord[]; documented: boolean }>;
   /** The order's captures, from the transaction details. */
   readCaptures(orderReference: string, deadline?: number): Promise<OperationRecord[]>;
   /** Resolves when a token can be obtained (readiness). */
@@ -216,8 +221,13 @@ export function createUpstreamClient(deps: UpstreamClientDeps): UpstreamClient {
   const refundsOf = (read: TransactionDetails) =>
     read.refunds.map((refund) => fromDetailsRefund(refund, read.currency ?? null));
 
-  async function readRefunds(orderReference: string, deadline?: number): Promise<OperationRecord[]> {
-    if (refundListMissing) return refundsOf(await details(orderReference, deadline));
+  async function readRefunds(
+    orderReference: string,
+    deadline?: number,
+    options: { documented?: boolean } = {},
+  ): Promise<{ records: OperationRecord[]; documented: boolean }> {
+    const fromDetails = async () => ({ records: refundsOf(await details(orderReference, deadline)), documented: true });
+    if (refundListMissing || options.documented) return fromDetails();
     try {
       const list = await must({
         operation: 'list-refunds',
@@ -227,10 +237,10 @@ export function createUpstreamClient(deps: UpstreamClientDeps): UpstreamClient {
         retry: 'safe',
         deadline,
       });
-      return list.map(fromRefundRecord);
+      return { records: list.map(fromRefundRecord), documented: false };
     } catch (error) {
       if (!notAList(error)) throw error;
-      const records = refundsOf(await details(orderReference, deadline)); // a 404 here too: the order is unknown
+      const records = await fromDetails(); // a 404 here too: the order is unknown
       refundListMissing = true;
       deps.logger?.warn(
         { status: (error as UpstreamError).status, code: (error as UpstreamError).code },

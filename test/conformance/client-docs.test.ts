@@ -132,7 +132,7 @@ describe('answers the BFF reads, in every documented form', () => {
 
   it('reads refunds and captures from the transaction details (amounts as strings) where there is no refund list', async () => {
     const { client, upstream } = await clientAgainst({ [`POST ${ORDER}/details`]: details.answer });
-    expect(await client.readRefunds(REF)).toEqual([
+    expect((await client.readRefunds(REF)).records).toEqual([
       {
         // The docs' sample names the refund by the order's own reference: no identifier of the refund itself.
         ids: [REF],

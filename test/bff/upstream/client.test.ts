@@ -213,9 +213,10 @@ describe('writes', () => {
     await expect(client.refund('refund-1', request)).rejects.toMatchObject({ retryable: true });
     expect(calls(sandbox, '/orders/refund-1/refund').map((entry) => entry.method)).toEqual(['POST']);
     // The upstream made it: its records show it (the docs' details name it by the order's reference).
-    expect(await client.readRefunds('refund-1')).toEqual([
-      expect.objectContaining({ amount: 10, currency: 'AED', status: 'SUCCESSFUL' }),
-    ]);
+    expect(await client.readRefunds('refund-1')).toEqual({
+      records: [expect.objectContaining({ amount: 10, currency: 'AED', status: 'SUCCESSFUL' })],
+      documented: true,
+    });
   });
 
   it('reads refunds from the refund list while it answers, with every identifier it gives', async () => {
@@ -227,17 +228,27 @@ describe('writes', () => {
       refundDescription: 'damaged',
       refundAmount: { amount: 10 },
     });
-    expect(await client.readRefunds('refund-2')).toEqual([
-      {
-        ids: ['refund-2-r1-00', answer.bnplRefundId],
-        amount: 10,
-        currency: null,
-        status: 'SUCCESSFUL',
-        at: null,
-        reason: null,
-      },
-    ]);
+    expect(await client.readRefunds('refund-2')).toEqual({
+      records: [
+        {
+          ids: ['refund-2-r1-00', answer.bnplRefundId],
+          amount: 10,
+          currency: null,
+          status: 'SUCCESSFUL',
+          at: null,
+          reason: null,
+        },
+      ],
+      // The seed's list: no document shows its answer, so what it leaves out proves nothing on its own.
+      documented: false,
+    });
     expect(calls(sandbox, '/orders/refund-2/details')).toHaveLength(0);
+    // Asked for the documented word, the details answer whatever the list does.
+    expect(await client.readRefunds('refund-2', undefined, { documented: true })).toEqual({
+      records: [expect.objectContaining({ amount: 10, currency: 'AED', status: 'SUCCESSFUL' })],
+      documented: true,
+    });
+    expect(calls(sandbox, '/orders/refund-2/details')).toHaveLength(1);
   });
 
   it('reads refunds from the transaction details where the refund list route does not exist, and remembers it', async () => {
@@ -249,10 +260,13 @@ describe('writes', () => {
       refundDescription: 'damaged',
       refundAmount: { amount: 12.5 },
     });
-    expect(await client.readRefunds('refund-3')).toEqual([
-      expect.objectContaining({ amount: 12.5, currency: 'AED', status: 'SUCCESSFUL', at: expect.any(String) }),
-    ]);
-    expect(await client.readRefunds('refund-3')).toHaveLength(1);
+    expect(await client.readRefunds('refund-3')).toEqual({
+      records: [
+        expect.objectContaining({ amount: 12.5, currency: 'AED', status: 'SUCCESSFUL', at: expect.any(String) }),
+      ],
+      documented: true,
+    });
+    expect((await client.readRefunds('refund-3')).records).toHaveLength(1);
     expect(calls(sandbox, '/orders/refund-3/refund').filter((entry) => entry.method === 'GET')).toHaveLength(1);
     expect(calls(sandbox, '/orders/refund-3/details')).toHaveLength(2);
     await expect(client.readRefunds('nobody')).rejects.toMatchObject({ status: 404 });
@@ -274,7 +288,7 @@ describe('writes', () => {
       refundAmount: { amount: 7 },
     });
     for (let read = 0; read < 3; read++) {
-      expect(await client.readRefunds('refund-4')).toEqual([
+      expect((await client.readRefunds('refund-4')).records).toEqual([
         expect.objectContaining({ amount: 7, currency: 'AED', status: 'SUCCESSFUL' }),
       ]);
     }
@@ -291,7 +305,7 @@ describe('writes', () => {
     await sandbox.decide('refund-5', { outcome: 'approve' });
     await expect(client.readRefunds('refund-5')).rejects.toMatchObject({ code: 'upstream_unavailable' });
     await sandbox.clearFaults();
-    expect(await client.readRefunds('refund-5')).toEqual([]);
+    expect(await client.readRefunds('refund-5')).toEqual({ records: [], documented: false });
     expect(calls(sandbox, '/orders/refund-5/details')).toHaveLength(0);
   });
 
