@@ -3,8 +3,8 @@
 // captures). The one rule: an operation whose outcome is unknown stays open, its amount spent, until the records show
 // it (then it takes their status) or, once nothing can still be on its way (the settle window), show it absent (then
 // it failed, `not_found_upstream`). No document shows voids when an order is read back, so a void whose answer was
-// lost stays unknown (overdue past its deadline) for a person: never guessed from an undocumented captureStatus. A refusal's wording and a
-// missing answer never decide. A record that names a settled operation with another outcome is recorded by what it
+// lost stays unknown (overdue past its deadline) for a person: never guessed from an undocumented captureStatus. A
+// refusal's wording and a missing answer never decide. A record that names a settled operation with another outcome is recorded by what it
 // reports; one that no operation explains was made outside the checkout (the payment service's portal) and is
 // recorded as such, so the amounts follow what the upstream holds. Where records and ledger still cannot be matched
 // one to one, the totals are compared and a discrepancy is raised for a person.
@@ -312,8 +312,8 @@ const sameDiscrepancy = (a: Discrepancy[] | null, b: Discrepancy[] | null) => JS
  * Settles the order's refunds or captures from the upstream's whole list of them. Answers the operations as they
  * now stand, which unknown ones the records showed absent while they may still be on their way (a resend of those,
  * with the same reference, is safe), and which ones records that are not `documented` (the seed's refund list, whose
- * answer no document shows) showed absent past their window: those are failed only when the documented details
- * leave them out too.
+ * answer no document shows; details that list none) left out past their window, or open: nothing is concluded from
+ * that silence, and the caller reads the documented details.
  */
 export function settleFromRecords(
   deps: LedgerDeps,
@@ -349,9 +349,18 @@ export function settleFromRecords(
       const failed = { status: 'failed' as const, failureReason: NOT_FOUND_UPSTREAM };
       byReference.set(reference, await applyResult(deps, unit, operation, failed, source));
     }
+    if (!documented) {
+      for (const reference of match.missing)
+        if (isOpenOperation(byReference.get(reference)!)) unconfirmed.add(reference);
+    }
     const operations = before.map((operation) => byReference.get(operation.reference)!);
     for (const side of match.unexplained) {
       if (recordable(unit.order, kind, side)) operations.push(await recordOutside(deps, unit, kind, side, source));
+    }
+    if (unconfirmed.size > 0) {
+      // The documented records are read next and decide the totals: what these leave out raises nothing.
+      if (operations.some(isOpenOperation)) await keepAsking(deps, unit);
+      return { operations, absent, unconfirmed };
     }
     const totals = compareTotals(unit.order, kind, operations, sides, {
       settled: (operation) => settled(deps, operation),

@@ -108,12 +108,16 @@ function withStatusEntry(order: StoredOrder, entry?: Discrepancy): Discrepancy[]
   return next.length > 0 ? next : null;
 }
 
+/** The upstream's word on an order whose status stays, when it says it otherwise than the ledger last recorded. */
+const reworded = (order: StoredOrder, upstream: OrderStatusRecord): OrderPatch =>
+  order.upstreamStatus === upstream.status ? {} : { upstreamStatus: upstream.status };
+
 /** A read of an order the ledger holds final (see the rules at the top). */
 function finalRead(order: StoredOrder, upstream: OrderStatusRecord, now: Date): Planned {
   const observed = normalisePaymentStatus(upstream.status).status;
   if (observed === order.status) {
     const cleared = withStatusEntry(order);
-    return { patch: cleared === undefined ? {} : { discrepancy: cleared } };
+    return { patch: { ...reworded(order, upstream), ...(cleared === undefined ? {} : { discrepancy: cleared }) } };
   }
   const contradicts = order.status;
   if (observed === 'paid') return { ...movedTo(order, upstream, 'paid'), contradicts };
@@ -124,8 +128,7 @@ function finalRead(order: StoredOrder, upstream: OrderStatusRecord, now: Date): 
   // Local choice: an upstream spelling we do not know, on an order the upstream ended, contradicts nothing we can
   // name (it may be how the upstream shows a later step, such as a refund): the status stays, and what the upstream
   // said is recorded (and so journalled), never dropped.
-  if (observed === 'unknown')
-    return { patch: order.upstreamStatus === upstream.status ? {} : { upstreamStatus: upstream.status } };
+  if (observed === 'unknown') return { patch: reworded(order, upstream) };
   const discrepancy = withStatusEntry(order, {
     kind: 'status',
     ledgerStatus: order.status,
@@ -189,10 +192,12 @@ export function settle(order: StoredOrder, observation: Observation, planned: Pl
   const { holdReason, contradicts } = planned;
   const patch: OrderPatch = { ...observation.also, ...planned.patch };
   const changed = patch.status !== undefined;
+  // The upstream's word changed though the status did not (a spelling, a later step): journalled too, never dropped.
+  const reworded = patch.upstreamStatus !== undefined && patch.upstreamStatus !== order.upstreamStatus;
   // Settled (or waiting for a person): nothing left to poll for. Refunds, which reschedule polling, need a paid order.
   if (changed && (isFinalStatus(patch.status!) || patch.status === 'on_hold')) patch.nextPollAt = null;
   const journal: Journal | undefined =
-    changed || planned.raised || observation.journal !== 'on-change'
+    changed || reworded || planned.raised || observation.journal !== 'on-change'
       ? {
           source: observation.source,
           status: patch.status ?? order.status,

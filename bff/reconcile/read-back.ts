@@ -13,8 +13,8 @@ export interface ReadBackDeps {
 
 /**
  * Reads the order's refunds or captures and settles what they show. Captures come from the documented details; refunds
- * from the seed's list while it answers, and a refund that list leaves out past its window is settled from the
- * documented details before it is ever concluded never made.
+ * from the seed's list while it answers, and a refund that list leaves out (past its window, or known and open) is
+ * settled from the documented details before anything is concluded from its silence.
  */
 async function settleKind(
   { ledger, upstream }: Pick<ReadBackDeps, 'ledger' | 'upstream'>,
@@ -24,8 +24,12 @@ async function settleKind(
   deadline?: number,
 ) {
   if (kind === 'capture') {
-    const records = await upstream.readCaptures(orderReference, deadline);
-    return ledger.settleFromRecords(orderReference, kind, { records, documented: true }, source);
+    return ledger.settleFromRecords(
+      orderReference,
+      kind,
+      await upstream.readCaptures(orderReference, deadline),
+      source,
+    );
   }
   const listed = await ledger.settleFromRecords(
     orderReference,

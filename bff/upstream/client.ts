@@ -79,15 +79,15 @@ export interface UpstreamClient {
   /**
    * The order's refunds: GET /orders/{ref}/refund (the seed spec) while it answers a readable list, else the refunds
    * of the documented transaction details (POST /orders/{ref}/details), from then on for this process; with
-   * `documented`, the details' whatever the list does. `documented` in the answer: they came from the details.
+   * `documented`, the details' whatever the list does. `documented` in the answer: the details listed them.
    */
   readRefunds(
     orderReference: string,
     deadline?: number,
     options?: { documented?: boolean },
   ): Promise<{ records: OperationRecord[]; documented: boolean }>;
-  /** The order's captures, from the transaction details. */
-  readCaptures(orderReference: string, deadline?: number): Promise<OperationRecord[]>;
+  /** The order's captures, from the transaction details (documented when the answer lists them). */
+  readCaptures(orderReference: string, deadline?: number): Promise<{ records: OperationRecord[]; documented: boolean }>;
   /** Resolves when a token can be obtained (readiness). */
   checkToken(): Promise<void>;
   /** The deadline of one incoming request's upstream work (OPI_UPSTREAM_TIMEOUT_MS from now, on this client's clock). */
@@ -218,15 +218,18 @@ export function createUpstreamClient(deps: UpstreamClientDeps): UpstreamClient {
     });
   }
 
-  const refundsOf = (read: TransactionDetails) =>
-    read.refunds.map((refund) => fromDetailsRefund(refund, read.currency ?? null));
+  /** The details' refunds; documented only when the answer lists them (an empty list included). */
+  const refundsOf = (read: TransactionDetails) => ({
+    records: (read.refunds ?? []).map((refund) => fromDetailsRefund(refund, read.currency ?? null)),
+    documented: read.refunds !== undefined,
+  });
 
   async function readRefunds(
     orderReference: string,
     deadline?: number,
     options: { documented?: boolean } = {},
   ): Promise<{ records: OperationRecord[]; documented: boolean }> {
-    const fromDetails = async () => ({ records: refundsOf(await details(orderReference, deadline)), documented: true });
+    const fromDetails = async () => refundsOf(await details(orderReference, deadline));
     if (refundListMissing || options.documented) return fromDetails();
     try {
       const list = await must({
@@ -343,7 +346,10 @@ export function createUpstreamClient(deps: UpstreamClientDeps): UpstreamClient {
 
     async readCaptures(orderReference, deadline) {
       const read = await details(orderReference, deadline);
-      return read.orderCaptures.map((capture) => fromDetailsCapture(capture, read.currency ?? null));
+      return {
+        records: (read.orderCaptures ?? []).map((capture) => fromDetailsCapture(capture, read.currency ?? null)),
+        documented: read.orderCaptures !== undefined,
+      };
     },
 
     async checkToken() {

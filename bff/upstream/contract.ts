@@ -184,8 +184,9 @@ export type DetailsCapture = z.infer<typeof detailsCaptureSchema>;
  */
 export const transactionDetailsSchema = z.looseObject({
   currency: absentIfNull(text()),
-  refunds: defaultIfAbsent(z.array(detailsRefundSchema), []),
-  orderCaptures: defaultIfAbsent(z.array(detailsCaptureSchema), []),
+  // Absent or null: the answer says nothing of them (never read as "none": nothing is concluded from it).
+  refunds: absentIfNull(z.array(detailsRefundSchema)),
+  orderCaptures: absentIfNull(z.array(detailsCaptureSchema)),
 });
 export type TransactionDetails = z.infer<typeof transactionDetailsSchema>;
 

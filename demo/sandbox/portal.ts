@@ -34,7 +34,7 @@ export function portalAction(ctx: SandboxContext, reference: string, action: Por
     };
     // A refund made by hand in the portal settles at once (local choice), whatever the provider's API does.
     const record = createRefund(ctx, reference, body, 'instant');
-    announceRefund(ctx, order, order.refunds.at(-1)!);
+    announceRefund(ctx, order, order.refunds.find((refund) => refund.refundReference === body.refundReference)!);
     return record;
   }
   if (action.kind === 'capture') return captureOrder(ctx, reference, { captureReference: portalReference(), amount });

@@ -143,7 +143,7 @@ describe('answers the BFF reads, in every documented form', () => {
         reason: null,
       },
     ]);
-    expect(await client.readCaptures(REF)).toEqual([
+    expect((await client.readCaptures(REF)).records).toEqual([
       {
         ids: ['LatEHAuPtpN2HSrTMK-1'],
         amount: 260,

@@ -123,9 +123,18 @@ describe('a read that contradicts a final status', () => {
   });
 
   it('keeps the status for an upstream spelling it does not know on an order the upstream ended, and records it', () => {
-    expect(plan(stored({ status: 'paid', upstreamStatus: 'SUCCESSFUL' }), read('REFUNDED'), NOW)).toEqual({
-      patch: { upstreamStatus: 'REFUNDED' },
+    const paid = stored({ status: 'paid', upstreamStatus: 'SUCCESSFUL' });
+    const planned = plan(paid, read('REFUNDED'), NOW);
+    expect(planned).toEqual({ patch: { upstreamStatus: 'REFUNDED' } });
+    // Journalled though a poll journals only changes: the upstream's word changed.
+    expect(settle(paid, read('REFUNDED'), planned, NOW)).toMatchObject({
+      changed: false,
+      journal: { source: 'poll', status: 'paid', upstreamStatus: 'REFUNDED' },
     });
-    expect(plan(stored({ status: 'paid', upstreamStatus: 'REFUNDED' }), read('REFUNDED'), NOW)).toEqual({ patch: {} });
+    const again = stored({ status: 'paid', upstreamStatus: 'REFUNDED' });
+    expect(plan(again, read('REFUNDED'), NOW)).toEqual({ patch: {} });
+    expect(settle(again, read('REFUNDED'), { patch: {} }, NOW).journal).toBeUndefined();
+    // The upstream's word back to its final status: the ledger follows it, and shows REFUNDED no longer.
+    expect(plan(again, read('SUCCESSFUL'), NOW)).toEqual({ patch: { upstreamStatus: 'SUCCESSFUL' } });
   });
 });

@@ -1,6 +1,7 @@
 // A refund the upstream answers PENDING and later ends otherwise than SUCCESSFUL, through the sandbox's documented
 // failure paths: DECLINED is final (nothing refunded, the amount refundable again); ERROR is not (the refund stays
-// pending with the upstream's word beside it, its amount still held, and is read again).
+// pending with the upstream's word beside it, its amount still held, and is read again). And one the seed's refund
+// list leaves out: settled by the documented details, its silence concluding nothing.
 import { describe, expect, it } from 'vitest';
 import { orderViewSchema } from '../../../shared/schemas/merchant-api.js';
 import {
@@ -41,5 +42,29 @@ describe.each([
       refundedAmount: expected.refundedAmount,
       refundableAmount: expected.refundableAmount,
     });
+  });
+});
+
+describe("a pending refund the seed's refund list leaves out", () => {
+  const stack = useCheckoutStack({
+    sandbox: { ...SETTLES_AFTER_RETURN, refundSettlement: 'pending' },
+    between: 'settle',
+  });
+
+  it('settles from the documented details when it succeeds, and raises no discrepancy from the silence', async () => {
+    // An upstream whose refund list (a route no document shows) answers, and leaves every refund out.
+    const leavesOut: typeof fetch = async (input, init) =>
+      (init?.method ?? 'GET') === 'GET' && String(input).endsWith('/refund') ? Response.json([]) : fetch(input, init);
+    const bff = await stack.startBff({ client: { fetch: leavesOut } });
+    const { orderReference } = await placeOrder(bff.url);
+    await followReturn((await stack.sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
+    const refund = await postOperation(bff.url, orderReference, 'refunds', { amount: 20 });
+    expect(refund.body).toMatchObject({ status: 'pending' });
+    await stack.sandbox.idle();
+
+    const view = orderViewSchema.parse((await getOrder(bff.url, orderReference)).body);
+    expect(view.refunds).toEqual([expect.objectContaining({ status: 'succeeded', upstreamStatus: 'SUCCESSFUL' })]);
+    expect(view).toMatchObject({ refundedAmount: 20, refundableAmount: 123.89 });
+    expect(view.discrepancies).toBeUndefined();
   });
 });

@@ -314,9 +314,10 @@ describe('writes', () => {
     await client.createOrder({ ...order('capture-1'), autoCapture: false });
     await sandbox.decide('capture-1', { outcome: 'approve' });
     await client.capture('capture-1', { captureReference: 'capture-1-c1', amount: 40 });
-    expect(await client.readCaptures('capture-1')).toEqual([
-      expect.objectContaining({ ids: ['capture-1-c1'], amount: 40, currency: 'AED', status: 'SUCCESSFUL' }),
-    ]);
+    expect(await client.readCaptures('capture-1')).toEqual({
+      records: [expect.objectContaining({ ids: ['capture-1-c1'], amount: 40, currency: 'AED', status: 'SUCCESSFUL' })],
+      documented: true,
+    });
   });
 
   it('capture and void reach the upstream and are parsed', async () => {

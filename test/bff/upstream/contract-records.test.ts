@@ -276,10 +276,11 @@ describe('null in an answer (the docs: failureReason "string / null")', () => {
       bnplRefundId: null,
     });
     expect([refund.refundStatus, refund.bnplRefundId, refund.description]).toEqual(['PENDING', undefined, undefined]);
+    // The lists, absent or null, say nothing (not "none"): nothing may be concluded from them.
     expect(transactionDetailsSchema.parse({ currency: null, refunds: null, orderCaptures: null })).toEqual({
       currency: undefined,
-      refunds: [],
-      orderCaptures: [],
+      refunds: undefined,
+      orderCaptures: undefined,
     });
     expect(
       transactionDetailsSchema.parse({ orderCaptures: [{ captureId: 'C1', amount: '5', status: null }] }).orderCaptures,
