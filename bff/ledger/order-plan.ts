@@ -109,7 +109,7 @@ function withStatusEntry(order: StoredOrder, entry?: Discrepancy): Discrepancy[]
 }
 
 /** The upstream's word on an order whose status stays, when it says it otherwise than the ledger last recorded. */
-const reworded = (order: StoredOrder, upstream: OrderStatusRecord): OrderPatch =>
+const upstreamWordPatch = (order: StoredOrder, upstream: OrderStatusRecord): OrderPatch =>
   order.upstreamStatus === upstream.status ? {} : { upstreamStatus: upstream.status };
 
 /** A read of an order the ledger holds final (see the rules at the top). */
@@ -117,7 +117,9 @@ function finalRead(order: StoredOrder, upstream: OrderStatusRecord, now: Date): 
   const observed = normalisePaymentStatus(upstream.status).status;
   if (observed === order.status) {
     const cleared = withStatusEntry(order);
-    return { patch: { ...reworded(order, upstream), ...(cleared === undefined ? {} : { discrepancy: cleared }) } };
+    return {
+      patch: { ...upstreamWordPatch(order, upstream), ...(cleared === undefined ? {} : { discrepancy: cleared }) },
+    };
   }
   const contradicts = order.status;
   if (observed === 'paid') return { ...movedTo(order, upstream, 'paid'), contradicts };
@@ -128,7 +130,7 @@ function finalRead(order: StoredOrder, upstream: OrderStatusRecord, now: Date): 
   // Local choice: an upstream spelling we do not know, on an order the upstream ended, contradicts nothing we can
   // name (it may be how the upstream shows a later step, such as a refund): the status stays, and what the upstream
   // said is recorded (and so journalled), never dropped.
-  if (observed === 'unknown') return { patch: reworded(order, upstream) };
+  if (observed === 'unknown') return { patch: upstreamWordPatch(order, upstream) };
   const discrepancy = withStatusEntry(order, {
     kind: 'status',
     ledgerStatus: order.status,
@@ -193,11 +195,11 @@ export function settle(order: StoredOrder, observation: Observation, planned: Pl
   const patch: OrderPatch = { ...observation.also, ...planned.patch };
   const changed = patch.status !== undefined;
   // The upstream's word changed though the status did not (a spelling, a later step): journalled too, never dropped.
-  const reworded = patch.upstreamStatus !== undefined && patch.upstreamStatus !== order.upstreamStatus;
+  const wordChanged = patch.upstreamStatus !== undefined && patch.upstreamStatus !== order.upstreamStatus;
   // Settled (or waiting for a person): nothing left to poll for. Refunds, which reschedule polling, need a paid order.
   if (changed && (isFinalStatus(patch.status!) || patch.status === 'on_hold')) patch.nextPollAt = null;
   const journal: Journal | undefined =
-    changed || reworded || planned.raised || observation.journal !== 'on-change'
+    changed || wordChanged || planned.raised || observation.journal !== 'on-change'
       ? {
           source: observation.source,
           status: patch.status ?? order.status,
