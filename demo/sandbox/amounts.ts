@@ -1,7 +1,6 @@
 // Amounts crossing the sandbox's edge: decimal major units in requests, integer minor units inside, and the
 // "AED 25.00" text the upstream writes in its terms and messages.
 import { currencyExponent, decimalToMinor, toMajor } from '../../shared/money.js';
-import type { SandboxContext } from './context.js';
 import { HttpError } from './http.js';
 
 /** "AED 25.00", "KWD 12.500": the currency code, then the amount in the currency's own decimals. */
@@ -15,12 +14,18 @@ export function codeAmount(minor: number, currency: string): string {
 export const MAX_AMOUNT = 1_000_000_000;
 export const TOO_LARGE = `must be at most ${MAX_AMOUNT}`;
 
+/** What decides how precise an amount may be: `strictDocs` (a SandboxContext has it; not imported, so the context's
+ * schemas can use this file). */
+export interface AmountRules {
+  strictDocs: boolean;
+}
+
 /**
  * An amount in minor units, or what is wrong with it (too large, too many decimals). The docs allow "up to 2
  * decimal places" for every amount, whatever the currency's own decimals (KWD has 3): with strictDocs, so does this.
  */
 export function amountInMinor(
-  ctx: Pick<SandboxContext, 'strictDocs'>,
+  ctx: AmountRules,
   amount: number,
   currency: string,
 ): { minor: number } | { problem: string } {
@@ -34,7 +39,7 @@ export function amountInMinor(
 
 /** A request's amount in minor units; 400 naming the field when it is too large or too precise for the currency. */
 export function minorAmount(
-  ctx: Pick<SandboxContext, 'strictDocs'>,
+  ctx: AmountRules,
   amount: number,
   currency: string,
   field: string,
