@@ -312,7 +312,7 @@ const sameDiscrepancy = (a: Discrepancy[] | null, b: Discrepancy[] | null) => JS
  * Settles the order's refunds or captures from the upstream's whole list of them. Answers the operations as they
  * now stand, which unknown ones the records showed absent while they may still be on their way (a resend of those,
  * with the same reference, is safe), and which ones records that are not `documented` (the seed's refund list, whose
- * answer no document shows; details that list none) left out past their window, or open: nothing is concluded from
+ * answer no document shows; details that list none) left out or could not tell apart: nothing is concluded from
  * that silence, and the caller reads the documented details.
  */
 export function settleFromRecords(
@@ -349,10 +349,9 @@ export function settleFromRecords(
       const failed = { status: 'failed' as const, failureReason: NOT_FOUND_UPSTREAM };
       byReference.set(reference, await applyResult(deps, unit, operation, failed, source));
     }
-    if (!documented) {
-      for (const reference of match.missing)
-        if (isOpenOperation(byReference.get(reference)!)) unconfirmed.add(reference);
-    }
+    // What records that are not documented leave out or cannot tell apart, settled or not, is for the documented
+    // ones to say: nothing is concluded from that silence, not even a difference of totals.
+    if (!documented) for (const reference of [...match.missing, ...match.ambiguous]) unconfirmed.add(reference);
     const operations = before.map((operation) => byReference.get(operation.reference)!);
     for (const side of match.unexplained) {
       if (recordable(unit.order, kind, side)) operations.push(await recordOutside(deps, unit, kind, side, source));

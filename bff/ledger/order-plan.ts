@@ -8,6 +8,8 @@
 //    (a final status, or, shown live, read again until final);
 //  - anything else (a paid order shown declined, a cancelled one shown pending): a `status` discrepancy with both
 //    sides, journalled and announced once, cleared when a read agrees again.
+// And one that finds no such order, of an order the upstream has shown, is journalled as contradicting the upstream's
+// last word, which stands: an order the upstream showed is never failed as never created.
 import { toMinor } from '../../shared/money.js';
 import { normalisePaymentStatus, type OrderStatus } from '../../shared/status.js';
 import { checkPaidAmount, type HoldReason } from '../orders/paid-amount.js';
@@ -52,7 +54,7 @@ export type OrderHoldReason = HoldReason | 'session_already_paid';
 export interface Planned {
   patch: OrderPatch;
   holdReason?: OrderHoldReason;
-  /** The final status this read contradicts (journalled). */
+  /** The final status this read contradicts, or the upstream's word a read finding no order contradicts (journalled). */
   contradicts?: string;
   /** A discrepancy raised: journalled and announced even when the status stays. */
   raised?: boolean;
@@ -167,6 +169,9 @@ function readPatch(order: StoredOrder, upstream: OrderStatusRecord, now: Date): 
 }
 
 export function plan(order: StoredOrder, { upstream, decided }: Observation, now: Date): Planned {
+  // A read that finds no such order, of one the upstream has shown: the upstream's own word stands (nothing is
+  // concluded from its silence, not even by a `decided` drawn from it), and the read is journalled as contradicting it.
+  if (upstream === null && order.upstreamStatus !== null) return { patch: {}, contradicts: order.upstreamStatus };
   if (decided) {
     const next = nextStatus(order.status, decided);
     return { patch: next ? { status: next } : {} };
@@ -199,7 +204,7 @@ export function settle(order: StoredOrder, observation: Observation, planned: Pl
   // Settled (or waiting for a person): nothing left to poll for. Refunds, which reschedule polling, need a paid order.
   if (changed && (isFinalStatus(patch.status!) || patch.status === 'on_hold')) patch.nextPollAt = null;
   const journal: Journal | undefined =
-    changed || wordChanged || planned.raised || observation.journal !== 'on-change'
+    changed || wordChanged || planned.raised || contradicts !== undefined || observation.journal !== 'on-change'
       ? {
           source: observation.source,
           status: patch.status ?? order.status,

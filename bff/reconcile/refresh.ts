@@ -33,11 +33,13 @@ export function createOrderRefresher(deps: RefreshDeps) {
   const { store, upstream, logger, ledger } = deps;
 
   /**
-   * The upstream does not know an order whose create was never answered, and nothing sent for it can still be on
-   * its way: it never reached the upstream, so it failed (and its session may take another).
+   * The upstream does not know an order whose create was never answered, has never shown it, and nothing sent for it
+   * can still be on its way: it never reached the upstream, so it failed (and its session may take another). The
+   * ledger checks "never shown" again under the order's lock (bff/ledger/order-plan.ts).
    */
   const neverCreated = (order: StoredOrder, read: OrderStatusRecord | null) =>
     read === null &&
+    order.upstreamStatus === null &&
     UNANSWERED_CREATES.has(order.createState) &&
     deps.now().getTime() - order.createdAt.getTime() >= deps.settleWindowMs;
 

@@ -90,6 +90,41 @@ describe.each(storeDrivers())('on $name', ({ open }) => {
     });
   });
 
+  describe('a create whose answer was lost, of an order the upstream then showed', () => {
+    it('is never failed by a later read that finds no such order: the read is journalled against the shown word', async () => {
+      clock.offsetMs = 0;
+      stack.sandbox.setFault('create-order', { kind: 'lost-answer' }, { times: 1 });
+      const id = await createSession(stack.bff.url);
+      const lost = await call(`${stack.bff.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()));
+      expect([lost.status, lost.body.retryable]).toEqual([502, true]);
+      const [order] = await stack.db.store.orders.listOfSession(id);
+      expect(order).toMatchObject({ createState: 'unknown', upstreamStatus: expect.any(String) });
+      const shown = order!.upstreamStatus;
+
+      // Past its settle window, the upstream answers 404 for it (a lagging replica, a gateway in front of it).
+      const gone = await stack.startBff({
+        now: clock.now,
+        client: {
+          fetch: async (input, init) =>
+            (init?.method ?? 'GET') === 'GET' && new URL(String(input)).pathname === `/orders/${order!.orderReference}`
+              ? Response.json({ statusCode: 404, message: 'Order not found' }, { status: 404 })
+              : fetch(input, init),
+        },
+      });
+      clock.advance(11 * 60_000);
+      expect(await gone.reconciler.reconcileOnce()).toMatchObject({ orders: 1 });
+      expect(await stack.db.store.orders.get(order!.orderReference)).toMatchObject({
+        status: order!.status,
+        createState: 'unknown',
+        upstreamStatus: shown,
+      });
+      expect((await stack.db.store.events.list(order!.orderReference)).at(-1)).toMatchObject({
+        source: 'poll',
+        payload: { upstream: 'not_found', contradicts: shown },
+      });
+    });
+  });
+
   describe('a re-send refused, in whatever words, after a lost answer', () => {
     it('is never failed: the outcome stays unknown (a retryable 502), and the retry finds the order and moves on', async () => {
       clock.offsetMs = 0;

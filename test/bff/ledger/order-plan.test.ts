@@ -53,6 +53,32 @@ describe('a read of an order that is not final', () => {
   });
 });
 
+describe('a read that finds no such order', () => {
+  const notFound = (decided?: 'failed'): Observation => ({
+    source: 'poll',
+    journal: 'on-change',
+    upstream: null,
+    ...(decided ? { decided } : {}),
+  });
+
+  it('fails an order the upstream never showed, when the BFF concludes it never reached the upstream', () => {
+    const never = stored({ status: 'initiated', createState: 'unknown' });
+    expect(plan(never, notFound('failed'), NOW)).toEqual({ patch: { status: 'failed' } });
+  });
+
+  it('concludes nothing of an order the upstream has shown: its word stands, and the read is journalled', () => {
+    const shown = stored({ status: 'pending', createState: 'unknown', upstreamStatus: 'PENDING' });
+    for (const observation of [notFound('failed'), notFound()]) {
+      const planned = plan(shown, observation, NOW);
+      expect(planned).toEqual({ patch: {}, contradicts: 'PENDING' });
+      expect(settle(shown, observation, planned, NOW)).toMatchObject({
+        changed: false,
+        journal: { status: 'pending', upstreamStatus: null, payload: { upstream: 'not_found', contradicts: 'PENDING' } },
+      });
+    }
+  });
+});
+
 describe('a read that contradicts a final status', () => {
   it.each(['cancelled', 'declined', 'failed'] as const)(
     'records a payment after %s: paid, the journal saying what it contradicts',

@@ -10,6 +10,7 @@ import {
   placeOrder,
   postOperation,
   SETTLES_AFTER_RETURN,
+  testClock,
 } from '../../support/after-payment-harness.js';
 import { useCheckoutStack } from '../../support/stack.js';
 
@@ -51,11 +52,12 @@ describe("a pending refund the seed's refund list leaves out", () => {
     between: 'settle',
   });
 
-  it('settles from the documented details when it succeeds, and raises no discrepancy from the silence', async () => {
+  it('settles from the documented details when it succeeds, and raises no discrepancy from the silence, ever', async () => {
     // An upstream whose refund list (a route no document shows) answers, and leaves every refund out.
     const leavesOut: typeof fetch = async (input, init) =>
       (init?.method ?? 'GET') === 'GET' && String(input).endsWith('/refund') ? Response.json([]) : fetch(input, init);
-    const bff = await stack.startBff({ client: { fetch: leavesOut } });
+    const clock = testClock();
+    const bff = await stack.startBff({ now: clock.now, client: { fetch: leavesOut } });
     const { orderReference } = await placeOrder(bff.url);
     await followReturn((await stack.sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
     const refund = await postOperation(bff.url, orderReference, 'refunds', { amount: 20 });
@@ -66,5 +68,13 @@ describe("a pending refund the seed's refund list leaves out", () => {
     expect(view.refunds).toEqual([expect.objectContaining({ status: 'succeeded', upstreamStatus: 'SUCCESSFUL' })]);
     expect(view).toMatchObject({ refundedAmount: 20, refundableAmount: 123.89 });
     expect(view.discrepancies).toBeUndefined();
+
+    // Read after read, the refund long settled, the list's silence still says nothing: no totals of 20 against 0.
+    clock.advance(60 * 60_000);
+    for (let read = 0; read < 2; read++) {
+      const later = orderViewSchema.parse((await getOrder(bff.url, orderReference)).body);
+      expect(later).toMatchObject({ refundedAmount: 20, refundableAmount: 123.89 });
+      expect(later.discrepancies).toBeUndefined();
+    }
   });
 });
