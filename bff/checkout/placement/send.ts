@@ -96,8 +96,20 @@ export async function send(
         : caught;
     if (error instanceof UpstreamError && !error.retryable) {
       // Whatever the refusal says, the upstream's record decides: a reference it holds (a ledger restored from an
-      // old backup reuses one) is its order, never failed; the shopper's retry finds it and moves on.
-      const held = await upstream.getOrder(order.orderReference, deadline).catch(() => null);
+      // old backup reuses one) is its order, never failed; the shopper's retry finds it and moves on. A record that
+      // cannot be read decides nothing: the outcome stays unknown, for a read to settle.
+      let held: OrderStatusRecord | null;
+      try {
+        held = await upstream.getOrder(order.orderReference, deadline);
+      } catch (lookup) {
+        await record(ctx, order, { also: { createState: 'unknown' } }, 'refused_and_unread', { status: error.status });
+        throw upstreamRefusal(
+          new UpstreamOutcomeUnknownError('create-order: refused, and its record could not be read', {
+            operation: error.operation,
+            cause: lookup,
+          }),
+        );
+      }
       if (held) {
         await record(ctx, order, { also: { createState: 'unknown' }, upstream: held }, 'reference_exists_upstream', {
           status: error.status,

@@ -186,6 +186,28 @@ describe('placing an order', () => {
     expect(retry.body.orderReference).not.toBe(first.orderReference);
   });
 
+  it('a refused reference whose record cannot be read is never failed: its outcome stays unknown', async () => {
+    const id = await createSession(stack.bff.url);
+    const first = (await place(id)).body;
+    await stack.db.driver.exec('delete from order_events; delete from orders');
+    // The upstream refuses the duplicate, and then cannot be read about it.
+    const unreadable = await stack.startBff({
+      env: { OPI_UPSTREAM_TIMEOUT_MS: '500' },
+      client: {
+        fetch: async (input, init) =>
+          (init?.method ?? 'GET') === 'GET' && new URL(String(input)).pathname === `/orders/${first.orderReference}`
+            ? Response.json({ statusCode: 503, message: 'Service Unavailable' }, { status: 503 })
+            : fetch(input, init),
+      },
+    });
+    const answer = await call(`${unreadable.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()));
+    expect([answer.status, answer.body.code, answer.body.retryable]).toEqual([502, 'outcome_unknown', true]);
+    expect(await stack.db.store.orders.get(first.orderReference)).toMatchObject({
+      createState: 'unknown',
+      status: 'initiated',
+    });
+  });
+
   it('an upstream refusal that names no shopper field is a 502, and the attempt is recorded as refused', async () => {
     // A refusal the sandbox never gives a BFF that checks its carts first: the docs' 400 body, about the amount.
     const refusing = await stack.startBff({
