@@ -110,9 +110,12 @@ function withStatusEntry(order: StoredOrder, entry?: Discrepancy): Discrepancy[]
   return next.length > 0 ? next : null;
 }
 
-/** The upstream's word on an order whose status stays, when it says it otherwise than the ledger last recorded. */
+/** A status word as the upstream means it: its create answer spells `pending` what its reads spell `PENDING`. */
+const word = (status: string | null) => status?.trim().toUpperCase() ?? null;
+
+/** The upstream's word on an order whose status stays, when it says another word than the ledger last recorded. */
 const upstreamWordPatch = (order: StoredOrder, upstream: OrderStatusRecord): OrderPatch =>
-  order.upstreamStatus === upstream.status ? {} : { upstreamStatus: upstream.status };
+  word(order.upstreamStatus) === word(upstream.status) ? {} : { upstreamStatus: upstream.status };
 
 /** A read of an order the ledger holds final (see the rules at the top). */
 function finalRead(order: StoredOrder, upstream: OrderStatusRecord, now: Date): Planned {
@@ -161,11 +164,10 @@ function movedTo(order: StoredOrder, upstream: OrderStatusRecord, observed: Orde
 function readPatch(order: StoredOrder, upstream: OrderStatusRecord, now: Date): Planned {
   if (isFinalStatus(order.status)) return finalRead(order, upstream, now);
   const observed = normalisePaymentStatus(upstream.status);
-  if (observed.status === 'unknown') {
-    return { patch: order.upstreamStatus === upstream.status ? {} : { upstreamStatus: upstream.status } };
-  }
+  if (observed.status === 'unknown') return { patch: upstreamWordPatch(order, upstream) };
   const next = nextStatus(order.status, checkPaidAmount(observed.status, upstream, order).status);
-  return next ? movedTo(order, upstream, observed.status) : { patch: {} };
+  // A status that cannot follow (FAILED on an order in error, PENDING on one on hold): the word is recorded all the same.
+  return next ? movedTo(order, upstream, observed.status) : { patch: upstreamWordPatch(order, upstream) };
 }
 
 export function plan(order: StoredOrder, { upstream, decided }: Observation, now: Date): Planned {

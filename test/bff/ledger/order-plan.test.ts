@@ -49,7 +49,19 @@ describe('a read of an order that is not final', () => {
     expect(paid.patch).toMatchObject({ status: 'paid', paidMinor: 14389, capturedMinor: 14389 });
     expect(paid.contradicts).toBeUndefined();
     expect(plan(stored({ status: 'error' }), read('DECLINED'), NOW).patch).toMatchObject({ status: 'declined' });
-    expect(plan(stored({ status: 'error' }), read('FAILED'), NOW).patch, 'FAILED reads as error too').toEqual({});
+    const failed = plan(stored({ status: 'error', upstreamStatus: 'ERROR' }), read('FAILED'), NOW).patch;
+    expect(failed, 'FAILED reads as error too, the word recorded').toEqual({ upstreamStatus: 'FAILED' });
+  });
+
+  it("records the upstream's word when its status cannot follow, so the read is journalled, never dropped", () => {
+    const held = stored({ status: 'on_hold', upstreamStatus: 'SUCCESSFUL', holdReason: 'amount_mismatch' });
+    const planned = plan(held, read('PENDING'), NOW);
+    expect(planned.patch).toEqual({ upstreamStatus: 'PENDING' });
+    expect(settle(held, read('PENDING'), planned, NOW)).toMatchObject({
+      changed: false,
+      journal: { status: 'on_hold', upstreamStatus: 'PENDING' },
+    });
+    expect(plan(stored({ status: 'pending', upstreamStatus: 'PENDING' }), read('PENDING'), NOW).patch).toEqual({});
   });
 });
 
