@@ -38,12 +38,7 @@ export function amountInMinor(
 }
 
 /** A request's amount in minor units; 400 naming the field when it is too large or too precise for the currency. */
-export function minorAmount(
-  ctx: AmountRules,
-  amount: number,
-  currency: string,
-  field: string,
-): number {
+export function minorAmount(ctx: AmountRules, amount: number, currency: string, field: string): number {
   const result = amountInMinor(ctx, amount, currency);
   if ('problem' in result) throw new HttpError(400, [`${field} ${result.problem}`]);
   return result.minor;

@@ -85,7 +85,11 @@ describe('a read that finds no such order', () => {
       expect(planned).toEqual({ patch: {}, contradicts: 'PENDING' });
       expect(settle(shown, observation, planned, NOW)).toMatchObject({
         changed: false,
-        journal: { status: 'pending', upstreamStatus: null, payload: { upstream: 'not_found', contradicts: 'PENDING' } },
+        journal: {
+          status: 'pending',
+          upstreamStatus: null,
+          payload: { upstream: 'not_found', contradicts: 'PENDING' },
+        },
       });
     }
   });
