@@ -10,6 +10,7 @@
 // fields are read, nothing is remembered before the order is found (then a hash), one read per order per window is
 // shared by every notice about it (./read-gate.ts), the journal keeps a notice only when it changed the order, and
 // the live orders are asked about again at most once per SWEEP_WINDOW_MS, a bounded number of them.
+import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import { normaliseRefundStatus } from '../../shared/status.js';
 import { DomainError } from '../domain/errors.js';
@@ -55,6 +56,8 @@ const notRecorded = () =>
   });
 
 export interface Hint {
+  /** The body's SHA-256: the same delivery again has the same one, whatever fields it carries. */
+  delivery: string;
   /** The notice's event; `unreadable` or `too_deeply_nested` for a body that cannot be read as one. */
   event: string;
   status?: string;
@@ -71,16 +74,17 @@ const storable = (value: string | undefined) => (value === undefined || isBadTex
 /** What the body claims, if it can be read at all; never trusted, only used to pick what to re-read and journalled. */
 export function readHint(raw: unknown): Hint {
   const text = typeof raw === 'string' ? raw : '';
+  const delivery = createHash('sha256').update(text).digest('base64');
   // Measured in one pass before the parse, so no body costs more than its length.
-  if (!nestsWithin(text)) return { event: 'too_deeply_nested', ids: [] };
+  if (!nestsWithin(text)) return { delivery, event: 'too_deeply_nested', ids: [] };
   let json: unknown;
   try {
     json = text.length > 0 ? JSON.parse(text) : undefined;
   } catch {
-    return { event: 'unreadable', ids: [] };
+    return { delivery, event: 'unreadable', ids: [] };
   }
   const parsed = notificationSchema.safeParse(json);
-  if (!parsed.success) return { event: 'unreadable', ids: [] };
+  if (!parsed.success) return { delivery, event: 'unreadable', ids: [] };
   const { event, status, refundReference, orderReference, ids } = parsed.data;
   const fields = {
     status: storable(status),
@@ -88,6 +92,7 @@ export function readHint(raw: unknown): Hint {
     orderReference: storable(orderReference),
   };
   return {
+    delivery,
     event: storable(event) ?? 'unnamed',
     ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
     ids: ids.filter((id) => !isBadText(id)),
@@ -104,9 +109,12 @@ export function createUpstreamNotifications(deps: UpstreamNotificationDeps) {
   const repeats = createRepeatFilter(REPEAT_WINDOW_MS, REMEMBERED, deps.now);
   let lastSweep = Number.NEGATIVE_INFINITY;
 
-  /** A notice seen within the repeat window, once its order is known. */
-  const isRepeat = (order: StoredOrder, hint: Hint) =>
-    repeats.isRepeat([hint.event, order.orderReference, hint.status ?? null, hint.refundReference ?? null]);
+  /**
+   * The same delivery about the same order within the repeat window, once its order is known. By the whole body:
+   * two notices alike in what the BFF reads (two refunds made in the portal, each named by fields it does not read)
+   * are two notices.
+   */
+  const isRepeat = (order: StoredOrder, hint: Hint) => repeats.isRepeat([order.orderReference, hint.delivery]);
 
   /** The journal's context for a notice: its event and what it claims, no personal data. */
   const payloadOf = (hint: Hint) => ({

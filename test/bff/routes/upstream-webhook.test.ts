@@ -10,6 +10,7 @@ import {
   placeOrder,
   postOperation,
   SETTLES_AFTER_RETURN,
+  testClock,
   upstreamReads,
 } from '../../support/after-payment-harness.js';
 
@@ -101,6 +102,40 @@ describe('the account webhook', () => {
     expect(answer.status).toBe(200);
     expect(upstreamReads(stack.sandbox, orderReference)).toBe(reads + 1);
     expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ status: 'paid' });
+  });
+
+  it('acts on two REFUND_CALLBACKs alike but for a field it does not read; the same delivery again is a repeat', async () => {
+    const clock = testClock();
+    const bff = await stack.startBff({ now: clock.now });
+    const { orderReference } = await placeOrder(bff.url);
+    await followReturn((await stack.sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
+    await getOrder(bff.url, orderReference);
+    const { transactionReference } = (await stack.db.store.orders.get(orderReference))!;
+    // Two refunds made in the portal (no account webhook set: nobody is told but by the notices below), each
+    // announced by a notice naming the order's transaction and the provider's refund id, nothing the BFF reads apart.
+    const announce = (bnplRefundId: string) =>
+      call(
+        `${bff.url}/v1/webhooks/upstream`,
+        json('POST', {
+          event: 'REFUND_CALLBACK',
+          data: { status: 'SUCCESSFUL', transactionId: transactionReference, bnplRefundId },
+        }),
+      );
+    const [first, second] = [crypto.randomUUID(), crypto.randomUUID()];
+    await stack.sandbox.portal(orderReference, { kind: 'refund', amount: 10 });
+    expect((await announce(first)).status).toBe(200);
+    expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ refundedMinor: 1000 });
+
+    clock.advance(10_000); // past the shared read's window, well inside the repeat window
+    await stack.sandbox.portal(orderReference, { kind: 'refund', amount: 15 });
+    expect((await announce(second)).status).toBe(200);
+    expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ refundedMinor: 2500 });
+
+    clock.advance(10_000);
+    const asked = () => stack.sandbox.journal.filter((entry) => entry.path.startsWith(`/orders/${orderReference}`));
+    const before = asked().length;
+    expect((await announce(second)).status).toBe(200);
+    expect(asked().length, 'a repeat asks nothing upstream').toBe(before);
   });
 
   it('places a REFUND_CALLBACK that names only its refund, by the reference as the upstream answered it (X-00)', async () => {
