@@ -1,6 +1,6 @@
 // Refreshing an order from the upstream, for whoever asks: the reconciler's poll and the merchant's read. The
 // upstream's order is read and recorded by the ledger, then its open refunds, captures and voids are settled from the
-// upstream's records (./read-back.ts). The merchant reads a fresh view: when the upstream cannot be read, or what it
+// upstream's records, and those made outside the checkout recorded (./read-back.ts). The merchant reads a fresh view: when the upstream cannot be read, or what it
 // says cannot be written, the ledger's own view is served.
 import type { Logger } from 'pino';
 import type { OrderView, RefundListResponse } from '../../shared/schemas/merchant-api.js';
@@ -66,8 +66,9 @@ export function createOrderRefresher(deps: RefreshDeps) {
           : {}),
       });
     }
-    // A merchant's read also reads what may have been made outside the checkout (the payment service's portal).
-    await settleOpen(deps, orderReference, source, { outside: source === 'merchant' });
+    // Every read also reads what may have been made outside the checkout (the payment service's portal): a poll of a
+    // paid order with nothing open is one a notice asked for (a REFUND_CALLBACK whose own read failed or came late).
+    await settleOpen(deps, orderReference, source, { outside: true });
   }
 
   async function requireOrder(orderReference: string): Promise<StoredOrder> {

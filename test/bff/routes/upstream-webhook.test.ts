@@ -138,6 +138,36 @@ describe('the account webhook', () => {
     expect(asked().length, 'a repeat asks nothing upstream').toBe(before);
   });
 
+  it('reads the refunds at the next poll when a REFUND_CALLBACK could not read them, though nothing was open', async () => {
+    const clock = testClock();
+    let detailsFail = false;
+    const bff = await stack.startBff({
+      now: clock.now,
+      env: { OPI_UPSTREAM_TIMEOUT_MS: '1000' },
+      client: {
+        fetch: async (input, init) =>
+          detailsFail && new URL(String(input)).pathname.endsWith('/details')
+            ? Response.json({ statusCode: 503, message: 'Service Unavailable' }, { status: 503 })
+            : fetch(input, init),
+      },
+    });
+    const { orderReference } = await placeOrder(bff.url);
+    await followReturn((await stack.sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
+    await getOrder(bff.url, orderReference);
+    const { transactionReference } = (await stack.db.store.orders.get(orderReference))!;
+    // A refund made in the portal; its notice arrives while the upstream's records cannot be read.
+    await stack.sandbox.portal(orderReference, { kind: 'refund', amount: 10 });
+    detailsFail = true;
+    const notice = { event: 'REFUND_CALLBACK', data: { status: 'SUCCESSFUL', transactionId: transactionReference } };
+    expect((await call(`${bff.url}/v1/webhooks/upstream`, json('POST', notice))).status).toBe(200);
+    expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ refundedMinor: 0 });
+
+    detailsFail = false;
+    clock.advance(60_000);
+    expect(await bff.reconciler.reconcileOnce()).toMatchObject({ orders: 1 });
+    expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ status: 'paid', refundedMinor: 1000 });
+  });
+
   it('places a REFUND_CALLBACK that names only its refund, by the reference as the upstream answered it (X-00)', async () => {
     const { orderReference } = await placeOrder(stack.bff.url);
     await followReturn((await stack.sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
