@@ -2,7 +2,7 @@
 import type { OrderStatus } from '../../shared/status.js';
 
 /** What a result page says: the order's status, or `authorised` and `refunded` for a paid order's money. */
-export type ResultKey = OrderStatus | 'authorised' | 'refunded';
+export type ResultKey = OrderStatus | 'authorised' | 'voided' | 'refunded';
 import type { Language } from './catalogue.js';
 
 export interface ShopStrings {
@@ -56,6 +56,9 @@ export interface ShopStrings {
   /** By what the shopper should be told: the order's status, or for a paid order its payment state where it differs. */
   resultHeading: Record<ResultKey, string>;
   resultDetail: Record<ResultKey, string>;
+  /** On hold for another reason than the amount: the shopper's second payment for one checkout, or an unreadable amount. */
+  secondPaymentHeld: string;
+  amountBeingChecked: string;
   orderReference: string;
   amount: string;
   provider: string;
@@ -123,21 +126,26 @@ const en: ShopStrings = {
     failed: 'The payment did not go through',
     on_hold: 'Your order is on hold',
     authorised: 'Thank you, your payment is authorised',
+    voided: 'Your payment authorisation was released',
     refunded: 'Your payment was refunded',
   },
   resultDetail: {
     paid: 'We have received the payment confirmation. Your order is on its way.',
     pending: 'The provider is still confirming. This page checks again by itself.',
     error:
-      'The provider reported a problem and may still confirm the payment. This page checks again by itself. If you pay again and both payments go through, the second one is refunded.',
+      'The provider reported a problem and may still confirm this payment. This page checks again by itself. If you pay again meanwhile and both payments go through, contact us to have one refunded.',
     initiated: 'The payment has not been completed yet. This page checks again by itself.',
     declined: 'Nothing was charged. You can choose another way to pay.',
     cancelled: 'Nothing was charged. You can choose another way to pay.',
     failed: 'Nothing was charged. You can try again or choose another way to pay.',
     on_hold: 'The amount paid does not match the order. Our team will contact you.',
     authorised: 'The provider has approved your payment. You will be charged when your order ships.',
+    voided: 'You have not been charged.',
     refunded: 'The full amount is on its way back to you.',
   },
+  secondPaymentHeld:
+    'This checkout had already been paid: this second payment is held, to be refunded. Our team will contact you.',
+  amountBeingChecked: 'We are checking the amount of your payment. Our team will contact you.',
   orderReference: 'Order reference',
   amount: 'Amount',
   provider: 'Payment method',
@@ -204,21 +212,25 @@ const ar: ShopStrings = {
     failed: 'لم تتم عملية الدفع',
     on_hold: 'طلبك معلّق',
     authorised: 'شكرًا لك، تمت الموافقة على الدفع',
+    voided: 'تم إلغاء تفويض الدفع',
     refunded: 'تم استرداد المبلغ',
   },
   resultDetail: {
     paid: 'استلمنا تأكيد الدفع، وطلبك في الطريق إليك.',
     pending: 'ما زال مزوّد الدفع يؤكد العملية. ستتحقق هذه الصفحة مجددًا تلقائيًا.',
     error:
-      'أبلغ مزوّد الدفع عن مشكلة، وقد يؤكد الدفع لاحقًا. ستتحقق هذه الصفحة مجددًا تلقائيًا. إذا دفعت مرة أخرى ونجحت العمليتان، فسيُسترد المبلغ الثاني.',
+      'أبلغ مزوّد الدفع عن مشكلة، وقد يؤكد هذا الدفع لاحقًا. ستتحقق هذه الصفحة مجددًا تلقائيًا. إذا دفعت مرة أخرى في هذه الأثناء ونجحت العمليتان، فتواصل معنا لاسترداد إحداهما.',
     initiated: 'لم تكتمل عملية الدفع بعد. ستتحقق هذه الصفحة مجددًا تلقائيًا.',
     declined: 'لم يُخصم أي مبلغ. يمكنك اختيار طريقة دفع أخرى.',
     cancelled: 'لم يُخصم أي مبلغ. يمكنك اختيار طريقة دفع أخرى.',
     failed: 'لم يُخصم أي مبلغ. يمكنك المحاولة مجددًا أو اختيار طريقة دفع أخرى.',
     on_hold: 'المبلغ المدفوع لا يطابق الطلب. سيتواصل معك فريقنا.',
     authorised: 'وافق مزوّد الدفع على عملية الدفع، وسيُخصم المبلغ عند شحن طلبك.',
+    voided: 'لم يُخصم منك أي مبلغ.',
     refunded: 'المبلغ كاملًا في طريقه إليك.',
   },
+  secondPaymentHeld: 'كان هذا الطلب مدفوعًا من قبل: هذه الدفعة الثانية معلّقة لاستردادها. سيتواصل معك فريقنا.',
+  amountBeingChecked: 'نتحقق من مبلغ دفعتك. سيتواصل معك فريقنا.',
   orderReference: 'رقم الطلب',
   amount: 'المبلغ',
   provider: 'طريقة الدفع',

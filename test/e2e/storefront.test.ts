@@ -172,6 +172,40 @@ describe('storefront server', () => {
     expect(forged.headers.get('set-cookie')).toBeNull();
   });
 
+  it('tells a released authorisation from a payment, in the page title too: nothing was charged', async () => {
+    const reference = await placeOrderFor(await createSession(e2e.stack.bff.url, { autoCapture: false }));
+    await e2e.stack.sandbox.decide(reference, { outcome: 'approve', mode: 'instant' });
+    await e2e.stack.waitForStatus(reference, 'paid');
+    const voided = await consolePost(reference, 'void', { amount: '', idempotencyKey: 'console-test-key-5' });
+    expect(voided.status).toBe(303);
+
+    const html = await (await get(`/checkout/result?orderReference=${reference}`)).text();
+    expect(/data-shown="([a-z_]+)"/.exec(html)?.[1]).toBe('voided');
+    expect(/<title>([^<]*)<\/title>/.exec(html)?.[1]).toMatch(/^Your payment authorisation was released\b/);
+    expect(html).toContain('You have not been charged.');
+    expect(html).not.toContain('is paid');
+  });
+
+  it("tells a checkout's second payment, held for refund, why it is held (not that the amount is wrong)", async () => {
+    const sessionId = await createSession(e2e.stack.bff.url);
+    const first = await placeOrderFor(sessionId);
+    const second = (await (
+      await fetch(`${e2e.stack.bff.url}/v1/checkout-sessions/${sessionId}/orders`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: e2e.stack.shopUrl },
+        body: JSON.stringify(shopper({ bnplProvider: 'TAMARA_AE' })),
+      })
+    ).json()) as { orderReference: string };
+    for (const reference of [first, second.orderReference]) {
+      await e2e.stack.sandbox.decide(reference, { outcome: 'approve', mode: 'instant' });
+    }
+    await e2e.stack.waitForStatus(second.orderReference, 'on_hold');
+
+    const html = await (await get(`/checkout/result?orderReference=${second.orderReference}`)).text();
+    expect(html).toContain('This checkout had already been paid: this second payment is held, to be refunded.');
+    expect(html).not.toContain('does not match');
+  });
+
   it('console: the same form submitted twice refunds once (its Idempotency-Key is in the form)', async () => {
     const reference = await placeOrder('opi_cart=lantern:1');
     await e2e.stack.sandbox.decide(reference, { outcome: 'approve', mode: 'instant' });

@@ -90,18 +90,34 @@ ${choices.captureLater ? html`<p class="note" data-capture="later">${strings.cap
 </div>`;
 }
 
+/**
+ * What the result page says an order is: a paid order whose money is only authorised, released (voided) or all
+ * refunded is not told "paid".
+ */
+export function resultKey(order: OrderView): ResultKey {
+  const { paymentState } = order;
+  return paymentState === 'authorised' || paymentState === 'voided' || paymentState === 'refunded'
+    ? paymentState
+    : order.status;
+}
+
+/** Why an order is on hold, in the shopper's words (the amount, unless the hold says otherwise). */
+function holdDetail(strings: ShopContext['strings'], order: OrderView): string {
+  if (order.holdReason === 'session_already_paid') return strings.secondPaymentHeld;
+  if (order.holdReason === 'unreadable_amount') return strings.amountBeingChecked;
+  return strings.resultDetail.on_hold;
+}
+
 export function resultView(ctx: ShopContext, order: OrderView): SafeHtml {
   const { strings, locale } = ctx;
   const status = order.status;
   const settled = status === 'paid' || status === 'on_hold';
-  // A paid order whose money is only authorised, or all refunded, is not told "paid".
-  const shown: ResultKey =
-    order.paymentState === 'authorised' || order.paymentState === 'refunded' ? order.paymentState : status;
+  const shown = resultKey(order);
   const heading =
     shown === 'declined' ? strings.declinedBy(providerDisplayName(order.provider)) : strings.resultHeading[shown];
   return html`<div class="result result-${status}">
 <h1>${heading}</h1>
-<p>${strings.resultDetail[shown]}</p>
+<p>${shown === 'on_hold' ? holdDetail(strings, order) : strings.resultDetail[shown]}</p>
 <dl class="facts">
 <div><dt>${strings.status}</dt><dd data-status="${status}" data-shown="${shown}">${heading}</dd></div>
 <div><dt>${strings.orderReference}</dt><dd><code>${order.orderReference}</code></dd></div>

@@ -6,7 +6,7 @@ import { cartTotals, sessionCart, sessionRequest } from '../cart.js';
 import { findCoupon } from '../coupons.js';
 import { demoShopper } from '../demo-shopper.js';
 import { MerchantApiError, type MerchantClient, type WidgetAssets } from '../merchant-client.js';
-import { checkoutView, resultView, type CheckoutChoices } from '../pages/checkout.js';
+import { checkoutView, resultKey, resultView, type CheckoutChoices } from '../pages/checkout.js';
 import { totalsView } from '../pages/shop.js';
 import { moduleScript } from '../pages/widget.js';
 import { html } from '../html.js';
@@ -119,7 +119,7 @@ export function checkoutRoutes(options: CheckoutRouteOptions): Router {
     if (order.status === 'paid') saveCart(req, res, []);
     res.set('cache-control', 'no-store');
     renderShopPage(req, res, shown, {
-      title: ctx.strings.resultHeading[order.status],
+      title: ctx.strings.resultHeading[resultKey(order)],
       main: resultView(shown, order),
       refreshSeconds:
         FINAL_ORDER_STATUSES.has(order.status) || order.status === 'on_hold' ? undefined : RESULT_REFRESH_SECONDS,
