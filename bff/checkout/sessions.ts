@@ -145,11 +145,14 @@ export async function updateSessionCart(deps: SessionDeps, id: string, body: unk
   });
 }
 
+/** A session one of whose orders holds a payment (paid, authorised only, or on hold): it takes no other. */
+export const sessionCompleted = () =>
+  new DomainError('session_completed', 'This checkout session already has a payment.');
+
 /** A session the shopper may still pay: 404 unknown, 410 expired, 409 completed. */
 export function requireOpenSession(session: SessionRecord | null, now: Date): SessionRecord {
   if (!session) throw new DomainError('session_not_found', 'This checkout session does not exist.');
-  if (session.state === 'completed')
-    throw new DomainError('session_completed', 'This checkout session has already been paid.');
+  if (session.state === 'completed') throw sessionCompleted();
   if (now.getTime() >= session.expiresAt.getTime()) {
     throw new DomainError('session_expired', 'This checkout session has expired. Please start the checkout again.');
   }

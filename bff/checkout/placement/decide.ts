@@ -9,7 +9,7 @@ import { holdsPayment, isLiveStatus, orderDeadline } from '../../orders/transiti
 import type { StoredOrder, SessionRecord, StoreTx } from '../../store/types.js';
 import { newCallbackSecret, orderReference } from '../ids.js';
 import { toProviderLists } from '../provider-views.js';
-import { requireOpenSession } from '../sessions.js';
+import { requireOpenSession, sessionCompleted } from '../sessions.js';
 import type { PlacementContext } from './context.js';
 import { buildOrder } from './order-request.js';
 
@@ -33,8 +33,6 @@ export const isLive = (order: StoredOrder) => LIVE_CREATE_STATES.has(order.creat
 
 /** Past the longest an attempt's create can run: one still `creating` belonged to a request that died. */
 export const staleAfterMs = (ctx: PlacementContext) => idempotencyLeaseMs(ctx.upstreamTimeoutMs);
-
-export const completed = () => new DomainError('session_completed', 'This checkout session has already been paid.');
 
 export const inProgress = () =>
   new DomainError('order_in_progress', 'This order is being placed. Please try again in a moment.', {
@@ -181,7 +179,7 @@ export function decide(
   return ctx.store.transaction(async (tx) => {
     const session = await lockedSession(ctx, tx, sessionId, eligible);
     const orders = await tx.orders.listOfSession(sessionId);
-    if (orders.some(holdsPayment)) throw completed();
+    if (orders.some(holdsPayment)) throw sessionCompleted();
     const live = orders.findLast((order) => isLive(order) && order.provider === body.bnplProvider);
     if (live && fresh) throw inProgress();
     if (live) {

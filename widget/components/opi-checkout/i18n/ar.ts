@@ -47,7 +47,7 @@ const ar: Strings = {
   failures: {
     bff_unreachable: 'تعذّر الاتصال بصفحة الدفع. حاول مرة أخرى.',
     session_expired: 'انتهت صلاحية جلسة الدفع. ابدأ من جديد من المتجر.',
-    session_completed: 'اكتمل هذا الدفع بالفعل.',
+    session_completed: 'اكتملت جلسة الدفع هذه بالفعل.',
     session_not_found: 'جلسة الدفع غير موجودة. ابدأ من جديد من المتجر.',
     provider_not_eligible: 'لا يقبل خيار الدفع هذا الطلب. اختر خيارًا آخر.',
     session_changed: 'تغيّر إجمالي طلبك. راجعه ثم ادفع مرة أخرى.',

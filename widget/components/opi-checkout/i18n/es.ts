@@ -51,7 +51,7 @@ const es: Strings = {
   failures: {
     bff_unreachable: 'No hemos podido conectar con la página de pago. Inténtalo de nuevo.',
     session_expired: 'Esta sesión de pago ha caducado. Vuelve a empezar desde la tienda.',
-    session_completed: 'Este pago ya se ha completado.',
+    session_completed: 'Esta sesión de pago ya se ha completado.',
     session_not_found: 'Esta sesión de pago no existe. Vuelve a empezar desde la tienda.',
     provider_not_eligible: 'Esta forma de pago no está disponible para este pedido. Elige otra.',
     session_changed: 'El total de tu pedido ha cambiado. Revísalo y vuelve a pagar.',

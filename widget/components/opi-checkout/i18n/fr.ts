@@ -51,7 +51,7 @@ const fr: Strings = {
   failures: {
     bff_unreachable: 'Impossible d’accéder à la page de paiement. Réessayez.',
     session_expired: 'Cette session de paiement a expiré. Recommencez depuis la boutique.',
-    session_completed: 'Ce paiement est déjà finalisé.',
+    session_completed: 'Cette session de paiement est déjà terminée.',
     session_not_found: 'Cette session de paiement n’existe pas. Recommencez depuis la boutique.',
     provider_not_eligible: 'Ce moyen de paiement n’est pas disponible pour cette commande. Choisissez-en un autre.',
     session_changed: 'Le total de votre commande a changé. Vérifiez-le, puis payez à nouveau.',
