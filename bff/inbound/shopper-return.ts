@@ -12,6 +12,7 @@ import type { StoredOrder, SessionRecord, Store } from '../store/types.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import { UpstreamError } from '../upstream/errors.js';
 import { orderReadKey, type ReadGate } from './read-gate.js';
+import { createRepeatFilter } from './repeat-filter.js';
 import { verifyReturnSignature } from './return-signature.js';
 import type { Funnel } from '../metrics/funnel.js';
 
@@ -28,6 +29,11 @@ export interface ShopperReturnDeps {
   funnel: Funnel;
 }
 
+// Local choices: how long a return's redirect status, once journalled, is not journalled again unless the order
+// changes, and how many are remembered (hashes of 32 bytes, the oldest forgotten first).
+const JOURNAL_ONCE_MS = 24 * 60 * 60_000;
+const REMEMBERED = 10_000;
+
 /** The session's returnUrl with orderReference and the status to show (its own query kept). */
 function shopperDestination(returnUrl: string, orderReference: string, status: string): string {
   const url = new URL(returnUrl);
@@ -39,17 +45,24 @@ function shopperDestination(returnUrl: string, orderReference: string, status: s
 export function createShopperReturns(deps: ShopperReturnDeps) {
   const { store, upstream, logger, ledger } = deps;
 
+  // A signed return URL can be replayed every read window: its redirect status is journalled once per JOURNAL_ONCE_MS
+  // (and with any read that changes the order), so replays write nothing more.
+  const journalled = createRepeatFilter(JOURNAL_ONCE_MS, REMEMBERED, deps.now);
+
   /** A verified return: re-read the order upstream and record it. The redirect's own status is only journalled. */
   async function verifiedReturn(order: StoredOrder, redirectStatus: string): Promise<StoredOrder> {
     const payload = { redirectStatus };
     try {
       const fresh = await upstream.getOrder(order.orderReference);
-      return (await ledger.observe(order.orderReference, { source: 'return', upstream: fresh, payload })).order;
+      const journal = journalled.isRepeat([order.orderReference, redirectStatus]) ? 'on-change' : 'always';
+      return (await ledger.observe(order.orderReference, { source: 'return', upstream: fresh, payload, journal }))
+        .order;
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
       // The reconciler finishes the job; the shopper is not kept waiting for it.
       logger.warn({ orderReference: order.orderReference, code: error.code }, 'upstream read on return failed');
-      await ledger.note(order, { source: 'return', payload: { ...payload, upstreamError: error.code } });
+      if (!journalled.isRepeat([order.orderReference, redirectStatus, error.code]))
+        await ledger.note(order, { source: 'return', payload: { ...payload, upstreamError: error.code } });
       return order;
     }
   }

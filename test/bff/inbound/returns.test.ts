@@ -11,6 +11,7 @@ import {
   FAST_SANDBOX,
   followReturn,
   placeOrder,
+  testClock,
   upstreamReads,
 } from '../../support/after-payment-harness.js';
 
@@ -174,6 +175,22 @@ describe('genuine returns', () => {
       new Set(['303 paid']),
     );
     expect(upstreamReads(stack.sandbox, orderReference)).toBe(1);
+  });
+
+  it('a signed return replayed window after window reads the upstream each time, and journals it once', async () => {
+    const clock = testClock();
+    const bff = await stack.startBff({ now: clock.now, env: { OPI_UPSTREAM_TIMEOUT_MS: '500' } });
+    const { orderReference } = await placeOrder(bff.url);
+    const { redirectTo } = await stack.sandbox.decide(orderReference, { outcome: 'approve' });
+    for (let visit = 0; visit < 4; visit++) {
+      expect(destination(await followReturn(redirectTo)).query.status).toBe('paid');
+      clock.advance(10_000); // past the shared read's window
+    }
+    expect(upstreamReads(stack.sandbox, orderReference)).toBe(4);
+    const returns = (await stack.db.store.events.list(orderReference)).filter((event) => event.source === 'return');
+    expect(returns).toEqual([
+      expect.objectContaining({ status: 'paid', payload: expect.objectContaining({ redirectStatus: 'SUCCESSFUL' }) }),
+    ]);
   });
 
   it('is rate limited per client: a plain page that says to wait, with Retry-After', async () => {
