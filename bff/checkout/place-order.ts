@@ -98,7 +98,10 @@ export function createOrderPlacer(ctx: PlacementContext) {
       requestHash(body),
       async () => {
         placedNow = await attemptOrder(session, body, deadline);
-        return { result: { orderReference: placedNow.orderReference, redirectUrl: placedNow.redirectUrl } };
+        // A replay of the live attempt made nothing under this key: it keeps no row (a stranger's fresh keys on a
+        // known session leave none behind), and the key asked again answers the live attempt again.
+        const result = { orderReference: placedNow.orderReference, redirectUrl: placedNow.redirectUrl };
+        return { result, ...(placedNow.replayed ? { provisional: true } : {}) };
       },
     );
     if (placedNow) return placedNow;

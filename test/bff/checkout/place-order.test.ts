@@ -265,6 +265,19 @@ describe('double submits', () => {
     expect(creates()).toHaveLength(1);
   });
 
+  it('a fresh Idempotency-Key that only replays the live attempt leaves no key behind', async () => {
+    const id = await createSession(stack.bff.url);
+    const first = await place(id, shopper(), { 'idempotency-key': 'first-submit' });
+    const keys = async () =>
+      (await stack.db.driver.query<{ count: number }>('select count(*)::int as count from idempotency_keys'))[0]!.count;
+    const before = await keys();
+    for (let i = 0; i < 5; i++) {
+      const replay = await place(id, shopper(), { 'idempotency-key': `fresh-${i}` });
+      expect([replay.status, replay.body.orderReference]).toEqual([201, first.body.orderReference]);
+    }
+    expect(await keys()).toBe(before);
+  });
+
   it('the same Idempotency-Key with a different body is refused with 422', async () => {
     const id = await createSession(stack.bff.url);
     expect((await place(id, shopper(), { 'idempotency-key': 'k' })).status).toBe(201);
