@@ -23,7 +23,7 @@ export type Plan =
  * for a new attempt if one was, or why a new attempt is refused.
  */
 export type Eligibility = { amountMinor: number } & (
-  | { provider: ProviderView; customerToken?: string }
+  | { provider: ProviderView; customerToken?: string; replaysLive?: boolean }
   | { refused: unknown }
 );
 
@@ -81,6 +81,10 @@ export async function eligibility(
     return { amountMinor, refused };
   }
   if (!ctx.customerSessions || session.cart.customerToken) return { amountMinor, provider };
+  // A submit that will replay the live attempt (a double submit, a fresh key) creates no customer session upstream.
+  const orders = await ctx.store.orders.listOfSession(session.id);
+  if (orders.some((order) => isLive(order) && order.createState === 'created' && order.provider === provider.name))
+    return { amountMinor, provider, replaysLive: true };
   try {
     const { token } = await ctx.upstream.createCustomerSession(body.customer.email, deadline);
     return { amountMinor, provider, customerToken: token };
@@ -125,6 +129,8 @@ async function recordAttempt(
   eligible: Eligibility,
 ): Promise<{ order: StoredOrder; request: OrderRequest }> {
   if ('refused' in eligible) throw eligible.refused;
+  // The live attempt ended since it was seen, so this submit has no token yet: the retry fetches one.
+  if (eligible.replaysLive) throw inProgress();
   const secret = newCallbackSecret();
   const createdAt = ctx.now();
   const attempt = orders.reduce((max, existing) => Math.max(max, existing.attempt), 0) + 1;

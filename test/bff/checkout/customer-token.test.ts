@@ -95,6 +95,18 @@ describe('with OPI_CUSTOMER_SESSIONS=true', () => {
     expectNotLogged(bff, sent!);
   });
 
+  it('creates none for submits that replay the live attempt, whatever their Idempotency-Key', async () => {
+    const bff = await withCustomerSessions();
+    const id = await createSession(bff.url);
+    const submit = (key: string) =>
+      call(`${bff.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper(), { 'idempotency-key': key }));
+    const first = await submit('submit-1');
+    for (const key of ['submit-2', 'submit-3', 'submit-4']) {
+      expect((await submit(key)).body.orderReference).toBe(first.body.orderReference);
+    }
+    expect(journal('customer-session')).toHaveLength(1);
+  });
+
   it("sends the merchant's own token when the session has one, and creates none", async () => {
     const token = await issuedToken();
     const bff = await withCustomerSessions();
