@@ -5,6 +5,10 @@
 // 300 notices naming one order cost at most one read per claimed status per window, not 300. What arrives in a window
 // after its read began may carry news that read missed: the first such arrival is told (`late`), so the caller can
 // have the order read again once the window has passed.
+//
+// And all keys together start at most `readsPerSecond` reads (a second's worth at once): a stranger naming many
+// orders, or claiming many statuses, cannot make the upstream be read faster than that. An arrival past it reads
+// nothing and is told `late` at once, so the caller has the order read by the reconciler, within its own budget.
 import { normalisePaymentStatus } from '../../shared/status.js';
 import { remember } from '../lib/bounded.js';
 
@@ -12,21 +16,40 @@ import { remember } from '../lib/bounded.js';
 export const orderReadKey = (orderReference: string, status: string) =>
   `order:${orderReference}:${normalisePaymentStatus(status).status}`;
 
-export interface Gated<T> {
-  outcome: Promise<T>;
-  /** True for the arrival that started the read; false for those that share it. */
-  fresh: boolean;
-  /** The first arrival of a window that did not start its read: when that window ends. */
-  late?: Date;
-}
+/** The arrival that started the read, with its outcome; or one that did not: the read it shares, if any. */
+export type Gated<T> =
+  | { fresh: true; outcome: Promise<T> }
+  | {
+      fresh: false;
+      outcome: Promise<unknown>;
+      /** The first arrival of a window that did not start its read (when that window ends), or one over budget (now). */
+      late?: Date;
+    };
 
 export interface ReadGate {
   pass<T>(key: string, read: () => Promise<T>): Gated<T>;
 }
 
-/** `maxKeys`: how many orders are remembered (the oldest forgotten first); only orders the ledger knows get a key. */
-export function createReadGate(windowMs: number, maxKeys: number, now: () => Date): ReadGate {
+export interface ReadGateOptions {
+  windowMs: number;
+  /** How many keys are remembered (the oldest forgotten first); only orders the ledger knows get a key. */
+  maxKeys: number;
+  /** Reads started a second, all keys together. */
+  readsPerSecond: number;
+  now: () => Date;
+}
+
+export function createReadGate({ windowMs, maxKeys, readsPerSecond, now }: ReadGateOptions): ReadGate {
   const recent = new Map<string, { startedAt: number; outcome: Promise<unknown>; toldLate: boolean }>();
+  let tokens = readsPerSecond;
+  let refilledAt = Number.NEGATIVE_INFINITY;
+  const mayRead = (at: number) => {
+    tokens = Math.min(readsPerSecond, tokens + (Math.max(0, at - refilledAt) / 1000) * readsPerSecond);
+    refilledAt = at;
+    if (tokens < 1) return false;
+    tokens -= 1;
+    return true;
+  };
   return {
     pass<T>(key: string, read: () => Promise<T>): Gated<T> {
       const at = now().getTime();
@@ -34,8 +57,9 @@ export function createReadGate(windowMs: number, maxKeys: number, now: () => Dat
       if (last && at - last.startedAt < windowMs) {
         const late = last.toldLate ? {} : { late: new Date(last.startedAt + windowMs) };
         last.toldLate = true;
-        return { outcome: last.outcome as Promise<T>, fresh: false, ...late };
+        return { outcome: last.outcome, fresh: false, ...late };
       }
+      if (!mayRead(at)) return { outcome: Promise.resolve(), fresh: false, late: new Date(at) };
       const outcome = read();
       // A failed read is not shared beyond its own window, and never rejects unobserved here.
       outcome.catch(() => {});

@@ -160,9 +160,10 @@ export function createUpstreamNotifications(deps: UpstreamNotificationDeps) {
         ? `refunds:${order.orderReference}:${normaliseRefundStatus(claimed).status}`
         : orderReadKey(order.orderReference, claimed);
     const gated = deps.readGate.pass(key, () => reread(order, hint));
-    // News that arrived after the shared read began: the reconciler reads the order once the window has passed.
-    if (gated.late) return gated.outcome.then(() => ledger.pollBy(order.orderReference, gated.late!));
-    return gated.outcome as Promise<void>;
+    // News that arrived after the shared read began, or past the gate's budget: the reconciler reads the order once
+    // the window has passed (at once, past the budget), within its own budget.
+    if (!gated.fresh && gated.late) return gated.outcome.then(() => ledger.pollBy(order.orderReference, gated.late!));
+    return gated.outcome.then(() => undefined);
   }
 
   async function answerFast(order: StoredOrder, hint: Hint): Promise<'done' | 'late'> {
