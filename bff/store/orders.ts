@@ -307,7 +307,8 @@ export function ordersSql(db: SqlDb): Orders {
     },
     async makeLiveDue(now, limit) {
       const rows = await db.query<Row>(
-        `update orders set next_poll_at = $1, poll_attempts = 0, updated_at = now()
+        // Due now, their backoff kept: a notice repeated every sweep window never puts them back to the fastest pace.
+        `update orders set next_poll_at = $1, updated_at = now()
          where order_reference in (
            (select order_reference from orders
             where status in (${AWAITING_SQL}) and (next_poll_at is null or next_poll_at > $1)

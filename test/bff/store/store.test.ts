@@ -168,6 +168,16 @@ describe.each(storeDrivers())('ledger store on $name', ({ open }) => {
     await expect(t.store.orders.update('p-missing', { status: 'paid' })).rejects.toThrow(/no order/);
   });
 
+  it('makes the live orders due now for a notice it cannot place, their backoff kept', async () => {
+    await t.store.sessions.insert(session());
+    await t.store.orders.insert(order('p-1'));
+    const later = new Date(T0.getTime() + 3_600_000);
+    await t.store.orders.update('p-1', { status: 'pending', pollAttempts: 7, nextPollAt: later });
+    const now = new Date(T0.getTime() + 60_000);
+    expect(await t.store.orders.makeLiveDue(now, 100)).toBe(1);
+    expect(await t.store.orders.get('p-1')).toMatchObject({ nextPollAt: now, pollAttempts: 7 });
+  });
+
   it('keeps an order journal in order', async () => {
     await t.store.sessions.insert(session());
     await t.store.orders.insert(order('p-1'));
