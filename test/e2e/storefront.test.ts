@@ -204,6 +204,10 @@ describe('storefront server', () => {
     const html = await (await get(`/checkout/result?orderReference=${second.orderReference}`)).text();
     expect(html).toContain('This checkout had already been paid: this second payment is held, to be refunded.');
     expect(html).not.toContain('does not match');
+    // The merchant's console says why it is held, and offers the refund the API takes for it.
+    const console = await (await get(`/console/orders/${second.orderReference}`)).text();
+    expect(console).toMatch(/data-fact="hold-reason">a second payment of a checkout already paid/);
+    expect(console).toContain('id="refunds-form-amount"');
   });
 
   it('console: the same form submitted twice refunds once (its Idempotency-Key is in the form)', async () => {
@@ -253,6 +257,13 @@ describe('storefront server', () => {
 
     const page = async () => (await get(`/console/orders/${reference}`)).text();
     expect(await page()).toContain('id="capture-form-amount"');
+    // The order list never shows an authorisation as plain "paid".
+    const list = await (await get('/console')).text();
+    expect(list).toMatch(
+      new RegExp(
+        `${reference}</a></th>[\\s\\S]*?badge-paid">paid</span> <span[^>]*data-payment="authorised">authorised only`,
+      ),
+    );
     expect(
       (await consolePost(reference, 'capture', { amount: '100', idempotencyKey: 'console-test-key-3' })).status,
     ).toBe(303);

@@ -28,10 +28,31 @@ const money = (major: number, currency: string) => formatMajor(major, currency, 
 const orderHref = (reference: string) => `/console/orders/${encodeURIComponent(reference)}`;
 
 /** What the merchant must know at a glance beside a status: still open past its deadline, records disagreeing. */
-function flags(order: Pick<OrderSummaryView, 'overdue' | 'discrepancies' | 'upstreamOutcome'>): SafeHtml {
-  return html`${order.upstreamOutcome === 'unknown' ? html` <span class="badge badge-pending">outcome unknown</span>` : ''}${
+/** Money a paid order has not taken (or no longer holds): said beside its status, so "paid" is never read as charged. */
+const UNCHARGED: Partial<Record<NonNullable<OrderSummaryView['paymentState']>, string>> = {
+  authorised: 'authorised only',
+  voided: 'voided',
+  refunded: 'refunded',
+};
+
+function flags(
+  order: Pick<OrderSummaryView, 'overdue' | 'discrepancies' | 'upstreamOutcome' | 'paymentState'>,
+): SafeHtml {
+  const uncharged = order.paymentState && UNCHARGED[order.paymentState];
+  return html`${uncharged ? html` <span class="badge badge-pending" data-payment="${order.paymentState}">${uncharged}</span>` : ''}${
+    order.upstreamOutcome === 'unknown' ? html` <span class="badge badge-pending">outcome unknown</span>` : ''
+  }${
     order.overdue ? html` <span class="badge badge-overdue">overdue</span>` : ''
   }${order.discrepancies?.length ? html` <span class="badge badge-discrepancy">discrepancy</span>` : ''}`;
+}
+
+/** Why an order is on hold, for the merchant. */
+function holdReasonWords(reason: string | undefined): string {
+  if (reason === 'session_already_paid') return 'a second payment of a checkout already paid: refund or void it';
+  if (reason === 'underpaid') return 'paid less than the order amount';
+  if (reason === 'currency_mismatch') return 'paid in another currency';
+  if (reason === 'unreadable_amount') return 'the paid amount could not be read';
+  return reason ?? '—';
 }
 
 /** A refund's, capture's or void's status in words: a pending one says whether its outcome is known. */
@@ -159,6 +180,7 @@ export function orderDetailView({ order, flash, newIdempotencyKey }: OrderDetail
       `${order.status}${order.upstreamOutcome === 'unknown' ? ' (outcome not known yet)' : ''}${order.overdue ? ', overdue' : ''}`,
     ],
     ['Payment', order.paymentState?.replace('_', ' ') ?? '—'],
+    ...(order.status === 'on_hold' ? [['Hold reason', holdReasonWords(order.holdReason)] as [string, string]] : []),
     ['Upstream status', order.upstreamStatus ?? '—'],
     ['Provider', `${providerDisplayName(order.provider)} (${order.provider})`],
     ['Amount', money(order.amount, currency)],
@@ -174,7 +196,8 @@ export function orderDetailView({ order, flash, newIdempotencyKey }: OrderDetail
     ['Created', formatDateTime(order.createdAt, LOCALE)],
     ['Updated', formatDateTime(order.updatedAt, LOCALE)],
   ];
-  const paid = order.status === 'paid';
+  // What the API takes refunds and voids for: a paid order, or a checkout's second payment held for refund.
+  const paid = order.status === 'paid' || (order.status === 'on_hold' && order.holdReason === 'session_already_paid');
   // What was authorised but neither captured nor voided yet (nothing when the order was captured at payment).
   const minor = (major: number) => toMinor(major, currency) ?? 0;
   const open = minor(order.paidAmount) - minor(order.capturedAmount) - minor(order.voidedAmount) > 0;
@@ -208,7 +231,11 @@ ${amountForm({ action: 'void', order, heading: 'Void', hint: 'Leave the amount e
     : html`<p class="hint">Nothing is left to capture or void.</p>`
 }
 </div>`
-    : html`<p>Refund, capture and void become available once the order is paid.</p>`
+    : html`<p>${
+        order.status === 'on_hold'
+          ? 'Held for a person to look at: refund, capture and void are not offered for this hold.'
+          : 'Refund, capture and void become available once the order is paid.'
+      }</p>`
 }
 <h2>Refunds</h2>
 ${operationTable('Refunds', order.refunds, currency)}
