@@ -11,7 +11,7 @@ const COLUMNS: [FunnelStep, string][] = [
   ['chosen', 'Chosen'],
   ['placed', 'Order placed'],
   ['returned', 'Returned'],
-  ['paid', 'Paid'],
+  ['paid', 'Paid or authorised'],
   ['declined', 'Declined'],
   ['cancelled', 'Cancelled'],
 ];
