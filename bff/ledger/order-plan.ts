@@ -54,7 +54,7 @@ export type OrderHoldReason = HoldReason | 'session_already_paid';
 export interface Planned {
   patch: OrderPatch;
   holdReason?: OrderHoldReason;
-  /** The final status this read contradicts, or the upstream's word a read finding no order contradicts (journalled). */
+  /** The final status this read contradicts, or the upstream's word that a read finding no order does (journalled). */
   contradicts?: string;
   /** A discrepancy raised: journalled and announced even when the status stays. */
   raised?: boolean;
@@ -166,25 +166,34 @@ function readPatch(order: StoredOrder, upstream: OrderStatusRecord, now: Date): 
   const observed = normalisePaymentStatus(upstream.status);
   if (observed.status === 'unknown') return { patch: upstreamWordPatch(order, upstream) };
   const next = nextStatus(order.status, checkPaidAmount(observed.status, upstream, order).status);
-  // A status that cannot follow (FAILED on an order in error, PENDING on one on hold): the word is recorded all the same.
+  // A status that cannot follow (FAILED on an order in error, PENDING on one on hold): its word is recorded anyway.
   return next ? movedTo(order, upstream, observed.status) : { patch: upstreamWordPatch(order, upstream) };
 }
 
 export function plan(order: StoredOrder, { upstream, decided }: Observation, now: Date): Planned {
-  // A read that finds no such order, of one the upstream has shown: the upstream's own word stands (nothing is
-  // concluded from its silence, not even by a `decided` drawn from it), and the read is journalled as contradicting it.
-  if (upstream === null && order.upstreamStatus !== null) return { patch: {}, contradicts: order.upstreamStatus };
   if (decided) {
     const next = nextStatus(order.status, decided);
     return { patch: next ? { status: next } : {} };
   }
+  // A read that finds no such order, of one the upstream has shown: its word stands, and the read is journalled as
+  // contradicting it.
+  if (upstream === null && order.upstreamStatus !== null) return { patch: {}, contradicts: order.upstreamStatus };
   if (!upstream) return { patch: {} };
   const planned = isCreateAnswer(upstream) ? createAnswerPatch(order, upstream) : readPatch(order, upstream, now);
   return { ...planned, patch: { ...learnedIds(order, upstream), ...planned.patch } };
 }
 
-/** A first send refused after another send was made tells nothing: the outcome stays unknown, for a read to settle. */
+/**
+ * What an observation judged before the lock still holds on the order under it:
+ *  - a first send refused after another send was made tells nothing: the outcome stays unknown, for a read to settle;
+ *  - a conclusion drawn from a read that found no such order (`decided` and its columns) holds only while the
+ *    upstream has never shown the order: once it has, the read only contradicts its word (see plan()).
+ */
 export function asPlannedFor(order: StoredOrder, observation: Observation): Observation {
+  if (observation.upstream === null && observation.decided && order.upstreamStatus !== null) {
+    const { decided: _concluded, also: _columns, ...rest } = observation;
+    return rest;
+  }
   if (!observation.refusalOfFirstSend || order.createSends <= 1) return observation;
   const { decided: _refused, ...rest } = observation;
   return { ...rest, also: { createState: 'unknown' }, payload: { ...rest.payload, resentMeanwhile: true } };

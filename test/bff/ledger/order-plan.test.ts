@@ -1,7 +1,7 @@
 // What a read of an order changes, planned on the order as it stands: ERROR is not final, and a read that contradicts
 // a final status is recorded by what it reports, never dropped (the money, the upstream's word, or a discrepancy).
 import { describe, expect, it } from 'vitest';
-import { plan, settle, type Observation } from '../../../bff/ledger/order-plan.js';
+import { asPlannedFor, plan, settle, type Observation } from '../../../bff/ledger/order-plan.js';
 import type { StoredOrder } from '../../../bff/store/types.js';
 import type { OrderStatusRecord } from '../../../bff/upstream/contract.js';
 import { order as newOrder, T0 } from '../../support/ledger-records.js';
@@ -80,10 +80,15 @@ describe('a read that finds no such order', () => {
 
   it('concludes nothing of an order the upstream has shown: its word stands, and the read is journalled', () => {
     const shown = stored({ status: 'pending', createState: 'unknown', upstreamStatus: 'PENDING' });
-    for (const observation of [notFound('failed'), notFound()]) {
+    const neverCreated = { ...notFound('failed'), also: { createState: 'absent' as const } };
+    for (const read of [neverCreated, notFound()]) {
+      // What the lock finds decides: the upstream showed the order since the read was judged "never created".
+      const observation = asPlannedFor(shown, read);
       const planned = plan(shown, observation, NOW);
       expect(planned).toEqual({ patch: {}, contradicts: 'PENDING' });
-      expect(settle(shown, observation, planned, NOW)).toMatchObject({
+      const settled = settle(shown, observation, planned, NOW);
+      expect(settled.patch, 'not even createState: absent').toEqual({});
+      expect(settled).toMatchObject({
         changed: false,
         journal: {
           status: 'pending',
