@@ -99,8 +99,8 @@ export function createServices({ config, store: uncached, upstream, logger, now,
   });
   /** What reads the upstream and hands it to the ledger needs. */
   const reading = { store, ledger, upstream, logger, now };
-  // Local choice: one upstream read per order per 5 s, whatever inbound traffic (returns, notices) prompts it.
-  // Local choices: one read per order and claimed status in 5 s, 10,000 keys, and 20 inbound reads a second at most.
+  // Local choices: whatever inbound traffic (returns, notices) prompts it, one upstream read per order and claimed
+  // status in 5 s, 10,000 keys remembered, and 20 such reads a second at most.
   const readGate = createReadGate({ windowMs: 5_000, maxKeys: 10_000, readsPerSecond: 20, now });
   const refresher = createOrderRefresher({ ...reading, settleWindowMs: reconcile.settleWindowMs });
   const readBudget = createReadBudget({ readsPerSecond: reconcile.readsPerSecond, maxPauseMs: reconcile.maxPauseMs });

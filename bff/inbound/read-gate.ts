@@ -22,7 +22,10 @@ export type Gated<T> =
   | {
       fresh: false;
       outcome: Promise<unknown>;
-      /** The first arrival of a window that did not start its read (when that window ends), or one over budget (now). */
+      /**
+       * The first arrival of a window that did not start its read (when that window ends), or one over the budget
+       * (now).
+       */
       late?: Date;
     };
 

@@ -4,10 +4,10 @@
 // it (then it takes their status) or, once nothing can still be on its way (the settle window), show it absent (then
 // it failed, `not_found_upstream`). No document shows voids when an order is read back, so a void whose answer was
 // lost stays unknown (overdue past its deadline) for a person: never guessed from an undocumented captureStatus. A
-// refusal's wording and a missing answer never decide. A record that names a settled operation with another outcome is recorded by what it
-// reports; one that no operation explains was made outside the checkout (the payment service's portal) and is
-// recorded as such, so the amounts follow what the upstream holds. Where records and ledger still cannot be matched
-// one to one, the totals are compared and a discrepancy is raised for a person.
+// refusal's wording and a missing answer never decide. A record that names a settled operation with another outcome
+// is recorded by what it reports; one that no operation explains was made outside the checkout (the payment
+// service's portal) and is recorded as such, so the amounts follow what the upstream holds. Where records and ledger
+// still cannot be matched one to one, the totals are compared and a discrepancy is raised for a person.
 import { randomBytes } from 'node:crypto';
 import { toMinor } from '../../shared/money.js';
 import { normaliseRefundStatus } from '../../shared/status.js';

@@ -1,7 +1,7 @@
 // Refreshing an order from the upstream, for whoever asks: the reconciler's poll and the merchant's read. The
 // upstream's order is read and recorded by the ledger, then its open refunds, captures and voids are settled from the
-// upstream's records, and those made outside the checkout recorded (./read-back.ts). The merchant reads a fresh view: when the upstream cannot be read, or what it
-// says cannot be written, the ledger's own view is served.
+// upstream's records, and those made outside the checkout recorded (./read-back.ts). The merchant reads a fresh view:
+// when the upstream cannot be read, or what it says cannot be written, the ledger's own view is served.
 import type { Logger } from 'pino';
 import type { OrderView, RefundListResponse } from '../../shared/schemas/merchant-api.js';
 import type { OrderStatusRecord } from '../upstream/contract.js';

@@ -14,8 +14,10 @@ export function codeAmount(minor: number, currency: string): string {
 export const MAX_AMOUNT = 1_000_000_000;
 export const TOO_LARGE = `must be at most ${MAX_AMOUNT}`;
 
-/** What decides how precise an amount may be: `strictDocs` (a SandboxContext has it; not imported, so the context's
- * schemas can use this file). */
+/**
+ * What decides how precise an amount may be: `strictDocs`. A SandboxContext has it; the context is not imported, so
+ * that the context's schemas can use this file.
+ */
 export interface AmountRules {
   strictDocs: boolean;
 }
