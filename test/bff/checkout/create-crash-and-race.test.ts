@@ -93,9 +93,11 @@ describe.each(storeDrivers())('on $name', ({ open }) => {
   describe('a create whose answer was lost, of an order the upstream then showed', () => {
     it('is never failed by a later read that finds no such order: the read is journalled against the shown word', async () => {
       clock.offsetMs = 0;
+      // Time enough for the read that follows the lost answer to find the order, even on a loaded machine.
+      const patient = await stack.startBff({ now: clock.now, env: { OPI_UPSTREAM_TIMEOUT_MS: '5000' } });
       stack.sandbox.setFault('create-order', { kind: 'lost-answer' }, { times: 1 });
-      const id = await createSession(stack.bff.url);
-      const lost = await call(`${stack.bff.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()));
+      const id = await createSession(patient.url);
+      const lost = await call(`${patient.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()));
       expect([lost.status, lost.body.retryable]).toEqual([502, true]);
       const [order] = await stack.db.store.orders.listOfSession(id);
       expect(order).toMatchObject({ createState: 'unknown', upstreamStatus: expect.any(String) });
