@@ -310,10 +310,10 @@ const sameDiscrepancy = (a: Discrepancy[] | null, b: Discrepancy[] | null) => JS
 
 /**
  * Settles the order's refunds or captures from the upstream's whole list of them. Answers the operations as they
- * now stand, which unknown ones the records showed absent while they may still be on their way (a resend of those,
- * with the same reference, is safe), and which ones records that are not `documented` (the seed's refund list, whose
- * answer no document shows; details that list none) left out or could not tell apart: nothing is concluded from
- * that silence, and the caller reads the documented details.
+ * now stand, which unknown ones `documented` records showed absent while they may still be on their way (a resend
+ * of those, with the same reference, is safe), and which ones records that are not documented (the seed's refund
+ * list, whose answer no document shows) left out or could not tell apart: nothing is concluded from that silence,
+ * not even a resend, and the caller reads the documented details.
  */
 export function settleFromRecords(
   deps: LedgerDeps,
@@ -338,12 +338,13 @@ export function settleFromRecords(
     }
     for (const reference of match.absent) {
       const operation = byReference.get(reference)!;
-      if (!settled(deps, operation)) {
-        absent.add(reference);
-        continue;
-      }
+      // Only the documented records' silence lets it be sent again (or failed): undocumented ones may leave it out.
       if (!documented) {
         unconfirmed.add(reference);
+        continue;
+      }
+      if (!settled(deps, operation)) {
+        absent.add(reference);
         continue;
       }
       const failed = { status: 'failed' as const, failureReason: NOT_FOUND_UPSTREAM };

@@ -192,19 +192,19 @@ describe('a refund whose answer was lost', () => {
 });
 
 describe("a refund the seed's list leaves out", () => {
-  it('made upstream, its answer lost: settled from the documented details past its window, never failed on the list', async () => {
-    // An upstream whose refund list (a route no document shows) answers, and leaves every refund out.
-    const leavesOut: typeof fetch = async (input, init) =>
-      (init?.method ?? 'GET') === 'GET' && String(input).endsWith('/refund') ? Response.json([]) : fetch(input, init);
-    const bff = await stack.startBff({
-      now: clock.now,
-      env: { OPI_UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) },
-      client: { fetch: leavesOut },
-    });
+  // An upstream whose refund list (a route no document shows) answers, and leaves every refund out.
+  const leavesOut: typeof fetch = async (input, init) =>
+    (init?.method ?? 'GET') === 'GET' && String(input).endsWith('/refund') ? Response.json([]) : fetch(input, init);
+  const startLeavingOut = () =>
+    stack.startBff({ now: clock.now, env: { OPI_UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) }, client: { fetch: leavesOut } });
+
+  it('made upstream, its answer lost: the documented details show it at once, so it is never sent again, nor failed later', async () => {
+    const bff = await startLeavingOut();
     const orderReference = await paidOrder({}, bff.url);
     stack.sandbox.setFault('refund', { kind: 'lost-answer' }, { times: 1 });
     const lost = await postOperation(bff.url, orderReference, 'refunds', { amount: 20 });
-    expect(lost.body).toMatchObject({ status: 'pending' });
+    expect([lost.status, lost.body.status]).toEqual([201, 'succeeded']);
+    expect(sent(orderReference, 'refund')).toEqual([201]);
 
     clock.advance(PAST_WINDOW_MS);
     await bff.reconciler.reconcileOnce();
@@ -212,6 +212,7 @@ describe("a refund the seed's list leaves out", () => {
       expect.objectContaining({ status: 'succeeded', amountMinor: 2_000 }),
     ]);
     expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ refundedMinor: 2_000 });
+    expect(sent(orderReference, 'refund')).toEqual([201]);
   });
 });
 
