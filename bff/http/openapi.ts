@@ -258,7 +258,7 @@ export function buildOpenApiDocument(publicUrl: string) {
         post: operation({
           operationId: 'upstreamAccountWebhook',
           summary:
-            "The merchant account's webhook (register it in the upstream's portal): REFUND_CALLBACK and ORDER_STATUS_UPDATE, flat or in `data`; only a hint, the order or its refunds are re-read. A notice is placed by its merchantReference/orderReference, else by its refundReference (as sent, or as the upstream answers it, X-00), else by an id of the upstream's the ledger has learnt (transactionId, transactionReference, bnplOrderId); one that names nothing known is acknowledged and makes the live orders and those with a refund, capture or void open due for a read (at most 100 of each, once per 30 s). Never refused for a field it lacks",
+            "The merchant account's webhook (register it in the upstream's portal): REFUND_CALLBACK and ORDER_STATUS_UPDATE, flat or in `data`; only a hint, the order or its refunds are re-read. A notice is placed by its merchantReference/orderReference, else by its refundReference (as sent, or as the upstream answers it, X-00), else by an id of the upstream's the ledger has learnt (transactionId, transactionReference, bnplOrderId); one that names nothing known is acknowledged and makes the live orders and those with a refund, capture or void open due for a read (at most 100 of each, once per 30 s); a REFUND_CALLBACK also those with money to refund (100, once per 30 s). Never refused for a field it lacks",
           body: {
             type: 'object',
             properties: {

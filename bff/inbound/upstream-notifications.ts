@@ -4,7 +4,7 @@
 // state. No notice is refused for what it lacks: the docs promise only event, status and transactionId, so one is
 // placed by whatever it carries (the order's reference, its refund's reference, or an id of the upstream's the ledger
 // has learnt), and one that names nothing known is a hint to re-read the live orders and those with a refund, capture
-// or void still open.
+// or void still open (for a REFUND_CALLBACK, those with money to refund too).
 //
 // What a stranger's notices can cost is bounded: the body's nesting is measured before it is parsed, only short
 // fields are read, nothing is remembered before the order is found (then a hash), one read per order per window is
@@ -107,7 +107,8 @@ export function readHint(raw: unknown): Hint {
 export function createUpstreamNotifications(deps: UpstreamNotificationDeps) {
   const { store, upstream, logger, ledger } = deps;
   const repeats = createRepeatFilter(REPEAT_WINDOW_MS, REMEMBERED, deps.now);
-  let lastSweep = Number.NEGATIVE_INFINITY;
+  // Per kind of sweep: one about orders cannot hold back one about refunds, which reaches further.
+  const lastSweep = { orders: Number.NEGATIVE_INFINITY, refunds: Number.NEGATIVE_INFINITY };
 
   /**
    * The same delivery about the same order within the repeat window, once its order is known. By the whole body:
@@ -225,14 +226,17 @@ export function createUpstreamNotifications(deps: UpstreamNotificationDeps) {
     /**
      * A notice that names no order the ledger knows: it may be about one whose ids the ledger has not learnt yet, so
      * the live orders and those with an operation open (the newest SWEEP_ORDERS of each) are made due for the
-     * reconciler, at most once per SWEEP_WINDOW_MS.
+     * reconciler, at most once per SWEEP_WINDOW_MS. A REFUND_CALLBACK may be about a refund made in the portal, on any
+     * order with money to refund: the newest SWEEP_ORDERS of those too, as often.
      */
-    async unplaced(): Promise<void> {
+    async unplaced(hint: Hint): Promise<void> {
+      const refunds = hint.event === 'REFUND_CALLBACK';
+      const kind = refunds ? 'refunds' : 'orders';
       const at = deps.now().getTime();
-      if (at - lastSweep < SWEEP_WINDOW_MS) return;
-      lastSweep = at;
-      const due = await fromLedger(ledger.askLiveAgain(SWEEP_ORDERS));
-      logger.info({ due }, 'notification: no known order named; the live orders are read again');
+      if (at - lastSweep[kind] < SWEEP_WINDOW_MS) return;
+      lastSweep[kind] = at;
+      const due = await fromLedger(ledger.askLiveAgain(SWEEP_ORDERS, { refundable: refunds }));
+      logger.info({ due, kind }, 'notification: no known order named; the live orders are read again');
     },
   };
 }

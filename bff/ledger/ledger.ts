@@ -61,10 +61,10 @@ export function createLedger(deps: LedgerDeps) {
     pollBy: (orderReference: string, at: Date) => underOrderLock(deps, orderReference, (unit) => pollBy(unit, at)),
 
     /**
-     * Makes the newest `limit` orders still awaiting the upstream due for the reconciler now (a notice named none
-     * the ledger knows); answers how many.
+     * Makes the newest `limit` orders still awaiting the upstream (or with an operation open; with `refundable`, with
+     * money to refund) due for the reconciler now: a notice named none the ledger knows. Answers how many.
      */
-    askLiveAgain: (limit: number) => store.orders.makeLiveDue(now(), limit),
+    askLiveAgain: (limit: number, also?: { refundable?: boolean }) => store.orders.makeLiveDue(now(), limit, also),
 
     /** Journals `note` (when given) and makes the order due for the reconciler now: a read that failed. */
     askAgainNow: (orderReference: string, note?: Note) =>

@@ -21,7 +21,7 @@ export function upstreamWebhookRoutes(
     if (!order) {
       // Not ours (another integration on the same account), not recorded yet, or named by an id not learnt yet.
       deps.logger.info({ event: hint.event }, 'account webhook: no order in the ledger named; acknowledged');
-      await notifications.unplaced();
+      await notifications.unplaced(hint);
       res.status(202).json({ received: true });
       return;
     }

@@ -124,9 +124,10 @@ export interface Orders {
   findByUpstreamId(id: string): Promise<StoredOrder | null>;
   /**
    * Makes the newest `limit` orders awaiting the upstream, and the newest `limit` with a refund, capture or void still
-   * open, due now (those not due sooner); how many.
+   * open, due now (those not due sooner); with `refundable`, also the newest `limit` with captured money not all
+   * refunded (a refund made in the portal may be about one). How many.
    */
-  makeLiveDue(now: Date, limit: number): Promise<number>;
+  makeLiveDue(now: Date, limit: number, also?: { refundable?: boolean }): Promise<number>;
   list(filter: OrderListFilter): Promise<StoredOrder[]>;
 }
 
@@ -305,7 +306,7 @@ export function ordersSql(db: SqlDb): Orders {
       );
       return rows.length === 1 ? toOrder(rows[0]!) : null;
     },
-    async makeLiveDue(now, limit) {
+    async makeLiveDue(now, limit, also = {}) {
       const rows = await db.query<Row>(
         // Due now, their backoff kept: a notice repeated every sweep window never puts them back to the fastest pace.
         `update orders set next_poll_at = $1, updated_at = now()
@@ -318,9 +319,13 @@ export function ordersSql(db: SqlDb): Orders {
             join orders on orders.order_reference = operation.order_reference
             where operation.status in ('requested', 'pending')
               and (orders.next_poll_at is null or orders.next_poll_at > $1)
-            order by operation.created_at desc limit $2))
+            order by operation.created_at desc limit $2)
+           union
+           (select order_reference from orders
+            where $3::boolean and captured_minor > refunded_minor and (next_poll_at is null or next_poll_at > $1)
+            order by created_at desc limit $2))
          returning order_reference`,
-        [now, limit],
+        [now, limit, also.refundable === true],
       );
       return rows.length;
     },

@@ -55,7 +55,7 @@ export type paths = {
     post: operations["upstreamCallback"];
   };
   "/v1/webhooks/upstream": {
-    /** The merchant account's webhook (register it in the upstream's portal): REFUND_CALLBACK and ORDER_STATUS_UPDATE, flat or in `data`; only a hint, the order or its refunds are re-read. A notice is placed by its merchantReference/orderReference, else by its refundReference (as sent, or as the upstream answers it, X-00), else by an id of the upstream's the ledger has learnt (transactionId, transactionReference, bnplOrderId); one that names nothing known is acknowledged and makes the live orders and those with a refund, capture or void open due for a read (at most 100 of each, once per 30 s). Never refused for a field it lacks */
+    /** The merchant account's webhook (register it in the upstream's portal): REFUND_CALLBACK and ORDER_STATUS_UPDATE, flat or in `data`; only a hint, the order or its refunds are re-read. A notice is placed by its merchantReference/orderReference, else by its refundReference (as sent, or as the upstream answers it, X-00), else by an id of the upstream's the ledger has learnt (transactionId, transactionReference, bnplOrderId); one that names nothing known is acknowledged and makes the live orders and those with a refund, capture or void open due for a read (at most 100 of each, once per 30 s); a REFUND_CALLBACK also those with money to refund (100, once per 30 s). Never refused for a field it lacks */
     post: operations["upstreamAccountWebhook"];
   };
   "/opi-{name}.js": {
@@ -1533,7 +1533,7 @@ export type operations = {
       };
     };
   };
-  /** The merchant account's webhook (register it in the upstream's portal): REFUND_CALLBACK and ORDER_STATUS_UPDATE, flat or in `data`; only a hint, the order or its refunds are re-read. A notice is placed by its merchantReference/orderReference, else by its refundReference (as sent, or as the upstream answers it, X-00), else by an id of the upstream's the ledger has learnt (transactionId, transactionReference, bnplOrderId); one that names nothing known is acknowledged and makes the live orders and those with a refund, capture or void open due for a read (at most 100 of each, once per 30 s). Never refused for a field it lacks */
+  /** The merchant account's webhook (register it in the upstream's portal): REFUND_CALLBACK and ORDER_STATUS_UPDATE, flat or in `data`; only a hint, the order or its refunds are re-read. A notice is placed by its merchantReference/orderReference, else by its refundReference (as sent, or as the upstream answers it, X-00), else by an id of the upstream's the ledger has learnt (transactionId, transactionReference, bnplOrderId); one that names nothing known is acknowledged and makes the live orders and those with a refund, capture or void open due for a read (at most 100 of each, once per 30 s); a REFUND_CALLBACK also those with money to refund (100, once per 30 s). Never refused for a field it lacks */
   upstreamAccountWebhook: {
     requestBody: {
       content: {

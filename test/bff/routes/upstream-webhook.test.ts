@@ -208,6 +208,29 @@ describe('the account webhook', () => {
     expect(order.nextPollAt!.getTime()).toBeLessThanOrEqual(Date.now());
   });
 
+  it('makes a paid order with nothing open due, for a REFUND_CALLBACK it cannot place: a portal refund is recorded', async () => {
+    const clock = testClock();
+    const sweeping = await stack.startBff({ now: clock.now });
+    const { orderReference } = await placeOrder(sweeping.url);
+    await followReturn((await stack.sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
+    expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ status: 'paid', nextPollAt: null });
+    await stack.sandbox.portal(orderReference, { kind: 'refund', amount: 10 });
+    // A status notice cannot hold the refund sweep back: each kind has its own window.
+    const unknown = { transactionId: 'not-one-we-know', status: 'SUCCESSFUL' };
+    await call(`${sweeping.url}/v1/webhooks/upstream`, json('POST', { event: 'ORDER_STATUS_UPDATE', ...unknown }));
+    expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ nextPollAt: null });
+    const answer = await call(
+      `${sweeping.url}/v1/webhooks/upstream`,
+      json('POST', { event: 'REFUND_CALLBACK', data: unknown }),
+    );
+    expect(answer.status).toBe(202);
+    expect((await stack.db.store.orders.get(orderReference))!.nextPollAt!.getTime()).toBeLessThanOrEqual(
+      clock.now().getTime(),
+    );
+    await sweeping.reconciler.reconcileOnce();
+    expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ status: 'paid', refundedMinor: 1000 });
+  });
+
   it('acknowledges any notice it cannot place (202), asks nothing upstream for it, and makes the live orders due once', async () => {
     const sweeping = await stack.startBff();
     const { orderReference } = await placeOrder(sweeping.url);

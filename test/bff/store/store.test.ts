@@ -178,6 +178,19 @@ describe.each(storeDrivers())('ledger store on $name', ({ open }) => {
     expect(await t.store.orders.get('p-1')).toMatchObject({ nextPollAt: now, pollAttempts: 7 });
   });
 
+  it('makes the orders with money to refund due too, when asked: a refund notice it cannot place', async () => {
+    await t.store.sessions.insert(session());
+    await t.store.orders.insert(order('p-1'));
+    await t.store.orders.insert(order('p-2', 2));
+    await t.store.orders.update('p-1', { status: 'paid', paidMinor: 1000, capturedMinor: 1000, refundedMinor: 400 });
+    await t.store.orders.update('p-2', { status: 'paid', paidMinor: 1000, capturedMinor: 1000, refundedMinor: 1000 });
+    const now = new Date(T0.getTime() + 60_000);
+    expect(await t.store.orders.makeLiveDue(now, 100)).toBe(0);
+    expect(await t.store.orders.makeLiveDue(now, 100, { refundable: true })).toBe(1);
+    expect(await t.store.orders.get('p-1')).toMatchObject({ nextPollAt: now });
+    expect(await t.store.orders.get('p-2')).toMatchObject({ nextPollAt: null });
+  });
+
   it('keeps an order journal in order', async () => {
     await t.store.sessions.insert(session());
     await t.store.orders.insert(order('p-1'));
