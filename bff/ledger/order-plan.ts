@@ -117,6 +117,17 @@ const word = (status: string | null) => status?.trim().toUpperCase() ?? null;
 const upstreamWordPatch = (order: StoredOrder, upstream: OrderStatusRecord): OrderPatch =>
   word(order.upstreamStatus) === word(upstream.status) ? {} : { upstreamStatus: upstream.status };
 
+/**
+ * The upstream's captureStatus when a read carries another word than the ledger last recorded (a capture or void
+ * made in the portal, a spelling no document shows): recorded, so journalled. It moves no money by itself: the
+ * capture records do (bff/reconcile/read-back.ts), and at payment capturedAtPayment() reads it.
+ */
+function captureWordPatch(order: StoredOrder, upstream: OrderStatusRecord): OrderPatch {
+  const said = upstream.captureStatus;
+  if (typeof said !== 'string' || said.trim() === '') return {};
+  return word(order.upstreamCaptureStatus) === word(said) ? {} : { upstreamCaptureStatus: said };
+}
+
 /** A read of an order the ledger holds final (see the rules at the top). */
 function finalRead(order: StoredOrder, upstream: OrderStatusRecord, now: Date): Planned {
   const observed = normalisePaymentStatus(upstream.status).status;
@@ -179,8 +190,15 @@ export function plan(order: StoredOrder, { upstream, decided }: Observation, now
   // contradicting it.
   if (upstream === null && order.upstreamStatus !== null) return { patch: {}, contradicts: order.upstreamStatus };
   if (!upstream) return { patch: {} };
-  const planned = isCreateAnswer(upstream) ? createAnswerPatch(order, upstream) : readPatch(order, upstream, now);
-  return { ...planned, patch: { ...learnedIds(order, upstream), ...planned.patch } };
+  if (isCreateAnswer(upstream)) {
+    const planned = createAnswerPatch(order, upstream);
+    return { ...planned, patch: { ...learnedIds(order, upstream), ...planned.patch } };
+  }
+  const planned = readPatch(order, upstream, now);
+  return {
+    ...planned,
+    patch: { ...learnedIds(order, upstream), ...captureWordPatch(order, upstream), ...planned.patch },
+  };
 }
 
 /**
@@ -210,8 +228,12 @@ export function settle(order: StoredOrder, observation: Observation, planned: Pl
   const { holdReason, contradicts } = planned;
   const patch: OrderPatch = { ...observation.also, ...planned.patch };
   const changed = patch.status !== undefined;
-  // The upstream's word changed though the status did not (a spelling, a later step): journalled too, never dropped.
-  const wordChanged = patch.upstreamStatus !== undefined && patch.upstreamStatus !== order.upstreamStatus;
+  // The upstream's word changed though the status did not (a spelling, a later step, its captureStatus): journalled
+  // too, never dropped.
+  const captureWord = patch.upstreamCaptureStatus;
+  const wordChanged =
+    (patch.upstreamStatus !== undefined && patch.upstreamStatus !== order.upstreamStatus) ||
+    (captureWord !== undefined && captureWord !== order.upstreamCaptureStatus);
   // Settled (or waiting for a person): nothing left to poll for. Refunds, which reschedule polling, need a paid order.
   if (changed && (isFinalStatus(patch.status!) || patch.status === 'on_hold')) patch.nextPollAt = null;
   const journal: Journal | undefined =
@@ -224,6 +246,7 @@ export function settle(order: StoredOrder, observation: Observation, planned: Pl
             ...observation.payload,
             ...(observation.upstream === null ? { upstream: 'not_found' } : {}),
             ...(changed ? { from: order.status } : {}),
+            ...(captureWord ? { captureStatus: captureWord } : {}),
             ...(contradicts ? { contradicts } : {}),
             ...(holdReason ? { holdReason } : {}),
           },

@@ -289,6 +289,15 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       alter table merchant_notifications add column seq bigserial;
     `,
   },
+  {
+    version: 13,
+    name: "the upstream's captureStatus as last read",
+    sql: `
+      -- What the upstream last said of the order's capture (its captureStatus, as spelled): a later read saying
+      -- otherwise is recorded and journalled, never dropped. Money is settled by the capture records, not by this.
+      alter table orders add column upstream_capture_status text;
+    `,
+  },
 ];
 
 /** `analyze` of the tables in the ledger's schema (the search path's first), not of the whole database. */

@@ -48,6 +48,8 @@ export interface StatusDiscrepancy {
 export interface StoredOrder extends NewOrder {
   autoCapture: boolean | null;
   upstreamStatus: string | null;
+  /** The upstream's captureStatus as last read (as spelled); null until a read carried one. */
+  upstreamCaptureStatus: string | null;
   /** The upstream's own ids of the order (its transactionReference; the provider's bnplOrderId), once learnt. */
   transactionReference: string | null;
   bnplOrderId: string | null;
@@ -79,6 +81,7 @@ export type OrderPatch = Partial<
     StoredOrder,
     | 'status'
     | 'upstreamStatus'
+    | 'upstreamCaptureStatus'
     | 'transactionReference'
     | 'bnplOrderId'
     | 'createState'
@@ -150,6 +153,7 @@ function toOrder(row: Row): StoredOrder {
     currency: String(row.currency),
     status: row.status as StoredOrder['status'],
     upstreamStatus: textOrNull(row.upstream_status),
+    upstreamCaptureStatus: textOrNull(row.upstream_capture_status),
     autoCapture: row.auto_capture === null || row.auto_capture === undefined ? null : Boolean(row.auto_capture),
     transactionReference: textOrNull(row.transaction_reference),
     bnplOrderId: textOrNull(row.bnpl_order_id),
@@ -178,6 +182,7 @@ function toOrder(row: Row): StoredOrder {
 const ORDER_COLUMNS: Record<keyof OrderPatch, string> = {
   status: 'status',
   upstreamStatus: 'upstream_status',
+  upstreamCaptureStatus: 'upstream_capture_status',
   transactionReference: 'transaction_reference',
   bnplOrderId: 'bnpl_order_id',
   createState: 'create_state',

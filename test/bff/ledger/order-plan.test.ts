@@ -16,6 +16,7 @@ function stored(overrides: Partial<StoredOrder> = {}): StoredOrder {
     bnplOrderId: null,
     createState: 'created',
     upstreamStatus: null,
+    upstreamCaptureStatus: null,
     redirectUrl: 'https://pay.example/1',
     paidMinor: 0,
     refundedMinor: 0,
@@ -183,5 +184,41 @@ describe('a read that contradicts a final status', () => {
     expect(settle(again, read('REFUNDED'), { patch: {} }, NOW).journal).toBeUndefined();
     // The upstream's word back to its final status: the ledger follows it, and shows REFUNDED no longer.
     expect(plan(again, read('SUCCESSFUL'), NOW)).toEqual({ patch: { upstreamStatus: 'SUCCESSFUL' } });
+  });
+});
+
+describe("a read's captureStatus", () => {
+  const withCapture = (status: string, captureStatus: string | null): Observation => ({
+    ...read(status),
+    upstream: { ...(read(status).upstream as OrderStatusRecord), captureStatus },
+  });
+
+  it('is recorded at payment, as spelled', () => {
+    const planned = plan(stored({ status: 'pending' }), withCapture('SUCCESSFUL', 'AUTHORIZED'), NOW);
+    expect(planned.patch).toMatchObject({ status: 'paid', upstreamCaptureStatus: 'AUTHORIZED', capturedMinor: 0 });
+  });
+
+  it('is journalled when a later read says another word, and moves no money by itself', () => {
+    const authorised = stored({
+      status: 'paid',
+      upstreamStatus: 'SUCCESSFUL',
+      upstreamCaptureStatus: 'AUTHORIZED',
+      autoCapture: false,
+      paidMinor: 14389,
+    });
+    const captured = withCapture('SUCCESSFUL', 'CAPTURED');
+    const planned = plan(authorised, captured, NOW);
+    expect(planned).toEqual({ patch: { upstreamCaptureStatus: 'CAPTURED' } });
+    expect(settle(authorised, captured, planned, NOW)).toMatchObject({
+      changed: false,
+      journal: { source: 'poll', status: 'paid', payload: { captureStatus: 'CAPTURED' } },
+    });
+  });
+
+  it('changes nothing when it says the same word in another case, or nothing at all', () => {
+    const paid = stored({ status: 'paid', upstreamStatus: 'SUCCESSFUL', upstreamCaptureStatus: 'AUTHORIZED' });
+    expect(plan(paid, withCapture('SUCCESSFUL', 'authorized'), NOW)).toEqual({ patch: {} });
+    expect(plan(paid, withCapture('SUCCESSFUL', null), NOW)).toEqual({ patch: {} });
+    expect(settle(paid, withCapture('SUCCESSFUL', null), { patch: {} }, NOW).journal).toBeUndefined();
   });
 });

@@ -196,7 +196,11 @@ describe("a refund the seed's list leaves out", () => {
   const leavesOut: typeof fetch = async (input, init) =>
     (init?.method ?? 'GET') === 'GET' && String(input).endsWith('/refund') ? Response.json([]) : fetch(input, init);
   const startLeavingOut = () =>
-    stack.startBff({ now: clock.now, env: { OPI_UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) }, client: { fetch: leavesOut } });
+    stack.startBff({
+      now: clock.now,
+      env: { OPI_UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) },
+      client: { fetch: leavesOut },
+    });
 
   it('made upstream, its answer lost: the documented details show it at once, so it is never sent again, nor failed later', async () => {
     const bff = await startLeavingOut();

@@ -32,6 +32,9 @@ describe('paymentState', () => {
     expect(await stateOf(reference)).toBe('captured');
     expect((await postOperation(stack.bff.url, reference, 'refunds', { amount: 100 })).status).toBe(201);
     expect(await stateOf(reference)).toBe('refunded');
+    // Each word the upstream's reads said of the capture is journalled, in turn (the sandbox's spellings).
+    const said = (await stack.db.store.events.list(reference)).map((event) => event.payload?.captureStatus);
+    expect(said.filter((word) => word !== undefined)).toEqual(['AUTHORIZED', 'PARTIALLY_CAPTURED', 'CAPTURED']);
   });
 
   it('captured at payment, partially refunded, refunded; voided when nothing was ever captured; absent unless paid', async () => {
