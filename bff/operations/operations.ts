@@ -289,6 +289,8 @@ export function createOperations(deps: OperationsDeps) {
         ),
       };
     }
+    // Still open (its records say pending): not refused, and not kept for the key.
+    if (isOpenOperation(operation)) return unknownAnswer(operation);
     if (operation.status !== 'succeeded') return { refusal: refusedUpstream(operation.kind) };
     const view: CaptureOrVoidView = {
       orderReference: operation.orderReference,

@@ -24,8 +24,8 @@ export function refundableMinor(order: StoredOrder, operations: readonly OrderOp
   return Math.max(0, order.capturedMinor - refundsCommittedMinor(operations));
 }
 
-/** The authorised amount neither captured nor voided, nor asked to be. */
+/** The authorised amount neither captured nor voided, nor asked to be (a capture the records show pending included). */
 export function uncapturedMinor(order: StoredOrder, operations: readonly OrderOperation[]): number {
-  const asked = sum(operations, (op) => (op.kind === 'capture' || op.kind === 'void') && op.status === 'requested');
+  const asked = sum(operations, (op) => (op.kind === 'capture' || op.kind === 'void') && isOpenOperation(op));
   return Math.max(0, order.paidMinor - order.capturedMinor - order.voidedMinor - asked);
 }

@@ -268,6 +268,37 @@ describe('a capture or void whose answer was lost', () => {
     expect(sent(orderReference, 'capture')).toHaveLength(1);
   });
 
+  it('a capture the details show pending: not refused, and its amount is not offered again', async () => {
+    // An upstream whose details show every capture still PENDING (a status no document rules out).
+    const pendingCaptures: typeof fetch = async (input, init) => {
+      const answer = await fetch(input, init);
+      if (!String(input).endsWith('/details')) return answer;
+      const details = (await answer.json()) as { orderCaptures?: Record<string, unknown>[] };
+      details.orderCaptures = details.orderCaptures?.map((capture) => ({ ...capture, status: 'PENDING' }));
+      return Response.json(details, { status: answer.status });
+    };
+    const bff = await stack.startBff({
+      now: clock.now,
+      env: { OPI_UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) },
+      client: { fetch: pendingCaptures },
+    });
+    const orderReference = await authorisedOrder(bff.url);
+    stack.sandbox.setFault('capture', { kind: 'lost-answer' }, { times: 1 });
+    const key = randomUUID();
+    const capture = await postOperation(bff.url, orderReference, 'capture', { amount: 100 }, key);
+    expect([capture.status, capture.body.code, capture.body.retryable]).toEqual([502, 'outcome_unknown', true]);
+    expect(await stack.db.store.operations.list(orderReference, 'capture')).toEqual([
+      expect.objectContaining({ status: 'pending', amountMinor: 10_000 }),
+    ]);
+    // Only 43.89 is left: the pending capture's 100 stays spent.
+    const more = await postOperation(bff.url, orderReference, 'capture', { amount: 100 });
+    expect([more.status, more.body.code]).toEqual([422, 'amount_exceeds_remaining']);
+    // Not kept for the key: the same key asks again.
+    const again = await postOperation(bff.url, orderReference, 'capture', { amount: 100 }, key);
+    expect(again.body.code).toBe('outcome_unknown');
+    expect(sent(orderReference, 'capture')).toHaveLength(1);
+  });
+
   it('a capture that never reached the upstream (5xx): sent again once', async () => {
     const orderReference = await authorisedOrder();
     stack.sandbox.setFault('capture', { kind: 'status', status: 503 }, { times: 1 });
