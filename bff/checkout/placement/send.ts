@@ -162,10 +162,14 @@ export async function send(
   }
   const { redirectUrl, paymentStatus, transactionReference } = outcome.record;
   if (!isSafeRedirect(redirectUrl, ctx.allowLoopbackRedirect)) {
+    // The upstream made it: its page reaches nobody (orphaned), and it is read until final, never shown failed.
     await record(
       ctx,
       order,
-      { also: { createState: 'rejected', upstreamStatus: paymentStatus }, decided: 'failed' },
+      {
+        also: { createState: 'orphaned' },
+        upstream: { kind: 'create-answer', status: paymentStatus, transactionReference },
+      },
       'unsafe_redirect',
     );
     throw new DomainError(

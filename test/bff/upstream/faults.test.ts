@@ -100,8 +100,10 @@ describe('upstream faults seen through the BFF', () => {
     expect(answer.status).toBe(502);
     expect(answer.body).toMatchObject({ code: 'upstream_invalid_redirect', retryable: false });
     expect(answer.text).not.toContain('evil.example');
+    // The upstream made the order: it is never shown failed, and it is read until final (nobody can pay it here).
     const [attempt] = await stack.db.store.orders.listOfSession(id);
-    expect(attempt).toMatchObject({ createState: 'rejected', status: 'failed', redirectUrl: null });
+    expect(attempt).toMatchObject({ createState: 'orphaned', status: 'pending', redirectUrl: null });
+    expect(attempt!.nextPollAt).not.toBeNull();
   });
 
   it('an https redirectUrl on a provider host is accepted', async () => {
