@@ -31,6 +31,7 @@ export const ERROR_CODES = [
   'order_in_progress',
   'session_order_placed',
   'session_changed',
+  'session_exhausted',
   'idempotency_key_in_flight',
   'order_not_refundable',
   'order_not_capturable',

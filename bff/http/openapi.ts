@@ -129,6 +129,7 @@ export function buildOpenApiDocument(publicUrl: string) {
             'session_completed',
             'order_in_progress',
             'session_changed',
+            'session_exhausted',
             'session_expired',
             'provider_not_eligible',
             'idempotency_key_reused',

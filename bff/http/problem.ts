@@ -25,6 +25,7 @@ const CODES = {
   order_in_progress: [409, 'Order being placed'],
   session_order_placed: [409, 'Checkout session has an order'],
   session_changed: [409, 'Checkout session changed'],
+  session_exhausted: [409, 'Checkout session has no attempts left'],
   idempotency_key_in_flight: [409, 'Request with this Idempotency-Key in flight'],
   order_not_refundable: [409, 'Order not refundable'],
   order_not_capturable: [409, 'Order not capturable'],

@@ -899,7 +899,7 @@ export type operations = {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description session_completed, order_in_progress, session_changed */
+      /** @description session_completed, order_in_progress, session_changed, session_exhausted */
       409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];

@@ -452,12 +452,25 @@ describe('<opi-checkout> form', () => {
     expect(keys[2]).to.not.equal(keys[1]);
   });
 
-  it('ends the checkout when the session expires at submit', async () => {
-    const el = await formFor(fakeBff({ session: sessionView(), order: () => problem(410, 'session_expired') }));
-    await fill(el, shopper);
-    await submit(el);
-    await waitUntil(() => part(el, 'message'));
-    expect(text(part(el, 'message'))).to.equal('This checkout has expired. Start again from the shop.');
-    expect(part(el, 'form')).to.equal(null);
-  });
+  for (const [name, answer, said] of [
+    [
+      'the session expires',
+      () => problem(410, 'session_expired'),
+      'This checkout has expired. Start again from the shop.',
+    ],
+    [
+      'the session has no attempts left',
+      () => problem(409, 'session_exhausted'),
+      'Too many attempts. Start again from the shop.',
+    ],
+  ] as const) {
+    it(`ends the checkout when ${name} at submit`, async () => {
+      const el = await formFor(fakeBff({ session: sessionView(), order: answer }));
+      await fill(el, shopper);
+      await submit(el);
+      await waitUntil(() => part(el, 'message'));
+      expect(text(part(el, 'message'))).to.equal(said);
+      expect(part(el, 'form')).to.equal(null);
+    });
+  }
 });

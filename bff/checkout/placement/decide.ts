@@ -34,6 +34,20 @@ export const isLive = (order: StoredOrder) => LIVE_CREATE_STATES.has(order.creat
 /** Past the longest an attempt's create can run: one still `creating` belonged to a request that died. */
 export const staleAfterMs = (ctx: PlacementContext) => idempotencyLeaseMs(ctx.upstreamTimeoutMs);
 
+/**
+ * Local choice: the attempts one session may record. Each the upstream refuses leaves the cart free for another, so
+ * without a bound a stranger holding a session id could make the ledger keep rows (and the upstream take creates)
+ * without end; a shopper needs a handful.
+ */
+export const MAX_ATTEMPTS_PER_SESSION = 20;
+
+const attemptsExhausted = () =>
+  new DomainError(
+    'session_exhausted',
+    `This checkout has been tried ${MAX_ATTEMPTS_PER_SESSION} times; start again from the shop.`,
+    { retryable: false },
+  );
+
 export const inProgress = () =>
   new DomainError('order_in_progress', 'This order is being placed. Please try again in a moment.', {
     retryable: true,
@@ -85,6 +99,7 @@ export async function eligibility(
   const orders = await ctx.store.orders.listOfSession(session.id);
   if (orders.some((order) => isLive(order) && order.createState === 'created' && order.provider === provider.name))
     return { amountMinor, provider, replaysLive: true };
+  if (orders.length >= MAX_ATTEMPTS_PER_SESSION) return { amountMinor, refused: attemptsExhausted() };
   try {
     const { token } = await ctx.upstream.createCustomerSession(body.customer.email, deadline);
     return { amountMinor, provider, customerToken: token };
@@ -131,6 +146,7 @@ async function recordAttempt(
   if ('refused' in eligible) throw eligible.refused;
   // The live attempt ended since it was seen, so this submit has no token yet: the retry fetches one.
   if (eligible.replaysLive) throw inProgress();
+  if (orders.length >= MAX_ATTEMPTS_PER_SESSION) throw attemptsExhausted();
   const secret = newCallbackSecret();
   const createdAt = ctx.now();
   const attempt = orders.reduce((max, existing) => Math.max(max, existing.attempt), 0) + 1;

@@ -208,23 +208,25 @@ describe('placing an order', () => {
     });
   });
 
-  it('an upstream refusal that names no shopper field is a 502, and the attempt is recorded as refused', async () => {
-    // A refusal the sandbox never gives a BFF that checks its carts first: the docs' 400 body, about the amount.
-    const refusing = await stack.startBff({
+  /** An instance whose upstream refuses every create: the docs' 400 body, about the amount (a refusal the sandbox
+   * never gives a BFF that checks its carts first). `sent` counts the creates. */
+  async function refusingBff() {
+    const counted = { sent: 0 };
+    const bff = await stack.startBff({
       client: {
-        fetch: async (input, init) =>
-          init?.method === 'POST' && new URL(String(input)).pathname === '/orders'
-            ? new Response(
-                JSON.stringify({
-                  statusCode: 400,
-                  message: ['orderAmount must not have more than 2 decimal places'],
-                  error: 'Bad Request',
-                }),
-                { status: 400 },
-              )
-            : fetch(input, init),
+        fetch: async (input, init) => {
+          if (init?.method !== 'POST' || new URL(String(input)).pathname !== '/orders') return fetch(input, init);
+          counted.sent += 1;
+          const message = ['orderAmount must not have more than 2 decimal places'];
+          return Response.json({ statusCode: 400, message, error: 'Bad Request' }, { status: 400 });
+        },
       },
     });
+    return Object.assign(counted, { url: bff.url });
+  }
+
+  it('an upstream refusal that names no shopper field is a 502, and the attempt is recorded as refused', async () => {
+    const refusing = await refusingBff();
     const id = await createSession(refusing.url);
     const answer = await call(`${refusing.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()));
     expect(answer.status).toBe(502);
@@ -232,6 +234,21 @@ describe('placing an order', () => {
     expect(answer.body).not.toHaveProperty('errors');
     const [order] = await stack.db.store.orders.listOfSession(id);
     expect(order).toMatchObject({ createState: 'rejected', status: 'failed' });
+  });
+
+  it('a session takes at most 20 attempts: past them, nothing more is recorded or sent upstream (409)', async () => {
+    const refusing = await refusingBff();
+    const id = await createSession(refusing.url);
+    const submit = () => call(`${refusing.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()));
+    for (let attempt = 1; attempt <= 20; attempt += 1) expect((await submit()).body.code).toBe('upstream_rejected');
+    const exhausted = await submit();
+    expect([exhausted.status, exhausted.body.code, exhausted.body.retryable]).toEqual([
+      409,
+      'session_exhausted',
+      false,
+    ]);
+    expect(refusing.sent).toBe(20);
+    expect(await stack.db.store.orders.listOfSession(id)).toHaveLength(20);
   });
 });
 

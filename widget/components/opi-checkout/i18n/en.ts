@@ -55,6 +55,7 @@ export const en: Strings = {
     session_not_found: 'This checkout does not exist. Start again from the shop.',
     provider_not_eligible: 'This payment option cannot take this order. Choose another.',
     session_changed: 'Your order total has changed. Check it, then pay again.',
+    session_exhausted: 'Too many attempts. Start again from the shop.',
     upstream_unavailable: 'The payment provider did not answer. Try again.',
     upstream_timeout: 'The payment provider did not answer. Try again.',
     unsafe_redirect: 'We could not continue to the payment provider.',

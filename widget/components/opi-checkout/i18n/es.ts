@@ -55,6 +55,7 @@ const es: Strings = {
     session_not_found: 'Esta sesión de pago no existe. Vuelve a empezar desde la tienda.',
     provider_not_eligible: 'Esta forma de pago no está disponible para este pedido. Elige otra.',
     session_changed: 'El total de tu pedido ha cambiado. Revísalo y vuelve a pagar.',
+    session_exhausted: 'Esta sesión de pago se ha intentado demasiadas veces. Vuelve a empezar desde la tienda.',
     upstream_unavailable: 'El proveedor de pago no ha respondido. Inténtalo de nuevo.',
     upstream_timeout: 'El proveedor de pago no ha respondido. Inténtalo de nuevo.',
     unsafe_redirect: 'No hemos podido llevarte al proveedor de pago.',

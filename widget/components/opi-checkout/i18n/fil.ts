@@ -56,6 +56,7 @@ const fil: Strings = {
     session_not_found: 'Walang ganitong checkout. Magsimula ulit sa shop.',
     provider_not_eligible: 'Hindi puwede ang payment option na ito sa order na ito. Pumili ng iba.',
     session_changed: 'Nagbago ang total ng order mo. Tingnan muna ito, saka magbayad ulit.',
+    session_exhausted: 'Masyadong maraming beses nang sinubukan ang checkout na ito. Magsimulang muli mula sa shop.',
     upstream_unavailable: 'Hindi sumagot ang payment provider. Subukan ulit.',
     upstream_timeout: 'Hindi sumagot ang payment provider. Subukan ulit.',
     unsafe_redirect: 'Hindi kami makapagpatuloy sa payment provider.',

@@ -55,6 +55,7 @@ const fr: Strings = {
     session_not_found: 'Cette session de paiement n’existe pas. Recommencez depuis la boutique.',
     provider_not_eligible: 'Ce moyen de paiement n’est pas disponible pour cette commande. Choisissez-en un autre.',
     session_changed: 'Le total de votre commande a changé. Vérifiez-le, puis payez à nouveau.',
+    session_exhausted: 'Cette session de paiement a été tentée trop de fois. Recommencez depuis la boutique.',
     upstream_unavailable: 'Le prestataire de paiement n’a pas répondu. Réessayez.',
     upstream_timeout: 'Le prestataire de paiement n’a pas répondu. Réessayez.',
     unsafe_redirect: 'Impossible de vous rediriger vers le prestataire de paiement.',

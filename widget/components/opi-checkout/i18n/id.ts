@@ -55,6 +55,7 @@ const indonesian: Strings = {
     session_not_found: 'Sesi checkout ini tidak ditemukan. Mulai lagi dari toko.',
     provider_not_eligible: 'Metode pembayaran ini tidak bisa dipakai untuk pesanan ini. Pilih metode lain.',
     session_changed: 'Total pesanan Anda berubah. Periksa dulu, lalu bayar lagi.',
+    session_exhausted: 'Checkout ini sudah dicoba terlalu sering. Mulai lagi dari toko.',
     upstream_unavailable: 'Penyedia pembayaran tidak merespons. Coba lagi.',
     upstream_timeout: 'Penyedia pembayaran tidak merespons. Coba lagi.',
     unsafe_redirect: 'Tidak dapat melanjutkan ke penyedia pembayaran.',

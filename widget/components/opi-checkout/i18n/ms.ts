@@ -55,6 +55,7 @@ const ms: Strings = {
     session_not_found: 'Sesi pembayaran ini tidak wujud. Mulakan semula dari kedai.',
     provider_not_eligible: 'Pilihan pembayaran ini tidak boleh digunakan untuk pesanan ini. Pilih yang lain.',
     session_changed: 'Jumlah pesanan anda telah berubah. Semak dahulu, kemudian bayar semula.',
+    session_exhausted: 'Sesi pembayaran ini telah dicuba terlalu banyak kali. Mula semula dari kedai.',
     upstream_unavailable: 'Penyedia pembayaran tidak bertindak balas. Cuba lagi.',
     upstream_timeout: 'Penyedia pembayaran tidak bertindak balas. Cuba lagi.',
     unsafe_redirect: 'Kami tidak dapat meneruskan ke penyedia pembayaran.',

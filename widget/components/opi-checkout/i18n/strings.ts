@@ -17,6 +17,7 @@ export type FailureCode =
   | 'session_not_found'
   | 'provider_not_eligible'
   | 'session_changed'
+  | 'session_exhausted'
   | 'upstream_unavailable'
   | 'upstream_timeout'
   | 'unsafe_redirect';

@@ -55,6 +55,7 @@ const sv: Strings = {
     session_not_found: 'Köpet hittades inte. Börja om från butiken.',
     provider_not_eligible: 'Det här betalsättet kan inte användas för den här beställningen. Välj ett annat.',
     session_changed: 'Totalbeloppet för din beställning har ändrats. Kontrollera det och betala sedan igen.',
+    session_exhausted: 'Det här köpet har försökts för många gånger. Börja om från butiken.',
     upstream_unavailable: 'Betalningsleverantören svarade inte. Försök igen.',
     upstream_timeout: 'Betalningsleverantören svarade inte. Försök igen.',
     unsafe_redirect: 'Vi kunde inte skicka dig vidare till betalningsleverantören.',

@@ -55,6 +55,7 @@ const vi: Strings = {
     session_not_found: 'Phiên thanh toán này không tồn tại. Vui lòng bắt đầu lại từ cửa hàng.',
     provider_not_eligible: 'Phương thức thanh toán này không áp dụng cho đơn hàng này. Vui lòng chọn phương thức khác.',
     session_changed: 'Tổng tiền đơn hàng đã thay đổi. Vui lòng kiểm tra rồi thanh toán lại.',
+    session_exhausted: 'Phiên thanh toán này đã được thử quá nhiều lần. Hãy bắt đầu lại từ cửa hàng.',
     upstream_unavailable: 'Đơn vị thanh toán không phản hồi. Vui lòng thử lại.',
     upstream_timeout: 'Đơn vị thanh toán không phản hồi. Vui lòng thử lại.',
     unsafe_redirect: 'Không thể chuyển đến đơn vị thanh toán.',

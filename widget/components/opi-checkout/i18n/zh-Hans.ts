@@ -57,6 +57,7 @@ const zhHans: Strings = {
     session_not_found: '找不到本次结账，请返回商店重新开始。',
     provider_not_eligible: '此付款方式不适用于本订单，请选择其他方式。',
     session_changed: '订单总额已变更，请确认后重新付款。',
+    session_exhausted: '本次结账尝试次数过多。请从商店重新开始。',
     upstream_unavailable: '支付服务商未响应，请重试。',
     upstream_timeout: '支付服务商未响应，请重试。',
     unsafe_redirect: '无法跳转至支付服务商。',

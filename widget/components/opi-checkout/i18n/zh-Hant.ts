@@ -57,6 +57,7 @@ const zhHant: Strings = {
     session_not_found: '找不到這次結帳，請回到商店重新開始。',
     provider_not_eligible: '這個付款方式無法用於這筆訂單，請改選其他方式。',
     session_changed: '訂單總額已變更，請確認後再付款。',
+    session_exhausted: '這次結帳嘗試次數過多。請從商店重新開始。',
     upstream_unavailable: '付款服務商沒有回應，請再試一次。',
     upstream_timeout: '付款服務商沒有回應，請再試一次。',
     unsafe_redirect: '無法前往付款服務商。',
