@@ -8,7 +8,8 @@
 //
 // And all keys together start at most `readsPerSecond` reads (a second's worth at once): a stranger naming many
 // orders, or claiming many statuses, cannot make the upstream be read faster than that. An arrival past it reads
-// nothing and is told `late` at once, so the caller has the order read by the reconciler, within its own budget.
+// nothing and is told `late` at once, so the caller has the order read by the reconciler, within its own budget;
+// that counts as the key's read for its window, so the arrivals after it ask the reconciler for nothing more.
 import { normalisePaymentStatus } from '../../shared/status.js';
 import { remember } from '../lib/bounded.js';
 
@@ -62,7 +63,12 @@ export function createReadGate({ windowMs, maxKeys, readsPerSecond, now }: ReadG
         last.toldLate = true;
         return { outcome: last.outcome, fresh: false, ...late };
       }
-      if (!mayRead(at)) return { outcome: Promise.resolve(), fresh: false, late: new Date(at) };
+      if (!mayRead(at)) {
+        // Handed to the reconciler once per window: arrivals after this one, until it ends, ask for nothing more.
+        const handedOn = Promise.resolve();
+        remember(recent, key, { startedAt: at, outcome: handedOn, toldLate: true }, maxKeys);
+        return { outcome: handedOn, fresh: false, late: new Date(at) };
+      }
       const outcome = read();
       // A failed read is not shared beyond its own window, and never rejects unobserved here.
       outcome.catch(() => {});

@@ -34,6 +34,9 @@ describe('the read gate', () => {
     expect(reads).toHaveLength(20);
     expect(arrivals.filter((arrival) => arrival.fresh)).toHaveLength(20);
     expect(arrivals[20]).toMatchObject({ fresh: false, late: new Date(now()) });
+    // The reconciler has that key for the window: the same key again asks for nothing more, however often.
+    expect(pass('order:o-20:pending')).not.toHaveProperty('late');
+    expect(pass('order:o-20:pending')).not.toHaveProperty('late');
 
     advance(500); // half a second: ten more
     for (let i = 100; i < 150; i++) pass(`order:o-${i}:pending`);
