@@ -7,19 +7,25 @@ import { remember } from '../lib/bounded.js';
 export interface RepeatFilter {
   /** Whether these claims were seen within the window; they are remembered (again) either way. */
   isRepeat(claims: readonly unknown[]): boolean;
+  /** Forgets these claims: their handling failed, so the same delivery again is acted on. */
+  forget(claims: readonly unknown[]): void;
   /** How many are remembered now. */
   readonly size: number;
 }
 
 export function createRepeatFilter(windowMs: number, max: number, now: () => Date): RepeatFilter {
   const seen = new Map<string, number>();
+  const keyOf = (claims: readonly unknown[]) => createHash('sha256').update(JSON.stringify(claims)).digest('base64');
   return {
     isRepeat(claims) {
-      const key = createHash('sha256').update(JSON.stringify(claims)).digest('base64');
+      const key = keyOf(claims);
       const at = now().getTime();
       const last = seen.get(key);
       remember(seen, key, at, max);
       return last !== undefined && at - last < windowMs;
+    },
+    forget(claims) {
+      seen.delete(keyOf(claims));
     },
     get size() {
       return seen.size;

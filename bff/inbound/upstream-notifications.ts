@@ -115,7 +115,8 @@ export function createUpstreamNotifications(deps: UpstreamNotificationDeps) {
    * two notices alike in what the BFF reads (two refunds made in the portal, each named by fields it does not read)
    * are two notices.
    */
-  const isRepeat = (order: StoredOrder, hint: Hint) => repeats.isRepeat([order.orderReference, hint.delivery]);
+  const deliveryOf = (order: StoredOrder, hint: Hint) => [order.orderReference, hint.delivery];
+  const isRepeat = (order: StoredOrder, hint: Hint) => repeats.isRepeat(deliveryOf(order, hint));
 
   /** The journal's context for a notice: its event and what it claims, no personal data. */
   const payloadOf = (hint: Hint) => ({
@@ -179,6 +180,8 @@ export function createUpstreamNotifications(deps: UpstreamNotificationDeps) {
       () => 'done' as const,
       (error: unknown) => {
         logger.error({ err: error, orderReference: order.orderReference }, 'callback handling failed');
+        // Not acted on: the same delivery again (the upstream's answer to our 503) is not a repeat.
+        repeats.forget(deliveryOf(order, hint));
         return 'failed' as const;
       },
     );

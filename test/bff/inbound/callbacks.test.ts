@@ -12,6 +12,7 @@ import {
   placeOrder,
   postOperation,
   SETTLES_AFTER_RETURN,
+  testClock,
   upstreamReads,
 } from '../../support/after-payment-harness.js';
 
@@ -174,6 +175,25 @@ describe('our own failure', () => {
 
     // Delivered again once the ledger answers: recorded.
     expect((await deliver(callbackUrl, envelope(orderReference, 'SUCCESSFUL'))).status).toBe(200);
+    expect((await stack.db.store.orders.get(orderReference))?.status).toBe('paid');
+  });
+
+  it('a delivery whose recording failed is acted on when delivered again to the same instance, not taken for a repeat', async () => {
+    const { orderReference, callbackUrl } = await approvedWithoutCallback();
+    let broken = true;
+    const flaky: Store = {
+      ...stack.db.store,
+      transaction: (work) =>
+        broken ? Promise.reject(new Error('connection terminated')) : stack.db.store.transaction(work),
+    };
+    const clock = testClock();
+    const other = await stack.startBff({ store: flaky, now: clock.now });
+    const url = callbackUrl.replace(stack.bff.url, other.url);
+    expect((await deliver(url, envelope(orderReference, 'SUCCESSFUL'))).status).toBe(503);
+    broken = false;
+    // Past the read's shared window (5 s), well inside the repeat window (60 s).
+    clock.advance(6_000);
+    expect((await deliver(url, envelope(orderReference, 'SUCCESSFUL'))).status).toBe(200);
     expect((await stack.db.store.orders.get(orderReference))?.status).toBe('paid');
   });
 });
