@@ -59,8 +59,9 @@ export async function observeLocked(
         orderReference: order.orderReference,
         ledgerStatus: order.status,
         upstreamStatus: observation.upstream?.status,
+        kinds: patch.discrepancy?.map((entry) => entry.kind),
       },
-      'a read of the order contradicts its final status; a discrepancy is raised',
+      'a read of the order contradicts the ledger (its final status, or what it was paid); a discrepancy is raised',
     );
     await unit.announce('order.discrepancy');
   }

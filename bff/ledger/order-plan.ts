@@ -99,15 +99,34 @@ function createAnswerPatch(order: StoredOrder, answer: CreateAnswer): Planned {
   };
 }
 
-/** The order's discrepancies with its `status` entry replaced (or, with none given, gone); undefined: no change. */
-function withStatusEntry(order: StoredOrder, entry?: Discrepancy): Discrepancy[] | null | undefined {
-  const current = order.discrepancy?.find((item) => item.kind === 'status');
-  if (!current && !entry) return undefined;
-  if (current && entry && current.kind === entry.kind && current.upstreamStatus === entry.upstreamStatus)
-    return undefined;
-  const others = (order.discrepancy ?? []).filter((item) => item.kind !== 'status');
+/** Two entries that say the same of both sides (when each was seen aside). */
+const sameSides = (a: Discrepancy, b: Discrepancy) =>
+  JSON.stringify({ ...a, detectedAt: null }) === JSON.stringify({ ...b, detectedAt: null });
+
+/** `list` with its entry of `kind` replaced (or, with none given, gone); the same `list` when nothing changes. */
+function withEntry(list: Discrepancy[] | null, kind: Discrepancy['kind'], entry?: Discrepancy): Discrepancy[] | null {
+  const current = list?.find((item) => item.kind === kind);
+  if (!current && !entry) return list;
+  if (current && entry && sameSides(current, entry)) return list;
+  const others = (list ?? []).filter((item) => item.kind !== kind);
   const next = entry ? [...others, entry] : others;
   return next.length > 0 ? next : null;
+}
+
+/** The fee the paying customer bears, as the read reports it, in the order's minor units. */
+const surchargeOf = (order: StoredOrder, upstream: OrderStatusRecord) =>
+  Math.max(0, toMinor(upstream.surcharge ?? 0, order.currency) ?? 0);
+
+/**
+ * A read of a paid order that reports another amount paid than the ledger recorded: both sides, for a person. Local
+ * choice: an amount that cannot be read in the order's currency is not compared (its word is still recorded).
+ */
+function paidEntry(order: StoredOrder, upstream: OrderStatusRecord, now: Date): Discrepancy | undefined {
+  const reported = checkPaidAmount('paid', upstream, order);
+  if (reported.holdReason === 'currency_mismatch' || reported.holdReason === 'unreadable_amount') return undefined;
+  const upstreamMinor = reported.paidMinor + surchargeOf(order, upstream);
+  if (upstreamMinor === order.paidMinor) return undefined;
+  return { kind: 'paid', ledgerMinor: order.paidMinor, upstreamMinor, detectedAt: now.toISOString() };
 }
 
 /** A status word as the upstream means it: its create answer spells `pending` what its reads spell `PENDING`. */
@@ -132,10 +151,14 @@ function captureWordPatch(order: StoredOrder, upstream: OrderStatusRecord): Orde
 function finalRead(order: StoredOrder, upstream: OrderStatusRecord, now: Date): Planned {
   const observed = normalisePaymentStatus(upstream.status).status;
   if (observed === order.status) {
-    const cleared = withStatusEntry(order);
-    return {
-      patch: { ...upstreamWordPatch(order, upstream), ...(cleared === undefined ? {} : { discrepancy: cleared }) },
+    const agreed = withEntry(order.discrepancy, 'status');
+    const paid = order.status === 'paid' ? paidEntry(order, upstream, now) : undefined;
+    const list = order.status === 'paid' ? withEntry(agreed, 'paid', paid) : agreed;
+    const patch = {
+      ...upstreamWordPatch(order, upstream),
+      ...(list === order.discrepancy ? {} : { discrepancy: list }),
     };
+    return { patch, ...(paid && list !== agreed ? { raised: true } : {}) };
   }
   const contradicts = order.status;
   if (observed === 'paid') return { ...movedTo(order, upstream, 'paid'), contradicts };
@@ -147,13 +170,13 @@ function finalRead(order: StoredOrder, upstream: OrderStatusRecord, now: Date): 
   // name (it may be how the upstream shows a later step, such as a refund): the status stays, and what the upstream
   // said is recorded (and so journalled), never dropped.
   if (observed === 'unknown') return { patch: upstreamWordPatch(order, upstream) };
-  const discrepancy = withStatusEntry(order, {
+  const discrepancy = withEntry(order.discrepancy, 'status', {
     kind: 'status',
     ledgerStatus: order.status,
     upstreamStatus: upstream.status,
     detectedAt: now.toISOString(),
   });
-  if (discrepancy === undefined) return { patch: {} };
+  if (discrepancy === order.discrepancy) return { patch: {} };
   return { patch: { discrepancy }, contradicts, raised: true };
 }
 
@@ -164,7 +187,7 @@ function movedTo(order: StoredOrder, upstream: OrderStatusRecord, observed: Orde
   const patch: OrderPatch = { status: next, upstreamStatus: upstream.status, holdReason: outcome.holdReason ?? null };
   if (next === 'paid' || next === 'on_hold') {
     // The docs: the customer pays the order amount plus the surcharge, and a full capture or void is both.
-    const surchargeMinor = Math.max(0, toMinor(upstream.surcharge ?? 0, order.currency) ?? 0);
+    const surchargeMinor = surchargeOf(order, upstream);
     patch.surchargeMinor = surchargeMinor;
     patch.paidMinor = outcome.paidMinor + surchargeMinor;
     patch.capturedMinor = next === 'paid' && capturedAtPayment(order, upstream) ? patch.paidMinor : 0;

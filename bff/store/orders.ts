@@ -33,7 +33,8 @@ export interface NewOrder {
  */
 export type Discrepancy = TotalsDiscrepancy | StatusDiscrepancy;
 export interface TotalsDiscrepancy {
-  kind: 'refunds' | 'captures';
+  /** `paid`: what a read of a paid order reports paid against what the ledger recorded (bff/ledger/order-plan.ts). */
+  kind: 'refunds' | 'captures' | 'paid';
   ledgerMinor: number;
   upstreamMinor: number;
   detectedAt: string;

@@ -68,12 +68,12 @@ export type OperationView = z.infer<typeof operationViewSchema>;
 /**
  * The payment service's records and the ledger disagree in a way no record settles, for a person to look at: the
  * totals of refunds or captures (`ledgerAmount`, `upstreamAmount`: two refunds of one amount of which only one shows),
- * or (`status`) a read of the order that contradicts its final status (`ledgerStatus`, and the payment service's
+ * what a paid order was paid (`paid`: a later read reports another amount than the one recorded), or (`status`) a read of the order that contradicts its final status (`ledgerStatus`, and the payment service's
  * `upstreamStatus`: an order the ledger holds paid that the payment service now shows declined).
  */
 export const discrepancyViewSchema = z.union([
   z.object({
-    kind: z.enum(['refunds', 'captures']),
+    kind: z.enum(['refunds', 'captures', 'paid']),
     ledgerAmount: z.number(),
     upstreamAmount: z.number(),
     detectedAt: z.string(),

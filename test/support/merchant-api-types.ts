@@ -397,7 +397,7 @@ export type components = {
       overdue?: true;
       discrepancies?: (({
           /** @enum {string} */
-          kind: "refunds" | "captures";
+          kind: "refunds" | "captures" | "paid";
           ledgerAmount: number;
           upstreamAmount: number;
           detectedAt: string;
@@ -498,7 +498,7 @@ export type components = {
           overdue?: true;
           discrepancies?: (({
               /** @enum {string} */
-              kind: "refunds" | "captures";
+              kind: "refunds" | "captures" | "paid";
               ledgerAmount: number;
               upstreamAmount: number;
               detectedAt: string;

@@ -171,7 +171,7 @@ describe('a read that contradicts a final status', () => {
   });
 
   it('keeps the status for an upstream spelling it does not know on an order the upstream ended, and records it', () => {
-    const paid = stored({ status: 'paid', upstreamStatus: 'SUCCESSFUL' });
+    const paid = stored({ status: 'paid', upstreamStatus: 'SUCCESSFUL', paidMinor: 14389 });
     const planned = plan(paid, read('REFUNDED'), NOW);
     expect(planned).toEqual({ patch: { upstreamStatus: 'REFUNDED' } });
     // Journalled though a poll journals only changes: the upstream's word changed.
@@ -179,7 +179,7 @@ describe('a read that contradicts a final status', () => {
       changed: false,
       journal: { source: 'poll', status: 'paid', upstreamStatus: 'REFUNDED' },
     });
-    const again = stored({ status: 'paid', upstreamStatus: 'REFUNDED' });
+    const again = stored({ status: 'paid', upstreamStatus: 'REFUNDED', paidMinor: 14389 });
     expect(plan(again, read('REFUNDED'), NOW)).toEqual({ patch: {} });
     expect(settle(again, read('REFUNDED'), { patch: {} }, NOW).journal).toBeUndefined();
     // The upstream's word back to its final status: the ledger follows it, and shows REFUNDED no longer.
@@ -216,9 +216,44 @@ describe("a read's captureStatus", () => {
   });
 
   it('changes nothing when it says the same word in another case, or nothing at all', () => {
-    const paid = stored({ status: 'paid', upstreamStatus: 'SUCCESSFUL', upstreamCaptureStatus: 'AUTHORIZED' });
+    const paid = stored({
+      status: 'paid',
+      upstreamStatus: 'SUCCESSFUL',
+      upstreamCaptureStatus: 'AUTHORIZED',
+      paidMinor: 14389,
+    });
     expect(plan(paid, withCapture('SUCCESSFUL', 'authorized'), NOW)).toEqual({ patch: {} });
     expect(plan(paid, withCapture('SUCCESSFUL', null), NOW)).toEqual({ patch: {} });
     expect(settle(paid, withCapture('SUCCESSFUL', null), { patch: {} }, NOW).journal).toBeUndefined();
+  });
+});
+
+describe('a read of a paid order that reports another amount', () => {
+  const paid = stored({ status: 'paid', upstreamStatus: 'SUCCESSFUL', paidMinor: 14389, capturedMinor: 14389 });
+
+  it('raises a paid discrepancy with both sides, journalled once, and moves no money', () => {
+    const planned = plan(paid, read('SUCCESSFUL', 100), NOW);
+    const entry = { kind: 'paid', ledgerMinor: 14389, upstreamMinor: 10000, detectedAt: NOW.toISOString() };
+    expect(planned).toEqual({ patch: { discrepancy: [entry] }, raised: true });
+    expect(settle(paid, read('SUCCESSFUL', 100), planned, NOW).journal).toMatchObject({ status: 'paid' });
+    const raised = stored({ ...paid, discrepancy: [{ ...entry, kind: 'paid' as const }] });
+    expect(plan(raised, read('SUCCESSFUL', 100), NOW), 'the same again: no change').toEqual({ patch: {} });
+    expect(plan(raised, read('SUCCESSFUL'), NOW), 'agreeing again: cleared').toEqual({ patch: { discrepancy: null } });
+  });
+
+  it('keeps a status entry apart, and compares nothing it cannot read in the order currency', () => {
+    const disputed = {
+      kind: 'status' as const,
+      ledgerStatus: 'paid',
+      upstreamStatus: 'DECLINED',
+      detectedAt: T0.toISOString(),
+    };
+    const planned = plan(stored({ ...paid, discrepancy: [disputed] }), read('SUCCESSFUL', 100), NOW);
+    expect(planned.patch.discrepancy).toEqual([expect.objectContaining({ kind: 'paid', upstreamMinor: 10000 })]);
+    const otherCurrency: Observation = {
+      ...read('SUCCESSFUL', 100),
+      upstream: { merchantReference: 'p-1', status: 'SUCCESSFUL', amount: 100, currency: 'USD' } as OrderStatusRecord,
+    };
+    expect(plan(paid, otherCurrency, NOW)).toEqual({ patch: {} });
   });
 });
