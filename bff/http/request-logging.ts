@@ -1,6 +1,6 @@
 // One log line per request with its id: a caller's X-Request-Id is kept when it looks like an id, otherwise a new
 // one is made; either way it is echoed back. Only method, path, origin, peer, status and timing are logged: no
-// headers, no bodies, and the callback secret and checkout session id in a URL are masked.
+// headers, no bodies, the callback secret and checkout session id in a URL masked, the URL and origin clipped.
 //
 // Written here rather than with pino-http, which makes a child logger (and runs the redaction paths) for every
 // request: on the widget's hot read that was a sixth of the CPU. The access line is built from the fields above
@@ -21,6 +21,14 @@ export function maskSecretsInUrl(url: string): string {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+// Local choice: what of a caller's URL and Origin a log line keeps. A stranger's 16 KB URL costs a line of this size,
+// not of theirs; a real URL or origin of this service is far shorter.
+const URL_LOGGED = 512;
+const ORIGIN_LOGGED = 256;
+
+/** At most `max` characters of `text`, marked when cut. */
+const clipped = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
 const LOGGER = Symbol('request logger');
 
 interface LoggedRequest extends Request {
@@ -31,8 +39,8 @@ interface LoggedRequest extends Request {
 const requestFields = (req: LoggedRequest) => ({
   id: req.id,
   method: req.method,
-  url: maskSecretsInUrl(req.originalUrl),
-  origin: req.headers.origin,
+  url: clipped(maskSecretsInUrl(req.originalUrl), URL_LOGGED),
+  origin: req.headers.origin === undefined ? undefined : clipped(req.headers.origin, ORIGIN_LOGGED),
   remoteAddress: req.socket?.remoteAddress,
 });
 

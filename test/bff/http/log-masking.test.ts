@@ -27,6 +27,16 @@ describe('masking in log lines', () => {
     expect(maskSecretsInUrl(url)).toBe(logged);
   });
 
+  it("keeps at most 512 characters of a stranger's URL and 256 of its Origin in a log line", async () => {
+    const path = `/v1/${'x'.repeat(8_000)}`;
+    const origin = `https://${'o'.repeat(4_000)}.example`;
+    expect((await call(`${stack.bff.url}${path}`, { headers: { origin } })).status).toBe(404);
+    const [line] = linesWith('/v1/xxxx');
+    expect(line!.length).toBeLessThan(1_500);
+    expect(line).toContain(`${path.slice(0, 512)}…`);
+    expect(line).toContain(`${origin.slice(0, 256)}…`);
+  });
+
   it('a whole checkout, return, callback and refund log no session id, callback secret or personal data', async () => {
     const sessionId = await createSession(stack.bff.url, {
       customer: { email: 'amal@example.com', lastName: 'Haddad' },
