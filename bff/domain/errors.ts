@@ -93,7 +93,16 @@ interface IssueLike {
   keys?: readonly string[];
 }
 
-/** Parses `input` or refuses it, naming every bad field (an unknown field by its own name: `unknown_field`). */
+/**
+ * Local choice: the most fields one refusal names. A form has fewer; a stranger's body of 2,000 unknown keys gets an
+ * answer of this size, not of theirs.
+ */
+const MAX_FIELD_ERRORS = 30;
+
+/**
+ * Parses `input` or refuses it, naming each bad field (an unknown field by its own name: `unknown_field`), the first
+ * MAX_FIELD_ERRORS of them.
+ */
 export function parseOrRefuse<T>(
   schema: {
     safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: readonly IssueLike[] } };
@@ -104,7 +113,7 @@ export function parseOrRefuse<T>(
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
   const unknown = parsed.error.issues.some((issue) => issue.code === 'unrecognized_keys');
-  const errors = issuesToFieldErrors(parsed.error.issues);
+  const errors = issuesToFieldErrors(parsed.error.issues).slice(0, MAX_FIELD_ERRORS);
   throw new DomainError(
     unknown ? 'unknown_field' : 'validation_failed',
     unknown ? `The ${what} has fields that are not accepted.` : `The ${what} is not valid.`,

@@ -103,6 +103,18 @@ describe('request bodies', () => {
     expect(answer.text).not.toMatch(/at JSON|SyntaxError|node_modules/);
   });
 
+  it('names at most 30 fields in one refusal, however many a body gets wrong', async () => {
+    const id = await createSession(stack.bff.url);
+    const junk = Object.fromEntries(Array.from({ length: 1_500 }, (_, i) => [`k${i}`, 0]));
+    const answer = await call(
+      `${stack.bff.url}/v1/checkout-sessions/${id}/orders`,
+      json('POST', { ...shopper(), ...junk }),
+    );
+    expect([answer.status, answer.body.code]).toEqual([400, 'unknown_field']);
+    expect(answer.body.errors).toHaveLength(30);
+    expect(answer.body.errors[0]).toEqual({ path: 'k0', message: 'is not an accepted field' });
+  });
+
   it('answers a JSON body that is not an object with a validation problem', async () => {
     const id = await createSession(stack.bff.url);
     const answer = await call(`${stack.bff.url}/v1/checkout-sessions/${id}/orders`, json('POST', ['TABBY_AE']));
