@@ -56,7 +56,8 @@ export function traceIds(): { trace_id: string; span_id: string } | undefined {
  * (`GET /v1/checkout-sessions/:id`). First in the app, so everything the request does runs inside it.
  */
 export const traceRequests: RequestHandler = (req, res, next) => {
-  const parent = propagation.extract(context.active(), req.headers);
+  // The caller's trace context only: baggage a stranger sends would otherwise ride on every upstream call.
+  const parent = propagation.deleteBaggage(propagation.extract(context.active(), req.headers));
   const span = tracer.startSpan(
     req.method,
     { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method } },

@@ -65,6 +65,26 @@ describe('traces', () => {
     }
   });
 
+  it("carry the caller's trace context to the upstream, never its baggage", async () => {
+    const baggageSent: (string | null)[] = [];
+    const bff = await stack.startBff({
+      client: {
+        fetch: (input, init) => {
+          if (init?.method === 'POST') baggageSent.push(new Headers(init.headers).get('baggage'));
+          return fetch(input, init);
+        },
+      },
+    });
+    const id = await createSession(bff.url);
+    const caller = traceparent();
+    const headers = { origin: STOREFRONT_ORIGIN, traceparent: caller.header, baggage: `from=${'x'.repeat(2_000)}` };
+    expect((await call(`${bff.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper(), headers))).status).toBe(
+      201,
+    );
+    expect(baggageSent.length).toBeGreaterThan(0);
+    expect(baggageSent.every((baggage) => baggage === null)).toBe(true);
+  });
+
   it('put the trace and span ids on the log lines of a request', async () => {
     const caller = traceparent();
     const answer = await call(`${stack.bff.url}/v1/checkout-sessions`, {
