@@ -12,6 +12,7 @@
 // that counts as the key's read for its window, so the arrivals after it ask the reconciler for nothing more.
 import { normalisePaymentStatus } from '../../shared/status.js';
 import { remember } from '../lib/bounded.js';
+import { createTokenBucket } from '../lib/token-bucket.js';
 
 /** The gate's key for a read of an order that a visit claiming `status` prompts. */
 export const orderReadKey = (orderReference: string, status: string) =>
@@ -45,15 +46,7 @@ export interface ReadGateOptions {
 
 export function createReadGate({ windowMs, maxKeys, readsPerSecond, now }: ReadGateOptions): ReadGate {
   const recent = new Map<string, { startedAt: number; outcome: Promise<unknown>; toldLate: boolean }>();
-  let tokens = readsPerSecond;
-  let refilledAt = Number.NEGATIVE_INFINITY;
-  const mayRead = (at: number) => {
-    tokens = Math.min(readsPerSecond, tokens + (Math.max(0, at - refilledAt) / 1000) * readsPerSecond);
-    refilledAt = at;
-    if (tokens < 1) return false;
-    tokens -= 1;
-    return true;
-  };
+  const budget = createTokenBucket(readsPerSecond, 1_000);
   return {
     pass<T>(key: string, read: () => Promise<T>): Gated<T> {
       const at = now().getTime();
@@ -63,7 +56,7 @@ export function createReadGate({ windowMs, maxKeys, readsPerSecond, now }: ReadG
         last.toldLate = true;
         return { outcome: last.outcome, fresh: false, ...late };
       }
-      if (!mayRead(at)) {
+      if (!budget.take(at)) {
         // Handed to the reconciler once per window: arrivals after this one, until it ends, ask for nothing more.
         const handedOn = Promise.resolve();
         remember(recent, key, { startedAt: at, outcome: handedOn, toldLate: true }, maxKeys);

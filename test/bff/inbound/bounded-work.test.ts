@@ -6,7 +6,13 @@ import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { nestsWithin } from '../../../bff/domain/text.js';
 import { createRepeatFilter } from '../../../bff/inbound/repeat-filter.js';
-import { callbackUrlOf, FAST_SANDBOX, placeOrder, upstreamReads } from '../../support/after-payment-harness.js';
+import {
+  callbackUrlOf,
+  FAST_SANDBOX,
+  placeOrder,
+  testClock,
+  upstreamReads,
+} from '../../support/after-payment-harness.js';
 import { call, json, shopper, createSession } from '../../support/checkout.js';
 import { useCheckoutStack } from '../../support/stack.js';
 
@@ -124,12 +130,30 @@ describe('notices from strangers', () => {
 });
 
 describe('public price pages', () => {
-  it('cost a bounded number of upstream calls whatever channels and prices a stranger sweeps', async () => {
-    for (let i = 0; i < 100; i++) {
-      const query = new URLSearchParams({ amount: `${100 + i}.00`, currency: 'AED', country: 'AE', channel: `c-${i}` });
-      expect((await call(`${stack.bff.url}/v1/instalments?${query}`)).status).toBe(200);
-    }
-    // The snapshots' one budget: 30 calls a minute in all.
-    expect(stack.sandbox.journal.filter((entry) => entry.route === 'options').length).toBeLessThanOrEqual(30);
+  it('cost a bounded number of upstream calls whatever channels and prices a stranger sweeps, never starving the keys in use', async () => {
+    const clock = testClock();
+    const bff = await stack.startBff({ now: clock.now });
+    const priced = (query: Record<string, string>) =>
+      call(`${bff.url}/v1/instalments?${new URLSearchParams({ currency: 'AED', country: 'AE', ...query })}`);
+    const optionsAsked = (channel: 'none' | 'made up') =>
+      stack.sandbox.journal.filter(
+        (entry) => entry.route === 'options' && 'channel' in (entry.query ?? {}) === (channel === 'made up'),
+      ).length;
+    const before = { none: optionsAsked('none'), madeUp: optionsAsked('made up') };
+    expect((await priced({ amount: '189.00' })).body.providers.length).toBeGreaterThan(0);
+    const sweep = async (from: number) => {
+      for (let i = from; i < from + 100; i++) {
+        expect((await priced({ amount: `${100 + i}.00`, channel: `c-${i}` })).status).toBe(200);
+      }
+    };
+    await sweep(0);
+    // Made-up channels (no known providers) share a sixth of the budget: 5 calls a minute.
+    expect(optionsAsked('made up') - before.madeUp).toBeLessThanOrEqual(5);
+    // A minute on, the sweep goes on, and the key in use is still refreshed from its own budget.
+    clock.advance(61_000);
+    await sweep(100);
+    await priced({ amount: '189.00' });
+    expect(optionsAsked('none') - before.none).toBe(2);
+    expect(optionsAsked('made up') - before.madeUp).toBeLessThanOrEqual(10);
   });
 });
