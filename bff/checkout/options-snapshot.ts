@@ -70,9 +70,12 @@ export function createOptionsSnapshots(deps: SnapshotDeps): OptionsSnapshots {
       const at = deps.now().getTime();
       const last = refreshed.get(id);
       const due = (last === undefined || at - last >= deps.maxAgeMs) && !inFlight.has(id);
-      const budget =
-        due && ((await deps.catalogue.known(key, deps.now())).length > 0 ? budgets.known : budgets.unknown);
-      if (budget && budget.take(at)) {
+      const budget = due
+        ? (await deps.catalogue.known(key, deps.now())).length > 0
+          ? budgets.known
+          : budgets.unknown
+        : undefined;
+      if (budget?.take(at)) {
         remember(refreshed, id, at, MAX_KEYS);
         const work = refresh(id, key, amountMinor);
         if (last === undefined) await work;
