@@ -47,6 +47,10 @@ const sent = (orderReference: string, kind: 'refund' | 'capture' | 'void') =>
     .filter((entry) => entry.method === 'POST' && entry.path === `/orders/${orderReference}/${kind}`)
     .map((entry) => entry.status);
 
+/** Another instance on the same clock and ledger, its upstream reached through `fetch`. */
+const bffWith = (fetch: typeof globalThis.fetch) =>
+  stack.startBff({ now: clock.now, env: { OPI_UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) }, client: { fetch } });
+
 const viewOf = async (orderReference: string) =>
   orderViewSchema.parse((await getOrder(stack.bff.url, orderReference)).body);
 
@@ -170,11 +174,7 @@ describe('a refund whose answer was lost', () => {
       }
       return fetch(input, init);
     };
-    const bff = await stack.startBff({
-      now: clock.now,
-      env: { OPI_UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) },
-      client: { fetch: hangs },
-    });
+    const bff = await bffWith(hangs);
     const orderReference = await paidOrder({}, bff.url);
     const answer = postOperation(bff.url, orderReference, 'refunds', { amount: 20 });
     await expect.poll(async () => (await stack.db.store.operations.list(orderReference)).length).toBe(1);
@@ -195,15 +195,8 @@ describe("a refund the seed's list leaves out", () => {
   // An upstream whose refund list (a route no document shows) answers, and leaves every refund out.
   const leavesOut: typeof fetch = async (input, init) =>
     (init?.method ?? 'GET') === 'GET' && String(input).endsWith('/refund') ? Response.json([]) : fetch(input, init);
-  const startLeavingOut = () =>
-    stack.startBff({
-      now: clock.now,
-      env: { OPI_UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) },
-      client: { fetch: leavesOut },
-    });
-
   it('made upstream, its answer lost: the documented details show it at once, so it is never sent again, nor failed later', async () => {
-    const bff = await startLeavingOut();
+    const bff = await bffWith(leavesOut);
     const orderReference = await paidOrder({}, bff.url);
     stack.sandbox.setFault('refund', { kind: 'lost-answer' }, { times: 1 });
     const lost = await postOperation(bff.url, orderReference, 'refunds', { amount: 20 });
@@ -277,11 +270,7 @@ describe('a capture or void whose answer was lost', () => {
       details.orderCaptures = details.orderCaptures?.map((capture) => ({ ...capture, status: 'PENDING' }));
       return Response.json(details, { status: answer.status });
     };
-    const bff = await stack.startBff({
-      now: clock.now,
-      env: { OPI_UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) },
-      client: { fetch: pendingCaptures },
-    });
+    const bff = await bffWith(pendingCaptures);
     const orderReference = await authorisedOrder(bff.url);
     stack.sandbox.setFault('capture', { kind: 'lost-answer' }, { times: 1 });
     const key = randomUUID();
@@ -367,11 +356,7 @@ describe('a capture or void whose answer was lost', () => {
         return Response.json({ statusCode: 400, message: 'Bad Request' }, { status: 400 });
       return fetch(input, init);
     };
-    const bff = await stack.startBff({
-      now: clock.now,
-      env: { OPI_UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) },
-      client: { fetch: terse },
-    });
+    const bff = await bffWith(terse);
     const orderReference = await authorisedOrder(bff.url);
     // The first is lost (it hangs); its retry is refused: that says nothing about the first.
     stack.sandbox.setFault('capture', { kind: 'hang' }, { times: 1 });
