@@ -40,7 +40,9 @@ describe('upstream faults seen through the BFF', () => {
     expect(attempt).toMatchObject({ createState: 'unknown', status: 'initiated' });
 
     stack.sandbox.clearFaults();
-    const retry = await place(id);
+    // The retry through an instance with time for its three calls (options, lookup, resend) on a loaded machine.
+    const patient = await stack.startBff({ env: { OPI_UPSTREAM_TIMEOUT_MS: '5000', OPI_OPTIONS_CACHE_SECONDS: '0' } });
+    const retry = await place(id, shopper(), patient.url);
     expect(retry.status).toBe(201);
     expect(retry.body.orderReference).toBe(attempt!.orderReference);
     expect(creates().map((entry) => (entry.body as { orderReference: string }).orderReference)).toEqual([
