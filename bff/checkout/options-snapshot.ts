@@ -59,7 +59,9 @@ export function createOptionsSnapshots(deps: SnapshotDeps): OptionsSnapshots {
         // An upstream that fails leaves what is known; the next refresh is a budget's token away.
         () => undefined,
       )
-      .finally(() => inFlight.delete(id));
+      .finally(() => {
+        if (inFlight.get(id) === work) inFlight.delete(id);
+      });
     inFlight.set(id, work);
     return work;
   }
@@ -75,7 +77,8 @@ export function createOptionsSnapshots(deps: SnapshotDeps): OptionsSnapshots {
           ? budgets.known
           : budgets.unknown
         : undefined;
-      if (budget?.take(at)) {
+      // Checked again after the catalogue's answer: a concurrent first request may have started the refresh meanwhile.
+      if (budget && !inFlight.has(id) && budget.take(at)) {
         remember(refreshed, id, at, MAX_KEYS);
         const work = refresh(id, key, amountMinor);
         if (last === undefined) await work;

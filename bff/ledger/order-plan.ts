@@ -99,9 +99,15 @@ function createAnswerPatch(order: StoredOrder, answer: CreateAnswer): Planned {
   };
 }
 
+/** What an entry says of each side (field by field: the ledger's jsonb keeps its own key order). */
+const sidesOf = (entry: Discrepancy) =>
+  entry.kind === 'status' ? [entry.ledgerStatus, entry.upstreamStatus] : [entry.ledgerMinor, entry.upstreamMinor];
+
 /** Two entries that say the same of both sides (when each was seen aside). */
-const sameSides = (a: Discrepancy, b: Discrepancy) =>
-  JSON.stringify({ ...a, detectedAt: null }) === JSON.stringify({ ...b, detectedAt: null });
+const sameSides = (a: Discrepancy, b: Discrepancy) => {
+  const [left, right] = [sidesOf(a), sidesOf(b)];
+  return a.kind === b.kind && left[0] === right[0] && left[1] === right[1];
+};
 
 /** `list` with its entry of `kind` replaced (or, with none given, gone); the same `list` when nothing changes. */
 function withEntry(list: Discrepancy[] | null, kind: Discrepancy['kind'], entry?: Discrepancy): Discrepancy[] | null {
@@ -118,12 +124,13 @@ const surchargeOf = (order: StoredOrder, upstream: OrderStatusRecord) =>
   Math.max(0, toMinor(upstream.surcharge ?? 0, order.currency) ?? 0);
 
 /**
- * A read of a paid order that reports another amount paid than the ledger recorded: both sides, for a person. Local
- * choice: an amount that cannot be read in the order's currency is not compared (its word is still recorded).
+ * A read of a paid order that reports another amount paid than the ledger recorded: both sides, for a person; none
+ * when it agrees. Local choice: an amount that cannot be read in the order's currency is not compared (`unread`:
+ * whatever stands, stays; its word is still recorded).
  */
-function paidEntry(order: StoredOrder, upstream: OrderStatusRecord, now: Date): Discrepancy | undefined {
+function paidEntry(order: StoredOrder, upstream: OrderStatusRecord, now: Date): Discrepancy | 'unread' | undefined {
   const reported = checkPaidAmount('paid', upstream, order);
-  if (reported.holdReason === 'currency_mismatch' || reported.holdReason === 'unreadable_amount') return undefined;
+  if (reported.holdReason === 'currency_mismatch' || reported.holdReason === 'unreadable_amount') return 'unread';
   const upstreamMinor = reported.paidMinor + surchargeOf(order, upstream);
   if (upstreamMinor === order.paidMinor) return undefined;
   return { kind: 'paid', ledgerMinor: order.paidMinor, upstreamMinor, detectedAt: now.toISOString() };
@@ -152,13 +159,13 @@ function finalRead(order: StoredOrder, upstream: OrderStatusRecord, now: Date): 
   const observed = normalisePaymentStatus(upstream.status).status;
   if (observed === order.status) {
     const agreed = withEntry(order.discrepancy, 'status');
-    const paid = order.status === 'paid' ? paidEntry(order, upstream, now) : undefined;
-    const list = order.status === 'paid' ? withEntry(agreed, 'paid', paid) : agreed;
+    const paid = order.status === 'paid' ? paidEntry(order, upstream, now) : 'unread';
+    const list = paid === 'unread' ? agreed : withEntry(agreed, 'paid', paid);
     const patch = {
       ...upstreamWordPatch(order, upstream),
       ...(list === order.discrepancy ? {} : { discrepancy: list }),
     };
-    return { patch, ...(paid && list !== agreed ? { raised: true } : {}) };
+    return { patch, ...(paid && paid !== 'unread' && list !== agreed ? { raised: true } : {}) };
   }
   const contradicts = order.status;
   if (observed === 'paid') return { ...movedTo(order, upstream, 'paid'), contradicts };

@@ -49,8 +49,9 @@ export function createOrderRefresher(deps: RefreshDeps) {
    */
   async function refresh(order: StoredOrder, source: 'poll' | 'merchant'): Promise<void> {
     const { orderReference } = order;
-    // A poll reads an order while it awaits the upstream's final word, or while a read contradicted it.
-    const disputed = order.discrepancy?.some((entry) => entry.kind === 'status') ?? false;
+    // A poll reads an order while it awaits the upstream's final word, or while a read contradicted it (its status or
+    // what it was paid), so a read that agrees again clears it.
+    const disputed = order.discrepancy?.some((entry) => entry.kind === 'status' || entry.kind === 'paid') ?? false;
     if (source === 'merchant' || disputed || isAwaitingUpstream(order.status)) {
       const read = await upstream.getOrder(orderReference);
       await ledger.observe(orderReference, {

@@ -99,7 +99,9 @@ export async function eligibility(
   const orders = await ctx.store.orders.listOfSession(session.id);
   if (orders.some((order) => isLive(order) && order.createState === 'created' && order.provider === provider.name))
     return { amountMinor, provider, replaysLive: true };
-  if (orders.length >= MAX_ATTEMPTS_PER_SESSION) return { amountMinor, refused: attemptsExhausted() };
+  // A live attempt of this provider is rechecked or resent, never a new one: the bound does not apply to it.
+  const resumes = orders.some((order) => isLive(order) && order.provider === provider.name);
+  if (orders.length >= MAX_ATTEMPTS_PER_SESSION && !resumes) return { amountMinor, refused: attemptsExhausted() };
   try {
     const { token } = await ctx.upstream.createCustomerSession(body.customer.email, deadline);
     return { amountMinor, provider, customerToken: token };

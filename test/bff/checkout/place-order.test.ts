@@ -250,6 +250,43 @@ describe('placing an order', () => {
     expect(refusing.sent).toBe(20);
     expect(await stack.db.store.orders.listOfSession(id)).toHaveLength(20);
   });
+
+  it('the 20th attempt, its outcome unknown, is still resent by the retry (with a customer session each)', async () => {
+    // 19 creates refused; the 20th hangs and is never made, and the lookup after it fails too, so its outcome is
+    // unknown; then the upstream answers, and the retry resends the same reference.
+    let phase: 'refusing' | 'outage' | 'answering' = 'refusing';
+    const bff = await stack.startBff({
+      env: { OPI_CUSTOMER_SESSIONS: 'true', OPI_UPSTREAM_TIMEOUT_MS: '500' },
+      client: {
+        fetch: async (input, init) => {
+          const path = new URL(String(input)).pathname;
+          const creates = init?.method === 'POST' && path === '/orders';
+          if (creates && phase === 'refusing') {
+            const message = ['orderAmount must not have more than 2 decimal places'];
+            return Response.json({ statusCode: 400, message, error: 'Bad Request' }, { status: 400 });
+          }
+          if (phase === 'outage' && (creates || /^\/orders\/[^/]+$/.test(path))) {
+            return new Promise((_, reject) =>
+              init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)),
+            );
+          }
+          return fetch(input, init);
+        },
+      },
+    });
+    const id = await createSession(bff.url);
+    const submit = () => call(`${bff.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()));
+    for (let attempt = 1; attempt <= 19; attempt += 1) expect((await submit()).body.code).toBe('upstream_rejected');
+    phase = 'outage';
+    expect((await submit()).body.retryable).toBe(true);
+    expect((await stack.db.store.orders.listOfSession(id)).at(-1)).toMatchObject({
+      attempt: 20,
+      createState: 'unknown',
+    });
+    phase = 'answering';
+    const resent = await submit();
+    expect([resent.status, resent.body.orderReference]).toEqual([201, expect.stringMatching(/-20$/)]);
+  });
 });
 
 describe('double submits', () => {

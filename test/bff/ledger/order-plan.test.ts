@@ -236,7 +236,9 @@ describe('a read of a paid order that reports another amount', () => {
     const entry = { kind: 'paid', ledgerMinor: 14389, upstreamMinor: 10000, detectedAt: NOW.toISOString() };
     expect(planned).toEqual({ patch: { discrepancy: [entry] }, raised: true });
     expect(settle(paid, read('SUCCESSFUL', 100), planned, NOW).journal).toMatchObject({ status: 'paid' });
-    const raised = stored({ ...paid, discrepancy: [{ ...entry, kind: 'paid' as const }] });
+    // As the ledger's jsonb gives it back: its own key order, an earlier time.
+    const asRead = { kind: 'paid' as const, detectedAt: T0.toISOString(), upstreamMinor: 10000, ledgerMinor: 14389 };
+    const raised = stored({ ...paid, discrepancy: [asRead] });
     expect(plan(raised, read('SUCCESSFUL', 100), NOW), 'the same again: no change').toEqual({ patch: {} });
     expect(plan(raised, read('SUCCESSFUL'), NOW), 'agreeing again: cleared').toEqual({ patch: { discrepancy: null } });
   });
@@ -255,5 +257,19 @@ describe('a read of a paid order that reports another amount', () => {
       upstream: { merchantReference: 'p-1', status: 'SUCCESSFUL', amount: 100, currency: 'USD' } as OrderStatusRecord,
     };
     expect(plan(paid, otherCurrency, NOW)).toEqual({ patch: {} });
+    const raised = stored({
+      ...paid,
+      discrepancy: [{ kind: 'paid', ledgerMinor: 14389, upstreamMinor: 10000, detectedAt: T0.toISOString() }],
+    });
+    expect(plan(raised, otherCurrency, NOW), 'a read it cannot compare clears nothing').toEqual({ patch: {} });
+  });
+
+  it('takes a status entry read back in another key order for the same one: raised once, not on every read', () => {
+    const disputed = stored({
+      status: 'paid',
+      paidMinor: 14389,
+      discrepancy: [{ upstreamStatus: 'DECLINED', kind: 'status', detectedAt: T0.toISOString(), ledgerStatus: 'paid' }],
+    });
+    expect(plan(disputed, read('DECLINED'), NOW)).toEqual({ patch: {} });
   });
 });

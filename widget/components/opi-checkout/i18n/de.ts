@@ -55,7 +55,7 @@ const de: Strings = {
     session_not_found: 'Diesen Bezahlvorgang gibt es nicht. Bitte beginne im Shop von vorn.',
     provider_not_eligible: 'Diese Zahlungsart ist für diese Bestellung nicht möglich. Wähle eine andere.',
     session_changed: 'Deine Bestellsumme hat sich geändert. Prüfe sie und bezahle dann erneut.',
-    session_exhausted: 'Dieser Bezahlvorgang wurde zu oft versucht. Beginnen Sie erneut im Shop.',
+    session_exhausted: 'Dieser Bezahlvorgang wurde zu oft versucht. Bitte beginne im Shop von vorn.',
     upstream_unavailable: 'Der Zahlungsanbieter antwortet nicht. Versuch es noch einmal.',
     upstream_timeout: 'Der Zahlungsanbieter antwortet nicht. Versuch es noch einmal.',
     unsafe_redirect: 'Die Weiterleitung zum Zahlungsanbieter war nicht möglich.',
