@@ -13,7 +13,6 @@ import { toMinor } from '../../shared/money.js';
 import { normaliseRefundStatus } from '../../shared/status.js';
 import { isOpenOperation } from '../orders/amounts.js';
 import type {
-  Discrepancy,
   EventSource,
   NewOperation,
   OperationKind,
@@ -306,8 +305,6 @@ const resultOf = (side: Side, byId: boolean): OperationResult => ({
   ...(byId ? { upstreamReference: side.record.ids[0] ?? null, upstreamId: side.record.ids[1] ?? null } : {}),
 });
 
-const sameDiscrepancy = (a: Discrepancy[] | null, b: Discrepancy[] | null) => JSON.stringify(a) === JSON.stringify(b);
-
 /**
  * Settles the order's refunds or captures from the upstream's whole list of them. Answers the operations as they
  * now stand, which unknown ones `documented` records showed absent while they may still be on their way (a resend
@@ -383,7 +380,7 @@ export function settleFromRecords(
         },
       );
       await unit.announce('order.discrepancy');
-    } else if (!sameDiscrepancy(totals.discrepancy, unit.order.discrepancy)) {
+    } else if (totals.discrepancy !== unit.order.discrepancy) {
       await unit.write({ discrepancy: totals.discrepancy });
     }
     if (operations.some(isOpenOperation) || totals.deferred) await keepAsking(deps, unit);

@@ -16,6 +16,7 @@ import { checkPaidAmount, type HoldReason } from '../orders/paid-amount.js';
 import { isFinalStatus, nextStatus } from '../orders/transitions.js';
 import type { Discrepancy, EventSource, Journal, OrderPatch, StoredOrder } from '../store/types.js';
 import type { OrderStatusRecord } from '../upstream/contract.js';
+import { withEntry } from './discrepancy.js';
 
 /** What the answer to POST /orders says: a status, but nothing about what was paid (and, maybe, its id). */
 export interface CreateAnswer {
@@ -97,26 +98,6 @@ function createAnswerPatch(order: StoredOrder, answer: CreateAnswer): Planned {
   return {
     patch: order.status === 'initiated' && order.upstreamStatus === null ? { upstreamStatus: answer.status } : {},
   };
-}
-
-/** What an entry says of each side (field by field: the ledger's jsonb keeps its own key order). */
-const sidesOf = (entry: Discrepancy) =>
-  entry.kind === 'status' ? [entry.ledgerStatus, entry.upstreamStatus] : [entry.ledgerMinor, entry.upstreamMinor];
-
-/** Two entries that say the same of both sides (when each was seen aside). */
-const sameSides = (a: Discrepancy, b: Discrepancy) => {
-  const [left, right] = [sidesOf(a), sidesOf(b)];
-  return a.kind === b.kind && left[0] === right[0] && left[1] === right[1];
-};
-
-/** `list` with its entry of `kind` replaced (or, with none given, gone); the same `list` when nothing changes. */
-function withEntry(list: Discrepancy[] | null, kind: Discrepancy['kind'], entry?: Discrepancy): Discrepancy[] | null {
-  const current = list?.find((item) => item.kind === kind);
-  if (!current && !entry) return list;
-  if (current && entry && sameSides(current, entry)) return list;
-  const others = (list ?? []).filter((item) => item.kind !== kind);
-  const next = entry ? [...others, entry] : others;
-  return next.length > 0 ? next : null;
 }
 
 /** The fee the paying customer bears, as the read reports it, in the order's minor units. */

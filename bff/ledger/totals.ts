@@ -1,9 +1,11 @@
 // Where the upstream's records and the ledger cannot be matched one to one, their totals are compared: an entry of the
 // order's discrepancy, for a person, once nothing of that kind can still be on its way (pure).
-import type { Discrepancy, OrderOperation, StoredOrder, TotalsDiscrepancy } from '../store/types.js';
+import type { Discrepancy, OrderOperation, StoredOrder } from '../store/types.js';
+import { withEntry } from './discrepancy.js';
 import type { UpstreamSide } from './match-records.js';
 
 export interface Compared {
+  /** The order's list, the same one when nothing changes. */
   discrepancy: Discrepancy[] | null;
   /** A new or changed entry: journalled and announced. */
   raised: boolean;
@@ -23,7 +25,6 @@ export function compareTotals(
   context: { settled: (operation: OrderOperation) => boolean; now: Date },
 ): Compared {
   const name = kind === 'refund' ? 'refunds' : 'captures';
-  const others = (order.discrepancy ?? []).filter((entry) => entry.kind !== name);
   const ledgerMinor = operations.reduce(
     (sum, operation) => (operation.status === 'succeeded' ? sum + operation.amountMinor : sum),
     0,
@@ -33,16 +34,13 @@ export function compareTotals(
     (sum, side) => (side.status === 'succeeded' ? sum + (side.amountMinor ?? 0) : sum),
     0,
   );
-  const current = order.discrepancy?.find((entry): entry is TotalsDiscrepancy => entry.kind === name);
   if (readable && ledgerMinor === upstreamMinor) {
-    return { discrepancy: others.length > 0 ? others : null, raised: false, deferred: false };
+    return { discrepancy: withEntry(order.discrepancy, name), raised: false, deferred: false };
   }
   if (!operations.every(context.settled)) {
     return { discrepancy: order.discrepancy, raised: false, deferred: true };
   }
-  if (current && current.ledgerMinor === ledgerMinor && current.upstreamMinor === upstreamMinor) {
-    return { discrepancy: order.discrepancy, raised: false, deferred: false };
-  }
   const entry: Discrepancy = { kind: name, ledgerMinor, upstreamMinor, detectedAt: context.now.toISOString() };
-  return { discrepancy: [...others, entry], raised: true, deferred: false };
+  const discrepancy = withEntry(order.discrepancy, name, entry);
+  return { discrepancy, raised: discrepancy !== order.discrepancy, deferred: false };
 }

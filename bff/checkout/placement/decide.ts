@@ -31,6 +31,10 @@ const LIVE_CREATE_STATES = new Set(['creating', 'created', 'unknown']);
 
 export const isLive = (order: StoredOrder) => LIVE_CREATE_STATES.has(order.createState) && isLiveStatus(order.status);
 
+/** The session's newest live attempt of a provider: a submit for it replays or rechecks this one. */
+const liveAttemptOf = (orders: StoredOrder[], provider: string) =>
+  orders.findLast((order) => isLive(order) && order.provider === provider);
+
 /** Past the longest an attempt's create can run: one still `creating` belonged to a request that died. */
 export const staleAfterMs = (ctx: PlacementContext) => idempotencyLeaseMs(ctx.upstreamTimeoutMs);
 
@@ -97,11 +101,10 @@ export async function eligibility(
   if (!ctx.customerSessions || session.cart.customerToken) return { amountMinor, provider };
   // A submit that will replay the live attempt (a double submit, a fresh key) creates no customer session upstream.
   const orders = await ctx.store.orders.listOfSession(session.id);
-  if (orders.some((order) => isLive(order) && order.createState === 'created' && order.provider === provider.name))
-    return { amountMinor, provider, replaysLive: true };
+  const live = liveAttemptOf(orders, provider.name);
+  if (live?.createState === 'created') return { amountMinor, provider, replaysLive: true };
   // A live attempt of this provider is rechecked or resent, never a new one: the bound does not apply to it.
-  const resumes = orders.some((order) => isLive(order) && order.provider === provider.name);
-  if (orders.length >= MAX_ATTEMPTS_PER_SESSION && !resumes) return { amountMinor, refused: attemptsExhausted() };
+  if (orders.length >= MAX_ATTEMPTS_PER_SESSION && !live) return { amountMinor, refused: attemptsExhausted() };
   try {
     const { token } = await ctx.upstream.createCustomerSession(body.customer.email, deadline);
     return { amountMinor, provider, customerToken: token };
@@ -204,7 +207,7 @@ export function decide(
     const session = await lockedSession(ctx, tx, sessionId, eligible);
     const orders = await tx.orders.listOfSession(sessionId);
     if (orders.some(holdsPayment)) throw sessionCompleted();
-    const live = orders.findLast((order) => isLive(order) && order.provider === body.bnplProvider);
+    const live = liveAttemptOf(orders, body.bnplProvider);
     if (live && fresh) throw inProgress();
     if (live) {
       if (live.createState === 'created') return { kind: 'replay', order: live };
