@@ -23,7 +23,6 @@ import type { PlaceOrderRequest } from '../../shared/schemas/checkout-api.js';
 import { idempotencyLeaseMs, once } from '../domain/idempotency.js';
 import type { SessionRecord } from '../store/types.js';
 import { inSpan } from '../telemetry/tracing.js';
-import { createKeyedLock } from './keyed-lock.js';
 import type { PlacementContext } from './placement/context.js';
 import { decide, eligibility, eligibleProvider, fetchedToken, inProgress } from './placement/decide.js';
 import { buildOrder, requestHash } from './placement/order-request.js';
@@ -31,6 +30,30 @@ import { type PlacedOrder, record, send } from './placement/send.js';
 import { loadSession, requireOpenSession } from './sessions.js';
 
 export type { PlacedOrder } from './placement/send.js';
+
+// In-process single flight: work for one key runs one at a time, in arrival order. The ledger's row locks and
+// unique constraints guard the same rules across processes; this keeps one process from even trying twice.
+type KeyedLock = <T>(key: string, work: () => Promise<T>) => Promise<T>;
+
+function createKeyedLock(): KeyedLock {
+  const tails = new Map<string, Promise<void>>();
+  return async (key, work) => {
+    const previous = tails.get(key) ?? Promise.resolve();
+    let release!: () => void;
+    const mine = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const tail = previous.then(() => mine);
+    tails.set(key, tail);
+    await previous;
+    try {
+      return await work();
+    } finally {
+      release();
+      if (tails.get(key) === tail) tails.delete(key);
+    }
+  };
+}
 
 /** A step of the placement as a span of its own (the upstream calls and ledger transactions nest under it). */
 const step = <T>(name: string, work: () => Promise<T>) => inSpan(`placement ${name}`, {}, work);
