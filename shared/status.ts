@@ -55,7 +55,8 @@ export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 // A refund's ERROR or FAILED is not final either (the docs show only SUCCESSFUL and PENDING for refunds): it stays
 // pending, with the upstream's word beside it, until it reads SUCCESSFUL or DECLINED. `failed` is the BFF's own
-// conclusion (refused, or absent from the records once nothing sent can be on its way).
+// conclusion (refused, or absent from the records once nothing sent can be on its way). Local choice: DECLINED is a
+// refund's final refusal, as it is a payment's (the docs' final statuses); no refund document shows it.
 const REFUND_SPELLINGS: Record<string, RefundStatus> = {
   PENDING: 'pending',
   INITIATED: 'pending',
