@@ -300,9 +300,9 @@ const resultOf = (side: Side, byId: boolean): OperationResult => ({
   status: side.status,
   upstreamStatus: side.record.status,
   failureReason: side.record.reason,
-  // An identifier is learned only from a record that named the operation by one (never the details' refundId,
-  // which is the order's own reference on every refund).
-  ...(byId ? { upstreamReference: side.record.ids[0] ?? null, upstreamId: side.record.ids[1] ?? null } : {}),
+  // An identifier is learned only from a record that named the operation by one, and only the record's own reference
+  // and provider id (never the details' refundId, which is the order's own reference on every refund).
+  ...(byId ? { upstreamReference: side.record.reference, upstreamId: side.record.providerId } : {}),
 });
 
 /**

@@ -219,8 +219,10 @@ export function createUpstreamClient(deps: UpstreamClientDeps): UpstreamClient {
   }
 
   /** The details' refunds; documented only when the answer lists them (an empty list included). */
-  const refundsOf = (read: TransactionDetails) => ({
-    records: (read.refunds ?? []).map((refund) => fromDetailsRefund(refund, read.currency ?? null)),
+  const refundsOf = (reference: string, read: TransactionDetails) => ({
+    records: (read.refunds ?? []).map((refund) =>
+      fromDetailsRefund(refund, { reference, currency: read.currency ?? null }),
+    ),
     documented: read.refunds !== undefined,
   });
 
@@ -229,7 +231,7 @@ export function createUpstreamClient(deps: UpstreamClientDeps): UpstreamClient {
     deadline?: number,
     options: { documented?: boolean } = {},
   ): Promise<{ records: OperationRecord[]; documented: boolean }> {
-    const fromDetails = async () => refundsOf(await details(orderReference, deadline));
+    const fromDetails = async () => refundsOf(orderReference, await details(orderReference, deadline));
     if (refundListMissing || options.documented) return fromDetails();
     try {
       const list = await must({

@@ -5,8 +5,11 @@
 import type { DetailsCapture, DetailsRefund, RefundRecord } from './contract.js';
 
 export interface OperationRecord {
-  /** Every identifier the record carries, as given. */
+  /** Every identifier the record carries for this one refund or capture, as given (never the order's own reference). */
   ids: string[];
+  /** The upstream's reference of it ("X-00" for our "X"), and its provider's id: what the ledger may learn of it. */
+  reference: string | null;
+  providerId: string | null;
   /** In major units, as the upstream writes it. */
   amount: number;
   currency: string | null;
@@ -23,6 +26,8 @@ const present = (...values: (string | null | undefined)[]) =>
 
 export const fromRefundRecord = (record: RefundRecord): OperationRecord => ({
   ids: present(record.refundReference, record.bnplRefundId),
+  reference: present(record.refundReference)[0] ?? null,
+  providerId: present(record.bnplRefundId)[0] ?? null,
   amount: record.refundedAmount,
   currency: null,
   status: record.refundStatus,
@@ -30,10 +35,16 @@ export const fromRefundRecord = (record: RefundRecord): OperationRecord => ({
   reason: null,
 });
 
-export const fromDetailsRefund = (refund: DetailsRefund, orderCurrency: string | null): OperationRecord => ({
-  ids: present(refund.refundId, refund.refundReference, refund.bnplRefundId),
+/** `order`: the order read; a refundId naming it (the docs' sample, on every refund) names no one refund. */
+export const fromDetailsRefund = (
+  refund: DetailsRefund,
+  order: { reference: string; currency: string | null },
+): OperationRecord => ({
+  ids: present(refund.refundId, refund.refundReference, refund.bnplRefundId).filter((id) => id !== order.reference),
+  reference: present(refund.refundReference)[0] ?? null,
+  providerId: present(refund.bnplRefundId)[0] ?? null,
   amount: refund.amount,
-  currency: refund.currency ?? orderCurrency,
+  currency: refund.currency ?? order.currency,
   status: refund.status,
   at: refund.createdAt ?? null,
   reason: refund.refundFailureReason ?? null,
@@ -41,6 +52,8 @@ export const fromDetailsRefund = (refund: DetailsRefund, orderCurrency: string |
 
 export const fromDetailsCapture = (capture: DetailsCapture, orderCurrency: string | null): OperationRecord => ({
   ids: present(capture.captureId, capture.captureReference),
+  reference: present(capture.captureReference)[0] ?? null,
+  providerId: present(capture.captureId)[0] ?? null,
   amount: capture.amount,
   currency: orderCurrency,
   status: capture.status,

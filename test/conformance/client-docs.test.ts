@@ -135,7 +135,9 @@ describe('answers the BFF reads, in every documented form', () => {
     expect((await client.readRefunds(REF)).records).toEqual([
       {
         // The docs' sample names the refund by the order's own reference: no identifier of the refund itself.
-        ids: [REF],
+        ids: [],
+        reference: null,
+        providerId: null,
         amount: 100,
         currency: 'AUD',
         status: 'SUCCESSFUL',
@@ -146,6 +148,8 @@ describe('answers the BFF reads, in every documented form', () => {
     expect((await client.readCaptures(REF)).records).toEqual([
       {
         ids: ['LatEHAuPtpN2HSrTMK-1'],
+        reference: null,
+        providerId: 'LatEHAuPtpN2HSrTMK-1',
         amount: 260,
         currency: 'AUD',
         status: 'SUCCESSFUL',
