@@ -158,6 +158,11 @@ function finalRead(order: StoredOrder, upstream: OrderStatusRecord, now: Date): 
   // name (it may be how the upstream shows a later step, such as a refund): the status stays, and what the upstream
   // said is recorded (and so journalled), never dropped.
   if (observed === 'unknown') return { patch: upstreamWordPatch(order, upstream) };
+  return statusContradiction(order, upstream, now);
+}
+
+/** A read whose final status contradicts the upstream's earlier final word: a `status` entry, the status stays. */
+function statusContradiction(order: StoredOrder, upstream: OrderStatusRecord, now: Date): Planned {
   const discrepancy = withEntry(order.discrepancy, 'status', {
     kind: 'status',
     ledgerStatus: order.status,
@@ -165,7 +170,21 @@ function finalRead(order: StoredOrder, upstream: OrderStatusRecord, now: Date): 
     detectedAt: now.toISOString(),
   });
   if (discrepancy === order.discrepancy) return { patch: {} };
-  return { patch: { discrepancy }, contradicts, raised: true };
+  return { patch: { discrepancy }, contradicts: order.status, raised: true };
+}
+
+/**
+ * A read of an order on hold: the upstream said SUCCESSFUL (a final word) and took money the ledger holds for a person
+ * (underpaid, unreadable, a session's second payment). A later decline or cancel contradicts that word: the order stays
+ * on hold with its money refundable, and the read is a `status` entry. A read that agrees again clears the entry.
+ */
+function heldRead(order: StoredOrder, upstream: OrderStatusRecord, observed: OrderStatus, now: Date): Planned | null {
+  if (observed === 'declined' || observed === 'cancelled') return statusContradiction(order, upstream, now);
+  if (observed !== 'paid') return null;
+  const agreed = withEntry(order.discrepancy, 'status');
+  if (agreed === order.discrepancy) return null;
+  const planned = readPatchOf(order, upstream, observed);
+  return { ...planned, patch: { ...planned.patch, discrepancy: agreed } };
 }
 
 /** The ledger's change to `observed` (paid: checked against what the order owes). */
@@ -183,13 +202,19 @@ function movedTo(order: StoredOrder, upstream: OrderStatusRecord, observed: Orde
   return { patch, ...(outcome.holdReason ? { holdReason: outcome.holdReason } : {}) };
 }
 
+/** The move a read makes on an order not final; a status that cannot follow has its word recorded anyway. */
+function readPatchOf(order: StoredOrder, upstream: OrderStatusRecord, observed: OrderStatus): Planned {
+  const next = nextStatus(order.status, checkPaidAmount(observed, upstream, order).status);
+  // A status that cannot follow (FAILED on an order in error, PENDING on one on hold): its word is recorded anyway.
+  return next ? movedTo(order, upstream, observed) : { patch: upstreamWordPatch(order, upstream) };
+}
+
 function readPatch(order: StoredOrder, upstream: OrderStatusRecord, now: Date): Planned {
   if (isFinalStatus(order.status)) return finalRead(order, upstream, now);
   const observed = normalisePaymentStatus(upstream.status);
   if (observed.status === 'unknown') return { patch: upstreamWordPatch(order, upstream) };
-  const next = nextStatus(order.status, checkPaidAmount(observed.status, upstream, order).status);
-  // A status that cannot follow (FAILED on an order in error, PENDING on one on hold): its word is recorded anyway.
-  return next ? movedTo(order, upstream, observed.status) : { patch: upstreamWordPatch(order, upstream) };
+  const held = order.status === 'on_hold' ? heldRead(order, upstream, observed.status, now) : null;
+  return held ?? readPatchOf(order, upstream, observed.status);
 }
 
 export function plan(order: StoredOrder, { upstream, decided }: Observation, now: Date): Planned {

@@ -13,7 +13,8 @@ const RANK: Record<CurrentStatus, number> = {
   pending: 1,
   // The upstream's ERROR or FAILED: not final (it keeps asking its provider), read again until a final status.
   error: 1,
-  // Underpaid or unreadable: not final (a re-read may show the full amount, or the upstream may cancel it).
+  // The upstream's SUCCESSFUL held for a person (underpaid, unreadable, a second payment): not final, a re-read may
+  // show the full amount; a later decline or cancel contradicts that word (bff/ledger/order-plan.ts heldRead).
   on_hold: 2,
   paid: 3,
   declined: 3,

@@ -161,6 +161,29 @@ describe('a read that contradicts a final status', () => {
     });
   });
 
+  it.each([['DECLINED'], ['CANCELLED']] as const)(
+    'holds a second payment on hold when a later read says %s: a status entry, its money still refundable',
+    (word) => {
+      const held = stored({
+        status: 'on_hold',
+        upstreamStatus: 'SUCCESSFUL',
+        holdReason: 'session_already_paid',
+        paidMinor: 14389,
+        capturedMinor: 14389,
+      });
+      const planned = plan(held, read(word), NOW);
+      expect(planned).toMatchObject({ raised: true, contradicts: 'on_hold' });
+      expect(planned.patch).toEqual({
+        discrepancy: [{ kind: 'status', ledgerStatus: 'on_hold', upstreamStatus: word, detectedAt: NOW.toISOString() }],
+      });
+      const disputed = stored({ ...held, discrepancy: planned.patch.discrepancy! });
+      expect(plan(disputed, read(word), NOW), 'the same contradiction again: nothing new').toEqual({ patch: {} });
+      // (The hold of a second payment stays: the session's one payment decides that, ./observe.test.ts.)
+      const agreed = plan(disputed, read('SUCCESSFUL'), NOW).patch;
+      expect(agreed.discrepancy, 'a read that agrees again clears it').toBeNull();
+    },
+  );
+
   it('keeps a refund discrepancy beside a status one', () => {
     const refunds = { kind: 'refunds' as const, ledgerMinor: 0, upstreamMinor: 100, detectedAt: T0.toISOString() };
     const planned = plan(stored({ status: 'paid', discrepancy: [refunds] }), read('CANCELLED'), NOW);
