@@ -232,6 +232,8 @@ describe('writes', () => {
       records: [
         {
           ids: ['refund-2-r1-00', answer.bnplRefundId],
+          reference: 'refund-2-r1-00',
+          providerId: answer.bnplRefundId,
           amount: 10,
           currency: null,
           status: 'SUCCESSFUL',
