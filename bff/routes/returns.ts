@@ -14,9 +14,16 @@ type PageName = keyof ReturnPageWords;
 
 const STATUS: Record<PageName, number> = { notFound: 404, damaged: 400, tooMany: 429, unavailable: 503 };
 
+/**
+ * Local choice: the browser's first languages looked at. Each costs Intl's parsing, and a stranger's header can name
+ * thousands; a browser sends a handful.
+ */
+const MAX_BROWSER_LANGUAGES = 8;
+
 /** A plain page in the shopper's language: the session's when the order is known, else the browser's. */
 function page(req: Request, res: Response, name: PageName, sessionLocale?: string) {
-  const { language, words } = returnPageWords([sessionLocale, ...req.acceptsLanguages()]);
+  const browser = req.acceptsLanguages().slice(0, MAX_BROWSER_LANGUAGES);
+  const { language, words } = returnPageWords([sessionLocale, ...browser]);
   res
     .status(STATUS[name])
     .setHeader('Content-Security-Policy', RETURN_PAGE_CSP)

@@ -271,6 +271,14 @@ describe("the plain pages, in the shopper's language", () => {
     expect(answer.text).toContain(`<h1>${returnPageWords([language]).words.notFound.title}</h1>`);
   });
 
+  it("looks at the browser's first 8 languages only (a stranger's header can name thousands)", async () => {
+    const unspoken = Array.from({ length: 8 }, (_, index) => `x${index}-a${String(index).padStart(2, '0')}`);
+    const eighth = await call(unknown(), { headers: { 'accept-language': [...unspoken.slice(1), 'de'].join(', ') } });
+    expect(eighth.headers.get('content-language')).toBe('de');
+    const ninth = await call(unknown(), { headers: { 'accept-language': [...unspoken, 'de'].join(', ') } });
+    expect(ninth.headers.get('content-language')).toBe('en');
+  });
+
   it("prefers the session's locale, then the browser's, then English", () => {
     expect(returnPageWords(['th_TH', 'de']).language).toBe('th-TH');
     expect(returnPageWords([undefined, 'not a tag!', 'de-AT']).language).toBe('de-AT');
