@@ -24,7 +24,15 @@ import { idempotencyLeaseMs, once } from '../domain/idempotency.js';
 import type { SessionRecord } from '../store/types.js';
 import { inSpan } from '../telemetry/tracing.js';
 import type { PlacementContext } from './placement/context.js';
-import { decide, eligibility, eligibleProvider, fetchedToken, inProgress } from './placement/decide.js';
+import {
+  decide,
+  eligibility,
+  eligibleProvider,
+  fetchedToken,
+  inProgress,
+  tooLateToResend,
+  waitsForReconciler,
+} from './placement/decide.js';
 import { buildOrder, requestHash } from './placement/order-request.js';
 import { type PlacedOrder, record, send } from './placement/send.js';
 import { loadSession, requireOpenSession } from './sessions.js';
@@ -32,35 +40,44 @@ import { loadSession, requireOpenSession } from './sessions.js';
 export type { PlacedOrder } from './placement/send.js';
 
 // In-process single flight: work for one key runs one at a time, in arrival order. The ledger's row locks and
-// unique constraints guard the same rules across processes; this keeps one process from even trying twice.
+// unique constraints guard the same rules across processes; this keeps one process from even trying twice. A key
+// holds at most `limit` requests (the one running included): past that a request is refused at once with `busy()`,
+// so a stranger's flood on one session holds no sockets or promises in line.
 type KeyedLock = <T>(key: string, work: () => Promise<T>) => Promise<T>;
 
-function createKeyedLock(): KeyedLock {
-  const tails = new Map<string, Promise<void>>();
+function createKeyedLock(limit: number, busy: () => Error): KeyedLock {
+  const queues = new Map<string, { tail: Promise<void>; size: number }>();
   return async (key, work) => {
-    const previous = tails.get(key) ?? Promise.resolve();
+    const queue = queues.get(key) ?? { tail: Promise.resolve(), size: 0 };
+    if (queue.size >= limit) throw busy();
+    const previous = queue.tail;
     let release!: () => void;
     const mine = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const tail = previous.then(() => mine);
-    tails.set(key, tail);
+    queue.tail = previous.then(() => mine);
+    queue.size += 1;
+    queues.set(key, queue);
     await previous;
     try {
       return await work();
     } finally {
       release();
-      if (tails.get(key) === tail) tails.delete(key);
+      queue.size -= 1;
+      if (queue.size === 0) queues.delete(key);
     }
   };
 }
+
+/** Local choice: a session's submits this process holds at once (a double submit and a retry wait their turn). */
+const MAX_QUEUED_PER_SESSION = 3;
 
 /** A step of the placement as a span of its own (the upstream calls and ledger transactions nest under it). */
 const step = <T>(name: string, work: () => Promise<T>) => inSpan(`placement ${name}`, {}, work);
 
 export function createOrderPlacer(ctx: PlacementContext) {
   const { store, upstream } = ctx;
-  const lock = createKeyedLock();
+  const lock = createKeyedLock(MAX_QUEUED_PER_SESSION, inProgress);
 
   /** A new attempt after a live one was found orphaned (its lock released in between, so decided again). */
   async function newAttempt(session: SessionRecord, body: PlaceOrderRequest, deadline: number): Promise<PlacedOrder> {
@@ -81,10 +98,10 @@ export function createOrderPlacer(ctx: PlacementContext) {
     if (plan.kind === 'recorded') return step('send', () => send(ctx, plan.order, plan.request, deadline));
 
     const { order } = plan;
+    if (waitsForReconciler(ctx, order)) throw inProgress();
     const found = await upstream.getOrder(order.orderReference, deadline);
-    if (found === null && ctx.now().getTime() - order.createdAt.getTime() >= ctx.settleWindowMs / 2) {
-      // Too late to send it again (a send now could land after the reconciler reads it as never created): nobody
-      // will pay it; the reconciler fails it once its window has passed with no such order upstream.
+    if (found === null && tooLateToResend(ctx, order)) {
+      // Nobody will pay it; the reconciler fails it once its window has passed with no such order upstream.
       await record(ctx, order, { also: { createState: 'orphaned' } }, 'resend_too_late');
       return newAttempt(plan.session, body, deadline);
     }

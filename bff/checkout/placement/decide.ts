@@ -39,6 +39,21 @@ const liveAttemptOf = (orders: StoredOrder[], provider: string) =>
 export const staleAfterMs = (ctx: PlacementContext) => idempotencyLeaseMs(ctx.upstreamTimeoutMs);
 
 /**
+ * Local choice: the sends of one attempt whose answers were lost (the first and two more). Past them a submit waits for
+ * the reconciler's read of it (a retryable 409) instead of asking the upstream again: a stranger resubmitting while the
+ * upstream fails costs no upstream call.
+ */
+export const MAX_CREATE_SENDS = 3;
+
+/** Too late to send it again: a send now could land after the reconciler reads it as never created. */
+export const tooLateToResend = (ctx: PlacementContext, order: StoredOrder) =>
+  ctx.now().getTime() - order.createdAt.getTime() >= ctx.settleWindowMs / 2;
+
+/** A live attempt whose answer was lost and whose sends are spent: a submit waits, asking the upstream nothing. */
+export const waitsForReconciler = (ctx: PlacementContext, order: StoredOrder) =>
+  order.createState !== 'created' && order.createSends >= MAX_CREATE_SENDS && !tooLateToResend(ctx, order);
+
+/**
  * Local choice: the attempts one session may record. Each the upstream refuses leaves the cart free for another, so
  * without a bound a stranger holding a session id could make the ledger keep rows (and the upstream take creates)
  * without end; a shopper needs a handful.
@@ -99,10 +114,12 @@ export async function eligibility(
     return { amountMinor, refused };
   }
   if (!ctx.customerSessions || session.cart.customerToken) return { amountMinor, provider };
-  // A submit that will replay the live attempt (a double submit, a fresh key) creates no customer session upstream.
+  // A submit that will replay the live attempt (a double submit, a fresh key), or wait for it, creates no customer
+  // session upstream.
   const orders = await ctx.store.orders.listOfSession(session.id);
   const live = liveAttemptOf(orders, provider.name);
-  if (live?.createState === 'created') return { amountMinor, provider, replaysLive: true };
+  if (live && (live.createState === 'created' || waitsForReconciler(ctx, live)))
+    return { amountMinor, provider, replaysLive: true };
   // A live attempt of this provider is rechecked or resent, never a new one: the bound does not apply to it.
   if (orders.length >= MAX_ATTEMPTS_PER_SESSION && !live) return { amountMinor, refused: attemptsExhausted() };
   try {

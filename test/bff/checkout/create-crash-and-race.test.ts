@@ -90,6 +90,48 @@ describe.each(storeDrivers())('on $name', ({ open }) => {
     });
   });
 
+  describe('a shopper who keeps submitting while every create is lost', () => {
+    it('sends the attempt at most three times, then waits for the reconciler, asking the upstream nothing', async () => {
+      clock.offsetMs = 0;
+      stack.sandbox.setFault('create-order', { kind: 'hang' });
+      const id = await createSession(stack.bff.url);
+      const submit = () => call(`${stack.bff.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()));
+      const statuses: number[] = [];
+      for (let sent = 0; sent < 3; sent += 1) statuses.push((await submit()).status);
+      expect(statuses, 'each send timed out').toEqual([504, 504, 504]);
+      const asked = stack.sandbox.journal.length;
+      for (let again = 0; again < 5; again += 1) {
+        const answer = await submit();
+        expect([answer.status, answer.body.code, answer.body.retryable]).toEqual([409, 'order_in_progress', true]);
+      }
+      expect(stack.sandbox.journal.length, 'no upstream call for the later submits').toBe(asked);
+      const orders = await stack.db.store.orders.listOfSession(id);
+      expect(orders).toHaveLength(1);
+      expect(orders[0]).toMatchObject({ createState: 'unknown', createSends: 3 });
+    });
+  });
+
+  describe('a flood of submits on one session while its create is slow', () => {
+    it('holds three in line (they replay the attempt) and refuses the rest at once, retryable', async () => {
+      clock.offsetMs = 0;
+      const patient = await stack.startBff({ now: clock.now, env: { OPI_UPSTREAM_TIMEOUT_MS: '10000' } });
+      stack.sandbox.setFault('create-order', { kind: 'latency', ms: 2_000 }, { times: 1 });
+      const id = await createSession(patient.url);
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          call(`${patient.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper())),
+        ),
+      );
+      const refused = answers.filter((answer) => answer.status === 409);
+      expect(refused.map((answer) => [answer.body.code, answer.body.retryable])).toEqual(
+        Array.from({ length: 3 }, () => ['order_in_progress', true]),
+      );
+      const placed = answers.filter((answer) => answer.status === 201);
+      expect(placed).toHaveLength(3);
+      expect(new Set(placed.map((answer) => answer.body.orderReference)).size, 'one attempt, replayed').toBe(1);
+    });
+  });
+
   describe('a create whose answer was lost, of an order the upstream then showed', () => {
     it('is never failed by a later read that finds no such order: the read is journalled against the shown word', async () => {
       clock.offsetMs = 0;
