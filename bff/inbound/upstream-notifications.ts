@@ -35,6 +35,8 @@ export interface UpstreamNotificationDeps extends ReadBackDeps {
 // how often the live orders may be asked about again for notices that name nothing known, and how many at once.
 const REPEAT_WINDOW_MS = 60_000;
 const REMEMBERED = 10_000;
+/** Local choice: how long one failed re-read's journal row stands for the next ones of the order and error. */
+const FAILED_READ_NOTE_MS = 60 * 60_000;
 const SWEEP_WINDOW_MS = 30_000;
 const SWEEP_ORDERS = 100;
 
@@ -107,6 +109,9 @@ export function readHint(raw: unknown): Hint {
 export function createUpstreamNotifications(deps: UpstreamNotificationDeps) {
   const { store, upstream, logger, ledger } = deps;
   const repeats = createRepeatFilter(REPEAT_WINDOW_MS, REMEMBERED, deps.now);
+  // A failed re-read is journalled (and logged) once per order and error in a window: notices claiming one status
+  // after another during an outage write no more rows than the outage's errors.
+  const failedReads = createRepeatFilter(FAILED_READ_NOTE_MS, REMEMBERED, deps.now);
   // Per kind of sweep: one about orders cannot hold back one about refunds, which reaches further.
   const lastSweep = { orders: Number.NEGATIVE_INFINITY, refunds: Number.NEGATIVE_INFINITY };
 
@@ -142,7 +147,8 @@ export function createUpstreamNotifications(deps: UpstreamNotificationDeps) {
       });
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
-      // Journal the delivery and let the reconciler ask again soon.
+      // Journal the delivery (once per window) and let the reconciler ask again soon.
+      if (failedReads.isRepeat([orderReference, error.code])) return ledger.askAgainNow(orderReference);
       logger.warn(
         { orderReference, code: error.code },
         'upstream read after a callback failed; the reconciler will retry',

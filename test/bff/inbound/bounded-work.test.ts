@@ -97,6 +97,25 @@ describe('notices from strangers', () => {
     expect((await stack.db.store.events.list(orderReference)).length - before).toBeLessThanOrEqual(1);
   });
 
+  it('notices claiming one status after another while reads fail: one journal row for the order and error', async () => {
+    const { orderReference } = await placeOrder(stack.bff.url);
+    const before = (await stack.db.store.events.list(orderReference)).length;
+    stack.sandbox.setFault('get-order', { kind: 'status', status: 503 });
+    for (const [index, status] of ['SUCCESSFUL', 'DECLINED', 'CANCELLED', 'PENDING', 'ERROR', 'FAILED'].entries()) {
+      const answer = await webhook(
+        JSON.stringify({ event: 'ORDER_STATUS_UPDATE', merchantReference: orderReference, status, nonce: index }),
+      );
+      expect([200, 202]).toContain(answer.status);
+    }
+    const written = async () => (await stack.db.store.events.list(orderReference)).length - before;
+    await expect.poll(written).toBeGreaterThan(0);
+    // Reads still failing behind the answers (each retried) have had time to write theirs.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(await written()).toBe(1);
+    const [note] = (await stack.db.store.events.list(orderReference)).slice(before);
+    expect(note).toMatchObject({ source: 'callback', payload: { upstreamError: 'upstream_unavailable' } });
+  });
+
   it('the per-order callback refuses a wrong secret without reading the body', async () => {
     const { orderReference } = await placeOrder(stack.bff.url);
     const forged = new URL(callbackUrlOf(stack.sandbox, orderReference).replace(/\/[^/]+$/, '/wrong-secret'));
