@@ -348,7 +348,7 @@ export function createOperations(deps: OperationsDeps) {
      * Runs a refund, capture or void once per Idempotency-Key: its view, or the refusal it ended in (both replayed
      * for the same key). `body` is the request as the merchant sent it, checked here.
      */
-    run(
+    async run(
       kind: OperationKind,
       orderReference: string,
       body: unknown,
@@ -359,13 +359,30 @@ export function createOperations(deps: OperationsDeps) {
       const requestHash = createHash('sha256')
         .update(JSON.stringify([kind, orderReference, request.amount ?? null, request.description ?? null]))
         .digest('hex');
-      return once(deps.idempotency, 'merchant-write', key, requestHash, async () => {
-        const { operation, send, retry } = await reserve(kind, orderReference, request, operationReference(kind, key));
+      const reference = operationReference(kind, key);
+      const answer = await once(deps.idempotency, 'merchant-write', key, requestHash, async () => {
+        const { operation, send, retry } = await reserve(kind, orderReference, request, reference);
         if (!send) return answerFor(operation);
         return execute(operation, retry);
       });
+      return answer.replayed ? asItStandsNow(answer, reference) : answer;
     },
   };
+
+  /**
+   * A kept answer replayed as the ledger holds its operation now: the records may have settled it (a refund answered
+   * PENDING) or contradicted it (one concluded not made, then shown) since. A refusal stays in its first words while
+   * the operation stays failed, and one that recorded no operation (the guard's) stays as kept.
+   */
+  async function asItStandsNow(
+    kept: KeptAnswer<OperationView>,
+    reference: string,
+  ): Promise<KeptAnswer<OperationView> & { replayed: boolean }> {
+    const operation = await deps.store.operations.get(reference);
+    if (!operation || ('refusal' in kept && operation.status === 'failed')) return { ...kept, replayed: true };
+    const now = answerFor(operation);
+    return 'result' in now ? { result: now.result, replayed: true } : { refusal: now.refusal, replayed: true };
+  }
 }
 
 export type Operations = ReturnType<typeof createOperations>;

@@ -2,6 +2,7 @@
 // failure paths: DECLINED is final (nothing refunded, the amount refundable again); ERROR is not (the refund stays
 // pending with the upstream's word beside it, its amount still held, and is read again). And one the seed's refund
 // list leaves out: settled by the documented details, its silence concluding nothing.
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { orderViewSchema } from '../../../shared/schemas/merchant-api.js';
 import {
@@ -26,7 +27,8 @@ describe.each([
   it(`is ${expected.status} on the merchant's next read, and the refundable amount follows`, async () => {
     const { orderReference } = await placeOrder(stack.bff.url);
     await followReturn((await stack.sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
-    const refund = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 20 });
+    const key = randomUUID();
+    const refund = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 20 }, key);
     expect(refund.body).toMatchObject({ status: 'pending' });
     await stack.sandbox.idle();
 
@@ -43,6 +45,10 @@ describe.each([
       refundedAmount: expected.refundedAmount,
       refundableAmount: expected.refundableAmount,
     });
+
+    // The same Idempotency-Key again: the refund as the ledger holds it now, not the PENDING first answered.
+    const replay = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 20 }, key);
+    expect(replay.body).toMatchObject({ refundReference: refund.body.refundReference, status: expected.status });
   });
 });
 
