@@ -58,7 +58,8 @@ export function createLedger(deps: LedgerDeps) {
       }),
 
     /** Makes the reconciler read the order by `at` at the latest. */
-    pollBy: (orderReference: string, at: Date) => underOrderLock(deps, orderReference, (unit) => pollBy(unit, at)),
+    pollBy: (orderReference: string, at: Date) =>
+      underOrderLock(deps, orderReference, (unit) => pollBy(unit, at, now())),
 
     /**
      * Makes the newest `limit` orders still awaiting the upstream (or with an operation open; with `refundable`, with

@@ -24,7 +24,7 @@ import type {
 import type { OperationRecord } from '../upstream/operation-records.js';
 import { type LedgerSide, matchRecords, type UpstreamSide } from './match-records.js';
 import { compareTotals } from './totals.js';
-import { type LedgerDeps, type OrderUnit, pollBy, underOrderLock } from './unit.js';
+import { heldByReconciler, type LedgerDeps, type OrderUnit, pollBy, underOrderLock } from './unit.js';
 
 /** What became of an operation. */
 export interface OperationResult {
@@ -182,8 +182,15 @@ async function recordOutside(
   return operation;
 }
 
-const keepAsking = (deps: LedgerDeps, unit: OrderUnit) =>
-  pollBy(unit, new Date(deps.now().getTime() + deps.firstCheckDelayMs));
+/**
+ * The reconciler looks at the order soon. Not while one holds it: its reschedule plans open operations and settle
+ * windows at their own pace (a request written now would override that pace poll after poll).
+ */
+async function keepAsking(deps: LedgerDeps, unit: OrderUnit): Promise<void> {
+  const now = deps.now();
+  if (heldByReconciler(unit.order, now)) return;
+  await pollBy(unit, new Date(now.getTime() + deps.firstCheckDelayMs), now);
+}
 
 /** Past its settle window: nothing sent for it can still be on its way, so the records are final about it. */
 const settled = (deps: LedgerDeps, operation: OrderOperation) =>

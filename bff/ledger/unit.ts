@@ -97,9 +97,17 @@ export async function underOrderLock<T>(
 const OUTCOMES: ReadonlySet<string> = new Set(FUNNEL_STEPS.slice(FUNNEL_STEPS.indexOf('paid')));
 const isOutcome = (status: string): status is FunnelStep => OUTCOMES.has(status);
 
-/** Makes the reconciler look at the order by `at` at the latest. */
-export async function pollBy(unit: OrderUnit, at: Date): Promise<void> {
+/** Whether a reconciler holds the order now: its poll ends in a reschedule (bff/ledger/ledger.ts). */
+export const heldByReconciler = (order: StoredOrder, now: Date) =>
+  order.claimedBy !== null && order.claimedUntil !== null && order.claimedUntil.getTime() > now.getTime();
+
+/**
+ * Makes the reconciler look at the order by `at` at the latest. While a reconciler holds it, the due time its claim
+ * took is spent: the request is written, and the reschedule that ends the poll keeps it.
+ */
+export async function pollBy(unit: OrderUnit, at: Date, now: Date): Promise<void> {
   const { nextPollAt } = unit.order;
-  if (nextPollAt && nextPollAt.getTime() <= at.getTime()) return;
+  const standing = heldByReconciler(unit.order, now) && nextPollAt && nextPollAt <= now ? null : nextPollAt;
+  if (standing && standing.getTime() <= at.getTime()) return;
   await unit.write({ nextPollAt: at, pollAttempts: 0 });
 }

@@ -80,6 +80,15 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
       if (live && UNANSWERED_CREATES.has(order.createState) && at < windowCloses) times.push(windowCloses);
       for (const operation of operations.filter(isOpenOperation))
         times.push(poll(operation.deadlineAt, operation.createdAt));
+      // An operation settled inside its settle window is read once more when it closes: the records are final about
+      // it then, and totals that could not be compared yet are.
+      for (const operation of operations) {
+        const closes = new Date(operation.createdAt.getTime() + deps.settleWindowMs);
+        if (!isOpenOperation(operation) && at < closes) times.push(closes);
+      }
+      // A look asked for while this poll held the order (a notice's read that failed, one past the read gate's window).
+      if (order.nextPollAt && order.nextPollAt.getTime() !== claimed.nextPollAt?.getTime())
+        times.push(order.nextPollAt);
       // A raised discrepancy is watched at the slow pace, so it clears once the records agree.
       if (order.discrepancy?.length) times.push(poll(at, order.createdAt));
       const next = times.reduce<Date | null>(

@@ -38,8 +38,14 @@ describe('a pending refund without any callback', () => {
 
     clock.advance(31_000);
     expect(await stack.bff.reconciler.reconcileOnce()).toMatchObject({ orders: 1 });
-    expect((await stack.db.store.operations.list(orderReference, 'refund'))[0]).toMatchObject({ status: 'succeeded' });
-    expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ refundedMinor: 2000, nextPollAt: null });
+    const [settled] = await stack.db.store.operations.list(orderReference, 'refund');
+    expect(settled).toMatchObject({ status: 'succeeded' });
+    // Read once more when its settle window (600 s) closes, when the records are final about it; then no more.
+    const windowCloses = new Date(settled!.createdAt.getTime() + 600_000);
+    expect(await stack.db.store.orders.get(orderReference)).toMatchObject({
+      refundedMinor: 2000,
+      nextPollAt: windowCloses,
+    });
     expect((await stack.db.store.events.list(orderReference)).at(-1)).toMatchObject({
       source: 'poll',
       payload: {
@@ -49,5 +55,8 @@ describe('a pending refund without any callback', () => {
         matchedBy: 'amount',
       },
     });
+    clock.advance(600_000);
+    expect(await stack.bff.reconciler.reconcileOnce()).toMatchObject({ orders: 1 });
+    expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ refundedMinor: 2000, nextPollAt: null });
   });
 });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openStore } from '../../../bff/store/open-store.js';
 import type { Sandbox } from '../../../demo/sandbox/sandbox.js';
+import { call, json } from '../../support/checkout.js';
 import { startBff, startSandbox } from '../../support/servers.js';
 import { useCheckoutStack } from '../../support/stack.js';
 import {
@@ -104,6 +105,41 @@ describe('polling one BFF instance', () => {
       expect(delay).toBeGreaterThanOrEqual(base * 0.8 - 250); // minus the time the test took to look
       expect(delay).toBeLessThanOrEqual(base);
     });
+  });
+
+  it('keeps a look asked for while it held the order: a notice whose own read failed meanwhile', async () => {
+    const { orderReference } = await placeOrder(stack.bff.url, { cancellationTimeout: 1_500 });
+    clock.advance(31_000);
+    const failedNote = async () =>
+      (await stack.db.store.events.list(orderReference)).some((event) => 'upstreamError' in (event.payload ?? {}));
+    let noticed = false;
+    const polling = await stack.startBff({
+      now: clock.now,
+      env: POLL_ENV,
+      client: {
+        fetch: async (input, init) => {
+          const read = (init?.method ?? 'GET') === 'GET' && new URL(String(input)).pathname.endsWith(orderReference);
+          if (read && !noticed) {
+            noticed = true;
+            // The other instance hears of the order while this one holds it, and its own read of it fails.
+            stack.sandbox.setFault('get-order', { kind: 'status', status: 503 });
+            await call(
+              `${stack.bff.url}/v1/webhooks/upstream`,
+              json('POST', { event: 'ORDER_STATUS_UPDATE', merchantReference: orderReference, status: 'SUCCESSFUL' }),
+            );
+            await expect.poll(failedNote).toBe(true);
+            stack.sandbox.clearFaults();
+          }
+          return fetch(input, init);
+        },
+      },
+    });
+    expect(await polling.reconciler.reconcileOnce()).toMatchObject({ orders: 1 });
+    expect(noticed).toBe(true);
+    const after = (await stack.db.store.orders.get(orderReference))!;
+    // Due at once, as the notice asked: not a minute later, as the poll's own backoff would have it.
+    expect(after).toMatchObject({ status: 'pending', claimedBy: null });
+    expect(after.nextPollAt!.getTime()).toBeLessThanOrEqual(clock.now().getTime());
   });
 
   it('reads the cancellation the upstream made at the timeout, then stops', async () => {
