@@ -49,9 +49,15 @@ export const MAX_CREATE_SENDS = 3;
 export const tooLateToResend = (ctx: PlacementContext, order: StoredOrder) =>
   ctx.now().getTime() - order.createdAt.getTime() >= ctx.settleWindowMs / 2;
 
-/** A live attempt whose answer was lost and whose sends are spent: a submit waits, asking the upstream nothing. */
+/**
+ * A live attempt whose answers were lost, whose sends are spent and that the upstream has not shown yet: a submit
+ * waits, asking the upstream nothing. Once a read shows it (the reconciler's), a submit finds it and starts anew.
+ */
 export const waitsForReconciler = (ctx: PlacementContext, order: StoredOrder) =>
-  order.createState !== 'created' && order.createSends >= MAX_CREATE_SENDS && !tooLateToResend(ctx, order);
+  order.createState !== 'created' &&
+  order.upstreamStatus === null &&
+  order.createSends >= MAX_CREATE_SENDS &&
+  !tooLateToResend(ctx, order);
 
 /**
  * Local choice: the attempts one session may record. Each the upstream refuses leaves the cart free for another, so
