@@ -88,8 +88,11 @@ function learnedIds(order: StoredOrder, upstream: Observation['upstream']): Orde
   return { ...(transactionReference ? { transactionReference } : {}), ...(bnplOrderId ? { bnplOrderId } : {}) };
 }
 
-function createAnswerPatch(order: StoredOrder, answer: CreateAnswer): Planned {
+function createAnswerPatch(order: StoredOrder, answer: CreateAnswer, now: Date): Planned {
   const observed = normalisePaymentStatus(answer.status).status;
+  // A late create answer that declines or cancels an order held after the upstream's SUCCESSFUL contradicts it too.
+  if (order.status === 'on_hold' && (observed === 'declined' || observed === 'cancelled'))
+    return statusContradiction(order, answer.status, now);
   // Local choice: the create answer carries no paid amount, so it can never make an order paid by itself; the
   // reconciler's first read (GET /orders/{ref}, with the amount) decides.
   const status = observed === 'paid' ? 'pending' : observed;
@@ -158,15 +161,15 @@ function finalRead(order: StoredOrder, upstream: OrderStatusRecord, now: Date): 
   // name (it may be how the upstream shows a later step, such as a refund): the status stays, and what the upstream
   // said is recorded (and so journalled), never dropped.
   if (observed === 'unknown') return { patch: upstreamWordPatch(order, upstream) };
-  return statusContradiction(order, upstream, now);
+  return statusContradiction(order, upstream.status, now);
 }
 
 /** A read whose final status contradicts the upstream's earlier final word: a `status` entry, the status stays. */
-function statusContradiction(order: StoredOrder, upstream: OrderStatusRecord, now: Date): Planned {
+function statusContradiction(order: StoredOrder, said: string, now: Date): Planned {
   const discrepancy = withEntry(order.discrepancy, 'status', {
     kind: 'status',
     ledgerStatus: order.status,
-    upstreamStatus: upstream.status,
+    upstreamStatus: said,
     detectedAt: now.toISOString(),
   });
   if (discrepancy === order.discrepancy) return { patch: {} };
@@ -179,7 +182,7 @@ function statusContradiction(order: StoredOrder, upstream: OrderStatusRecord, no
  * on hold with its money refundable, and the read is a `status` entry. A read that agrees again clears the entry.
  */
 function heldRead(order: StoredOrder, upstream: OrderStatusRecord, observed: OrderStatus, now: Date): Planned | null {
-  if (observed === 'declined' || observed === 'cancelled') return statusContradiction(order, upstream, now);
+  if (observed === 'declined' || observed === 'cancelled') return statusContradiction(order, upstream.status, now);
   if (observed !== 'paid') return null;
   const agreed = withEntry(order.discrepancy, 'status');
   if (agreed === order.discrepancy) return null;
@@ -227,7 +230,7 @@ export function plan(order: StoredOrder, { upstream, decided }: Observation, now
   if (upstream === null && order.upstreamStatus !== null) return { patch: {}, contradicts: order.upstreamStatus };
   if (!upstream) return { patch: {} };
   if (isCreateAnswer(upstream)) {
-    const planned = createAnswerPatch(order, upstream);
+    const planned = createAnswerPatch(order, upstream, now);
     return { ...planned, patch: { ...learnedIds(order, upstream), ...planned.patch } };
   }
   const planned = readPatch(order, upstream, now);

@@ -178,6 +178,11 @@ describe('a read that contradicts a final status', () => {
       });
       const disputed = stored({ ...held, discrepancy: planned.patch.discrepancy! });
       expect(plan(disputed, read(word), NOW), 'the same contradiction again: nothing new').toEqual({ patch: {} });
+      const late: Observation = { source: 'create', upstream: { kind: 'create-answer', status: word } };
+      expect(plan(held, late, NOW), 'a late create answer saying so contradicts it too').toMatchObject({
+        raised: true,
+        patch: { discrepancy: [{ kind: 'status', ledgerStatus: 'on_hold', upstreamStatus: word }] },
+      });
       // (The hold of a second payment stays: the session's one payment decides that, ./observe.test.ts.)
       const agreed = plan(disputed, read('SUCCESSFUL'), NOW).patch;
       expect(agreed.discrepancy, 'a read that agrees again clears it').toBeNull();
