@@ -188,7 +188,7 @@ async function recordOutside(
  */
 async function keepAsking(deps: LedgerDeps, unit: OrderUnit): Promise<void> {
   const now = deps.now();
-  if (heldByReconciler(unit.order, now)) return;
+  if (heldByReconciler(unit.order)) return;
   await pollBy(unit, new Date(now.getTime() + deps.firstCheckDelayMs), now);
 }
 

@@ -97,17 +97,22 @@ export async function underOrderLock<T>(
 const OUTCOMES: ReadonlySet<string> = new Set(FUNNEL_STEPS.slice(FUNNEL_STEPS.indexOf('paid')));
 const isOutcome = (status: string): status is FunnelStep => OUTCOMES.has(status);
 
-/** Whether a reconciler holds the order now: its poll ends in a reschedule (bff/ledger/ledger.ts). */
-export const heldByReconciler = (order: StoredOrder, now: Date) =>
-  order.claimedBy !== null && order.claimedUntil !== null && order.claimedUntil.getTime() > now.getTime();
+/**
+ * Whether a reconciler holds the order: its poll ends in a reschedule (bff/ledger/ledger.ts), even past its lease, and
+ * a claim left by a stopped instance lapses into a poll.
+ */
+export const heldByReconciler = (order: StoredOrder) => order.claimedBy !== null;
 
 /**
  * Makes the reconciler look at the order by `at` at the latest. While a reconciler holds it, the due time its claim
- * took is spent: the request is written, and the reschedule that ends the poll keeps it.
+ * took is spent: the request is written (by the claim's end at the latest, for a claim that never reschedules), and
+ * the reschedule that ends the poll keeps it.
  */
 export async function pollBy(unit: OrderUnit, at: Date, now: Date): Promise<void> {
-  const { nextPollAt } = unit.order;
-  const standing = heldByReconciler(unit.order, now) && nextPollAt && nextPollAt <= now ? null : nextPollAt;
+  const { nextPollAt, claimedUntil } = unit.order;
+  const held = heldByReconciler(unit.order);
+  const standing = held && nextPollAt && nextPollAt <= now ? null : nextPollAt;
   if (standing && standing.getTime() <= at.getTime()) return;
+  if (held && claimedUntil && claimedUntil < at) at = claimedUntil;
   await unit.write({ nextPollAt: at, pollAttempts: 0 });
 }

@@ -109,4 +109,32 @@ describe.each(storeDrivers())('an observation with a known copy of the order, on
       status: 'pending',
     });
   });
+
+  // A request to look at the order (a notice's read that failed or came late) while a reconciler holds it: the due
+  // time the claim took is spent, so the request is written, by the claim's end at the latest.
+  it('writes a request to poll while a reconciler holds the order, by the end of its claim at the latest', async () => {
+    await t.store.sessions.insert(session());
+    await t.store.orders.insert({ ...order('p-1'), nextPollAt: new Date(T0.getTime() - 1_000) });
+    const soon = new Date(T0.getTime() + 5_000);
+    await ledger().pollBy('p-1', soon);
+    expect((await t.store.orders.get('p-1'))!.nextPollAt, 'unheld: already due, nothing to write').toEqual(
+      new Date(T0.getTime() - 1_000),
+    );
+
+    const until = new Date(T0.getTime() + 30_000);
+    await t.store.orders.claimDue({ now: T0, until, claimant: 'r1', limit: 5 });
+    await ledger().pollBy('p-1', soon);
+    expect((await t.store.orders.get('p-1'))!.nextPollAt).toEqual(soon);
+    await ledger().pollBy('p-1', new Date(T0.getTime() + 60_000));
+    expect((await t.store.orders.get('p-1'))!.nextPollAt, 'the earlier request stands').toEqual(soon);
+  });
+
+  it('never writes a request later than the claim: a claim that never reschedules lapses into a poll', async () => {
+    await t.store.sessions.insert(session());
+    await t.store.orders.insert({ ...order('p-1'), nextPollAt: new Date(T0.getTime() - 1_000) });
+    const until = new Date(T0.getTime() + 30_000);
+    await t.store.orders.claimDue({ now: T0, until, claimant: 'r1', limit: 5 });
+    await ledger().pollBy('p-1', new Date(T0.getTime() + 60_000));
+    expect((await t.store.orders.get('p-1'))!.nextPollAt).toEqual(until);
+  });
 });
