@@ -109,8 +109,8 @@ export function readHint(raw: unknown): Hint {
 export function createUpstreamNotifications(deps: UpstreamNotificationDeps) {
   const { store, upstream, logger, ledger } = deps;
   const repeats = createRepeatFilter(REPEAT_WINDOW_MS, REMEMBERED, deps.now);
-  // A failed re-read is journalled (and logged) once per order and error in a window: notices claiming one status
-  // after another during an outage write no more rows than the outage's errors.
+  // A failed re-read is journalled (and logged) once per order and error until an hour passes without one: notices
+  // claiming one status after another during an outage write no more rows than the outage's errors.
   const failedReads = createRepeatFilter(FAILED_READ_NOTE_MS, REMEMBERED, deps.now);
   // Per kind of sweep: one about orders cannot hold back one about refunds, which reaches further.
   const lastSweep = { orders: Number.NEGATIVE_INFINITY, refunds: Number.NEGATIVE_INFINITY };
@@ -148,15 +148,18 @@ export function createUpstreamNotifications(deps: UpstreamNotificationDeps) {
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
       // Journal the delivery (once per window) and let the reconciler ask again soon.
-      if (failedReads.isRepeat([orderReference, error.code])) return ledger.askAgainNow(orderReference);
+      const failure = [orderReference, error.code];
+      if (failedReads.isRepeat(failure)) return ledger.askAgainNow(orderReference);
       logger.warn(
         { orderReference, code: error.code },
         'upstream read after a callback failed; the reconciler will retry',
       );
-      await ledger.askAgainNow(orderReference, {
-        source: 'callback',
-        payload: { ...payloadOf(hint), upstreamError: error.code },
-      });
+      await ledger
+        .askAgainNow(orderReference, { source: 'callback', payload: { ...payloadOf(hint), upstreamError: error.code } })
+        .catch((unwritten: unknown) => {
+          failedReads.forget(failure); // not written: the next failure writes it
+          throw unwritten;
+        });
     }
   }
 
