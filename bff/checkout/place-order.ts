@@ -69,8 +69,11 @@ function createKeyedLock(limit: number, busy: () => Error): KeyedLock {
   };
 }
 
-/** Local choice: a session's submits this process holds at once (a double submit and a retry wait their turn). */
-const MAX_QUEUED_PER_SESSION = 3;
+/**
+ * Local choice: a session's submits this process holds at once. Double submits and retries wait their turn and get the
+ * same order (20 at once, as docs/architecture.md promises); a flood past that is refused at once.
+ */
+const MAX_QUEUED_PER_SESSION = 20;
 
 /** A step of the placement as a span of its own (the upstream calls and ledger transactions nest under it). */
 const step = <T>(name: string, work: () => Promise<T>) => inSpan(`placement ${name}`, {}, work);
