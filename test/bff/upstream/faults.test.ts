@@ -12,6 +12,9 @@ const place = (id: string, body: unknown = shopper(), bffUrl = stack.bff.url) =>
 const creates = () => stack.sandbox.journal.filter((entry) => entry.method === 'POST' && entry.path === '/orders');
 const created = () => creates().filter((entry) => entry.status === 201);
 
+/** An instance with time enough for what is not about the budget, on a loaded machine too (5 s per call). */
+const patientBff = () => stack.startBff({ env: { OPI_UPSTREAM_TIMEOUT_MS: '5000', OPI_OPTIONS_CACHE_SECONDS: '0' } });
+
 async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
   const started = Date.now();
   const result = await work();
@@ -41,7 +44,7 @@ describe('upstream faults seen through the BFF', () => {
 
     stack.sandbox.clearFaults();
     // The retry through an instance with time for its three calls (options, lookup, resend) on a loaded machine.
-    const patient = await stack.startBff({ env: { OPI_UPSTREAM_TIMEOUT_MS: '5000', OPI_OPTIONS_CACHE_SECONDS: '0' } });
+    const patient = await patientBff();
     const retry = await place(id, shopper(), patient.url);
     expect(retry.status).toBe(201);
     expect(retry.body.orderReference).toBe(attempt!.orderReference);
@@ -96,9 +99,10 @@ describe('upstream faults seen through the BFF', () => {
   });
 
   it('a foreign http redirectUrl is refused with 502 upstream_invalid_redirect', async () => {
-    const id = await createSession(stack.bff.url);
+    const bff = await patientBff();
+    const id = await createSession(bff.url);
     stack.sandbox.setFault('create-order', { kind: 'redirect-url', url: 'http://evil.example/pay/123' });
-    const answer = await place(id);
+    const answer = await place(id, shopper(), bff.url);
     expect(answer.status).toBe(502);
     expect(answer.body).toMatchObject({ code: 'upstream_invalid_redirect', retryable: false });
     expect(answer.text).not.toContain('evil.example');
@@ -109,9 +113,10 @@ describe('upstream faults seen through the BFF', () => {
   });
 
   it('an https redirectUrl on a provider host is accepted', async () => {
-    const id = await createSession(stack.bff.url);
+    const bff = await patientBff();
+    const id = await createSession(bff.url);
     stack.sandbox.setFault('create-order', { kind: 'redirect-url', url: 'https://pay.provider.example/r/ABC' });
-    const answer = await place(id);
+    const answer = await place(id, shopper(), bff.url);
     expect(answer.status).toBe(201);
     expect(answer.body.redirectUrl).toBe('https://pay.provider.example/r/ABC');
   });
