@@ -7,9 +7,8 @@ import { DomainError } from '../../domain/errors.js';
 import { idempotencyLeaseMs } from '../../domain/idempotency.js';
 import { holdsPayment, isLiveStatus, orderDeadline } from '../../orders/transitions.js';
 import type { StoredOrder, SessionRecord, StoreTx } from '../../store/types.js';
-import { newCallbackSecret, orderReference } from '../ids.js';
 import { toProviderLists } from '../provider-views.js';
-import { requireOpenSession, sessionCompleted } from '../sessions.js';
+import { newCallbackSecret, orderReference, requireOpenSession, sessionCompleted } from '../sessions.js';
 import type { PlacementContext } from './context.js';
 import { buildOrder } from './order-request.js';
 

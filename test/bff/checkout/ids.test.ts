@@ -1,6 +1,6 @@
-// Identifiers from the pooled random bytes (bff/checkout/ids.ts): each byte handed out once, across the pool's refills.
+// Identifiers from the pooled random bytes (bff/checkout/sessions.ts): each byte handed out once, across the pool's refills.
 import { describe, expect, it } from 'vitest';
-import { newCallbackSecret, newOrderPrefix, newSessionId, SESSION_ID_PATTERN } from '../../../bff/checkout/ids.js';
+import { newCallbackSecret, newOrderPrefix, newSessionId, SESSION_ID_PATTERN } from '../../../bff/checkout/sessions.js';
 
 describe('identifiers', () => {
   it('never repeat, in their shapes, over many refills of the pool', () => {
