@@ -5,7 +5,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import express, { Router, type Request, type RequestHandler } from 'express';
 import { readHint, type UpstreamNotifications } from '../inbound/upstream-notifications.js';
-import { CALLBACK_ROUTE } from '../checkout/urls.js';
+import { CALLBACK_ROUTE } from '../checkout/placement/order-request.js';
 import { DomainError } from '../domain/errors.js';
 import type { StoredOrder } from '../store/types.js';
 

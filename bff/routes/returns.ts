@@ -5,7 +5,7 @@
 import { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
 import type { ShopperReturns } from '../inbound/shopper-return.js';
-import { RETURN_ROUTE } from '../checkout/urls.js';
+import { RETURN_ROUTE } from '../checkout/placement/order-request.js';
 import { problemFor, problemHeaders, problemStatus } from '../http/problem.js';
 import { RETURN_PAGE_CSP, returnErrorPage } from './return-page/page.js';
 import { returnPageWords, type ReturnPageWords } from './return-page/words/index.js';

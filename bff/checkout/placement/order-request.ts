@@ -1,5 +1,6 @@
-// The upstream order a placement sends, built from the session the merchant priced and what the shopper entered,
-// and the hash that tells one placement request from another (for its Idempotency-Key). Pure: no I/O.
+// The upstream order a placement sends, built from the session the merchant priced and what the shopper entered;
+// the hash that tells one placement request from another (for its Idempotency-Key), and the URLs an order carries.
+// Pure: no I/O.
 import { createHash } from 'node:crypto';
 import { withAddressDefaults } from '../../../shared/address-defaults.js';
 import type { AddressInput, StoreAddress } from '../../../shared/schemas/address.js';
@@ -8,8 +9,42 @@ import { toMajor } from '../../../shared/money.js';
 import { DomainError } from '../../domain/errors.js';
 import type { OrderRequest } from '../../upstream/contract.js';
 import type { SessionRecord } from '../../store/types.js';
-import { callbackUrlFor, returnUrlFor } from '../urls.js';
 import type { PlacementContext } from './context.js';
+import { isLoopbackHost } from '../../config.js';
+
+// The URLs an order carries: the BFF's own, which the upstream is given per order (the routes that serve them import
+// the paths from here, so the builder and the router can never disagree), and the upstream's redirectUrl, checked
+// before it reaches the shopper.
+export const RETURN_ROUTE = '/v1/returns/:orderReference';
+export const CALLBACK_ROUTE = '/v1/callbacks/:orderReference/:secret';
+
+const segment = (value: string) => encodeURIComponent(value);
+
+/** dynamicRedirectUrl: where the upstream sends the shopper back. */
+export function returnUrlFor(publicUrl: string, orderReference: string): string {
+  return `${publicUrl}/v1/returns/${segment(orderReference)}`;
+}
+
+/** dynamicCallbackUrl: where the upstream posts status hints; the secret makes it unguessable per order. */
+export function callbackUrlFor(publicUrl: string, orderReference: string, secret: string): string {
+  return `${publicUrl}/v1/callbacks/${segment(orderReference)}/${segment(secret)}`;
+}
+
+/**
+ * The redirectUrl is the one upstream value that reaches the shopper's browser as a navigation target, so it is
+ * checked: https anywhere, plain http only to a loopback host and only while the upstream is the local sandbox.
+ */
+export function isSafeRedirect(url: string, allowLoopbackHttp: boolean): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.username || parsed.password || !parsed.hostname) return false;
+  if (parsed.protocol === 'https:') return true;
+  return parsed.protocol === 'http:' && allowLoopbackHttp && isLoopbackHost(parsed.hostname);
+}
 
 /** JSON with sorted keys, so the same request always hashes the same. */
 function canonical(value: unknown): string {

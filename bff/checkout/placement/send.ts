@@ -8,7 +8,7 @@ import type { StoredOrder, OrderPatch } from '../../store/types.js';
 import type { CreateOrderOutcome } from '../../upstream/client.js';
 import { UpstreamError, UpstreamOutcomeUnknownError, UpstreamValidationError } from '../../upstream/errors.js';
 import type { PlacementContext } from './context.js';
-import { isSafeRedirect } from '../urls.js';
+import { isSafeRedirect } from './order-request.js';
 import { inProgress } from './decide.js';
 
 export interface PlacedOrder {
