@@ -21,7 +21,7 @@ import { createOperations } from './operations/operations.js';
 import { createReadBudget } from './reconcile/read-budget.js';
 import { createReconciler } from './reconcile/reconciler.js';
 import { createOrderRefresher } from './reconcile/refresh.js';
-import { cacheSessionReads } from './store/session-read-cache.js';
+import { cacheSessionReads } from './store/sql-store.js';
 import type { Store } from './store/types.js';
 import type { UpstreamClient } from './upstream/client.js';
 import { createFunnel } from './metrics/funnel.js';

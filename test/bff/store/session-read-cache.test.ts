@@ -1,8 +1,8 @@
-// The widget's session read from memory (bff/store/session-read-cache.ts): a plain read is answered for ttlMs
+// The widget's session read from memory (bff/store/sql-store.ts): a plain read is answered for ttlMs
 // without the ledger, a locked read always goes to it, and a session completed in this process is read anew as soon
 // as its transaction commits, while a change another instance made is seen once ttlMs has passed.
 import { describe, expect, it } from 'vitest';
-import { cacheSessionReads } from '../../../bff/store/session-read-cache.js';
+import { cacheSessionReads } from '../../../bff/store/sql-store.js';
 import type { Store } from '../../../bff/store/types.js';
 import { session } from '../../support/ledger-records.js';
 import { storeDrivers, useTestStore } from '../../support/store.js';
