@@ -1,9 +1,8 @@
 // JSON bodies only, 16 KB at most: other media types get 415, larger bodies 413, broken JSON 400 (problem.ts), a body
-// nested deeper than bff/domain/text.ts allows 400 too_deeply_nested (measured on the raw bytes, before the parse),
+// nested deeper than bff/domain/errors.ts allows 400 too_deeply_nested (measured on the raw bytes, before the parse),
 // and text that cannot be stored 400 invalid_text (text-guard.ts).
 import express, { type RequestHandler } from 'express';
-import { DomainError } from '../domain/errors.js';
-import { nestsWithin, tooDeep } from '../domain/text.js';
+import { DomainError, nestsWithin, tooDeep } from '../domain/errors.js';
 import { rejectBadTextInBody } from './text-guard.js';
 
 export const BODY_LIMIT_BYTES = 16 * 1024;

@@ -1,8 +1,8 @@
-// One rule for text at the edge (bff/domain/text.ts): no U+0000 and no unpaired UTF-16 surrogate in any path segment,
+// One rule for text at the edge (bff/domain/errors.ts): no U+0000 and no unpaired UTF-16 surrogate in any path segment,
 // query value or JSON string (object keys included), refused up front with 400 `invalid_text` naming where, before
 // they could fail later in the ledger or at the upstream as a 5xx. Headers need no check: Node refuses U+0000 in them, and they are bytes.
 import type { RequestHandler } from 'express';
-import { badTextPaths, invalidText, isBadText } from '../domain/text.js';
+import { badTextPaths, invalidText, isBadText } from '../domain/errors.js';
 
 /** The address: each decoded path segment and every query value. An undecodable one is Express's own 400. */
 export const rejectBadTextInUrl: RequestHandler = (req, _res, next) => {

@@ -13,8 +13,7 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import { normaliseRefundStatus } from '../../shared/status.js';
-import { DomainError } from '../domain/errors.js';
-import { isBadText, nestsWithin } from '../domain/text.js';
+import { DomainError, isBadText, nestsWithin } from '../domain/errors.js';
 import { type ReadBackDeps, settleOpen } from '../reconcile/read-back.js';
 import type { StoredOrder } from '../store/types.js';
 import { notificationSchema } from '../upstream/contract.js';

@@ -10,8 +10,7 @@ import type { Operations } from '../operations/operations.js';
 import type { OrderRefresher } from '../reconcile/refresh.js';
 import { orderSummaryView } from '../orders/views.js';
 import { jsonBody } from '../http/json-body.js';
-import { isBadText } from '../domain/text.js';
-import { DomainError, parseOrRefuse } from '../domain/errors.js';
+import { DomainError, isBadText, parseOrRefuse } from '../domain/errors.js';
 import { sendProblem } from '../http/problem.js';
 import type { StoredOrder, Store } from '../store/types.js';
 

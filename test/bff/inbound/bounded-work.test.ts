@@ -4,7 +4,7 @@
 // body is read; public price pages cost the upstream nothing per price and a bounded number of calls in all.
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { nestsWithin } from '../../../bff/domain/text.js';
+import { nestsWithin } from '../../../bff/domain/errors.js';
 import { createRepeatFilter } from '../../../bff/inbound/repeat-filter.js';
 import {
   callbackUrlOf,
