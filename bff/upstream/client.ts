@@ -36,12 +36,13 @@ import {
   UpstreamValidationError,
 } from './errors.js';
 import { fromDetailsCapture, fromDetailsRefund, fromRefundRecord, type OperationRecord } from './operation-records.js';
-import { createTokenSource, type TokenSource } from './token.js';
 import {
+  createTokenSource,
   createTransport,
   type CallSpec,
   type RetryPolicy,
   type Schema,
+  type TokenSource,
   type Transport,
   type TransportDeps,
   type UpstreamAnswer,
