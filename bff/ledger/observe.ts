@@ -28,11 +28,11 @@ async function oneSessionOnePayment(tx: StoreTx, order: StoredOrder, planned: Pl
   );
   if (session && session.state !== 'completed') await tx.sessions.setState(session.id, 'completed');
   if (others.length === 0 || planned.patch.status !== 'paid') return planned;
-  // An order held for another reason (underpaid) and now paid in full is a second payment too: its hold reason
-  // and amounts change, so the merchant can refund it.
-  // Only a cleared discrepancy (a read that agrees again) is taken from it.
+  // Already held as the session's second payment: only a cleared discrepancy (a read that agrees again) is taken.
   if (order.status === 'on_hold' && order.holdReason === 'session_already_paid')
     return { patch: 'discrepancy' in planned.patch ? { discrepancy: planned.patch.discrepancy } : {} };
+  // An order held for another reason (underpaid) and now paid in full is a second payment too: its hold reason
+  // and amounts change, so the merchant can refund it.
   return {
     ...planned,
     patch: { ...planned.patch, status: 'on_hold', holdReason: 'session_already_paid' },
