@@ -4,6 +4,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
+import { bodyDeadline } from './http/body-deadline.js';
 import { widgetCors } from './http/cors.js';
 import { warnOnceForwarded } from './http/forwarded-warning.js';
 import { merchantAuth } from './http/merchant-auth.js';
@@ -89,6 +90,7 @@ export function createApp({
   app.use(requestLogging(logger));
   if (config.trustProxy === false) app.use(warnOnceForwarded(logger));
   app.use(rejectBadTextInUrl);
+  app.use(bodyDeadline(config.bodyTimeoutMs));
   // A JSON API: nothing on it may load, frame or submit anything.
   app.use(
     helmet({

@@ -69,6 +69,8 @@ export interface Config {
   optionsCacheSeconds: number;
   trustProxy: TrustProxy;
   rateLimitPerMinute: number;
+  /** How long a request's body may take to arrive once its headers have (OPI_BODY_TIMEOUT_MS). */
+  bodyTimeoutMs: number;
   /** After SIGTERM, how long requests in flight may finish before their connections are closed. */
   drainMs: number;
   /** Port of the Prometheus /metrics listener (never the public port); absent: no metrics listener. */
@@ -265,6 +267,7 @@ const envSchema = z.object({
   OPI_OPTIONS_CACHE_SECONDS: z.optional(wholeNumber(0, 3600, 'a whole number of seconds')),
   OPI_TRUST_PROXY: z.optional(trustProxy),
   OPI_RATE_LIMIT_PER_MINUTE: z.optional(wholeNumber(1, 100_000, 'a whole number of requests')),
+  OPI_BODY_TIMEOUT_MS: z.optional(wholeNumber(100, 120_000, 'a whole number of milliseconds')),
   OPI_DRAIN_SECONDS: z.optional(wholeNumber(0, 600, 'a whole number of seconds')),
   OPI_METRICS_PORT: z.optional(wholeNumber(0, 65535, 'a port number')),
   OPI_METRICS_HOST: z.optional(
@@ -443,6 +446,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     optionsCacheSeconds: e.OPI_OPTIONS_CACHE_SECONDS ?? 60,
     trustProxy: e.OPI_TRUST_PROXY ?? false,
     rateLimitPerMinute: e.OPI_RATE_LIMIT_PER_MINUTE ?? 120,
+    // Local choice: 10 s, below the widget's own 15 s per request; a body is 16 KB at most.
+    bodyTimeoutMs: e.OPI_BODY_TIMEOUT_MS ?? 10_000,
     drainMs: (e.OPI_DRAIN_SECONDS ?? 10) * 1000,
     ...(e.OPI_METRICS_PORT !== undefined ? { metricsPort: e.OPI_METRICS_PORT } : {}),
     // Local choice: loopback unless configured; metrics say much about the shop and ask for no credential.

@@ -41,6 +41,7 @@ export const ERROR_CODES = [
   'session_expired',
   'payload_too_large',
   'headers_too_large',
+  'request_timeout',
   'unsupported_media_type',
   'provider_not_eligible',
   'idempotency_key_reused',

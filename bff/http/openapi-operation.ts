@@ -122,8 +122,11 @@ export interface Operation {
   pages?: true;
 }
 
-/** What every route may answer, whatever it does: text that cannot be stored, an address or headers over the limit. */
-const EVERY_ROUTE: ErrorCode[] = ['invalid_text', 'headers_too_large'];
+/**
+ * What every route may answer, whatever it does: text that cannot be stored, an address or headers over the limit, a
+ * request (or its body) that did not arrive in time.
+ */
+const EVERY_ROUTE: ErrorCode[] = ['invalid_text', 'headers_too_large', 'request_timeout'];
 
 function answerOf(answer: Answer) {
   const headers =
@@ -165,8 +168,8 @@ export function operation(op: Operation) {
     ...(op.auth ? (['unauthorized'] as const) : []),
     ...(op.problems ?? []),
     ...(op.body ? (['too_deeply_nested', 'payload_too_large', 'unsupported_media_type'] as const) : []),
-    // Node answers an oversized header block itself, as problem+json, before any route's own pages.
-    ...(op.pages ? (['headers_too_large'] as const) : EVERY_ROUTE),
+    // Node answers an oversized or late header block itself, as problem+json, before any route's own pages.
+    ...(op.pages ? (['headers_too_large', 'request_timeout'] as const) : EVERY_ROUTE),
   ];
   for (const code of new Set(problems)) {
     const status = String(problemStatus(code));

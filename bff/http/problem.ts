@@ -34,6 +34,7 @@ const CODES = {
   session_expired: [410, 'Checkout session expired'],
   payload_too_large: [413, 'Payload too large'],
   headers_too_large: [431, 'Request header fields too large'],
+  request_timeout: [408, 'Request timeout'],
   unsupported_media_type: [415, 'Unsupported media type'],
   provider_not_eligible: [422, 'Provider not eligible'],
   idempotency_key_reused: [422, 'Idempotency-Key reused with another request'],

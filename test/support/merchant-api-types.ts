@@ -679,6 +679,12 @@ export type operations = {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description request_timeout */
+      408: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description payload_too_large */
       413: {
         content: {
@@ -734,6 +740,12 @@ export type operations = {
       };
       /** @description session_not_found */
       404: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description request_timeout */
+      408: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -820,6 +832,12 @@ export type operations = {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description request_timeout */
+      408: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description session_completed, session_order_placed */
       409: {
         content: {
@@ -895,6 +913,12 @@ export type operations = {
       };
       /** @description session_not_found */
       404: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description request_timeout */
+      408: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -990,6 +1014,12 @@ export type operations = {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description request_timeout */
+      408: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description headers_too_large */
       431: {
         content: {
@@ -1037,6 +1067,12 @@ export type operations = {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description request_timeout */
+      408: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description headers_too_large */
       431: {
         content: {
@@ -1080,6 +1116,12 @@ export type operations = {
       };
       /** @description order_not_found */
       404: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description request_timeout */
+      408: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1135,6 +1177,12 @@ export type operations = {
       };
       /** @description order_not_found */
       404: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description request_timeout */
+      408: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1230,6 +1278,12 @@ export type operations = {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description request_timeout */
+      408: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description order_not_capturable, operation_in_doubt, idempotency_key_in_flight */
       409: {
         content: {
@@ -1321,6 +1375,12 @@ export type operations = {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description request_timeout */
+      408: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description order_not_voidable, operation_in_doubt, idempotency_key_in_flight */
       409: {
         content: {
@@ -1397,6 +1457,12 @@ export type operations = {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description request_timeout */
+      408: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description headers_too_large */
       431: {
         content: {
@@ -1435,6 +1501,12 @@ export type operations = {
       404: {
         content: {
           "text/html": string;
+        };
+      };
+      /** @description request_timeout */
+      408: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
         };
       };
       /** @description Too many returns from this client */
@@ -1497,6 +1569,12 @@ export type operations = {
       };
       /** @description not_found */
       404: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description request_timeout */
+      408: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1565,6 +1643,12 @@ export type operations = {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description request_timeout */
+      408: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description payload_too_large */
       413: {
         content: {
@@ -1628,6 +1712,12 @@ export type operations = {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description request_timeout */
+      408: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description headers_too_large */
       431: {
         content: {
@@ -1659,6 +1749,12 @@ export type operations = {
       };
       /** @description not_found, widget_not_built */
       404: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description request_timeout */
+      408: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1696,6 +1792,12 @@ export type operations = {
       };
       /** @description origin_not_allowed */
       403: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description request_timeout */
+      408: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1747,6 +1849,12 @@ export type operations = {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description request_timeout */
+      408: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description headers_too_large */
       431: {
         content: {
@@ -1766,6 +1874,12 @@ export type operations = {
       };
       /** @description invalid_text */
       400: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description request_timeout */
+      408: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1793,6 +1907,12 @@ export type operations = {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
+      /** @description request_timeout */
+      408: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
       /** @description headers_too_large */
       431: {
         content: {
@@ -1812,6 +1932,12 @@ export type operations = {
       };
       /** @description invalid_text */
       400: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description request_timeout */
+      408: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
