@@ -63,6 +63,20 @@ describe('a body that does not arrive within OPI_BODY_TIMEOUT_MS', () => {
     expect(stack.sandbox.journal.filter((entry) => entry.path === '/orders')).toEqual([]);
   });
 
+  it('closes the connection of a request answered before its body, when the rest does not arrive in time', async () => {
+    const id = await createSession(stack.bff.url);
+    const { socket, closed } = rawConnection(stack.bff.url);
+    // Not JSON: 415 at once, before any of the body is read; Node would read the rest to keep the connection.
+    socket.write(
+      `POST /v1/checkout-sessions/${id}/orders HTTP/1.1\r\nHost: shop.example\r\nContent-Type: text/plain\r\n` +
+        'Content-Length: 1000000\r\n\r\nab',
+    );
+    const stop = trickle(socket, 'c'.repeat(1_000), 50);
+    const raw = await closed;
+    stop();
+    expect(answerOf(raw)).toMatchObject({ status: 415, body: { code: 'unsupported_media_type' } });
+  });
+
   it('is read when its parts arrive within the time', async () => {
     const id = await createSession(stack.bff.url);
     const body = JSON.stringify(shopper());
