@@ -2,8 +2,11 @@
 import type { Discrepancy } from '../store/types.js';
 
 /** What an entry says of each side (field by field: the ledger's jsonb keeps its own key order). */
-const sidesOf = (entry: Discrepancy) =>
-  entry.kind === 'status' ? [entry.ledgerStatus, entry.upstreamStatus] : [entry.ledgerMinor, entry.upstreamMinor];
+function sidesOf(entry: Discrepancy) {
+  if (entry.kind === 'status') return [entry.ledgerStatus, entry.upstreamStatus];
+  if (entry.kind === 'not_found') return [entry.ledgerStatus, entry.lastUpstreamStatus];
+  return [entry.ledgerMinor, entry.upstreamMinor];
+}
 
 /** Two entries that say the same of both sides (when each was seen aside). */
 const sameSides = (a: Discrepancy, b: Discrepancy) => {

@@ -63,7 +63,7 @@ export async function observeLocked(
         upstreamStatus: observation.upstream?.status,
         kinds: patch.discrepancy?.map((entry) => entry.kind),
       },
-      'a read of the order contradicts the ledger (its final status, or what it was paid); a discrepancy is raised',
+      'a read of the order contradicts the ledger (its final status, what it was paid, or that it exists); a discrepancy is raised',
     );
     await unit.announce('order.discrepancy');
   }

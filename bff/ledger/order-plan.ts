@@ -225,10 +225,34 @@ export function plan(order: StoredOrder, { upstream, decided }: Observation, now
     const next = nextStatus(order.status, decided);
     return { patch: next ? { status: next } : {} };
   }
-  // A read that finds no such order, of one the upstream has shown: its word stands, and the read is journalled as
-  // contradicting it.
-  if (upstream === null && order.upstreamStatus !== null) return { patch: {}, contradicts: order.upstreamStatus };
+  if (upstream === null && order.upstreamStatus !== null) return notFoundRead(order, order.upstreamStatus, now);
   if (!upstream) return { patch: {} };
+  // The order is found (again): an entry saying the upstream knew no such order is over.
+  const found = withEntry(order.discrepancy, 'not_found');
+  const planned = recordPlan(found === order.discrepancy ? order : { ...order, discrepancy: found }, upstream, now);
+  return found === order.discrepancy || planned.patch.discrepancy !== undefined
+    ? planned
+    : { ...planned, patch: { ...planned.patch, discrepancy: found } };
+}
+
+/**
+ * A read that finds no such order, of one the upstream has shown: its word stands, and the read is a `not_found`
+ * entry that contradicts it, journalled and announced once however often a read finds nothing (a stranger's notices
+ * prompt reads); a read that finds the order clears it.
+ */
+function notFoundRead(order: StoredOrder, lastWord: string, now: Date): Planned {
+  const discrepancy = withEntry(order.discrepancy, 'not_found', {
+    kind: 'not_found',
+    ledgerStatus: order.status,
+    lastUpstreamStatus: lastWord,
+    detectedAt: now.toISOString(),
+  });
+  if (discrepancy === order.discrepancy) return { patch: {} };
+  return { patch: { discrepancy }, contradicts: lastWord, raised: true };
+}
+
+/** What an order record (a create answer or a read) changes. */
+function recordPlan(order: StoredOrder, upstream: OrderStatusRecord | CreateAnswer, now: Date): Planned {
   if (isCreateAnswer(upstream)) {
     const planned = createAnswerPatch(order, upstream, now);
     return { ...planned, patch: { ...learnedIds(order, upstream), ...planned.patch } };

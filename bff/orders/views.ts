@@ -57,7 +57,7 @@ const operationView = (operation: OrderOperation, now: Date): OperationView => (
 });
 
 const discrepancyView = (discrepancy: Discrepancy, currency: string): DiscrepancyView =>
-  discrepancy.kind === 'status'
+  discrepancy.kind === 'status' || discrepancy.kind === 'not_found'
     ? discrepancy
     : {
         kind: discrepancy.kind,

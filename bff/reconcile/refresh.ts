@@ -49,9 +49,12 @@ export function createOrderRefresher(deps: RefreshDeps) {
    */
   async function refresh(order: StoredOrder, source: 'poll' | 'merchant'): Promise<void> {
     const { orderReference } = order;
-    // A poll reads an order while it awaits the upstream's final word, or while a read contradicted it (its status or
-    // what it was paid), so a read that agrees again clears it.
-    const disputed = order.discrepancy?.some((entry) => entry.kind === 'status' || entry.kind === 'paid') ?? false;
+    // A poll reads an order while it awaits the upstream's final word, or while a read contradicted it (its status,
+    // what it was paid, or that it exists), so a read that agrees again clears it.
+    const disputed =
+      order.discrepancy?.some(
+        (entry) => entry.kind === 'status' || entry.kind === 'paid' || entry.kind === 'not_found',
+      ) ?? false;
     if (source === 'merchant' || disputed || isAwaitingUpstream(order.status)) {
       const read = await upstream.getOrder(orderReference);
       await ledger.observe(orderReference, {

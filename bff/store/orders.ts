@@ -29,9 +29,10 @@ export interface NewOrder {
 
 /**
  * Where the upstream's records and the ledger disagree in a way no record settles: the totals of refunds or captures
- * (bff/ledger/totals.ts), or a read that contradicts the order's final status (bff/ledger/order-plan.ts).
+ * (bff/ledger/totals.ts), a read that contradicts the order's final status, or one that finds no such order though the
+ * upstream has shown it (bff/ledger/order-plan.ts).
  */
-export type Discrepancy = TotalsDiscrepancy | StatusDiscrepancy;
+export type Discrepancy = TotalsDiscrepancy | StatusDiscrepancy | NotFoundDiscrepancy;
 export interface TotalsDiscrepancy {
   /** `paid`: what a read of a paid order reports paid against what the ledger recorded (bff/ledger/order-plan.ts). */
   kind: 'refunds' | 'captures' | 'paid';
@@ -43,6 +44,13 @@ export interface StatusDiscrepancy {
   kind: 'status';
   ledgerStatus: string;
   upstreamStatus: string;
+  detectedAt: string;
+}
+/** The upstream answers that it has no such order, though it showed it (`lastUpstreamStatus`, its last word). */
+export interface NotFoundDiscrepancy {
+  kind: 'not_found';
+  ledgerStatus: string;
+  lastUpstreamStatus: string;
   detectedAt: string;
 }
 

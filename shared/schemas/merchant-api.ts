@@ -68,8 +68,9 @@ export type OperationView = z.infer<typeof operationViewSchema>;
 /**
  * The payment service's records and the ledger disagree in a way no record settles, for a person to look at: the
  * totals of refunds or captures (`ledgerAmount`, `upstreamAmount`: two refunds of one amount of which only one shows),
- * what a paid order was paid (`paid`: a later read reports another amount than the one recorded), or (`status`) a read of the order that contradicts its final status (`ledgerStatus`, and the payment service's
- * `upstreamStatus`: an order the ledger holds paid that the payment service now shows declined).
+ * what a paid order was paid (`paid`: a later read reports another amount than the one recorded), (`status`) a read of the order that contradicts its final status (`ledgerStatus`, and the payment service's
+ * `upstreamStatus`: an order the ledger holds paid that the payment service now shows declined), or (`not_found`)
+ * a read that finds no such order though the payment service showed it (`lastUpstreamStatus`, its last word).
  */
 export const discrepancyViewSchema = z.union([
   z.object({
@@ -82,6 +83,12 @@ export const discrepancyViewSchema = z.union([
     kind: z.literal('status'),
     ledgerStatus: z.string(),
     upstreamStatus: z.string(),
+    detectedAt: z.string(),
+  }),
+  z.object({
+    kind: z.literal('not_found'),
+    ledgerStatus: z.string(),
+    lastUpstreamStatus: z.string(),
     detectedAt: z.string(),
   }),
 ]);

@@ -407,6 +407,12 @@ export type components = {
           ledgerStatus: string;
           upstreamStatus: string;
           detectedAt: string;
+        } | {
+          /** @constant */
+          kind: "not_found";
+          ledgerStatus: string;
+          lastUpstreamStatus: string;
+          detectedAt: string;
         })[];
       createdAt: string;
       updatedAt: string;
@@ -507,6 +513,12 @@ export type components = {
               kind: "status";
               ledgerStatus: string;
               upstreamStatus: string;
+              detectedAt: string;
+            } | {
+              /** @constant */
+              kind: "not_found";
+              ledgerStatus: string;
+              lastUpstreamStatus: string;
               detectedAt: string;
             })[];
           createdAt: string;

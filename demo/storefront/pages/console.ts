@@ -1,6 +1,12 @@
 // The merchant console: the order list and one order with its journal, refunds, and the refund, capture and void
 // forms. English only, like most back offices.
-import type { OperationView, OrderSummaryView, OrderView, RefundView } from '../../../shared/schemas/merchant-api.js';
+import type {
+  DiscrepancyView,
+  OperationView,
+  OrderSummaryView,
+  OrderView,
+  RefundView,
+} from '../../../shared/schemas/merchant-api.js';
 import { ORDER_STATUSES, type OrderStatus } from '../../../shared/status.js';
 import { toMinor } from '../../../shared/money.js';
 import { providerDisplayName } from '../../../shared/providers.js';
@@ -86,15 +92,24 @@ ${operations.map(
 </table>`;
 }
 
+/** One entry: what each side says, and since when. */
+function discrepancyLine(entry: DiscrepancyView, currency: string): SafeHtml {
+  const since = formatDateTime(entry.detectedAt, LOCALE);
+  if (entry.kind === 'not_found')
+    return html`not_found: ${entry.ledgerStatus} here, no such order at the payment service, which last said ${entry.lastUpstreamStatus} (since ${since})`;
+  const [here, there] =
+    entry.kind === 'status'
+      ? [entry.ledgerStatus, entry.upstreamStatus]
+      : [money(entry.ledgerAmount, currency), money(entry.upstreamAmount, currency)];
+  return html`${entry.kind}: ${here} here, ${there} at the payment service (since ${since})`;
+}
+
 /** Where the payment service's records and the ledger disagree: both sides, and what to do. */
 function discrepancyNotice(order: OrderView): SafeHtml {
   if (!order.discrepancies?.length) return html``;
   return html`<div class="flash flash-error" role="alert">
 <p>The payment service's records and this ledger disagree. Check the provider's portal before refunding or shipping again.</p>
-<ul>${order.discrepancies.map(
-    (entry) =>
-      html`<li>${entry.kind}: ${entry.kind === 'status' ? entry.ledgerStatus : money(entry.ledgerAmount, order.currency)} here, ${entry.kind === 'status' ? entry.upstreamStatus : money(entry.upstreamAmount, order.currency)} at the payment service (since ${formatDateTime(entry.detectedAt, LOCALE)})</li>`,
-  )}</ul>
+<ul>${order.discrepancies.map((entry) => html`<li>${discrepancyLine(entry, order.currency)}</li>`)}</ul>
 </div>`;
 }
 

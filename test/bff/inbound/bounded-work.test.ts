@@ -1,6 +1,6 @@
 // What a stranger's requests can cost, counted (never timed): a body nested past the limit is refused before anything
 // parses or walks it; what is remembered of notices is bounded in count and size; 300 notices about one order cost a
-// handful of upstream reads and no journal rows they did not earn; a callback with a wrong secret is refused before its
+// handful of upstream reads and no journal rows they did not earn (an order the upstream no longer finds: one); a callback with a wrong secret is refused before its
 // body is read; public price pages cost the upstream nothing per price and a bounded number of calls in all.
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
@@ -115,6 +115,47 @@ describe('notices from strangers', () => {
     expect(await written()).toBe(1);
     const [note] = (await stack.db.store.events.list(orderReference)).slice(before);
     expect(note).toMatchObject({ source: 'callback', payload: { upstreamError: 'upstream_unavailable' } });
+  });
+
+  it('notices about an order the upstream no longer finds: one journal row, one not_found entry', async () => {
+    // From `lost` on, reads of that order ask the sandbox for a reference it never made: its own 404.
+    let lost = '';
+    const losing: typeof fetch = (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      if (lost && url.pathname === `/orders/${lost}`) url.pathname = `/orders/${lost}-gone`;
+      return fetch(url, init);
+    };
+    const bff = await stack.startBff({ client: { fetch: losing } });
+    const { orderReference } = await placeOrder(bff.url);
+    lost = orderReference;
+    const shown = (await stack.db.store.orders.get(orderReference))!.upstreamStatus;
+    expect(shown, 'the upstream has shown the order').not.toBeNull();
+    const before = (await stack.db.store.events.list(orderReference)).length;
+    const webhook = (body: string) =>
+      call(`${bff.url}/v1/webhooks/upstream`, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json' },
+      });
+    for (const [index, status] of ['SUCCESSFUL', 'DECLINED', 'CANCELLED', 'PENDING', 'ERROR', 'FAILED'].entries()) {
+      const answer = await webhook(
+        JSON.stringify({ event: 'ORDER_STATUS_UPDATE', merchantReference: orderReference, status, nonce: index }),
+      );
+      expect([200, 202]).toContain(answer.status);
+    }
+    const written = async () => (await stack.db.store.events.list(orderReference)).slice(before);
+    await expect.poll(async () => (await written()).length).toBeGreaterThan(0);
+    // Reads behind the answers, and the reconciler's they asked for, have had time to write theirs.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(
+      stack.sandbox.journal.filter((entry) => entry.path === `/orders/${orderReference}-gone`).length,
+      'the reads did happen',
+    ).toBeGreaterThan(1);
+    const rows = await written();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ payload: { upstream: 'not_found', contradicts: shown } });
+    const order = await stack.db.store.orders.get(orderReference);
+    expect(order?.discrepancy).toEqual([expect.objectContaining({ kind: 'not_found', lastUpstreamStatus: shown })]);
   });
 
   it('the per-order callback refuses a wrong secret without reading the body', async () => {

@@ -79,16 +79,23 @@ describe('a read that finds no such order', () => {
     expect(plan(never, notFound('failed'), NOW)).toEqual({ patch: { status: 'failed' } });
   });
 
-  it('concludes nothing of an order the upstream has shown: its word stands, and the read is journalled', () => {
+  const entry = {
+    kind: 'not_found',
+    ledgerStatus: 'pending',
+    lastUpstreamStatus: 'PENDING',
+    detectedAt: NOW.toISOString(),
+  };
+
+  it('concludes nothing of an order the upstream has shown: its word stands, and the read is a not_found entry', () => {
     const shown = stored({ status: 'pending', createState: 'unknown', upstreamStatus: 'PENDING' });
     const neverCreated = { ...notFound('failed'), also: { createState: 'absent' as const } };
     for (const read of [neverCreated, notFound()]) {
       // What the lock finds decides: the upstream showed the order since the read was judged "never created".
       const observation = asPlannedFor(shown, read);
       const planned = plan(shown, observation, NOW);
-      expect(planned).toEqual({ patch: {}, contradicts: 'PENDING' });
+      expect(planned).toEqual({ patch: { discrepancy: [entry] }, contradicts: 'PENDING', raised: true });
       const settled = settle(shown, observation, planned, NOW);
-      expect(settled.patch, 'not even createState: absent').toEqual({});
+      expect(settled.patch, 'not even createState: absent').toEqual({ discrepancy: [entry] });
       expect(settled).toMatchObject({
         changed: false,
         journal: {
@@ -98,6 +105,21 @@ describe('a read that finds no such order', () => {
         },
       });
     }
+  });
+
+  it('journals it once however often a read finds nothing, and clears it when a read finds the order', () => {
+    const flagged = stored({ status: 'pending', upstreamStatus: 'PENDING', discrepancy: [entry] as never });
+    const later = new Date(NOW.getTime() + 5_000);
+    const again = plan(flagged, notFound(), later);
+    expect(again).toEqual({ patch: {} });
+    expect(settle(flagged, notFound(), again, later), 'no journal row, no change').toEqual({
+      patch: {},
+      changed: false,
+      journal: undefined,
+    });
+    expect(plan(flagged, read('PENDING'), later)).toEqual({ patch: { discrepancy: null } });
+    const paid = plan(flagged, read('SUCCESSFUL'), later);
+    expect(paid.patch).toMatchObject({ status: 'paid', discrepancy: null });
   });
 });
 
