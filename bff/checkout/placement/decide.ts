@@ -128,6 +128,9 @@ export async function eligibility(
   // A live attempt of this provider is rechecked or resent, never a new one: the bound does not apply to it.
   if (orders.length >= MAX_ATTEMPTS_PER_SESSION && !live) return { amountMinor, refused: attemptsExhausted() };
   try {
+    // What the order itself refuses (a store pickup the cart does not offer) is refused before anything is made
+    // upstream: otherwise every such submit would leave a customer session there and record nothing to bound it.
+    buildOrder(ctx, session, body, provider, { reference: '', secret: '' });
     const { token } = await ctx.upstream.createCustomerSession(body.customer.email, deadline);
     return { amountMinor, provider, customerToken: token };
   } catch (refused) {

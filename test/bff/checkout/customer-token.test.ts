@@ -116,6 +116,23 @@ describe('with OPI_CUSTOMER_SESSIONS=true', () => {
     expect(sentTokens()).toEqual([token]);
   });
 
+  it('creates none for a submit the order itself refuses (a store pickup the cart does not offer)', async () => {
+    const bff = await withCustomerSessions();
+    const id = await createSession(bff.url);
+    for (let i = 0; i < 5; i++) {
+      const refused = await call(
+        `${bff.url}/v1/checkout-sessions/${id}/orders`,
+        json('POST', shopper({ shippingMethod: 'store' })),
+      );
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual([
+        { path: 'shippingMethod', message: 'store pickup is not offered for this cart' },
+      ]);
+    }
+    expect(journal('customer-session')).toEqual([]);
+    expect(await stack.db.store.orders.listOfSession(id)).toEqual([]);
+  });
+
   it('a failed customer session is a retryable 502 and records nothing; the retry places attempt 1', async () => {
     const bff = await withCustomerSessions();
     const id = await createSession(bff.url);
