@@ -1,5 +1,6 @@
 // Upstream options change rarely and every widget load needs them: cached per amount, currency and channel for a
-// short time, with concurrent misses sharing one upstream call. Failures are not cached.
+// short time, with concurrent misses sharing one upstream call. A failure is kept for FAILURE_HOLD_MS: a failing
+// upstream is asked once per key in that time, however many widgets read the session or submit.
 import { currencyExponent, toMajor } from '../../shared/money.js';
 import type { OptionItem } from '../upstream/contract.js';
 import type { UpstreamClient } from '../upstream/client.js';
@@ -20,6 +21,8 @@ const MAX_ENTRIES = 1_000;
 /** The upstream's docs: /options takes an amount of at least 1 (major units); less is a 400, not an empty list. */
 const UPSTREAM_MIN_AMOUNT = 1;
 const NOTHING_OFFERED = Promise.resolve<OptionItem[]>([]);
+/** Local choice: short enough that a shopper's retry after an outage soon asks again. */
+const FAILURE_HOLD_MS = 2_000;
 
 /** Every answer also teaches `catalogue` the providers it names (bff/checkout/provider-catalogue.ts). */
 export function createOptionsCache(
@@ -44,14 +47,17 @@ export function createOptionsCache(
       });
       // With a zero TTL the entry still lets concurrent callers share the call in flight.
       const expiresAt = ttlSeconds > 0 ? at + ttlSeconds * 1000 : Number.POSITIVE_INFINITY;
-      remember(entries, id, { expiresAt, value }, MAX_ENTRIES);
-      const forget = () => {
-        if (entries.get(id)?.value === value) entries.delete(id);
-      };
-      value.then((options) => {
-        catalogue?.learn(key, options, now());
-        if (ttlSeconds === 0) forget();
-      }, forget);
+      const entry = { expiresAt, value };
+      remember(entries, id, entry, MAX_ENTRIES);
+      value.then(
+        (options) => {
+          catalogue?.learn(key, options, now());
+          if (ttlSeconds === 0 && entries.get(id) === entry) entries.delete(id);
+        },
+        () => {
+          entry.expiresAt = Math.min(entry.expiresAt, now().getTime() + FAILURE_HOLD_MS);
+        },
+      );
       return value;
     },
   };

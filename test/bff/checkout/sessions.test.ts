@@ -215,4 +215,16 @@ describe('GET /v1/checkout-sessions/:id (widget)', () => {
     // Reads are retried: three attempts before giving up.
     expect(stack.sandbox.journal.filter((entry) => entry.path === '/options')).toHaveLength(3);
   });
+
+  it('asks a failing upstream once per 2 s for a cart, however many reads come meanwhile', async () => {
+    const id = await createSession(stack.bff.url);
+    stack.sandbox.setFault('options', { kind: 'status', status: 503 });
+    for (let i = 0; i < 5; i++) expect((await call(`${sessions()}/${id}`)).status).toBe(502);
+    const asked = () => stack.sandbox.journal.filter((entry) => entry.path === '/options').length;
+    expect(asked(), 'one call (three attempts) for the five reads').toBe(3);
+    stack.sandbox.clearFaults();
+    clock = new Date(clock.getTime() + 2_100);
+    expect((await call(`${sessions()}/${id}`)).status).toBe(200);
+    expect(asked()).toBe(4);
+  });
 });
