@@ -179,15 +179,27 @@ function statusContradiction(order: StoredOrder, said: string, now: Date): Plann
 /**
  * A read of an order on hold: the upstream said SUCCESSFUL (a final word) and took money the ledger holds for a person
  * (underpaid, unreadable, a session's second payment). A later decline or cancel contradicts that word: the order stays
- * on hold with its money refundable, and the read is a `status` entry. A read that agrees again clears the entry.
+ * on hold with its money refundable, and the read is a `status` entry. A read that agrees again clears the entry; if
+ * the order stays on hold, the amount it reports paid is compared with the one recorded (a `paid` entry, as for a paid
+ * order), and a payment in full clears that entry as it moves the order.
  */
 function heldRead(order: StoredOrder, upstream: OrderStatusRecord, observed: OrderStatus, now: Date): Planned | null {
   if (observed === 'declined' || observed === 'cancelled') return statusContradiction(order, upstream.status, now);
   if (observed !== 'paid') return null;
   const agreed = withEntry(order.discrepancy, 'status');
-  if (agreed === order.discrepancy) return null;
-  const planned = readPatchOf(order, upstream, observed);
-  return { ...planned, patch: { ...planned.patch, discrepancy: agreed } };
+  const planned = readPatchOf(
+    agreed === order.discrepancy ? order : { ...order, discrepancy: agreed },
+    upstream,
+    observed,
+  );
+  const paid = planned.patch.status ? undefined : paidEntry(order, upstream, now);
+  const list = paid === 'unread' ? agreed : withEntry(agreed, 'paid', paid);
+  if (list === order.discrepancy) return planned;
+  return {
+    ...planned,
+    patch: { ...planned.patch, discrepancy: list },
+    ...(paid && list !== agreed ? { raised: true } : {}),
+  };
 }
 
 /** The ledger's change to `observed` (paid: checked against what the order owes). */

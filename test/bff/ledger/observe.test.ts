@@ -93,6 +93,26 @@ describe.each(storeDrivers())('an observation with a known copy of the order, on
     expect((await t.store.sessions.get('cs_one'))?.state).toBe('completed');
   });
 
+  it("keeps a held second payment on hold, and records what a later read of it says (a portal's void)", async () => {
+    await t.store.sessions.insert(session());
+    await t.store.orders.insert(order('p-1'));
+    await t.store.orders.insert(order('p-2', 2));
+    const paid = { merchantReference: 'p-1', status: 'SUCCESSFUL', amount: 143.89, currency: 'AED' };
+    await ledger().observe('p-1', { source: 'poll', upstream: paid });
+    await ledger().observe('p-2', { source: 'poll', upstream: { ...paid, merchantReference: 'p-2' } });
+    const voided = { ...paid, merchantReference: 'p-2', captureStatus: 'VOIDED', transactionReference: 'tx-2' };
+    const result = await ledger().observe('p-2', { source: 'poll', journal: 'on-change', upstream: voided });
+    expect(result.order).toMatchObject({
+      status: 'on_hold',
+      holdReason: 'session_already_paid',
+      paidMinor: 14389,
+      upstreamCaptureStatus: 'VOIDED',
+      transactionReference: 'tx-2',
+    });
+    const [last] = (await t.store.events.list('p-2')).slice(-1);
+    expect(last?.payload, 'journalled').toMatchObject({ captureStatus: 'VOIDED' });
+  });
+
   it('writes nothing through the condition once the sends, the status or the upstream status differ', async () => {
     await t.store.sessions.insert(session());
     const known = await t.store.orders.insert(order('p-1'));

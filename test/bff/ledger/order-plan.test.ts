@@ -211,6 +211,22 @@ describe('a read that contradicts a final status', () => {
     },
   );
 
+  it('compares what a read of an underpaid order reports paid with the amount recorded, until paid in full', () => {
+    const held = stored({ status: 'on_hold', upstreamStatus: 'SUCCESSFUL', holdReason: 'underpaid', paidMinor: 5000 });
+    const more = plan(held, read('SUCCESSFUL', 80), NOW);
+    expect(more).toEqual({
+      raised: true,
+      patch: { discrepancy: [{ kind: 'paid', ledgerMinor: 5000, upstreamMinor: 8000, detectedAt: NOW.toISOString() }] },
+    });
+    const flagged = stored({ ...held, discrepancy: more.patch.discrepancy! });
+    expect(plan(flagged, read('SUCCESSFUL', 80), NOW), 'the same again: nothing new').toEqual({ patch: {} });
+    expect(plan(flagged, read('SUCCESSFUL'), NOW).patch, 'paid in full: paid, the entry cleared').toMatchObject({
+      status: 'paid',
+      paidMinor: 14389,
+      discrepancy: null,
+    });
+  });
+
   it('keeps a refund discrepancy beside a status one', () => {
     const refunds = { kind: 'refunds' as const, ledgerMinor: 0, upstreamMinor: 100, detectedAt: T0.toISOString() };
     const planned = plan(stored({ status: 'paid', discrepancy: [refunds] }), read('CANCELLED'), NOW);
