@@ -79,9 +79,6 @@ export function createApp({
   // Answers are no-store (the API) or carry their own validator (the widget): hashing each body for an ETag is waste.
   app.set('etag', false);
   app.set('trust proxy', config.trustProxy);
-  // Every address is lower case as written: /V1/Instalments is not one, so a stranger's casings are 404s, never new
-  // route labels in the metrics or span names (a mount's label is the path as the request spelt it).
-  app.set('case sensitive routing', true);
 
   // With DATABASE_URL, instances may share the ledger: rate limits count there, not per process.
   const shared = config.databaseUrl ? store.rateLimits : undefined;

@@ -5,7 +5,9 @@ import type { Request } from 'express';
 
 export function routeOf(req: Request, res: ServerResponse & { locals?: Record<string, unknown> }): string {
   if (!req.route) return 'unmatched';
-  const base = typeof res.locals?.mountPattern === 'string' ? res.locals.mountPattern : req.baseUrl;
+  // Express matches a path in any case and gives a mount as the request spelt it: every mount without a pattern of
+  // its own is literal and lower case, so the label is too, never a stranger's spelling (a metrics series each).
+  const base = typeof res.locals?.mountPattern === 'string' ? res.locals.mountPattern : req.baseUrl.toLowerCase();
   const path = String(req.route.path);
   return path === '/' && base ? base : `${base}${path}`;
 }
