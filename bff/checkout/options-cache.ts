@@ -1,6 +1,7 @@
 // Upstream options change rarely and every widget load needs them: cached per amount, currency and channel for a
-// short time, with concurrent misses sharing one upstream call. A failure is kept for FAILURE_HOLD_MS: a failing
-// upstream is asked once per key in that time, however many widgets read the session or submit.
+// short time, with concurrent misses sharing one upstream call. A failure is kept for FAILURE_HOLD_MS (never longer
+// than an answer would be): a failing upstream is asked once per key in that time, however many widgets read the
+// session or submit.
 import { currencyExponent, toMajor } from '../../shared/money.js';
 import type { OptionItem } from '../upstream/contract.js';
 import type { UpstreamClient } from '../upstream/client.js';
@@ -55,7 +56,9 @@ export function createOptionsCache(
           if (ttlSeconds === 0 && entries.get(id) === entry) entries.delete(id);
         },
         () => {
-          entry.expiresAt = Math.min(entry.expiresAt, now().getTime() + FAILURE_HOLD_MS);
+          const held = Math.min(FAILURE_HOLD_MS, ttlSeconds * 1000);
+          if (held === 0 && entries.get(id) === entry) entries.delete(id);
+          else entry.expiresAt = Math.min(entry.expiresAt, now().getTime() + held);
         },
       );
       return value;
