@@ -103,9 +103,18 @@ export function createOrderPlacer(ctx: PlacementContext) {
     const { order } = plan;
     if (waitsForReconciler(ctx, order)) throw inProgress();
     const found = await upstream.getOrder(order.orderReference, deadline);
-    if (found === null && tooLateToResend(ctx, order)) {
-      // Nobody will pay it; the reconciler fails it once its window has passed with no such order upstream.
-      await record(ctx, order, { also: { createState: 'orphaned' } }, 'resend_too_late');
+    // An order the upstream has shown is never sent again, whatever a read says now: the read that finds nothing is
+    // recorded against its word (a not_found entry), and the shopper gets a new attempt, as when a redirect is lost.
+    const shown = order.upstreamStatus !== null;
+    if (found === null && (shown || tooLateToResend(ctx, order))) {
+      // Nobody will pay it through us; the reconciler reads it (a never-shown one is failed once its window has passed
+      // with no such order upstream).
+      await record(
+        ctx,
+        order,
+        { also: { createState: 'orphaned' }, upstream: null },
+        shown ? 'not_found_after_shown' : 'resend_too_late',
+      );
       return newAttempt(plan.session, body, deadline);
     }
     if (found === null) {

@@ -43,7 +43,7 @@ export function createLedger(deps: LedgerDeps) {
     /** A new attempt of a session, inside the caller's transaction (which holds the session's lock). */
     recordAttempt: (tx: StoreTx, order: NewOrder, journal: Journal) => tx.orders.insert(order, journal),
 
-    /** Counts one more send of a create still unanswered; null when it is settled (then it must not be sent). */
+    /** Counts one more send of a create still unanswered and never shown; null otherwise (then it must not be sent). */
     countCreateSend: (orderReference: string) => store.orders.countCreateSend(orderReference),
 
     /** Journals `note` with the order as the caller read it (one statement). */

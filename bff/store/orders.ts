@@ -130,7 +130,10 @@ export interface Orders {
    * does (then nothing is written).
    */
   updateIfUnchanged(expected: StoredOrder, patch: OrderPatch, journal?: Journal): Promise<StoredOrder | null>;
-  /** Counts one more send of a create still unanswered; null when it is settled (then it must not be sent). */
+  /**
+   * Counts one more send of a create still unanswered and never shown upstream; null when it is settled or the
+   * upstream has shown it (then it must not be sent).
+   */
   countCreateSend(orderReference: string): Promise<number | null>;
   /** The one order the upstream knows by this id (transactionReference or bnplOrderId); null for none or several. */
   findByUpstreamId(id: string): Promise<StoredOrder | null>;
@@ -308,6 +311,7 @@ export function ordersSql(db: SqlDb): Orders {
       const rows = await db.query<Row>(
         `update orders set create_sends = create_sends + 1, updated_at = now()
          where order_reference = $1 and status in ('initiated', 'unknown') and create_state in ('creating', 'unknown')
+           and upstream_status is null
          returning create_sends`,
         [orderReference],
       );

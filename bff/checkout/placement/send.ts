@@ -30,7 +30,8 @@ export async function record(
   order: StoredOrder,
   step: {
     also: OrderPatch;
-    upstream?: OrderStatusRecord | CreateAnswer;
+    /** null: a read found no such order (of one the upstream has shown, that contradicts its word). */
+    upstream?: OrderStatusRecord | CreateAnswer | null;
     decided?: 'failed';
     refusalOfFirstSend?: boolean;
   },
@@ -44,7 +45,7 @@ export async function record(
     order.orderReference,
     {
       source: 'create',
-      ...(step.upstream ? { upstream: step.upstream } : {}),
+      ...(step.upstream !== undefined ? { upstream: step.upstream } : {}),
       ...(step.decided ? { decided: step.decided } : {}),
       ...(step.refusalOfFirstSend ? { refusalOfFirstSend: true } : {}),
       also: { ...step.also, ...pollSoon },
@@ -116,8 +117,10 @@ export async function send(
         });
         throw inProgress();
       }
+      // The read found no such order: if the upstream showed it meanwhile, that read decides, not the refusal.
       const refused = {
         also: { createState: 'rejected' as const },
+        upstream: null,
         decided: 'failed' as const,
         refusalOfFirstSend: true,
       };

@@ -169,6 +169,45 @@ describe.each(storeDrivers())('on $name', ({ open }) => {
     });
   });
 
+  describe('a resubmit of an attempt the upstream showed, when a read then finds no such order', () => {
+    it('never sends it again: the read is recorded against the shown word, and the shopper gets a new attempt', async () => {
+      clock.offsetMs = 0;
+      const patient = await stack.startBff({ now: clock.now, env: { OPI_UPSTREAM_TIMEOUT_MS: '5000' } });
+      stack.sandbox.setFault('create-order', { kind: 'lost-answer' }, { times: 1 });
+      const id = await createSession(patient.url);
+      const lost = await call(`${patient.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()));
+      expect([lost.status, lost.body.retryable]).toEqual([502, true]);
+      const [order] = await stack.db.store.orders.listOfSession(id);
+      expect(order).toMatchObject({ createState: 'unknown', upstreamStatus: expect.any(String) });
+
+      // The upstream answers 404 for it from now on (a lagging replica, a gateway in front of it).
+      const gone = await stack.startBff({
+        now: clock.now,
+        env: { OPI_UPSTREAM_TIMEOUT_MS: '5000' },
+        client: {
+          fetch: async (input, init) =>
+            (init?.method ?? 'GET') === 'GET' && new URL(String(input)).pathname === `/orders/${order!.orderReference}`
+              ? Response.json({ statusCode: 404, message: 'Order not found' }, { status: 404 })
+              : fetch(input, init),
+        },
+      });
+      const sent = () =>
+        stack.sandbox.journal
+          .filter((entry) => entry.method === 'POST' && entry.path === '/orders')
+          .map((entry) => (entry.body as { orderReference: string }).orderReference);
+      const before = sent().length;
+      const again = await call(`${gone.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()));
+      expect(again.status).toBe(201);
+      expect(again.body.orderReference).not.toBe(order!.orderReference);
+      expect(sent().slice(before), 'the shown reference is never sent again').toEqual([again.body.orderReference]);
+      expect(await stack.db.store.orders.get(order!.orderReference)).toMatchObject({
+        createState: 'orphaned',
+        upstreamStatus: order!.upstreamStatus,
+        discrepancy: [expect.objectContaining({ kind: 'not_found', lastUpstreamStatus: order!.upstreamStatus })],
+      });
+    });
+  });
+
   describe('a re-send refused, in whatever words, after a lost answer', () => {
     it('is never failed: the outcome stays unknown (a retryable 502), and the retry finds the order and moves on', async () => {
       clock.offsetMs = 0;

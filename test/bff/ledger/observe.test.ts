@@ -93,6 +93,31 @@ describe.each(storeDrivers())('an observation with a known copy of the order, on
     expect((await t.store.sessions.get('cs_one'))?.state).toBe('completed');
   });
 
+  it('never fails on a refused first create an order a read showed meanwhile: the lookup that found none is recorded', async () => {
+    await t.store.sessions.insert(session());
+    const known = await t.store.orders.insert(order('p-1'));
+    // A notice's read showed it while the create's refusal was being checked.
+    await ledger().observe('p-1', {
+      source: 'callback',
+      upstream: { merchantReference: 'p-1', status: 'PENDING', amount: 143.89, currency: 'AED' },
+    });
+    // What send.ts records for a refused first create whose lookup found no such order.
+    const refused = {
+      source: 'create' as const,
+      upstream: null,
+      decided: 'failed' as const,
+      refusalOfFirstSend: true,
+      also: { createState: 'rejected' as const },
+    };
+    const result = await ledger().observe('p-1', refused, known);
+    expect(result.order).toMatchObject({
+      status: 'pending',
+      upstreamStatus: 'PENDING',
+      discrepancy: [expect.objectContaining({ kind: 'not_found', lastUpstreamStatus: 'PENDING' })],
+    });
+    expect(result.order.createState).not.toBe('rejected');
+  });
+
   it("keeps a held second payment on hold, and records what a later read of it says (a portal's void)", async () => {
     await t.store.sessions.insert(session());
     await t.store.orders.insert(order('p-1'));
