@@ -9,7 +9,7 @@
 // service's portal) and is recorded as such, so the amounts follow what the upstream holds. Where records and ledger
 // still cannot be matched one to one, the totals are compared and a discrepancy is raised for a person.
 import { randomBytes } from 'node:crypto';
-import { toMinor } from '../../shared/money.js';
+import { isCurrencyCode, toMinor } from '../../shared/money.js';
 import { normaliseRefundStatus } from '../../shared/status.js';
 import { isOpenOperation } from '../orders/amounts.js';
 import type {
@@ -137,11 +137,12 @@ async function applyResult(
 
 /**
  * Whether a record no operation explains can be recorded as made outside the checkout. One whose amount cannot be
- * read exactly, or in another currency, or a capture beyond what was paid (the upstream listing the payment's own
+ * read exactly (or is 0), or in another currency, or a capture beyond what was paid (the upstream listing the payment's own
  * capture, say) is left to the totals: a person decides.
  */
 function recordable(order: StoredOrder, kind: 'refund' | 'capture', side: Side): boolean {
-  if (side.amountMinor === null || side.currency !== order.currency) return false;
+  // A record of no money (a failed attempt listed at 0) moves nothing: nothing to record.
+  if (side.amountMinor === null || side.amountMinor === 0 || side.currency !== order.currency) return false;
   return kind === 'refund' || side.status !== 'succeeded' || order.capturedMinor + side.amountMinor <= order.paidMinor;
 }
 
@@ -292,9 +293,12 @@ type Side = UpstreamSide & { record: OperationRecord };
 function upstreamSide(record: OperationRecord, orderCurrency: string): Side {
   const currency = (record.currency ?? orderCurrency).trim().toUpperCase();
   const normalised = normaliseRefundStatus(record.status).status;
+  // Read only in a currency there is (a malformed one is no amount at all), and only as money: a record of a negative
+  // amount is not read as one.
+  const amountMinor = isCurrencyCode(currency) ? toMinor(record.amount, currency) : null;
   return {
     ids: record.ids,
-    amountMinor: toMinor(record.amount, currency),
+    amountMinor: amountMinor !== null && amountMinor >= 0 ? amountMinor : null,
     currency,
     // A spelling we do not know is a record of something that exists and is not final.
     status: normalised === 'unknown' ? 'pending' : normalised,

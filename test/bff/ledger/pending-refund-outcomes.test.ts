@@ -84,3 +84,39 @@ describe("a pending refund the seed's refund list leaves out", () => {
     }
   });
 });
+
+describe('transaction details that list a refund of no money, or in no currency there is', () => {
+  const stack = useCheckoutStack({
+    sandbox: { ...SETTLES_AFTER_RETURN, refundSettlement: 'pending' },
+    between: 'settle',
+  });
+
+  it('are read as they are: the order answers, its refund settles, and nothing is recorded of them', async () => {
+    // The sandbox's own details, with two refunds its documents never show appended: a failed attempt listed at 0,
+    // and one whose currency is no currency code.
+    const oddRecords: typeof fetch = async (input, init) => {
+      const answer = await fetch(input, init);
+      if (!new URL(String(input)).pathname.endsWith('/details') || !answer.ok) return answer;
+      const details = (await answer.json()) as { refunds?: unknown[] | null };
+      const odd = [
+        { refundId: 'x', amount: '0', status: 'FAILED' },
+        { refundId: 'x', amount: '5.00', currency: 'A$', status: 'SUCCESSFUL' },
+      ];
+      return Response.json({ ...details, refunds: [...(details.refunds ?? []), ...odd] });
+    };
+    const bff = await stack.startBff({ client: { fetch: oddRecords } });
+    const { orderReference } = await placeOrder(bff.url);
+    await followReturn((await stack.sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
+    const refund = await postOperation(bff.url, orderReference, 'refunds', { amount: 20 });
+    expect(refund.body).toMatchObject({ status: 'pending' });
+    await stack.sandbox.idle();
+
+    const answer = await getOrder(bff.url, orderReference);
+    expect(answer.status).toBe(200);
+    const view = orderViewSchema.parse(answer.body);
+    expect(view.refunds.map((entry) => [entry.origin, entry.status, entry.amount])).toEqual([
+      ['checkout', 'succeeded', 20],
+    ]);
+    expect(view).toMatchObject({ refundedAmount: 20, refundableAmount: 123.89 });
+  });
+});
