@@ -19,6 +19,8 @@ export interface LedgerSide {
   standing: 'known' | 'unknown' | 'failed';
   /** Only for a `known` one: its settled status, to prefer a record that agrees. */
   settled?: 'succeeded' | 'declined' | 'pending';
+  /** Only for a `failed` one: the upstream refused its first send, so a declined record of its amount may be its own. */
+  refused?: boolean;
   createdAt: Date;
 }
 
@@ -88,10 +90,11 @@ export function matchRecords<R extends UpstreamSide>(
 
   const groups = new Map<string, { operations: LedgerSide[]; records: R[] }>();
   const group = (key: string) => groups.get(key) ?? groups.set(key, { operations: [], records: [] }).get(key)!;
-  // One the ledger failed is matched by identifier only: it was absent once nothing sent could still be on its way
-  // (or refused), so a later record of its amount is another refund.
+  // One the ledger failed as absent is matched by identifier only: it was absent once nothing sent could still be on
+  // its way, so a later record of its amount is another refund. One the upstream refused may be listed as the declined
+  // attempt it was: that record is its own, never another's decline.
   for (const operation of open) {
-    if (operation.standing !== 'failed')
+    if (operation.standing !== 'failed' || operation.refused)
       group(`${operation.amountMinor} ${operation.currency}`).operations.push(operation);
   }
   for (const record of unmatched) {
@@ -100,6 +103,10 @@ export function matchRecords<R extends UpstreamSide>(
   }
   for (const { operations: candidates, records: pool } of groups.values()) {
     let rest = byTime(pool);
+    for (let refused = candidates.filter((candidate) => candidate.refused).length; refused > 0; refused--) {
+      const own = rest.find((candidate) => candidate.status === 'declined' || candidate.status === 'failed');
+      rest = rest.filter((candidate) => candidate !== own);
+    }
     const known = candidates.filter((operation) => operation.standing === 'known');
     const unknown = candidates
       .filter((operation) => operation.standing === 'unknown')

@@ -284,6 +284,7 @@ function ledgerSide(operation: OrderOperation): LedgerSide {
     currency: operation.currency,
     standing,
     ...(standing === 'known' ? { settled: operation.status as 'succeeded' | 'declined' | 'pending' } : {}),
+    ...(standing === 'failed' && operation.failureReason !== NOT_FOUND_UPSTREAM ? { refused: true } : {}),
     createdAt: operation.createdAt,
   };
 }

@@ -30,6 +30,27 @@ function record(
 }
 
 describe('matching records to refunds', () => {
+  it("takes a refused refund's declined record as its own, never as another refund's decline", () => {
+    const refused: LedgerSide = { ...ours('rf_refused', 100, 'failed'), refused: true };
+    const lost = ours('rf_lost', 100, 'unknown', 1_000);
+    const declined = record(100, [ORDER], 'declined');
+    expect(matchRecords([refused, lost], [declined])).toMatchObject({
+      shown: [],
+      absent: ['rf_lost'],
+      unexplained: [],
+    });
+    // Its own record: the lost one is shown by the other.
+    const made = record(100);
+    expect(matchRecords([refused, lost], [declined, made]).shown).toEqual([
+      { reference: 'rf_lost', record: made, byId: false },
+    ]);
+    // One failed as absent (never refused) explains no record: a later one of its amount is another refund's.
+    const absent = ours('rf_absent', 100, 'failed');
+    expect(matchRecords([absent, lost], [declined]).shown).toEqual([
+      { reference: 'rf_lost', record: declined, byId: false },
+    ]);
+  });
+
   it('matches by our reference, the suffixed one the upstream answers, or its provider id, before any amount', () => {
     const refunds = [ours('rf_a', 100, 'unknown'), { ...ours('rf_b', 100, 'unknown'), upstreamId: 'uuid-b' }];
     const result = matchRecords(refunds, [record(100, ['uuid-b']), record(100, ['rf_a-00'])]);
