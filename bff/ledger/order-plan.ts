@@ -164,17 +164,29 @@ function finalRead(order: StoredOrder, upstream: OrderStatusRecord, now: Date): 
   return statusContradiction(order, upstream.status, now);
 }
 
-/** A read whose final status contradicts the upstream's earlier final word: a `status` entry, the status stays. */
-function statusContradiction(order: StoredOrder, said: string, now: Date): Planned {
-  const discrepancy = withEntry(order.discrepancy, 'status', {
-    kind: 'status',
-    ledgerStatus: order.status,
-    upstreamStatus: said,
-    detectedAt: now.toISOString(),
-  });
+/**
+ * What the ledger holds against what a read says (`said`: the status a read gives, or for `not_found` the upstream's
+ * last word before it found nothing), as the order's entry of that kind; the same sides again change nothing (raised
+ * once). `word`: what the read contradicts, for the journal.
+ */
+function contradiction(
+  order: StoredOrder,
+  kind: 'status' | 'not_found',
+  said: string,
+  word: string,
+  now: Date,
+): Planned {
+  const sides = { ledgerStatus: order.status, detectedAt: now.toISOString() };
+  const entry: Discrepancy =
+    kind === 'status' ? { kind, upstreamStatus: said, ...sides } : { kind, lastUpstreamStatus: said, ...sides };
+  const discrepancy = withEntry(order.discrepancy, kind, entry);
   if (discrepancy === order.discrepancy) return { patch: {} };
-  return { patch: { discrepancy }, contradicts: order.status, raised: true };
+  return { patch: { discrepancy }, contradicts: word, raised: true };
 }
+
+/** A read whose final status contradicts the upstream's earlier final word: a `status` entry, the status stays. */
+const statusContradiction = (order: StoredOrder, said: string, now: Date) =>
+  contradiction(order, 'status', said, order.status, now);
 
 /**
  * A read of an order on hold: the upstream said SUCCESSFUL (a final word) and took money the ledger holds for a person
@@ -253,14 +265,7 @@ export function plan(order: StoredOrder, { upstream, decided }: Observation, now
  * prompt reads); a read that finds the order clears it.
  */
 function notFoundRead(order: StoredOrder, lastWord: string, now: Date): Planned {
-  const discrepancy = withEntry(order.discrepancy, 'not_found', {
-    kind: 'not_found',
-    ledgerStatus: order.status,
-    lastUpstreamStatus: lastWord,
-    detectedAt: now.toISOString(),
-  });
-  if (discrepancy === order.discrepancy) return { patch: {} };
-  return { patch: { discrepancy }, contradicts: lastWord, raised: true };
+  return contradiction(order, 'not_found', lastWord, lastWord, now);
 }
 
 /** What an order record (a create answer or a read) changes. */

@@ -132,65 +132,55 @@ describe.each(storeDrivers())('on $name', ({ open }) => {
     });
   });
 
+  /** A session whose attempt's create answer was lost, the read after the loss finding the order upstream. */
+  async function shownThenLost() {
+    clock.offsetMs = 0;
+    // Time enough for the read that follows the lost answer to find the order, even on a loaded machine.
+    const patient = await stack.startBff({ now: clock.now, env: { OPI_UPSTREAM_TIMEOUT_MS: '5000' } });
+    stack.sandbox.setFault('create-order', { kind: 'lost-answer' }, { times: 1 });
+    const id = await createSession(patient.url);
+    const lost = await call(`${patient.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()));
+    expect([lost.status, lost.body.retryable]).toEqual([502, true]);
+    const [order] = await stack.db.store.orders.listOfSession(id);
+    expect(order).toMatchObject({ createState: 'unknown', upstreamStatus: expect.any(String) });
+    return { id, order: order! };
+  }
+
+  /** An instance the upstream answers 404 for `reference` from now on (a lagging replica, a gateway in front of it). */
+  const answering404For = (reference: string) =>
+    stack.startBff({
+      now: clock.now,
+      env: { OPI_UPSTREAM_TIMEOUT_MS: '5000' },
+      client: {
+        fetch: async (input, init) =>
+          (init?.method ?? 'GET') === 'GET' && new URL(String(input)).pathname === `/orders/${reference}`
+            ? Response.json({ statusCode: 404, message: 'Order not found' }, { status: 404 })
+            : fetch(input, init),
+      },
+    });
+
   describe('a create whose answer was lost, of an order the upstream then showed', () => {
     it('is never failed by a later read that finds no such order: the read is journalled against the shown word', async () => {
-      clock.offsetMs = 0;
-      // Time enough for the read that follows the lost answer to find the order, even on a loaded machine.
-      const patient = await stack.startBff({ now: clock.now, env: { OPI_UPSTREAM_TIMEOUT_MS: '5000' } });
-      stack.sandbox.setFault('create-order', { kind: 'lost-answer' }, { times: 1 });
-      const id = await createSession(patient.url);
-      const lost = await call(`${patient.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()));
-      expect([lost.status, lost.body.retryable]).toEqual([502, true]);
-      const [order] = await stack.db.store.orders.listOfSession(id);
-      expect(order).toMatchObject({ createState: 'unknown', upstreamStatus: expect.any(String) });
-      const shown = order!.upstreamStatus;
-
-      // Past its settle window, the upstream answers 404 for it (a lagging replica, a gateway in front of it).
-      const gone = await stack.startBff({
-        now: clock.now,
-        client: {
-          fetch: async (input, init) =>
-            (init?.method ?? 'GET') === 'GET' && new URL(String(input)).pathname === `/orders/${order!.orderReference}`
-              ? Response.json({ statusCode: 404, message: 'Order not found' }, { status: 404 })
-              : fetch(input, init),
-        },
-      });
+      const { order } = await shownThenLost();
+      const shown = order.upstreamStatus;
+      const gone = await answering404For(order.orderReference);
+      // Past its settle window.
       clock.advance(11 * 60_000);
       expect(await gone.reconciler.reconcileOnce()).toMatchObject({ orders: 1 });
-      expect(await stack.db.store.orders.get(order!.orderReference)).toMatchObject({
-        status: order!.status,
+      expect(await stack.db.store.orders.get(order.orderReference)).toMatchObject({
+        status: order.status,
         createState: 'unknown',
         upstreamStatus: shown,
       });
-      expect((await stack.db.store.events.list(order!.orderReference)).at(-1)).toMatchObject({
+      expect((await stack.db.store.events.list(order.orderReference)).at(-1)).toMatchObject({
         source: 'poll',
         payload: { upstream: 'not_found', contradicts: shown },
       });
     });
-  });
 
-  describe('a resubmit of an attempt the upstream showed, when a read then finds no such order', () => {
-    it('never sends it again: the read is recorded against the shown word, and the shopper gets a new attempt', async () => {
-      clock.offsetMs = 0;
-      const patient = await stack.startBff({ now: clock.now, env: { OPI_UPSTREAM_TIMEOUT_MS: '5000' } });
-      stack.sandbox.setFault('create-order', { kind: 'lost-answer' }, { times: 1 });
-      const id = await createSession(patient.url);
-      const lost = await call(`${patient.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()));
-      expect([lost.status, lost.body.retryable]).toEqual([502, true]);
-      const [order] = await stack.db.store.orders.listOfSession(id);
-      expect(order).toMatchObject({ createState: 'unknown', upstreamStatus: expect.any(String) });
-
-      // The upstream answers 404 for it from now on (a lagging replica, a gateway in front of it).
-      const gone = await stack.startBff({
-        now: clock.now,
-        env: { OPI_UPSTREAM_TIMEOUT_MS: '5000' },
-        client: {
-          fetch: async (input, init) =>
-            (init?.method ?? 'GET') === 'GET' && new URL(String(input)).pathname === `/orders/${order!.orderReference}`
-              ? Response.json({ statusCode: 404, message: 'Order not found' }, { status: 404 })
-              : fetch(input, init),
-        },
-      });
+    it('is never sent again on a resubmit whose read finds no such order: the shopper gets a new attempt', async () => {
+      const { id, order } = await shownThenLost();
+      const gone = await answering404For(order.orderReference);
       const sent = () =>
         stack.sandbox.journal
           .filter((entry) => entry.method === 'POST' && entry.path === '/orders')
@@ -198,12 +188,12 @@ describe.each(storeDrivers())('on $name', ({ open }) => {
       const before = sent().length;
       const again = await call(`${gone.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()));
       expect(again.status).toBe(201);
-      expect(again.body.orderReference).not.toBe(order!.orderReference);
+      expect(again.body.orderReference).not.toBe(order.orderReference);
       expect(sent().slice(before), 'the shown reference is never sent again').toEqual([again.body.orderReference]);
-      expect(await stack.db.store.orders.get(order!.orderReference)).toMatchObject({
+      expect(await stack.db.store.orders.get(order.orderReference)).toMatchObject({
         createState: 'orphaned',
-        upstreamStatus: order!.upstreamStatus,
-        discrepancy: [expect.objectContaining({ kind: 'not_found', lastUpstreamStatus: order!.upstreamStatus })],
+        upstreamStatus: order.upstreamStatus,
+        discrepancy: [expect.objectContaining({ kind: 'not_found', lastUpstreamStatus: order.upstreamStatus })],
       });
     });
   });
