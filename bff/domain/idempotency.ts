@@ -13,6 +13,11 @@ export type KeptAnswer<T> = { result: T } | { refusal: DomainError };
 export type Answer<T> = KeptAnswer<T> & {
   /** Sent, but not kept for the key: a retry with it runs again (an answer that says the outcome is not known yet). */
   provisional?: boolean;
+  /**
+   * With `provisional`: the key stays bound to this request (something was recorded for it), so a retry of the same
+   * request runs again and another body with the key is refused. Without: the key is forgotten.
+   */
+  bound?: boolean;
 };
 
 // How an answer is stored (the key's statusCode and response columns): 201 and the result, or 422 and the
@@ -91,11 +96,12 @@ export async function once<T>(
       // The work is done: its answer goes to the client even when the ledger cannot keep it right now.
       const [statusCode, response] =
         'result' in answer ? [RESULT, answer.result] : [REFUSAL, refusalBody(answer.refusal)];
-      await settleKey(deps, () =>
-        answer.provisional
-          ? deps.store.idempotency.release(scope, key, claimedAt)
-          : deps.store.idempotency.complete(scope, key, statusCode, response, claimedAt),
-      );
+      await settleKey(deps, () => {
+        if (!answer.provisional) return deps.store.idempotency.complete(scope, key, statusCode, response, claimedAt);
+        return answer.bound
+          ? deps.store.idempotency.yieldClaim(scope, key, claimedAt)
+          : deps.store.idempotency.release(scope, key, claimedAt);
+      });
       return { ...('result' in answer ? { result: answer.result } : { refusal: answer.refusal }), replayed: false };
     }
     const existing = await deps.store.idempotency.get(scope, key);

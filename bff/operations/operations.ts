@@ -313,15 +313,20 @@ export function createOperations(deps: OperationsDeps) {
     return unknownAnswer(operation, outcome.cause);
   }
 
-  /** Said as it is (upstreamOutcome: unknown), and not kept for the key: its retry asks the upstream again. */
+  /**
+   * Said as it is (upstreamOutcome: unknown), and not kept for the key: its retry asks the upstream again. The key stays
+   * bound to the request it reserved the operation for, so another body with it is refused.
+   */
   function unknownAnswer(operation: OrderOperation, cause?: UpstreamError): Answer<OperationView> {
-    if (operation.kind === 'refund') return { ...answerFor(operation), provisional: true };
-    if (cause?.retryable) throw upstreamRefusal(cause);
-    throw new DomainError(
+    const unknown = { provisional: true, bound: true };
+    if (operation.kind === 'refund') return { ...answerFor(operation), ...unknown };
+    if (cause?.retryable) return { refusal: upstreamRefusal(cause), ...unknown };
+    const refusal = new DomainError(
       'outcome_unknown',
       `The payment service has not confirmed this ${operation.kind} yet. Its amount stays reserved; try the same Idempotency-Key again later.`,
       { retryable: true, ...(cause ? { cause } : {}) },
     );
+    return { refusal, ...unknown };
   }
 
   /**

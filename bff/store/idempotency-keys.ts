@@ -35,6 +35,11 @@ export interface IdempotencyKeys {
    * `claimedAt`, only while that claim still holds the key.
    */
   release(scope: string, key: string, claimedAt?: Date): Promise<void>;
+  /**
+   * Lets go of an in-flight key while keeping it bound to its request: the next claim of the same request takes it at
+   * once, and another request with it is refused. With `claimedAt`, only while that claim still holds the key.
+   */
+  yieldClaim(scope: string, key: string, claimedAt?: Date): Promise<void>;
 }
 
 function toIdempotency(row: Row): IdempotencyRecord {
@@ -74,6 +79,13 @@ export function idempotencyKeysSql(db: SqlDb): IdempotencyKeys {
         `update idempotency_keys set status_code = $3, response = $4::jsonb
          where scope = $1 and key = $2 and status_code is null and ($5::timestamptz is null or claimed_at = $5::timestamptz)`,
         [scope, key, statusCode, json(response), claimedAt ?? null],
+      );
+    },
+    async yieldClaim(scope, key, claimedAt) {
+      await db.query(
+        `update idempotency_keys set claimed_at = timestamptz 'epoch'
+         where scope = $1 and key = $2 and status_code is null and ($3::timestamptz is null or claimed_at = $3::timestamptz)`,
+        [scope, key, claimedAt ?? null],
       );
     },
     async release(scope, key, claimedAt) {

@@ -131,6 +131,24 @@ describe('a refund whose answer was lost', () => {
     expect([replayed.headers.get('idempotent-replayed'), replayed.body.status]).toEqual(['true', 'succeeded']);
   });
 
+  it('whose outcome is unknown keeps its Idempotency-Key bound to its request: another body with it is refused', async () => {
+    const orderReference = await paidOrder();
+    stack.sandbox.setFault('refund', { kind: 'hang' }, { times: 1 });
+    const key = randomUUID();
+    const body = { amount: 20, description: 'Returned shirt' };
+    const lost = await postOperation(stack.bff.url, orderReference, 'refunds', body, key);
+    expect([lost.status, lost.body.upstreamOutcome]).toEqual([201, 'unknown']);
+
+    const other = await postOperation(stack.bff.url, orderReference, 'refunds', { ...body, description: 'Other' }, key);
+    expect([other.status, other.body.code]).toEqual([422, 'idempotency_key_reused']);
+    const same = await postOperation(stack.bff.url, orderReference, 'refunds', body, key);
+    expect([same.status, same.body.refundReference, same.body.status]).toEqual([
+      201,
+      lost.body.refundReference,
+      'succeeded',
+    ]);
+  });
+
   it('made after the BFF gave up: never failed; the reconciler settles it once the records show it', async () => {
     const orderReference = await paidOrder();
     stack.sandbox.setFault('refund', { kind: 'latency', ms: 2 * TIMEOUT_MS }, { times: 1 });
@@ -326,6 +344,16 @@ describe('a capture or void whose answer was lost', () => {
     ]);
     expect((await postOperation(stack.bff.url, orderReference, 'void', {})).status).toBe(201);
     expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ capturedMinor: 0, voidedMinor: 14389 });
+  });
+
+  it('a capture whose outcome is unknown: its key refuses a capture of all that is left, which is another request', async () => {
+    const orderReference = await authorisedOrder();
+    stack.sandbox.setFault('capture', { kind: 'hang' }, { times: 1 });
+    const key = randomUUID();
+    const lost = await postOperation(stack.bff.url, orderReference, 'capture', { amount: 50 }, key);
+    expect([lost.status, lost.body.retryable]).toEqual([504, true]);
+    const all = await postOperation(stack.bff.url, orderReference, 'capture', {}, key);
+    expect([all.status, all.body.code]).toEqual([422, 'idempotency_key_reused']);
   });
 
   it('a void of all that is left, answer lost: no document shows voids read back, so it stays unknown, reserved', async () => {
