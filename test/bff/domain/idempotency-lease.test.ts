@@ -1,5 +1,6 @@
 // An Idempotency-Key whose request died (a crash, a release that failed) is not blocked for ever: its claim has a
-// lease, and once that lapses a retry of the same request takes the key over. On the ledger of each driver, and
+// lease, and once that lapses a retry of the same request takes the key over; one let go bound to its request (an
+// outcome not known yet) is taken at once by the same request, never by another. On the ledger of each driver, and
 // end to end for an order placement and a capture, through the real sandbox.
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -50,6 +51,14 @@ describe.each(storeDrivers())('idempotency key leases on $name', ({ open }) => {
     });
   });
 
+  it('a key let go bound to its request is taken at once by the same request, never by another', async () => {
+    await t.store.idempotency.claim('s', 'k', 'hash-1', lease(at(0)));
+    await t.store.idempotency.yieldClaim('s', 'k', at(0));
+    expect(await t.store.idempotency.get('s', 'k')).toMatchObject({ requestHash: 'hash-1', statusCode: null });
+    expect(await t.store.idempotency.claim('s', 'k', 'hash-2', lease(at(100)))).toBe(false);
+    expect(await t.store.idempotency.claim('s', 'k', 'hash-1', lease(at(100)))).toBe(true);
+  });
+
   it('an answered key is never taken over', async () => {
     await t.store.idempotency.claim('s', 'k', 'hash-1', lease(at(0)));
     await t.store.idempotency.complete('s', 'k', 201, { done: true }, at(0));
@@ -66,16 +75,17 @@ describe('a key whose release failed', () => {
     clock.offsetMs = 0;
   });
 
-  /** A BFF on the stack's ledger whose releases of idempotency keys fail (the connection dropped just then). */
+  /**
+   * A BFF on the stack's ledger whose releases of idempotency keys fail (the connection dropped just then), whether
+   * the key is forgotten or kept bound to its request.
+   */
   function bffWithFailingRelease() {
+    const dropped = async () => {
+      throw new Error('connection terminated');
+    };
     const store: Store = {
       ...stack.db.store,
-      idempotency: {
-        ...stack.db.store.idempotency,
-        release: async () => {
-          throw new Error('connection terminated');
-        },
-      },
+      idempotency: { ...stack.db.store.idempotency, release: dropped, yieldClaim: dropped },
     };
     return stack.startBff({ store, now: clock.now, env: { OPI_UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) } });
   }
