@@ -57,8 +57,8 @@ export function createOptionsCache(
         },
         () => {
           const held = Math.min(FAILURE_HOLD_MS, ttlSeconds * 1000);
-          if (held === 0 && entries.get(id) === entry) entries.delete(id);
-          else entry.expiresAt = Math.min(entry.expiresAt, now().getTime() + held);
+          if (held > 0) entry.expiresAt = Math.min(entry.expiresAt, now().getTime() + held);
+          else if (entries.get(id) === entry) entries.delete(id);
         },
       );
       return value;

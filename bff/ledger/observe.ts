@@ -28,12 +28,18 @@ async function oneSessionOnePayment(tx: StoreTx, order: StoredOrder, planned: Pl
   );
   if (session && session.state !== 'completed') await tx.sessions.setState(session.id, 'completed');
   if (others.length === 0 || planned.patch.status !== 'paid') return planned;
-  // Already held as the session's second payment: it stays held with its amounts; what the read says is kept (its
-  // words, the ids it taught, a cleared discrepancy).
+  // Already held as the session's second payment: it stays held with its amounts; everything else the read says is
+  // kept (its words, the ids it taught, a cleared discrepancy).
   if (order.status === 'on_hold' && order.holdReason === 'session_already_paid') {
-    const { discrepancy, upstreamStatus, upstreamCaptureStatus, transactionReference, bnplOrderId } = planned.patch;
-    const kept = { discrepancy, upstreamStatus, upstreamCaptureStatus, transactionReference, bnplOrderId };
-    return { patch: Object.fromEntries(Object.entries(kept).filter(([, value]) => value !== undefined)) };
+    const {
+      status: _status,
+      holdReason: _holdReason,
+      paidMinor: _paid,
+      capturedMinor: _captured,
+      surchargeMinor: _surcharge,
+      ...kept
+    } = planned.patch;
+    return { patch: kept };
   }
   // An order held for another reason (underpaid) and now paid in full is a second payment too: its hold reason
   // and amounts change, so the merchant can refund it.

@@ -49,12 +49,10 @@ export function createOrderRefresher(deps: RefreshDeps) {
    */
   async function refresh(order: StoredOrder, source: 'poll' | 'merchant'): Promise<void> {
     const { orderReference } = order;
-    // A poll reads an order while it awaits the upstream's final word, or while a read contradicted it (its status,
-    // what it was paid, or that it exists), so a read that agrees again clears it.
-    const disputed =
-      order.discrepancy?.some(
-        (entry) => entry.kind === 'status' || entry.kind === 'paid' || entry.kind === 'not_found',
-      ) ?? false;
+    // A poll reads an order while it awaits the upstream's final word, or while a read of it contradicted the ledger
+    // (every entry but the totals of refunds or captures, which their records settle), so a read that agrees again
+    // clears it.
+    const disputed = order.discrepancy?.some((entry) => entry.kind !== 'refunds' && entry.kind !== 'captures') ?? false;
     if (source === 'merchant' || disputed || isAwaitingUpstream(order.status)) {
       const read = await upstream.getOrder(orderReference);
       await ledger.observe(orderReference, {
