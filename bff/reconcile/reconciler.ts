@@ -70,16 +70,21 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
   /** After a poll: when to look next (null: nothing left to wait for, or past every horizon), and release the claim. */
   function reschedule(claimed: StoredOrder) {
     return deps.ledger.reschedule(claimed.orderReference, deps.claimant, (order, operations, at): NextPoll => {
-      const poll = (deadline: Date, createdAt: Date) =>
-        nextPollAt(order.pollAttempts, at, deadline, createdAt, deps.plan, deps.random);
+      const poll = (deadline: Date, createdAt: Date, attempts = order.pollAttempts) =>
+        nextPollAt(attempts, at, deadline, createdAt, deps.plan, deps.random);
       const live = isAwaitingUpstream(order.status);
       const times: (Date | null)[] = [];
       if (live) times.push(poll(order.deadlineAt, order.createdAt));
       // A create never answered is read once more when its settle window closes: then a 404 means it never was.
       const windowCloses = new Date(order.createdAt.getTime() + deps.settleWindowMs);
       if (live && UNANSWERED_CREATES.has(order.createState) && at < windowCloses) times.push(windowCloses);
-      for (const operation of operations.filter(isOpenOperation))
-        times.push(poll(operation.deadlineAt, operation.createdAt));
+      // One opened while this poll held the order was left to this reschedule (the ledger times nothing then): its
+      // first read comes at a new operation's pace, not at the order's backoff.
+      const claimedAt = (claimed.claimedUntil?.getTime() ?? 0) - deps.leaseMs;
+      for (const operation of operations.filter(isOpenOperation)) {
+        const opened = operation.createdAt.getTime() >= claimedAt;
+        times.push(poll(operation.deadlineAt, operation.createdAt, opened ? 0 : order.pollAttempts));
+      }
       // An operation settled inside its settle window is read once more when it closes: the records are final about
       // it then, and totals that could not be compared yet are.
       for (const operation of operations) {

@@ -142,6 +142,45 @@ describe('polling one BFF instance', () => {
     expect(after.nextPollAt!.getTime()).toBeLessThanOrEqual(clock.now().getTime());
   });
 
+  it("reads a refund opened while it held the order at a new refund's pace, not at the order's backoff", async () => {
+    const { orderReference } = await placeOrder(stack.bff.url);
+    await followReturn((await stack.sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
+    // A refund whose answer was lost keeps the paid order polled; two polls take its backoff past a minute.
+    stack.sandbox.setFault('refund', { kind: 'hang' });
+    expect((await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 10 })).status).toBe(201);
+    for (let poll = 0; poll < 2; poll++) {
+      const due = (await stack.db.store.orders.get(orderReference))!.nextPollAt!;
+      clock.offsetMs = due.getTime() - Date.now() + 1;
+      expect(await stack.bff.reconciler.reconcileOnce()).toMatchObject({ orders: 1 });
+    }
+    let opened = false;
+    const polling = await stack.startBff({
+      now: clock.now,
+      env: POLL_ENV,
+      client: {
+        fetch: async (input, init) => {
+          const read = (init?.method ?? 'GET') === 'GET' && new URL(String(input)).pathname.includes(orderReference);
+          if (read && !opened) {
+            opened = true;
+            // The merchant refunds again through the other instance while this one holds the order; the answer is lost.
+            const answer = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 5 });
+            expect(answer.body).toMatchObject({ status: 'pending' });
+          }
+          return fetch(input, init);
+        },
+      },
+    });
+    const due = (await stack.db.store.orders.get(orderReference))!.nextPollAt!;
+    clock.offsetMs = due.getTime() - Date.now() + 1;
+    expect(await polling.reconciler.reconcileOnce()).toMatchObject({ orders: 1 });
+    stack.sandbox.clearFaults();
+    expect(opened).toBe(true);
+    const after = (await stack.db.store.orders.get(orderReference))!;
+    // 30 s at most (the first check's delay), where the order's third poll would wait 2 minutes.
+    expect(after).toMatchObject({ claimedBy: null });
+    expect(after.nextPollAt!.getTime() - clock.now().getTime()).toBeLessThanOrEqual(30_000);
+  });
+
   it('reads the cancellation the upstream made at the timeout, then stops', async () => {
     const { orderReference } = await placeOrder(stack.bff.url, { cancellationTimeout: 1 });
     await new Promise((resolve) => setTimeout(resolve, 60)); // the sandbox cancels after 1 "minute" = 20 ms
