@@ -65,7 +65,8 @@ export async function readBack(
  * Reads back and settles everything of the order still open (or disputed): refunds and captures from their records
  * (voids have none: they wait for a person, see bff/ledger/operations.ts). Nothing is sent. `also.refunds`: the
  * refunds are read whatever is open (a REFUND_CALLBACK); `also.outside`: whatever may have been made outside the
- * checkout is read too (the refunds of a payment with something captured, the captures of one still authorised).
+ * checkout is read too (the refunds of a payment with something captured, the captures of one still authorised or
+ * captured by the checkout).
  */
 export async function settleOpen(
   { store, ledger, upstream }: ReadBackDeps,
@@ -77,9 +78,14 @@ export async function settleOpen(
   if (!order) return;
   const operations = await store.operations.list(orderReference);
   const paid = also.outside === true && order.paidMinor > 0;
+  // Captures the checkout asked for are read with the rest even once nothing is left to capture, so a total the
+  // records could not confirm inside its settle window is compared at a later read.
   const outside = {
     refund: also.refunds === true || (paid && order.capturedMinor > 0),
-    capture: paid && order.capturedMinor + order.voidedMinor < order.paidMinor,
+    capture:
+      paid &&
+      (order.capturedMinor + order.voidedMinor < order.paidMinor ||
+        operations.some((operation) => operation.kind === 'capture')),
   };
   const watched = (kind: 'refund' | 'capture') =>
     outside[kind] ||

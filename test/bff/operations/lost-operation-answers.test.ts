@@ -290,6 +290,25 @@ describe('a capture or void whose answer was lost', () => {
     expect(sent(orderReference, 'capture')).toHaveLength(1);
   });
 
+  it('a full capture the records never show: the next read past its window raises a discrepancy with both totals', async () => {
+    const orderReference = await authorisedOrder();
+    const capture = await postOperation(stack.bff.url, orderReference, 'capture', {});
+    expect([capture.status, capture.body.amount]).toEqual([201, 143.89]);
+    // An upstream whose details list no capture (lagging, or one it never made after all).
+    const noCaptures: typeof fetch = async (input, init) => {
+      const answer = await fetch(input, init);
+      if (!String(input).endsWith('/details')) return answer;
+      const details = (await answer.json()) as { orderCaptures?: unknown[] };
+      return Response.json({ ...details, orderCaptures: [] }, { status: answer.status });
+    };
+    const bff = await bffWith(noCaptures);
+    clock.advance(PAST_WINDOW_MS);
+    const view = orderViewSchema.parse((await getOrder(bff.url, orderReference)).body);
+    expect(view.discrepancies).toEqual([
+      { kind: 'captures', ledgerAmount: 143.89, upstreamAmount: 0, detectedAt: expect.any(String) },
+    ]);
+  });
+
   it('a capture the details show pending: not refused, and its amount is not offered again', async () => {
     // An upstream whose details show every capture still PENDING (a status no document rules out).
     const pendingCaptures: typeof fetch = async (input, init) => {
