@@ -298,6 +298,31 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       alter table orders add column upstream_capture_status text;
     `,
   },
+  {
+    version: 14,
+    name: 'refunded only when nothing is left authorised',
+    sql: `
+      -- Migration 6 called an order refunded once everything captured was refunded, even with money still
+      -- authorised and capturable: that is partially refunded.
+      drop index orders_by_payment_state;
+      alter table orders drop column payment_state;
+      alter table orders add column payment_state text generated always as (
+        case
+          when status <> 'paid' then null
+          when refunded_minor > 0 then
+            case
+              when refunded_minor >= captured_minor and paid_minor - captured_minor - voided_minor <= 0 then 'refunded'
+              else 'partially_refunded'
+            end
+          when captured_minor = 0 then
+            case when paid_minor - voided_minor > 0 then 'authorised' else 'voided' end
+          when paid_minor - captured_minor - voided_minor > 0 then 'partially_captured'
+          else 'captured'
+        end
+      ) stored;
+      create index orders_by_payment_state on orders (payment_state, created_at) where payment_state is not null;
+    `,
+  },
 ];
 
 /** `analyze` of the tables in the ledger's schema (the search path's first), not of the whole database. */

@@ -45,6 +45,14 @@ describe('paymentState', () => {
     await postOperation(stack.bff.url, reference, 'refunds', { amount: 100 });
     expect(await stateOf(reference)).toBe('refunded');
 
+    // Everything captured is refunded, but the rest is still authorised: partially refunded, not refunded.
+    const part = await paid({ autoCapture: false });
+    await postOperation(stack.bff.url, part, 'capture', { amount: 40 });
+    await postOperation(stack.bff.url, part, 'refunds', { amount: 40 });
+    expect(await stateOf(part)).toBe('partially_refunded');
+    await postOperation(stack.bff.url, part, 'void', {});
+    expect(await stateOf(part)).toBe('refunded');
+
     const released = await paid({ autoCapture: false });
     await postOperation(stack.bff.url, released, 'void', {});
     expect(await stateOf(released)).toBe('voided');

@@ -57,10 +57,10 @@ describe.each(storeDrivers())('ledger store on $name', ({ open }) => {
     expect(await runMigrations(t.driver)).toEqual([]);
     const rows = await t.driver.query<{ version: number }>('select version from schema_migrations');
     expect(rows.map((row) => Number(row.version))).toEqual(MIGRATIONS.map((migration) => migration.version));
-    expect(MIGRATIONS.map((migration) => migration.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+    expect(MIGRATIONS.map((migration) => migration.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
   });
 
-  it("computes a paid order's payment state from its amounts on every write (migration 6)", async () => {
+  it("computes a paid order's payment state from its amounts on every write (migrations 6 and 14)", async () => {
     await t.store.sessions.insert(session());
     await t.store.orders.insert(order('o-1'));
     const state = async (patch: Parameters<typeof t.store.orders.update>[1]) =>
@@ -71,6 +71,7 @@ describe.each(storeDrivers())('ledger store on $name', ({ open }) => {
     expect(await state({ voidedMinor: 4389 })).toBe('captured');
     expect(await state({ refundedMinor: 5000 })).toBe('partially_refunded');
     expect(await state({ refundedMinor: 10000 })).toBe('refunded');
+    expect(await state({ voidedMinor: 0 }), 'all captured refunded, the rest authorised').toBe('partially_refunded');
     expect(await state({ capturedMinor: 0, refundedMinor: 0, voidedMinor: 14389 })).toBe('voided');
     expect((await t.store.orders.get('o-1'))?.paymentState, 'read back as written').toBe('voided');
   });
