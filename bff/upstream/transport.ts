@@ -79,10 +79,20 @@ export function retryAfterMs(header: string | null, nowMs: number): number | und
   return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
 }
 
+/** Local choice: how many of a refusal's messages are kept, and how much of each. */
+const MESSAGES_KEPT = 30;
+const MESSAGE_CHARS = 300;
+
+/**
+ * A refusal's messages, bounded: they may reach a shopper's field errors and an operation's failure reason. Only a
+ * 400's are kept at all (./errors.ts UpstreamValidationError); another status's words are never put in a message,
+ * which logs and spans carry, as they may echo what was sent.
+ */
 function errorMessages(body: unknown): string[] {
   const parsed = upstreamErrorSchema.safeParse(body);
   if (!parsed.success) return [];
-  return Array.isArray(parsed.data.message) ? parsed.data.message : [parsed.data.message];
+  const messages = Array.isArray(parsed.data.message) ? parsed.data.message : [parsed.data.message];
+  return messages.slice(0, MESSAGES_KEPT).map((message) => message.slice(0, MESSAGE_CHARS));
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
@@ -176,8 +186,10 @@ export function createTransport(deps: TransportDeps): Transport {
       return { result: { value: parsed.data } };
     }
     if (status === 404 && spec.allowNotFound) return { result: { value: null } };
-    const messages = json.ok ? errorMessages(json.value) : [];
-    if (status === 400) return { error: new UpstreamValidationError(messages, { operation, status }) };
+    if (status === 400) {
+      const messages = json.ok ? errorMessages(json.value) : [];
+      return { error: new UpstreamValidationError(messages, { operation, status }) };
+    }
     if (status === 401)
       return {
         error: new UpstreamAuthError(`${operation}: upstream refused the credentials (401)`, { operation, status }),
@@ -188,12 +200,7 @@ export function createTransport(deps: TransportDeps): Transport {
         retryAfter: retryAfterMs(headers.get('retry-after'), deps.clock()),
       };
     }
-    return {
-      error: new UpstreamError(`${operation}: upstream answered ${status}${messages[0] ? `: ${messages[0]}` : ''}`, {
-        operation,
-        status,
-      }),
-    };
+    return { error: new UpstreamError(`${operation}: upstream answered ${status}`, { operation, status }) };
   }
 
   function mayRetry(policy: RetryPolicy, error: UpstreamError): boolean {

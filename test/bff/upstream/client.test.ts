@@ -164,6 +164,32 @@ describe('writes', () => {
     ]);
   });
 
+  it("keeps a refusal's words bounded, and another status's words out of the error, which logs and spans carry", async () => {
+    const long = 'x'.repeat(5_000);
+    const refusing: typeof fetch = async (input, init) => {
+      const path = new URL(String(input)).pathname;
+      if (path.endsWith('/refund')) {
+        const message = Array.from({ length: 1_000 }, (_, index) => `amount ${index} ${long}`);
+        return Response.json({ statusCode: 400, message }, { status: 400 });
+      }
+      if (path.endsWith('/capture'))
+        return Response.json(
+          { statusCode: 403, message: `client_secret s3cr3t-value is not valid ${long}` },
+          { status: 403 },
+        );
+      return fetch(input, init);
+    };
+    const { client } = await setup({}, {}, { fetch: refusing });
+    const refused = await client
+      .refund('r-1', { refundReference: 'r-1-1', refundDescription: 'x', refundAmount: { amount: 1 } })
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(UpstreamValidationError);
+    const { messages } = refused as UpstreamValidationError;
+    expect([messages.length, messages[0]]).toEqual([30, `amount 0 ${long}`.slice(0, 300)]);
+    const forbidden = await client.capture('r-1', { captureReference: 'r-1-c', amount: 1 }).catch((e: unknown) => e);
+    expect(forbidden).toMatchObject({ status: 403, message: 'capture: upstream answered 403' });
+  });
+
   it('a create whose answer is lost after the order was made is found by asking, not sent again', async () => {
     const { sandbox, client } = await setup();
     sandbox.setFault('create-order', { kind: 'lost-answer' }, { times: 1 });
