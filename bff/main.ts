@@ -17,6 +17,12 @@ import { createUpstreamClient } from './upstream/client.js';
 // Above common load balancers' idle timeouts (AWS ALB 60 s), so they, not we, close idle connections.
 const KEEP_ALIVE_MS = 65_000;
 
+/** A URL as a log line may show it: a query may carry a gateway's key. */
+const withoutQuery = (text: string) => {
+  const url = new URL(text);
+  return `${url.origin}${url.pathname}`;
+};
+
 // Every way the process ends goes through the logger: its error serializer keeps a database error's statement and
 // parameters (shoppers' details, session ids) out of the line, and its redaction covers the rest. Until the
 // configuration is read, at the default level.
@@ -95,8 +101,8 @@ async function main() {
       port,
       publicUrl: listening.publicUrl,
       environment: config.upstream.environment,
-      upstream: config.upstream.baseUrl,
-      tokenUrl: config.upstream.tokenUrl,
+      upstream: withoutQuery(config.upstream.baseUrl),
+      tokenUrl: withoutQuery(config.upstream.tokenUrl),
       sandbox: config.upstream.isLocalSandbox,
       store: config.databaseUrl ? 'postgresql' : 'pglite',
       ...(config.databaseUrl ? {} : { pgliteCompiler: config.pgliteCompiler }),

@@ -11,13 +11,15 @@ import type { Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 
 /**
- * The same URL with what opens something masked, for logs: the callback secret, and a checkout session id (the
- * widget's only credential; it opens the shopper's prefill). Case-insensitive, as Express routes are.
+ * The same URL with what opens something masked, for logs: the callback secret, a checkout session id (the widget's
+ * only credential; it opens the shopper's prefill), and a return's signature (whoever has it can replay the return).
+ * Case-insensitive, as Express routes are.
  */
 export function maskSecretsInUrl(url: string): string {
-  return url
+  const masked = url
     .replace(/(\/v1\/callbacks\/[^/?#]+\/)[^/?#]+/i, '$1[redacted]')
     .replace(/(\/v1\/checkout-sessions\/)[^/?#]+/i, '$1[redacted]');
+  return /^\/v1\/returns\//i.test(masked) ? masked.replace(/([?&]hash=)[^&#]*/gi, '$1[redacted]') : masked;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;

@@ -102,9 +102,12 @@ describe.each(LAUNCHERS)('bff/main.ts as %s', (_name, launcher) => {
   });
 
   it('serves, then drains a request in flight on SIGTERM and exits 0', async () => {
-    const env = { ...serving(), OPI_METRICS_PORT: '0' };
+    // A token URL whose query carries a key, as some gateways want: never in the start's log line.
+    const env = { ...serving(), OPI_TOKEN_URL: `${sandbox.tokenUrl}?code=k3y-in-query`, OPI_METRICS_PORT: '0' };
     const run = startMain(launcher, env);
     const [, port] = await waitFor(run.output, /BFF listening on http:\/\/127\.0\.0\.1:(\d+)/);
+    expect(run.output()).toContain(`"tokenUrl":"${sandbox.tokenUrl}"`);
+    expect(run.output()).not.toContain('k3y-in-query');
     const url = `http://127.0.0.1:${port}`;
     expect(run.output(), 'the embedded ledger compiled by the baseline compiler').toMatch(
       /"store":"pglite","pgliteCompiler":"baseline"/,

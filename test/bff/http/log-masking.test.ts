@@ -23,6 +23,8 @@ describe('masking in log lines', () => {
     ['/v1/checkout-sessions/cs_abcdefghijklmnopqrstuv/orders', '/v1/checkout-sessions/[redacted]/orders'],
     ['/V1/Checkout-Sessions/cs_abcdefghijklmnopqrstuv', '/V1/Checkout-Sessions/[redacted]'],
     ['/v1/checkout-sessions', '/v1/checkout-sessions'],
+    ['/v1/returns/opi-1?status=SUCCESSFUL&hash=c2lnbmF0dXJl', '/v1/returns/opi-1?status=SUCCESSFUL&hash=[redacted]'],
+    ['/V1/Returns/opi-1?HASH=c2ln&status=x', '/V1/Returns/opi-1?HASH=[redacted]&status=x'],
   ])('%s is logged as %s', (url, logged) => {
     expect(maskSecretsInUrl(url)).toBe(logged);
   });
@@ -37,7 +39,7 @@ describe('masking in log lines', () => {
     expect(line).toContain(`${origin.slice(0, 256)}…`);
   });
 
-  it('a whole checkout, return, callback and refund log no session id, callback secret or personal data', async () => {
+  it('a whole checkout, return, callback and refund log no session id, callback secret, return signature or personal data', async () => {
     const sessionId = await createSession(stack.bff.url, {
       customer: { email: 'amal@example.com', lastName: 'Haddad' },
     });
@@ -81,6 +83,9 @@ describe('masking in log lines', () => {
     expect(stack.bff.logs.some((line) => line.includes('/V1/CALLBACKS/') && line.includes('[redacted]'))).toBe(true);
     expect(stack.bff.logs.some((line) => line.includes('/v1/checkout-sessions/[redacted]'))).toBe(true);
     expect(linesWith(secret)).toEqual([]);
+    const signature = new URL(redirectTo).searchParams.get('hash')!;
+    expect(signature.length).toBeGreaterThan(16);
+    expect(linesWith(signature)).toEqual([]);
     expect(linesWith(sessionId)).toEqual([]);
     expect(linesWith(sessionId.slice(3))).toEqual([]);
     for (const data of PERSONAL) expect(linesWith(data)).toEqual([]);
