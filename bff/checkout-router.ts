@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import { createApp, type BffApp } from './app.js';
 import type { Config } from './config.js';
 import { readWidgetBundle } from './http/widget-asset.js';
-import { createLogger } from './logger.js';
+import { createLogger, withSafetyNet } from './logger.js';
 import type { Store } from './store/types.js';
 import { createUpstreamClient } from './upstream/client.js';
 
@@ -17,7 +17,7 @@ export interface CheckoutRouterOptions {
   config: Config;
   /** openStore({ databaseUrl }); close it yourself after the router's close(). */
   store: Store;
-  /** A pino logger; one at config.logLevel on stdout otherwise. */
+  /** A pino logger (given the BFF's redaction and error serializer); one at config.logLevel on stdout otherwise. */
   logger?: Logger;
   /** Your own authentication for the merchant routes (sessions, orders), instead of OPI_MERCHANT_KEYS. */
   merchantAuth?: RequestHandler;
@@ -29,7 +29,7 @@ export type CheckoutRouter = BffApp & {
 };
 
 export function createCheckoutRouter({ config, store, logger, merchantAuth }: CheckoutRouterOptions): CheckoutRouter {
-  const log = logger ?? createLogger(config.logLevel);
+  const log = logger ? withSafetyNet(logger) : createLogger(config.logLevel);
   const widgetBundle = readWidgetBundle();
   const app = createApp({
     config,

@@ -66,10 +66,14 @@ export function createLogger(
   const options = {
     level,
     base: { service: 'opi-bff' },
-    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-    serializers: { err: serializeError },
+    ...SAFETY_NET,
     // The trace a line belongs to, when one is recorded: trace_id and span_id, as log backends join them.
     mixin: () => traceIds() ?? {},
   };
   return pino(options, destination);
 }
+
+const SAFETY_NET = { redact: { paths: REDACT_PATHS, censor: '[redacted]' }, serializers: { err: serializeError } };
+
+/** A host's own logger (bff/checkout-router.ts) with the same redaction and error serializer as the BFF's. */
+export const withSafetyNet = (logger: Logger): Logger => logger.child({}, SAFETY_NET);
