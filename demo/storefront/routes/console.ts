@@ -128,8 +128,14 @@ export function consoleRoutes(client: MerchantClient): Router {
     try {
       if (action === 'refunds') {
         const refund = await client.refund(reference, { amount: amount!, description }, key.data);
-        const outcome = refund.status === 'pending' ? 'requested; the provider is settling it' : refund.status;
-        const kind = refund.status === 'declined' || refund.status === 'failed' ? 'error' : 'success';
+        // A pending refund whose answer never came may not have reached the payment service at all.
+        const unconfirmed = refund.upstreamOutcome === 'unknown';
+        const outcome = unconfirmed
+          ? 'sent, but not confirmed: the payment service may not have it yet; it is checked again'
+          : refund.status === 'pending'
+            ? 'requested; the provider is settling it'
+            : refund.status;
+        const kind = unconfirmed || refund.status === 'declined' || refund.status === 'failed' ? 'error' : 'success';
         setFlash(req, res, {
           kind,
           message: `Refund of ${formatMajor(refund.amount, refund.currency, 'en-GB')} ${outcome}.`,

@@ -51,7 +51,7 @@ const sv: Strings = {
   failures: {
     bff_unreachable: 'Vi kunde inte nå kassan. Försök igen.',
     session_expired: 'Tiden för köpet har gått ut. Börja om från butiken.',
-    session_completed: 'Det här köpet är redan slutfört.',
+    session_completed: 'Den här kassan är redan avslutad.',
     session_not_found: 'Köpet hittades inte. Börja om från butiken.',
     provider_not_eligible: 'Det här betalsättet kan inte användas för den här beställningen. Välj ett annat.',
     session_changed: 'Totalbeloppet för din beställning har ändrats. Kontrollera det och betala sedan igen.',
