@@ -14,15 +14,17 @@ export interface ReadBackDeps {
 /**
  * Reads the order's refunds or captures and settles what they show. Captures come from the documented details; refunds
  * from the seed's list while it answers, and a refund that list leaves out (past its window, or known and open) is
- * settled from the documented details before anything is concluded from its silence.
+ * settled from the documented details before anything is concluded from its silence. `everyone`: the refunds are read
+ * for what may have been made outside the checkout, which only the details are documented to list: they are read too.
  */
 async function settleKind(
   { ledger, upstream }: Pick<ReadBackDeps, 'ledger' | 'upstream'>,
   orderReference: string,
   kind: 'refund' | 'capture',
   source: EventSource,
-  deadline?: number,
+  options: { deadline?: number; everyone?: boolean } = {},
 ) {
+  const { deadline } = options;
   if (kind === 'capture') {
     return ledger.settleFromRecords(
       orderReference,
@@ -31,13 +33,9 @@ async function settleKind(
       source,
     );
   }
-  const listed = await ledger.settleFromRecords(
-    orderReference,
-    kind,
-    await upstream.readRefunds(orderReference, deadline),
-    source,
-  );
-  if (listed.unconfirmed.size === 0) return listed;
+  const read = await upstream.readRefunds(orderReference, deadline);
+  const listed = await ledger.settleFromRecords(orderReference, kind, read, source);
+  if (read.documented || (listed.unconfirmed.size === 0 && !options.everyone)) return listed;
   const documented = await upstream.readRefunds(orderReference, deadline, { documented: true });
   return ledger.settleFromRecords(orderReference, kind, documented, source);
 }
@@ -54,7 +52,9 @@ export async function readBack(
   deadline?: number,
 ): Promise<{ operation: OrderOperation; absent: boolean }> {
   if (operation.kind === 'void') return { operation, absent: false };
-  const settled = await settleKind({ ledger, upstream }, operation.orderReference, operation.kind, source, deadline);
+  const settled = await settleKind({ ledger, upstream }, operation.orderReference, operation.kind, source, {
+    deadline,
+  });
   return {
     operation: settled.operations.find((candidate) => candidate.reference === operation.reference) ?? operation,
     absent: settled.absent.has(operation.reference),
@@ -91,6 +91,7 @@ export async function settleOpen(
     outside[kind] ||
     operations.some((operation) => operation.kind === kind && isOpenOperation(operation)) ||
     (order.discrepancy ?? []).some((entry) => entry.kind === (kind === 'refund' ? 'refunds' : 'captures'));
-  if (watched('refund')) await settleKind({ ledger, upstream }, orderReference, 'refund', source);
+  if (watched('refund'))
+    await settleKind({ ledger, upstream }, orderReference, 'refund', source, { everyone: outside.refund });
   if (watched('capture')) await settleKind({ ledger, upstream }, orderReference, 'capture', source);
 }

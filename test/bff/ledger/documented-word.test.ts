@@ -126,6 +126,23 @@ describe('money made outside the checkout', () => {
     expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ refundedMinor: 1_000 });
   });
 
+  it('a refund made in the portal is recorded though a refund list route answers without it: the details decide', async () => {
+    clock.offsetMs = 0;
+    const { orderReference } = await placeOrder(stack.bff.url);
+    await followReturn((await stack.sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
+    await stack.sandbox.portal(orderReference, { kind: 'refund', amount: 10 });
+    // An upstream whose refund list (the seed's route, its shape not documented) lists only refunds made through the
+    // API: none here.
+    const apiRefundsOnly: typeof fetch = async (input, init) =>
+      (init?.method ?? 'GET') === 'GET' && new URL(String(input)).pathname.endsWith('/refund')
+        ? Response.json([])
+        : fetch(input, init);
+    const bff = await stack.startBff({ now: clock.now, client: { fetch: apiRefundsOnly } });
+    const view = orderViewSchema.parse((await getOrder(bff.url, orderReference)).body);
+    expect(view.refunds).toEqual([expect.objectContaining({ origin: 'outside', amount: 10, status: 'succeeded' })]);
+    expect(view).toMatchObject({ refundedAmount: 10, refundableAmount: 133.89 });
+  });
+
   it('a capture made in the portal on an authorised order is seen on the next read, and what is left follows', async () => {
     clock.offsetMs = 0;
     const { orderReference } = await placeOrder(stack.bff.url, { autoCapture: false });
