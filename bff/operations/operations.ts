@@ -190,7 +190,7 @@ async function call(deps: OperationsDeps, operation: OrderOperation, deadline: n
     return { status: 'succeeded', upstreamReference: record.captureReference, upstreamId: record.captureId };
   }
   const record = await upstream.void(reference, { voidReference: operation.reference, amount, ...extra }, deadline);
-  return { status: 'succeeded', upstreamReference: record.voidReference, upstreamId: record.voidedId };
+  return { status: 'succeeded', upstreamReference: record.voidReference ?? null, upstreamId: record.voidedId ?? null };
 }
 
 const refusalReason = (error: UpstreamError) =>

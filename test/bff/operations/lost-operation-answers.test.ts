@@ -391,6 +391,18 @@ describe('a capture or void whose answer was lost', () => {
     expect(sent(orderReference, 'void')).toHaveLength(1);
   });
 
+  it("a void answered 200 in a shape the docs' sample does not show: succeeded, never left unknown", async () => {
+    const orderReference = await authorisedOrder();
+    const plainOk: typeof fetch = async (input, init) => {
+      const answer = await fetch(input, init);
+      return String(input).endsWith('/void') && answer.ok ? Response.json({ status: 'OK' }) : answer;
+    };
+    const bff = await bffWith(plainOk);
+    const voided = await postOperation(bff.url, orderReference, 'void', {});
+    expect([voided.status, voided.body.amount]).toEqual([201, 143.89]);
+    expect((await viewOf(orderReference)).voids).toEqual([expect.objectContaining({ status: 'succeeded' })]);
+  });
+
   it('a partial void reads the same before and after: it stays pending and reserved, overdue past its deadline', async () => {
     const orderReference = await authorisedOrder();
     stack.sandbox.setFault('void', { kind: 'lost-answer' }, { times: 1 });
