@@ -95,8 +95,8 @@ function defaultIfAbsent<T extends z.ZodMiniType>(schema: T, fallback: NonNullab
 
 /**
  * Response of POST /orders/ (the spec's order record). Only what the BFF uses is required: the order exists once
- * the upstream answers, so an answer is refused only when the shopper cannot be sent on. The docs' examples differ
- * (the legacy one has no transactionReference; orderDate with or without milliseconds): the rest is kept as sent.
+ * the upstream answers, so an answer is refused only when the shopper cannot be sent on. The rest is kept as sent,
+ * and may be missing (transactionReference too, though the spec and the docs' example carry it).
  */
 export const orderRecordSchema = z.looseObject({
   redirectUrl: httpUrl,

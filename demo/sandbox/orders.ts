@@ -132,7 +132,6 @@ export function createOrder(ctx: SandboxContext, body: unknown) {
   };
   ctx.store.add(order);
   if (request.cancellationTimeout !== undefined) scheduleCancellation(ctx, order, request.cancellationTimeout);
-  const plain = !ctx.strictDocs;
   return {
     // As in the docs' example, the order id is the merchant's reference.
     orderId: order.reference,
@@ -142,10 +141,8 @@ export function createOrder(ctx: SandboxContext, body: unknown) {
     orderReference: order.reference,
     orderAmount: order.orderAmount,
     orderPaymentOption: 'buy now pay later',
-    // The docs show orderDate with milliseconds once and without elsewhere: here every other order has none.
-    orderDate: plain || ctx.store.size % 2 === 1 ? isoTime(now) : isoTime(now).replace(/\.\d{3}Z$/, 'Z'),
+    orderDate: isoTime(now),
     paymentStatus: 'pending',
-    // The docs' legacy answer carries no transactionReference (GET /orders/{reference} does).
-    ...(plain ? { transactionReference: order.transactionReference } : {}),
+    transactionReference: order.transactionReference,
   };
 }

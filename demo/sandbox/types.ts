@@ -49,9 +49,8 @@ export type CaptureStatusOnRead = 'shown' | 'null';
 
 export interface SandboxOptions {
   /**
-   * The docs' quirks (default true): a refund's answer and records carry the docs' suffixed refundReference, a
-   * create answer has no transactionReference and every other orderDate has no milliseconds, and no amount may
-   * carry more than 2 decimals. false: the plain shapes, for a test that needs them.
+   * The docs' quirks (default true): a refund's answer and records carry the docs' suffixed refundReference, and no
+   * amount may carry more than 2 decimals. false: the plain shapes, for a test that needs them.
    */
   strictDocs?: boolean;
   /**
