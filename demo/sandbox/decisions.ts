@@ -40,12 +40,18 @@ const STATUSES: Record<DecisionOutcome, [OrderStatus] | [OrderStatus, OrderStatu
 
 /**
  * The return's hash of `status|reference`, keyed by the merchant's payment secret: lower-case hex HMAC-SHA512 (the
- * vendor plugin's form), or the docs' sample form, 43 characters of base64 (local choice: HMAC-SHA256).
+ * vendor plugin's form), or the docs' sample form, 43 characters of base64, under the reading `form` names.
  */
 export function redirectHash(paymentSecret: string, status: string, reference: string, form: ReturnHashForm = 'hex') {
-  const message = `${status}|${reference}`;
-  if (form === 'hex') return createHmac('sha512', paymentSecret).update(message).digest('hex');
-  return createHmac('sha256', paymentSecret).update(message).digest('base64').replace(/=+$/, '');
+  const hmac = (algorithm: string) => createHmac(algorithm, paymentSecret).update(`${status}|${reference}`).digest();
+  if (form === 'hex') return hmac('sha512').toString('hex');
+  const digest =
+    form === 'base64'
+      ? hmac('sha256')
+      : form === 'base64-sha512-256'
+        ? hmac('sha512-256')
+        : hmac('sha512').subarray(0, 32);
+  return digest.toString('base64').replace(/=+$/, '');
 }
 
 /** Where a shopper goes back to. Local choice: with no dynamicRedirectUrl, the sandbox's own result page. */

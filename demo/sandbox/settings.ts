@@ -53,7 +53,12 @@ export function oneOf<T extends string>(name: string, value: string, allowed: re
 }
 
 export const NOTIFICATION_REFERENCES: readonly NotificationReference[] = ['merchantReference', 'orderReference'];
-export const RETURN_HASH_FORMS: readonly ReturnHashForm[] = ['hex', 'base64'];
+export const RETURN_HASH_FORMS: readonly ReturnHashForm[] = [
+  'hex',
+  'base64',
+  'base64-sha512-256',
+  'base64-sha512-first-32',
+];
 export const CAPTURE_STATUS_ON_READ: readonly CaptureStatusOnRead[] = ['shown', 'null'];
 export const PENDING_REFUND_OUTCOMES: readonly PendingRefundOutcome[] = ['SUCCESSFUL', 'DECLINED', 'ERROR'];
 

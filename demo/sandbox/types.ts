@@ -39,8 +39,12 @@ export type NotificationShape = 'data' | 'flat';
 export type RefundListRoute = boolean | 'by-reference';
 /** The order's reference fields a notification may carry; the docs' field table is cut off before any of them. */
 export type NotificationReference = 'merchantReference' | 'orderReference';
-/** The return's hash: the vendor plugin's hex HMAC-SHA512, or base64 of the docs' sample length (43 characters). */
-export type ReturnHashForm = 'hex' | 'base64';
+/**
+ * The return's hash: the vendor plugin's hex HMAC-SHA512, or base64 of the docs' sample length (43 characters, 32
+ * bytes) under one of the readings that give it: HMAC-SHA256 (`base64`), HMAC-SHA-512/256, HMAC-SHA512's first 32
+ * bytes.
+ */
+export type ReturnHashForm = 'hex' | 'base64' | 'base64-sha512-256' | 'base64-sha512-first-32';
 /** How a pending refund ends: the docs show only SUCCESSFUL and PENDING; DECLINED and ERROR are the failure paths. */
 export type PendingRefundOutcome = 'SUCCESSFUL' | 'DECLINED' | 'ERROR';
 export type RefundStatus = 'PENDING' | PendingRefundOutcome;

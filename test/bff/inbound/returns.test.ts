@@ -5,6 +5,7 @@ import { returnPageWords } from '../../../bff/routes/return-page/words/index.js'
 import { LANGUAGES } from '../../../shared/languages.js';
 import { describe, expect, it } from 'vitest';
 import { call } from '../../support/checkout.js';
+import { startBff, startSandbox } from '../../support/servers.js';
 import { useCheckoutStack } from '../../support/stack.js';
 import {
   destination,
@@ -41,6 +42,25 @@ async function expectUnchanged(reference: string, answer: Awaited<ReturnType<typ
   expect((await stack.db.store.events.list(reference)).map((event) => event.source)).toEqual(['create', 'create']);
   expect(upstreamReads(stack.sandbox, reference)).toBe(0);
 }
+
+describe("a genuine return signed in the docs' 43-character form, under each reading of it", () => {
+  it.each(['base64', 'base64-sha512-256', 'base64-sha512-first-32'] as const)(
+    '%s: verified, read upstream, and the shopper told paid',
+    async (returnHash) => {
+      const upstream = await startSandbox({ ...FAST_SANDBOX, returnHash });
+      const bff = await startBff({ upstreamUrl: upstream.url, tokenUrl: upstream.tokenUrl, store: stack.db.store });
+      try {
+        const { orderReference } = await placeOrder(bff.url);
+        const { redirectTo } = await upstream.decide(orderReference, { outcome: 'approve' });
+        expect(new URL(redirectTo).searchParams.get('hash')).toHaveLength(43);
+        expect(destination(await followReturn(redirectTo)).query).toMatchObject({ orderReference, status: 'paid' });
+      } finally {
+        await bff.close();
+        await upstream.close();
+      }
+    },
+  );
+});
 
 describe('forged returns never mark an order paid', () => {
   it.each([
