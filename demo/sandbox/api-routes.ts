@@ -26,9 +26,10 @@ export interface ApiRoute {
 
 const ORDER = '/orders/([^/]+)';
 
-// Success codes: 201 for creations as the upstream (NestJS) answers them; void and the reads answer 200 as the
-// docs show. Local choice for capture (201, not shown), refund (201, as the merchant plugin expects) and customer
-// session (201, not shown: NestJS's default for a POST).
+// Success codes: 201 for creations as the upstream (NestJS) answers them, and for GET /orders/{reference}, whose
+// documented code is (oddly) 201; void and the other reads answer 200 as the docs show. Local choice for capture
+// (201, not shown), refund (201, as the merchant plugin expects) and customer session (201, not shown: NestJS's
+// default for a POST).
 export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'POST',
@@ -59,7 +60,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     pattern: new RegExp(`^${ORDER}$`),
     route: 'get-order',
     body: 'none',
-    status: 200,
+    status: 201,
     handle: (ctx, reference) => orderView(ctx, requireOrder(ctx, reference)),
   },
   {

@@ -98,10 +98,10 @@ describe('the sandbox takes the documented requests and answers in the documente
     ).toBe(true);
   });
 
-  it("create order: the docs' example request, answered 201 in the legacy answer's shape", async () => {
+  it("create order: the docs' example request, answered 201 in the documented answer's shape", async () => {
     const { created } = await withOrder();
-    expect(created.status).toBe(createOrder.legacyAnswer.status);
-    expect(keysOf(created.body)).toEqual(keysOf(createOrder.legacyAnswer.body));
+    expect(created.status).toBe(createOrder.answer.status);
+    expect(keysOf(created.body)).toEqual(keysOf(createOrder.answer.body));
     expect(created.body).toMatchObject({
       bnplProvider: 'AFTERPAY_AU',
       orderAmount: 144.89,

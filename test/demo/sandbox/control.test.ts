@@ -105,8 +105,8 @@ describe('control endpoints', () => {
     expect(put.status).toBe(204);
     const get = async (reference: string) =>
       (await call(sandbox, `/orders/${encodeURIComponent(reference)}`, { token })).status;
-    expect([await get(other.orderReference), await get(aimed.orderReference)]).toEqual([200, 503]);
-    expect([await get(aimed.orderReference), await get(aimed.orderReference)]).toEqual([503, 200]); // times: 2
+    expect([await get(other.orderReference), await get(aimed.orderReference)]).toEqual([201, 503]);
+    expect([await get(aimed.orderReference), await get(aimed.orderReference)]).toEqual([503, 201]); // times: 2
   });
 
   it('refuses an unknown route, an unknown kind and bad values', async () => {

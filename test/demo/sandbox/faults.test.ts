@@ -28,10 +28,10 @@ describe('fault injection', () => {
     const started = performance.now();
     const response = await call(sandbox, `/orders/${request.orderReference}`, { token });
     expect(performance.now() - started).toBeGreaterThanOrEqual(145);
-    expect(response.status).toBe(200);
+    expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ merchantReference: request.orderReference, status: 'PENDING' });
-    expect(sandbox.journal.at(-1)).toMatchObject({ route: 'get-order', status: 200, fault: 'latency' });
-    expect((await call(sandbox, `/orders/${request.orderReference}`, { token })).status).toBe(200);
+    expect(sandbox.journal.at(-1)).toMatchObject({ route: 'get-order', status: 201, fault: 'latency' });
+    expect((await call(sandbox, `/orders/${request.orderReference}`, { token })).status).toBe(201);
     expect(sandbox.journal.at(-1)?.fault).toBeUndefined(); // times: 1
   });
 
@@ -108,7 +108,7 @@ describe('fault injection', () => {
     const request = orderRequest();
     await expect(call(sandbox, '/orders/', { token, json: request })).rejects.toThrow(/fetch failed/);
     const order = await call(sandbox, `/orders/${request.orderReference}`, { token });
-    expect(order.status).toBe(200);
+    expect(order.status).toBe(201);
     expect(order.body.status).toBe('PENDING');
     // A blind retry is refused, so the merchant cannot create a second order.
     expectDuplicate(await call(sandbox, '/orders/', { token, json: request }), 'orderReference');
@@ -254,7 +254,7 @@ describe('faults aimed at one order', () => {
     const [a = '', b = '', c = ''] = references;
     sandbox.setFault('get-order', { kind: 'status', status: 503 }, { reference: a });
     expect((await getOrder(sandbox, token, a)).status).toBe(503);
-    expect((await getOrder(sandbox, token, b)).status).toBe(200);
+    expect((await getOrder(sandbox, token, b)).status).toBe(201);
     expect((await getOrder(sandbox, token, a)).status).toBe(503); // until cleared
     sandbox.setFault('get-order', { kind: 'status', status: 502 });
     sandbox.setFault('get-order', { kind: 'status', status: 500 }, { reference: c, times: 1 });
@@ -265,7 +265,7 @@ describe('faults aimed at one order', () => {
     // Another route of the same order is untouched.
     expect((await call(sandbox, `/orders/${a}/details`, { token, method: 'POST' })).status).toBe(200);
     sandbox.clearFaults();
-    for (const reference of [a, b, c]) expect((await getOrder(sandbox, token, reference)).status).toBe(200);
+    for (const reference of [a, b, c]) expect((await getOrder(sandbox, token, reference)).status).toBe(201);
   });
 
   it('on create-order, by the body’s orderReference', async () => {

@@ -55,7 +55,7 @@ describe('POST /orders', () => {
       orderRequest({ provider: 'ATOME_SG', currency: 'SGD', country: 'SG', locale: 'en_SG', amount: 80 }),
     );
     const response = await call(sandbox, `/orders/${encodeURIComponent(order.orderReference)}`, { token });
-    expect(response.status).toBe(200);
+    expect(response.status).toBe(201); // the docs' documented code, oddly
     expect(Object.keys(response.body).sort()).toEqual(
       [
         'amount',
