@@ -115,6 +115,7 @@ describe('the sandbox takes the documented requests and answers in the documente
     const { sandbox, bearer, reference } = await withOrder({ autoCapture: false });
     await sandbox.decide(reference, { outcome: 'approve' });
     const status = await call(sandbox, `/orders/${reference}`, { token: bearer });
+    expect(status.status).toBe(orderStatus.answer.status);
     expect(keysOf(status.body)).toEqual(keysOf(orderStatus.answer.body));
     expect(orderStatusSchema.parse(status.body)).toMatchObject({ status: 'SUCCESSFUL', captureStatus: 'AUTHORIZED' });
 
