@@ -7,7 +7,9 @@ import type { Scheduler } from './scheduler.js';
 import type { OrderStore } from './store.js';
 import type {
   CaptureStatusOnRead,
+  NotificationFields,
   NotificationReference,
+  NotificationTransactionId,
   PendingRefundOutcome,
   RefundListRoute,
   RefundSettlement,
@@ -20,6 +22,9 @@ export interface SandboxContext {
   readonly refundListRoute: RefundListRoute;
   /** Which of the order's reference fields its notifications carry (SandboxOptions.notificationReferences). */
   readonly notificationReferences: readonly NotificationReference[];
+  /** What else its notifications carry, and what their transactionId is (SandboxOptions). */
+  readonly notificationFields: NotificationFields;
+  readonly notificationTransactionId: NotificationTransactionId;
   /** The return's hash form (SandboxOptions.returnHash). */
   readonly returnHash: ReturnHashForm;
   /** Whether reads show the order's captureStatus or null (SandboxOptions.captureStatus). */

@@ -2,7 +2,7 @@
 // final status, the ORDER_ASYNC_CALLBACK, and the signed return to dynamicRedirectUrl. Also the system's own
 // cancellation when cancellationTimeout passes first. An order may show ERROR before its final status: the docs name
 // ERROR among the redirect's statuses and not among the final ones.
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import { authorisedMinor, captureStatusOf } from './authorisation.js';
 import { notifyAccount, type SandboxContext } from './context.js';
@@ -167,7 +167,7 @@ function finalise(
   } else if (status === 'ERROR') {
     order.failureReason = 'The provider reported an error (sandbox decision)';
   }
-  order.history.push({ status, at: order.updatedAt });
+  order.history.push({ id: randomUUID(), status, at: order.updatedAt });
   ctx.store.changed();
   // The docs: a notification "for every status change or update".
   if (order.dynamicCallbackUrl) {

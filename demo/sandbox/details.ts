@@ -2,8 +2,7 @@
 // order's refunds and captures. The order's fields with `amount` as a string (as the docs' example sends it), its
 // status history, refunds and captures, in the docs' sample form: a refund's `refundId` is the order's
 // merchantReference (the merchant's refund reference appears nowhere), a capture's `captureId` its captureReference
-// (the capture answer repeats it too). Local choice: transactionId a fresh uuid on each read.
-import { randomUUID } from 'node:crypto';
+// (the capture answer repeats it too). Each history entry's transactionId is the uuid it was given when it happened.
 import { toMajor } from '../../shared/money.js';
 import { isoTime, type SandboxContext } from './context.js';
 import { orderView, requireOrder } from './order-view.js';
@@ -15,7 +14,7 @@ export function transactionDetails(ctx: SandboxContext, reference: string) {
     ...orderView(ctx, order),
     amount: String(order.orderAmount),
     transactionHistory: order.history.map((entry) => ({
-      transactionId: randomUUID(),
+      transactionId: entry.id,
       status: entry.status,
       createdAt: isoTime(entry.at),
     })),

@@ -40,9 +40,8 @@ function references(ctx: SandboxContext, order: SandboxOrder): Record<string, st
 
 /**
  * A notification in the docs' form: `status` and `transactionId` first (the docs' field table starts with event,
- * status, transactionId and is cut off), then `fields`, and an order reference only where notificationReferences
- * asks for one. Local choice: transactionId is the order's transactionReference (the docs: "Optty's internal
- * transaction reference").
+ * status, transactionId and is cut off), then `fields` unless notificationFields is bare, and an order reference only
+ * where notificationReferences asks for one. transactionId as notificationTransactionId says.
  */
 export function notification(
   ctx: SandboxContext,
@@ -53,7 +52,13 @@ export function notification(
 ): CallbackEnvelope {
   return {
     event,
-    data: { status, transactionId: order.transactionReference, ...fields, ...references(ctx, order) },
+    data: {
+      status,
+      transactionId:
+        ctx.notificationTransactionId === 'history-entry' ? order.history.at(-1)!.id : order.transactionReference,
+      ...(ctx.notificationFields === 'bare' ? {} : fields),
+      ...references(ctx, order),
+    },
   };
 }
 

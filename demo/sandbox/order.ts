@@ -44,7 +44,8 @@ export interface SandboxOrder {
   updatedAt: number;
   status: OrderStatus;
   /** Every status the order had, for the transaction details (INITIATED and PENDING at creation). */
-  history: { status: 'INITIATED' | OrderStatus; at: number }[];
+  /** Each with the uuid the transaction details list as its transactionId. */
+  history: { id: string; status: 'INITIATED' | OrderStatus; at: number }[];
   captures: { captureReference: string; amountMinor: number; at: number }[];
   voids: { voidReference: string; amountMinor: number; at: number }[];
   /** What the shopper's test data chose (scenarios.ts): the hosted page applies it with no choice. */

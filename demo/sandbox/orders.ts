@@ -122,8 +122,8 @@ export function createOrder(ctx: SandboxContext, body: unknown) {
     updatedAt: now,
     status: 'PENDING',
     history: [
-      { status: 'INITIATED', at: now },
-      { status: 'PENDING', at: now },
+      { id: randomUUID(), status: 'INITIATED', at: now },
+      { id: randomUUID(), status: 'PENDING', at: now },
     ],
     captures: [],
     voids: [],

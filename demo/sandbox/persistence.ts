@@ -2,6 +2,7 @@
 // yesterday's order. One JSON file, rewritten whole after every change through a temporary file and a rename, so a
 // crash leaves the last complete state. Timers do not survive a restart (local choice): a payment or refund still
 // pending when the sandbox stopped stays pending, and an unpaid order is no longer cancelled by its timeout.
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CATALOGUE } from './catalogue.js';
@@ -11,10 +12,11 @@ const FILE = 'sandbox-orders.json';
 
 type StoredOrder = Omit<SandboxOrder, 'provider'> & { provider: string };
 
-/** A file written before surcharges, voids and refund descriptions were kept lacks them. */
-type OlderOrder = Omit<StoredOrder, 'surchargeMinor' | 'voids' | 'refunds'> &
+/** A file written before surcharges, voids, refund descriptions and history ids were kept lacks them. */
+type OlderOrder = Omit<StoredOrder, 'surchargeMinor' | 'voids' | 'refunds' | 'history'> &
   Partial<Pick<StoredOrder, 'surchargeMinor' | 'voids'>> & {
     refunds: (Omit<StoredOrder['refunds'][number], 'description'> & { description?: string })[];
+    history: (Omit<StoredOrder['history'][number], 'id'> & { id?: string })[];
   };
 
 function upgraded(stored: OlderOrder): StoredOrder {
@@ -23,6 +25,7 @@ function upgraded(stored: OlderOrder): StoredOrder {
     surchargeMinor: stored.surchargeMinor ?? 0,
     voids: stored.voids ?? [],
     refunds: stored.refunds.map((refund) => ({ ...refund, description: refund.description ?? '' })),
+    history: stored.history.map((entry) => ({ ...entry, id: entry.id ?? randomUUID() })),
   };
 }
 

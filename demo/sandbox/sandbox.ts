@@ -80,6 +80,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     strictDocs: settings.strictDocs,
     refundListRoute: settings.refundListRoute,
     notificationReferences: settings.notificationReferences,
+    notificationFields: settings.notificationFields,
+    notificationTransactionId: settings.notificationTransactionId,
     returnHash: settings.returnHash,
     pendingRefundOutcome: settings.pendingRefundOutcome,
     captureStatus: settings.captureStatus,

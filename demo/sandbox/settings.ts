@@ -3,8 +3,10 @@ import { SANDBOX_DEFAULTS } from '../../shared/sandbox-defaults.js';
 import { randomSeed } from './random.js';
 import type {
   CaptureStatusOnRead,
+  NotificationFields,
   NotificationReference,
   NotificationShape,
+  NotificationTransactionId,
   PendingRefundOutcome,
   RefundListRoute,
   RefundSettlement,
@@ -17,6 +19,8 @@ export interface SandboxSettings {
   refundListRoute: RefundListRoute;
   notificationShape: NotificationShape;
   notificationReferences: readonly NotificationReference[];
+  notificationFields: NotificationFields;
+  notificationTransactionId: NotificationTransactionId;
   returnHash: ReturnHashForm;
   pendingRefundOutcome: PendingRefundOutcome;
   captureStatus: CaptureStatusOnRead;
@@ -91,6 +95,12 @@ export function resolveSettings(options: SandboxOptions): SandboxSettings {
     notificationShape: options.notificationShape ?? 'data',
     notificationReferences: (options.notificationReferences ?? ['merchantReference']).map((field) =>
       oneOf('notificationReferences', field, NOTIFICATION_REFERENCES),
+    ),
+    notificationFields: oneOf('notificationFields', options.notificationFields ?? 'order', ['order', 'bare'] as const),
+    notificationTransactionId: oneOf(
+      'notificationTransactionId',
+      options.notificationTransactionId ?? 'transactionReference',
+      ['transactionReference', 'history-entry'] as const,
     ),
     returnHash: oneOf('returnHash', options.returnHash ?? 'hex', RETURN_HASH_FORMS),
     pendingRefundOutcome: oneOf(

@@ -35,6 +35,10 @@ export interface FaultOptions {
 export type RefundSettlement = 'instant' | 'pending';
 /** The two notification bodies the docs show: `{ event, data: {...} }`, or the same fields flat beside `event`. */
 export type NotificationShape = 'data' | 'flat';
+/** What a notification carries beside event, status, transactionId and its references: the order's fields, or none. */
+export type NotificationFields = 'order' | 'bare';
+/** What a notification's transactionId is: the order's transactionReference, or its latest history entry's id. */
+export type NotificationTransactionId = 'transactionReference' | 'history-entry';
 
 export type RefundListRoute = boolean | 'by-reference';
 /** The order's reference fields a notification may carry; the docs' field table is cut off before any of them. */
@@ -73,9 +77,19 @@ export interface SandboxOptions {
    */
   notificationReferences?: readonly NotificationReference[];
   /**
-   * The return's `hash`: 'hex' (default), the vendor plugin's lower-case hex HMAC-SHA512 of `status|reference`; or
-   * 'base64', the docs' sample form, 43 characters of base64 (local choice: HMAC-SHA256 of the same string, the only
-   * HMAC of that length; the docs say SHA-512 and show a 32-byte sample).
+   * 'order' (default, local choice: the docs' table is cut off after event, status, transactionId) adds the GET
+   * fields (transactionReference, bnplOrderId, ...); 'bare' adds nothing: the docs' form at its barest.
+   */
+  notificationFields?: NotificationFields;
+  /**
+   * 'transactionReference' (default, local choice: the docs call it "Optty's internal transaction reference"), or
+   * 'history-entry': the uuid of the order's latest transactionHistory entry, as the transaction details list it (the
+   * one transactionId the docs show), which a receiver that never read the details has never seen.
+   */
+  notificationTransactionId?: NotificationTransactionId;
+  /**
+   * The return's `hash`: 'hex' (default), the vendor plugin's lower-case hex HMAC-SHA512 of `status|reference`; or the
+   * docs' sample form, 43 characters of base64, under one reading of it (ReturnHashForm).
    */
   returnHash?: ReturnHashForm;
   /** How a pending refund ends after pendingSettleMs; default SUCCESSFUL. */

@@ -40,8 +40,12 @@ export interface Story {
 export interface UpstreamForm {
   /** GET /orders/{ref}/refund: absent, a list, or a route that answers 400 without a refundReference query. */
   refundListRoute: false | true | 'by-reference';
-  /** The account webhook gets the notices, with the order's reference or with transactionId alone. */
-  notices: 'none' | 'merchantReference' | 'transactionId-only';
+  /**
+   * The account webhook gets the notices: with the order's reference and fields; or with status and transactionId
+   * alone, the id the order's transactionReference (which the BFF learns) or its history entry's (which it never
+   * sees, so every notice only makes the live orders due).
+   */
+  notices: 'none' | 'merchantReference' | 'transactionId-only' | 'history-entry-only';
   /** Reads carry captureStatus, or null. */
   captureStatus: 'shown' | 'null';
 }
@@ -131,7 +135,12 @@ export function scheduleArbitrary(options: { stories: number; databaseRestarts: 
     seed: fc.nat(),
     upstream: fc.record({
       refundListRoute: fc.constantFrom<UpstreamForm['refundListRoute']>(false, true, 'by-reference'),
-      notices: fc.constantFrom<UpstreamForm['notices']>('none', 'merchantReference', 'transactionId-only'),
+      notices: fc.constantFrom<UpstreamForm['notices']>(
+        'none',
+        'merchantReference',
+        'transactionId-only',
+        'history-entry-only',
+      ),
       captureStatus: fc.constantFrom<UpstreamForm['captureStatus']>('shown', 'null'),
     }),
     droppedCallbacks: fc.nat(6),

@@ -102,6 +102,8 @@ export class World {
       refundListRoute: upstream.refundListRoute,
       captureStatus: upstream.captureStatus,
       notificationReferences: upstream.notices === 'merchantReference' ? ['merchantReference'] : [],
+      notificationFields: upstream.notices === 'merchantReference' ? 'order' : 'bare',
+      notificationTransactionId: upstream.notices === 'history-entry-only' ? 'history-entry' : 'transactionReference',
     });
     this.notices = upstream.notices;
     await this.options.db.reset();

@@ -79,6 +79,23 @@ describe("notifications in the docs' form", () => {
     expect(receiver.received[0].data).toMatchObject({ merchantReference: reference, orderReference: reference });
   });
 
+  it('at their barest: event, status and the transactionId of the history entry the details list, nothing else', async () => {
+    const { sandbox, reference, receiver, details } = await placed({
+      notificationReferences: [],
+      notificationFields: 'bare',
+      notificationTransactionId: 'history-entry',
+    });
+    await sandbox.decide(reference, { outcome: 'approve' });
+    await sandbox.idle();
+    const history = (await details()).transactionHistory as { transactionId: string; status: string }[];
+    expect(history.at(-1)?.status).toBe('SUCCESSFUL');
+    expect(receiver.received).toEqual([
+      { event: 'ORDER_ASYNC_CALLBACK', data: { status: 'SUCCESSFUL', transactionId: history.at(-1)!.transactionId } },
+    ]);
+    // The details name each entry by the same id on every read.
+    expect((await details()).transactionHistory).toEqual(history);
+  });
+
   it('refuses a reference field the setting does not know', () => {
     return expect(startSandbox({ notificationReferences: ['orderId' as 'orderReference'] })).rejects.toThrow(
       'notificationReferences must be one of: merchantReference, orderReference',
