@@ -103,8 +103,11 @@ export function createServices({ config, store: uncached, upstream, logger, now,
   // status in 5 s, 10,000 keys remembered, and 20 such reads a second at most.
   const readGate = createReadGate({ windowMs: 5_000, maxKeys: 10_000, readsPerSecond: 20, now });
   const refresher = createOrderRefresher({ ...reading, settleWindowMs: reconcile.settleWindowMs });
-  const readBudget = createReadBudget({ readsPerSecond: reconcile.readsPerSecond, maxPauseMs: reconcile.maxPauseMs });
-  upstream.watchAnswers(readBudget.answered);
+  const readBudget = createReadBudget({
+    readsPerSecond: reconcile.readsPerSecond,
+    maxPauseMs: reconcile.maxPauseMs,
+    answers: upstream.takeAnswers,
+  });
 
   return {
     /** The app's clock. */

@@ -17,8 +17,8 @@ export interface AdaptiveLimit {
   readonly value: number;
   /** An answer that is not pushback: the limit climbs by a tenth of its ceiling for every `value` such answers. */
   ease(): void;
-  /** Pushback: the limit halves, not below its floor. */
-  cut(): void;
+  /** Pushback (at `at`, by the clock, when it came earlier): the limit halves, not below its floor. */
+  cut(at?: number): void;
 }
 
 export function createAdaptiveLimit(options: AdaptiveLimitOptions): AdaptiveLimit {
@@ -32,8 +32,7 @@ export function createAdaptiveLimit(options: AdaptiveLimitOptions): AdaptiveLimi
     ease() {
       value = Math.min(ceiling, value + ceiling / (10 * value));
     },
-    cut() {
-      const at = clock();
+    cut(at = clock()) {
       if (at - lastCut < cooldownMs) return;
       lastCut = at;
       value = Math.max(floor, value / 2);

@@ -45,7 +45,7 @@ import {
   type TokenSource,
   type Transport,
   type TransportDeps,
-  type UpstreamAnswer,
+  type TimedAnswer,
 } from './transport.js';
 
 export interface OptionsQuery {
@@ -95,8 +95,11 @@ export interface UpstreamClient {
   requestDeadline(): number;
   /** This client's clock, the one deadlines are on. */
   now(): number;
-  /** Calls `listener` with every upstream answer (or its absence) from now on; the function returned stops it. */
-  watchAnswers(listener: (answer: UpstreamAnswer) => void): () => void;
+  /**
+   * Every upstream answer (or its absence) since the last call, oldest first: the reconciler's read budget follows
+   * the upstream's pushback. Only the latest ANSWERS_KEPT are kept between calls.
+   */
+  takeAnswers(): TimedAnswer[];
 }
 
 export interface UpstreamClientDeps {
@@ -112,12 +115,14 @@ export interface UpstreamClientDeps {
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 // After a lost write, asking "did it happen?" is worth it only with at least this much of the budget left.
 const MIN_LOOKUP_MS = 250;
+// Local choice: the answers kept for the read budget between its looks (it looks before each of its reads).
+const ANSWERS_KEPT = 1_000;
 
 type AuthorizedSpec<T> = Omit<CallSpec<T>, 'url' | 'headers'> & { path: string; json?: unknown };
 
 export function createUpstreamClient(deps: UpstreamClientDeps): UpstreamClient {
   const { config } = deps;
-  const answerListeners = new Set<(answer: UpstreamAnswer) => void>();
+  const answers: TimedAnswer[] = [];
   const transport: Transport = createTransport({
     fetch: deps.fetch ?? globalThis.fetch,
     sleep: deps.sleep ?? realSleep,
@@ -127,7 +132,8 @@ export function createUpstreamClient(deps: UpstreamClientDeps): UpstreamClient {
     logger: deps.logger,
     ...(deps.observe ? { observe: deps.observe } : {}),
     onAnswer: (answer) => {
-      for (const listener of answerListeners) listener(answer);
+      answers.push({ ...answer, at: performance.now() });
+      if (answers.length > ANSWERS_KEPT) answers.shift();
     },
   });
   const tokens: TokenSource = createTokenSource(config.auth, config.tokenUrl, transport);
@@ -361,9 +367,6 @@ export function createUpstreamClient(deps: UpstreamClientDeps): UpstreamClient {
 
     requestDeadline: () => clock() + config.timeoutMs,
     now: () => clock(),
-    watchAnswers(listener) {
-      answerListeners.add(listener);
-      return () => answerListeners.delete(listener);
-    },
+    takeAnswers: () => answers.splice(0),
   };
 }

@@ -46,6 +46,9 @@ export interface UpstreamAnswer {
   retryAfterMs?: number;
 }
 
+/** An answer with when it came, in monotonic milliseconds (performance.now()). */
+export type TimedAnswer = UpstreamAnswer & { at: number };
+
 /**
  * When a failed attempt may be tried again: `safe` for reads and token requests (network error, timeout, 429, 5xx);
  * `unprocessed` for writes (only when the upstream surely did nothing: 429, connection refused).

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../bff/config.js';
 import { createReadBudget } from '../../../bff/reconcile/read-budget.js';
+import type { TimedAnswer, UpstreamAnswer } from '../../../bff/upstream/transport.js';
 
 /** The reconciler's settings as configured with nothing set. */
 const DEFAULTS = loadConfig({}).reconcile;
@@ -11,9 +12,12 @@ const DEFAULTS = loadConfig({}).reconcile;
 function budgetOf(readsPerSecond: number, maxPauseMs = DEFAULTS.maxPauseMs) {
   let at = 0;
   const slept: number[] = [];
+  // What the upstream client would keep for the budget's next look.
+  const kept: TimedAnswer[] = [];
   const budget = createReadBudget({
     readsPerSecond,
     maxPauseMs,
+    answers: () => kept.splice(0),
     clock: () => at,
     sleep: async (ms) => {
       slept.push(ms);
@@ -32,7 +36,8 @@ function budgetOf(readsPerSecond: number, maxPauseMs = DEFAULTS.maxPauseMs) {
     for (let n = 0; n < reads; n++) await budget.take();
     return at - from;
   };
-  return { budget, slept, readsAtOnce, spanOf, advance: (ms: number) => (at += ms) };
+  const answered = (answer: UpstreamAnswer) => void kept.push({ ...answer, at });
+  return { budget, answered, slept, readsAtOnce, spanOf, advance: (ms: number) => (at += ms) };
 }
 
 describe('the read budget', () => {
@@ -48,13 +53,13 @@ describe('the read budget', () => {
   });
 
   it('halves the rate on a 429, pauses reads for its Retry-After, and counts a burst of refusals once', async () => {
-    const { budget, slept, spanOf, advance } = budgetOf(20);
-    for (let i = 0; i < 8; i++) budget.answered({ status: 429, retryAfterMs: 2_000 });
+    const { budget, answered, slept, spanOf, advance } = budgetOf(20);
+    for (let i = 0; i < 8; i++) answered({ status: 429, retryAfterMs: 2_000 });
     expect(budget.batch()).toBe(10);
     await budget.take();
     expect(slept[0]).toBe(2_000);
     advance(1_000);
-    budget.answered({ status: 429 });
+    answered({ status: 429 });
     expect(budget.batch()).toBe(5);
     advance(10_000);
     expect(await spanOf(5)).toBe(800);
@@ -65,25 +70,25 @@ describe('the read budget', () => {
       [undefined, 30_000],
       [5_000, 5_000],
     ] as const) {
-      const { budget, slept } = budgetOf(20, configured);
-      budget.answered({ status: 429, retryAfterMs: 3_600_000 });
+      const { budget, answered, slept } = budgetOf(20, configured);
+      answered({ status: 429, retryAfterMs: 3_600_000 });
       await budget.take();
       expect(slept[0]).toBe(pause);
     }
   });
 
   it('counts a run of 5xx answers or unanswered calls as pushback, and a lone one as nothing', () => {
-    const { budget, advance } = budgetOf(20);
-    budget.answered({ status: 503 });
-    budget.answered({});
-    budget.answered({ status: 200 });
-    budget.answered({ status: 502 });
+    const { budget, answered, advance } = budgetOf(20);
+    answered({ status: 503 });
+    answered({});
+    answered({ status: 200 });
+    answered({ status: 502 });
     expect(budget.batch()).toBe(20);
-    budget.answered({ status: 500 });
-    budget.answered({});
+    answered({ status: 500 });
+    answered({});
     expect(budget.batch()).toBe(10);
     advance(2_000);
-    for (let i = 0; i < 3; i++) budget.answered({ status: 504 });
+    for (let i = 0; i < 3; i++) answered({ status: 504 });
     expect(budget.batch()).toBe(5);
   });
 
@@ -98,9 +103,9 @@ describe('the read budget', () => {
   });
 
   it('never goes below one read every two seconds', () => {
-    const { budget, advance } = budgetOf(4);
+    const { budget, answered, advance } = budgetOf(4);
     for (let i = 0; i < 20; i++) {
-      budget.answered({ status: 429 });
+      answered({ status: 429 });
       advance(1_000);
     }
     expect(budget.rate).toBe(0.5);
@@ -108,21 +113,21 @@ describe('the read budget', () => {
   });
 
   it('comes back to its budget as answers return, a tenth of it for each second of answers at the rate', () => {
-    const { budget, advance } = budgetOf(20);
+    const { budget, answered, advance } = budgetOf(20);
     for (let i = 0; i < 3; i++) {
-      budget.answered({ status: 429 });
+      answered({ status: 429 });
       advance(1_000);
     }
     expect(budget.batch()).toBe(2);
     let answers = 0;
     while (budget.batch() < 20) {
-      budget.answered({ status: answers % 2 ? 200 : 404 });
+      answered({ status: answers % 2 ? 200 : 404 });
       answers++;
     }
     // From 2.5 reads/s back to 20: about ten seconds' worth of answers at the rates in between, never more.
     expect(answers).toBeGreaterThan(20);
     expect(answers).toBeLessThan(150);
-    budget.answered({ status: 200 });
+    answered({ status: 200 });
     expect(budget.rate).toBe(20);
   });
 });
