@@ -262,6 +262,57 @@ describe('<opi-checkout> states', () => {
     expect(bff.requests.length, 'a removed element stops listening').to.equal(3);
   });
 
+  it('keeps the form closed after session_changed until the new total is read: a second press sends nothing', async () => {
+    let amount = 100;
+    const reread = gate();
+    const bff = fakeBff({
+      session: async () => {
+        if (amount === 120) await reread.wait;
+        return json(200, sessionView({ amount }));
+      },
+      order: () => {
+        amount = 120; // the merchant's server changed the cart meanwhile
+        return problem(409, 'session_changed', { retryable: true });
+      },
+    });
+    const el = await mount(bff);
+    await choose(el, 'TABBY_AE');
+    await fill(el, shopper);
+    await submit(el);
+    await waitUntil(() => bff.requests.length === 3, 'the session is read again');
+    await submit(el);
+    expect(bff.orders(), 'no order at a total the shopper has not seen').to.have.length(1);
+    expect(part(el, 'submit')!.getAttribute('aria-disabled')).to.equal('true');
+    reread.open();
+    await waitUntil(() => text(part(el, 'submit')) === 'Pay AED 120.00 with Tabby', 'the new total on the button');
+    expect(text(part(el, 'alert'))).to.equal('Your order total has changed. Check it, then pay again.');
+  });
+
+  it('does not reopen the form for a cart change while the order is sent, and shows the new total once refused', async () => {
+    let amount = 100;
+    const answer = gate();
+    const bff = fakeBff({
+      session: () => json(200, sessionView({ amount })),
+      order: async () => {
+        await answer.wait;
+        return problem(503, 'upstream_unavailable', { retryable: true });
+      },
+    });
+    const el = await mount(bff);
+    await choose(el, 'TABBY_AE');
+    await fill(el, shopper);
+    await submit(el);
+    amount = 80;
+    window.dispatchEvent(new Event('opi-cart-changed'));
+    await waitUntil(() => bff.requests.length === 3, 'the session is read again');
+    await el.updateComplete;
+    expect(part(el, 'skeleton'), 'no skeleton over the order being sent').to.not.exist;
+    expect(part(el, 'submit')!.getAttribute('aria-disabled')).to.equal('true');
+    expect(text(part(el, 'submit'))).to.equal('Placing your order…');
+    answer.open();
+    await waitUntil(() => text(part(el, 'submit')) === 'Pay AED 80.00 with Tabby', 'read again once refused');
+  });
+
   it('loads the new session when the session attribute changes', async () => {
     const bff = fakeBff({
       session: (request) => json(200, sessionView({ id: request.url.pathname.split('/').pop()! })),

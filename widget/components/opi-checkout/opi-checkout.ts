@@ -163,12 +163,15 @@ export class OpiCheckout extends OpiElement<Strings> {
    */
   async refresh(): Promise<void> {
     if (!this.session) return;
+    // While an order is sent, only the data is read: the phase stays the placement's, and a form reopened after a
+    // refusal shows the new total.
+    const placing = this.phase === 'submitting';
     const before = this.checkout;
     this.loading?.abort();
     const controller = new AbortController();
     this.loading = controller;
     // A reload behind an open form keeps the form on screen; only a first load or a failure shows the skeleton.
-    if (this.phase !== 'ready') this.phase = 'loading';
+    if (this.phase === 'failed') this.phase = 'loading';
     try {
       const checkout = await this.api().getSession(this.session, controller.signal);
       if (checkout.state !== 'open') throw new CheckoutApiError(`session_${checkout.state}`);
@@ -181,6 +184,7 @@ export class OpiCheckout extends OpiElement<Strings> {
         const total = formatMoney(checkout.amount, checkout.currency, this.formatLocale);
         this.announcement = (strings) => this.say(strings.totalChanged, { amount: total });
       }
+      if (placing) return;
       this.phase = 'ready';
       await this.updateComplete;
       this.dispatchEvent(new OpiReadyEvent({ session: checkout.id, providers: names }));
@@ -302,10 +306,11 @@ export class OpiCheckout extends OpiElement<Strings> {
       const error = toApiError(caught);
       if (!error.retryable) this.attempt = undefined;
       if (isFinal(error.code)) return this.fail(error);
+      // The merchant changed the cart meanwhile: the new total and providers come before the form opens again, so a
+      // second press cannot pay a total the shopper has not seen.
+      if (error.code === 'session_changed') await this.refresh();
       // Each BFF field error goes beside its field; one the form does not show makes the notice a general one.
       this.phase = 'ready';
-      // The merchant changed the cart meanwhile: the new total and providers come before the notice.
-      if (error.code === 'session_changed') await this.refresh();
       await this.updateComplete;
       const placed = new Map<string, ErrorKind>();
       let unplaced = !error.fieldErrors.length;
