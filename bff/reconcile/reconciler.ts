@@ -100,8 +100,11 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
         (soonest, time) => (time && (!soonest || time < soonest) ? time : soonest),
         null,
       );
+      // Each journalled (and warned) once, at the poll that crosses it: a poll asked for later (a notice, a sweep of the
+      // live orders) reads the order again and says nothing new, so strangers' notices cannot multiply the rows.
       const deadlinePassed = live && at >= order.deadlineAt && (claimed.nextPollAt ?? at) <= order.deadlineAt;
-      const horizonPassed = live && times[0] === null;
+      const horizon = new Date(order.createdAt.getTime() + deps.plan.horizonMs);
+      const horizonPassed = live && times[0] === null && (claimed.nextPollAt ?? at) <= horizon;
       const reason = horizonPassed ? 'poll_horizon_passed' : deadlinePassed ? 'poll_deadline_passed' : undefined;
       if (reason)
         logger.warn(

@@ -237,9 +237,15 @@ describe('polling one BFF instance', () => {
       // Quick polls up to the deadline (1 minute), then hourly to the horizon (a day), then no more.
       expect(upstreamReads(slow, orderReference)).toBeGreaterThanOrEqual(24);
       expect(upstreamReads(slow, orderReference)).toBeLessThanOrEqual(27);
-      expect((await stack.db.store.events.list(orderReference)).at(-1)).toMatchObject({
-        payload: { reason: 'poll_horizon_passed' },
-      });
+      const events = await stack.db.store.events.list(orderReference);
+      expect(events.at(-1)).toMatchObject({ payload: { reason: 'poll_horizon_passed' } });
+      // A notice naming nothing known makes the live orders due: the order is read again, and nothing more is journalled.
+      const reads = upstreamReads(slow, orderReference);
+      const hint = await call(`${other.url}/v1/webhooks/upstream`, json('POST', { event: 'ORDER_STATUS_UPDATE' }));
+      expect(hint.status).toBe(202);
+      await other.reconciler.reconcileOnce();
+      expect(upstreamReads(slow, orderReference)).toBe(reads + 1);
+      expect(await stack.db.store.events.list(orderReference)).toHaveLength(events.length);
       await slow.decide(orderReference, { outcome: 'decline' });
       expect((await getOrder(other.url, orderReference)).body).toMatchObject({ status: 'declined' });
     });
