@@ -102,10 +102,14 @@ export function createOrderPlacer(ctx: PlacementContext) {
 
     const { order } = plan;
     if (waitsForReconciler(ctx, order)) throw inProgress();
-    const found = await upstream.getOrder(order.orderReference, deadline);
     // An order the upstream has shown is never sent again, whatever a read says now: the read that finds nothing is
     // recorded against its word (a not_found entry), and the shopper gets a new attempt, as when a redirect is lost.
     const shown = order.upstreamStatus !== null;
+    // One never shown is counted before the lookup, whatever the lookup then answers (a failing one too): submits ask
+    // the upstream about it, and send it again, MAX_CREATE_SENDS times at most; then the reconciler decides. Counted
+    // only while it is still unanswered: a first send refused meanwhile then stays unknown.
+    if (!shown && (await ctx.ledger.countCreateSend(order.orderReference)) === null) throw inProgress();
+    const found = await upstream.getOrder(order.orderReference, deadline);
     if (found === null && (shown || tooLateToResend(ctx, order))) {
       // Nobody will pay it through us; the reconciler reads it (a never-shown one is failed once its window has passed
       // with no such order upstream).
@@ -118,9 +122,7 @@ export function createOrderPlacer(ctx: PlacementContext) {
       return newAttempt(plan.session, body, deadline);
     }
     if (found === null) {
-      // The upstream never got it: the same reference (and callback secret) is safe to send again.
-      // Counted first, and only while it is still unanswered: a first send refused meanwhile then stays unknown.
-      if ((await ctx.ledger.countCreateSend(order.orderReference)) === null) throw inProgress();
+      // The upstream never got it: the same reference (and callback secret) is safe to send again (counted above).
       const provider = await eligibleProvider(ctx, plan.session, body.bnplProvider);
       const request = buildOrder(ctx, plan.session, body, provider, {
         reference: order.orderReference,

@@ -111,6 +111,27 @@ describe.each(storeDrivers())('on $name', ({ open }) => {
     });
   });
 
+  describe('a shopper who keeps submitting while the lookups of a lost create fail', () => {
+    it('asks the upstream about the attempt three times at most, failing or not, then waits for the reconciler', async () => {
+      clock.offsetMs = 0;
+      stack.sandbox.setFault('create-order', { kind: 'hang' }, { times: 1 });
+      stack.sandbox.setFault('get-order', { kind: 'status', status: 503 });
+      const id = await createSession(stack.bff.url);
+      const submit = () => call(`${stack.bff.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()));
+      expect((await submit()).status, 'the first send timed out').toBe(504);
+      const lookups = () => stack.sandbox.journal.filter((entry) => entry.route === 'get-order').length;
+      for (let again = 0; again < 6; again += 1) await submit();
+      // Two lookups, each tried up to three times on a 503 (fewer when the 300 ms budget runs out first).
+      const asked = lookups();
+      expect(asked).toBeGreaterThanOrEqual(2);
+      expect(asked).toBeLessThanOrEqual(6);
+      const answer = await submit();
+      expect([answer.status, answer.body.code]).toEqual([409, 'order_in_progress']);
+      expect(lookups(), 'no lookup once they are spent').toBe(asked);
+      stack.sandbox.clearFaults();
+    });
+  });
+
   describe('a flood of submits on one session while its create is slow', () => {
     it('holds twenty in line (they replay the attempt) and refuses the rest at once, retryable', async () => {
       clock.offsetMs = 0;
