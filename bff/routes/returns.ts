@@ -20,9 +20,26 @@ const STATUS: Record<PageName, number> = { notFound: 404, damaged: 400, tooMany:
  */
 const MAX_BROWSER_LANGUAGES = 8;
 
+/**
+ * The languages of Accept-Language's first entries, best first (by q, then as sent): the rest of the header is never
+ * parsed, where Express's negotiator would parse and sort every entry before any could be dropped.
+ */
+function browserLanguages(header = ''): string[] {
+  return header
+    .split(',', MAX_BROWSER_LANGUAGES)
+    .map((entry, index) => {
+      const [tag = '', ...params] = entry.split(';').map((part) => part.trim());
+      const q = params.find((param) => param.startsWith('q='));
+      return { tag, q: q === undefined ? 1 : Number(q.slice(2)), index };
+    })
+    .filter(({ tag, q }) => tag !== '' && tag !== '*' && q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map(({ tag }) => tag);
+}
+
 /** A plain page in the shopper's language: the session's when the order is known, else the browser's. */
 function page(req: Request, res: Response, name: PageName, sessionLocale?: string) {
-  const browser = req.acceptsLanguages().slice(0, MAX_BROWSER_LANGUAGES);
+  const browser = browserLanguages(req.headers['accept-language']);
   const { language, words } = returnPageWords([sessionLocale, ...browser]);
   res
     .status(STATUS[name])
