@@ -14,12 +14,12 @@ const fr: Glossary = {
   notes: [
     'The shopper is addressed with "vous", as Klarna, Alma, Oney, PayPal, Clearpay and every large French shop do.',
     'French typography: a no-break space before ":" and typographic apostrophes (’).',
-    '"Sans frais" for interest-free and "en plusieurs fois" for instalments, as French providers and shops write; "moyen de paiement" for each way to pay.',
+    '"Sans intérêts" for interest-free: French providers and shops write "sans frais", but that says no fees at all, and the element knows only the interest rate; "en plusieurs fois" for instalments, as they write; "moyen de paiement" for each way to pay.',
     'No digits in the text: "toutes les deux semaines"; amounts, counts and limits come formatted from the element. French counts 0 and 1 as singular, which Intl.PluralRules does too; the optional "many" form is left out.',
   ],
   terms: {
     instalment: ['plusieurs fois', 'échéance', 'mensualité'],
-    'interest-free': ['sans frais'],
+    'interest-free': ['sans intérêts'],
     'pay later': ['payer plus tard', 'paiement différé'],
     'billing address': ['adresse de facturation'],
     'postal code': ['code postal'],
