@@ -63,6 +63,19 @@ describe('<opi-instalments>', () => {
     expect(el.shadowRoot!.activeElement).to.equal(part(el, 'learn-more'));
   });
 
+  it('closes on a click on its backdrop, not on one in its own padding', async () => {
+    const { el } = await mountInstalments(() => answer([tabby]));
+    part<HTMLButtonElement>(el, 'learn-more')!.click();
+    const dialog = part<HTMLDialogElement>(el, 'dialog')!;
+    const box = dialog.getBoundingClientRect();
+    const click = (clientX: number, clientY: number) =>
+      dialog.dispatchEvent(new MouseEvent('click', { bubbles: true, composed: true, clientX, clientY }));
+    click(box.left + 2, box.top + 2);
+    expect(dialog.open, 'a click in its padding').to.equal(true);
+    click(box.left - 5, box.top - 5);
+    expect(dialog.open, 'a click on the backdrop').to.equal(false);
+  });
+
   it('says from which amount instalments are offered when the amount is under every minimum', async () => {
     const { el } = await mountInstalments(() =>
       answer([], [tamaraTooSmall, { ...tamaraTooSmall, name: 'TABBY_AE', displayName: 'Tabby', minAmount: 30 }], 30),

@@ -174,9 +174,13 @@ export class OpiInstalments extends OpiElement<InstalmentStrings> {
     this.renderRoot.querySelector<HTMLElement>('[part~="learn-more"]')?.focus();
   }
 
-  /** A click on the backdrop (the dialog element itself, outside its content box) closes it. */
-  private onDialogClick(event: MouseEvent): void {
-    if (event.target === this.dialog) this.close();
+  /**
+   * A click on the backdrop closes it: on the dialog element itself and outside its box (a click in its padding or
+   * between its sections targets the dialog element too).
+   */
+  private onDialogClick({ target, clientX: x, clientY: y }: MouseEvent): void {
+    const box = this.dialog!.getBoundingClientRect();
+    if (target === this.dialog && (x < box.left || x > box.right || y < box.top || y > box.bottom)) this.close();
   }
 }
 
