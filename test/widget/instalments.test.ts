@@ -131,7 +131,9 @@ describe('<opi-instalments>', () => {
     for (const amount of ['120.00', '140.00', '160.00']) el.setAttribute('amount', amount);
     await waitUntil(() => message(el).includes('AED 40.00'), 'the message did not follow the amount');
     expect(bff.requests.map(({ url }) => url.searchParams.get('amount'))).to.deep.equal(['100.00', '160.00']);
-    expect(part(el, 'base')!.getAttribute('aria-live')).to.equal('polite');
+    // Only the sentence is live: its change is said, not the dialog's content nor a whole page of them as they load.
+    expect(part(el, 'message')!.getAttribute('aria-live')).to.equal('polite');
+    expect(el.shadowRoot!.querySelectorAll('[aria-live]')).to.have.length(1);
   });
 
   it('speaks Arabic, right to left, with the catalogue loaded on demand', async () => {

@@ -113,7 +113,7 @@ export class OpiInstalments extends OpiElement<InstalmentStrings> {
   override render(): TemplateResult {
     const language = this.language;
     const strings = this.text();
-    return html`<div part="base" class="base" lang=${language} dir=${this.direction(language)} aria-live="polite" aria-busy=${!strings || !this.plans}>
+    return html`<div part="base" class="base" lang=${language} dir=${this.direction(language)} aria-busy=${!strings || !this.plans}>
       ${strings && this.plans ? this.renderPlans(strings, this.plans) : nothing}
     </div>`;
   }
@@ -136,7 +136,9 @@ export class OpiInstalments extends OpiElement<InstalmentStrings> {
     const [before, after] = this.say(best.interestRate === 0 ? strings.offerInterestFree : strings.offer, {
       plan: plan(best),
     }).split('{provider}');
-    return html`<p part="message">
+    // The sentence alone is a live region: a change of it (a variant picked) is said, not its first showing (a page of
+    // 24 products would say 24), nor the dialog.
+    return html`<p part="message" aria-live="polite">
         ${before}${brand(best)}${after}
         <button part="learn-more" type="button" aria-haspopup="dialog" @click=${this.open}>${strings.learnMore}</button>
       </p>
