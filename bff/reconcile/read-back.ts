@@ -15,7 +15,7 @@ export interface ReadBackDeps {
  * Reads the order's refunds or captures and settles what they show. Captures come from the documented details; refunds
  * from the seed's list while it answers, and a refund that list leaves out (past its window, or known and open) is
  * settled from the documented details before anything is concluded from its silence. `everyone`: the refunds are read
- * for what may have been made outside the checkout, which only the details are documented to list: they are read too.
+ * for what may have been made outside the checkout, which only the details are documented to list: they alone are read.
  */
 async function settleKind(
   { ledger, upstream }: Pick<ReadBackDeps, 'ledger' | 'upstream'>,
@@ -33,9 +33,9 @@ async function settleKind(
       source,
     );
   }
-  const read = await upstream.readRefunds(orderReference, deadline);
+  const read = await upstream.readRefunds(orderReference, deadline, options.everyone ? { documented: true } : {});
   const listed = await ledger.settleFromRecords(orderReference, kind, read, source);
-  if (read.documented || (listed.unconfirmed.size === 0 && !options.everyone)) return listed;
+  if (options.everyone || read.documented || listed.unconfirmed.size === 0) return listed;
   const documented = await upstream.readRefunds(orderReference, deadline, { documented: true });
   return ledger.settleFromRecords(orderReference, kind, documented, source);
 }

@@ -159,7 +159,8 @@ describe('polling one BFF instance', () => {
       env: POLL_ENV,
       client: {
         fetch: async (input, init) => {
-          const read = (init?.method ?? 'GET') === 'GET' && new URL(String(input)).pathname.includes(orderReference);
+          // Its read of the order's records (the transaction details, a POST).
+          const read = new URL(String(input)).pathname.includes(orderReference);
           if (read && !opened) {
             opened = true;
             // The merchant refunds again through the other instance while this one holds the order; the answer is lost.
