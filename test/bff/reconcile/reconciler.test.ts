@@ -59,6 +59,28 @@ describe('polling one BFF instance', () => {
     }
   }
 
+  /**
+   * Another instance on the same ledger whose first upstream call about `orderReference` (its read, while it holds the
+   * order) waits for `meanwhile` to happen first.
+   */
+  async function pollingWhile(orderReference: string, meanwhile: () => Promise<void>) {
+    let happened = false;
+    const polling = await stack.startBff({
+      now: clock.now,
+      env: POLL_ENV,
+      client: {
+        fetch: async (input, init) => {
+          if (!happened && new URL(String(input)).pathname.includes(orderReference)) {
+            happened = true;
+            await meanwhile();
+          }
+          return fetch(input, init);
+        },
+      },
+    });
+    return { polling, happened: () => happened };
+  }
+
   it('a lost callback is recovered by polling', async () => {
     const { orderReference } = await placeOrder(stack.bff.url);
     const { redirectTo } = await stack.sandbox.decide(orderReference, { outcome: 'approve', mode: 'pending' });
@@ -112,30 +134,18 @@ describe('polling one BFF instance', () => {
     clock.advance(31_000);
     const failedNote = async () =>
       (await stack.db.store.events.list(orderReference)).some((event) => 'upstreamError' in (event.payload ?? {}));
-    let noticed = false;
-    const polling = await stack.startBff({
-      now: clock.now,
-      env: POLL_ENV,
-      client: {
-        fetch: async (input, init) => {
-          const read = (init?.method ?? 'GET') === 'GET' && new URL(String(input)).pathname.endsWith(orderReference);
-          if (read && !noticed) {
-            noticed = true;
-            // The other instance hears of the order while this one holds it, and its own read of it fails.
-            stack.sandbox.setFault('get-order', { kind: 'status', status: 503 });
-            await call(
-              `${stack.bff.url}/v1/webhooks/upstream`,
-              json('POST', { event: 'ORDER_STATUS_UPDATE', merchantReference: orderReference, status: 'SUCCESSFUL' }),
-            );
-            await expect.poll(failedNote).toBe(true);
-            stack.sandbox.clearFaults();
-          }
-          return fetch(input, init);
-        },
-      },
+    const { polling, happened } = await pollingWhile(orderReference, async () => {
+      // The other instance hears of the order while this one holds it, and its own read of it fails.
+      stack.sandbox.setFault('get-order', { kind: 'status', status: 503 });
+      await call(
+        `${stack.bff.url}/v1/webhooks/upstream`,
+        json('POST', { event: 'ORDER_STATUS_UPDATE', merchantReference: orderReference, status: 'SUCCESSFUL' }),
+      );
+      await expect.poll(failedNote).toBe(true);
+      stack.sandbox.clearFaults();
     });
     expect(await polling.reconciler.reconcileOnce()).toMatchObject({ orders: 1 });
-    expect(noticed).toBe(true);
+    expect(happened()).toBe(true);
     const after = (await stack.db.store.orders.get(orderReference))!;
     // Due at once, as the notice asked: not a minute later, as the poll's own backoff would have it.
     expect(after).toMatchObject({ status: 'pending', claimedBy: null });
@@ -153,29 +163,16 @@ describe('polling one BFF instance', () => {
       clock.offsetMs = due.getTime() - Date.now() + 1;
       expect(await stack.bff.reconciler.reconcileOnce()).toMatchObject({ orders: 1 });
     }
-    let opened = false;
-    const polling = await stack.startBff({
-      now: clock.now,
-      env: POLL_ENV,
-      client: {
-        fetch: async (input, init) => {
-          // Its read of the order's records (the transaction details, a POST).
-          const read = new URL(String(input)).pathname.includes(orderReference);
-          if (read && !opened) {
-            opened = true;
-            // The merchant refunds again through the other instance while this one holds the order; the answer is lost.
-            const answer = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 5 });
-            expect(answer.body).toMatchObject({ status: 'pending' });
-          }
-          return fetch(input, init);
-        },
-      },
+    const { polling, happened } = await pollingWhile(orderReference, async () => {
+      // The merchant refunds again through the other instance while this one holds the order; the answer is lost.
+      const answer = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 5 });
+      expect(answer.body).toMatchObject({ status: 'pending' });
     });
     const due = (await stack.db.store.orders.get(orderReference))!.nextPollAt!;
     clock.offsetMs = due.getTime() - Date.now() + 1;
     expect(await polling.reconciler.reconcileOnce()).toMatchObject({ orders: 1 });
     stack.sandbox.clearFaults();
-    expect(opened).toBe(true);
+    expect(happened()).toBe(true);
     const after = (await stack.db.store.orders.get(orderReference))!;
     // 30 s at most (the first check's delay), where the order's third poll would wait 2 minutes.
     expect(after).toMatchObject({ claimedBy: null });
