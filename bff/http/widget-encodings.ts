@@ -2,6 +2,7 @@
 // bundle (scripts/precompress-widget.ts) so that a server starts without spending ~100 ms on brotli; a server that
 // finds them missing or not matching the bundle (an older build) makes them itself.
 import { brotliCompressSync, brotliDecompressSync, constants, gzipSync, gunzipSync } from 'node:zlib';
+import { weightedList } from '../lib/weighted-list.js';
 
 export type WidgetEncoding = 'br' | 'gzip';
 
@@ -45,12 +46,7 @@ export function checkedEncodings(
  * first at the same weight, and brotli is smaller), then gzip, else none.
  */
 export function chooseEncoding(acceptEncoding: string | undefined): WidgetEncoding | undefined {
-  const weights = new Map<string, number>();
-  for (const part of (acceptEncoding ?? '').split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((param) => /^\s*q=([0-9.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
-    if (name) weights.set(name, q === undefined ? 1 : Number(q) || 0);
-  }
+  const weights = new Map(weightedList(acceptEncoding).map(({ value, q }) => [value.toLowerCase(), q]));
   const weight = (name: WidgetEncoding) => weights.get(name) ?? weights.get('*') ?? 0;
   if (weight('br') > 0 && weight('br') >= weight('gzip')) return 'br';
   return weight('gzip') > 0 ? 'gzip' : undefined;

@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import type { ShopperReturns } from '../inbound/shopper-return.js';
 import { RETURN_ROUTE } from '../checkout/placement/order-request.js';
 import { problemFor, problemHeaders, problemStatus } from '../http/problem.js';
+import { weightedList } from '../lib/weighted-list.js';
 import { RETURN_PAGE_CSP, returnErrorPage } from './return-page/page.js';
 import { returnPageWords, type ReturnPageWords } from './return-page/words/index.js';
 
@@ -24,18 +25,11 @@ const MAX_BROWSER_LANGUAGES = 8;
  * The languages of Accept-Language's first entries, best first (by q, then as sent): the rest of the header is never
  * parsed, where Express's negotiator would parse and sort every entry before any could be dropped.
  */
-function browserLanguages(header = ''): string[] {
-  return header
-    .split(',', MAX_BROWSER_LANGUAGES)
-    .map((entry, index) => {
-      const [tag = '', ...params] = entry.split(';').map((part) => part.trim());
-      const q = params.find((param) => param.startsWith('q='));
-      return { tag, q: q === undefined ? 1 : Number(q.slice(2)), index };
-    })
-    .filter(({ tag, q }) => tag !== '' && tag !== '*' && q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index)
-    .map(({ tag }) => tag);
-}
+const browserLanguages = (header: string | undefined): string[] =>
+  weightedList(header, MAX_BROWSER_LANGUAGES)
+    .filter(({ value, q }) => value !== '*' && q > 0)
+    .sort((a, b) => b.q - a.q) // stable: equal weights keep the header's order
+    .map(({ value }) => value);
 
 /** A plain page in the shopper's language: the session's when the order is known, else the browser's. */
 function page(req: Request, res: Response, name: PageName, sessionLocale?: string) {
