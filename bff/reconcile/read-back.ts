@@ -11,6 +11,12 @@ export interface ReadBackDeps {
   upstream: UpstreamClient;
 }
 
+/** The order's transaction details, read at most once however many kinds a settling reads from them. */
+function detailsOnce(upstream: UpstreamClient, orderReference: string, deadline?: number) {
+  let read: ReturnType<UpstreamClient['readDetails']> | undefined;
+  return () => (read ??= upstream.readDetails(orderReference, deadline));
+}
+
 /**
  * Reads the order's refunds or captures and settles what they show. Captures come from the documented details; refunds
  * from the seed's list while it answers, and a refund that list leaves out (past its window, or known and open) is
@@ -22,22 +28,16 @@ async function settleKind(
   orderReference: string,
   kind: 'refund' | 'capture',
   source: EventSource,
+  details: ReturnType<typeof detailsOnce>,
   options: { deadline?: number; everyone?: boolean } = {},
 ) {
-  const { deadline } = options;
-  if (kind === 'capture') {
-    return ledger.settleFromRecords(
-      orderReference,
-      kind,
-      await upstream.readCaptures(orderReference, deadline),
-      source,
-    );
-  }
-  const read = await upstream.readRefunds(orderReference, deadline, options.everyone ? { documented: true } : {});
+  if (kind === 'capture') return ledger.settleFromRecords(orderReference, kind, (await details()).captures, source);
+  const read = options.everyone
+    ? (await details()).refunds
+    : await upstream.readRefunds(orderReference, options.deadline);
   const listed = await ledger.settleFromRecords(orderReference, kind, read, source);
   if (options.everyone || read.documented || listed.unconfirmed.size === 0) return listed;
-  const documented = await upstream.readRefunds(orderReference, deadline, { documented: true });
-  return ledger.settleFromRecords(orderReference, kind, documented, source);
+  return ledger.settleFromRecords(orderReference, kind, (await details()).refunds, source);
 }
 
 /**
@@ -52,9 +52,9 @@ export async function readBack(
   deadline?: number,
 ): Promise<{ operation: OrderOperation; absent: boolean }> {
   if (operation.kind === 'void') return { operation, absent: false };
-  const settled = await settleKind({ ledger, upstream }, operation.orderReference, operation.kind, source, {
-    deadline,
-  });
+  const { orderReference, kind } = operation;
+  const details = detailsOnce(upstream, orderReference, deadline);
+  const settled = await settleKind({ ledger, upstream }, orderReference, kind, source, details, { deadline });
   return {
     operation: settled.operations.find((candidate) => candidate.reference === operation.reference) ?? operation,
     absent: settled.absent.has(operation.reference),
@@ -91,7 +91,9 @@ export async function settleOpen(
     outside[kind] ||
     operations.some((operation) => operation.kind === kind && isOpenOperation(operation)) ||
     (order.discrepancy ?? []).some((entry) => entry.kind === (kind === 'refund' ? 'refunds' : 'captures'));
+  // Both kinds from one details read where both need it.
+  const details = detailsOnce(upstream, orderReference);
   if (watched('refund'))
-    await settleKind({ ledger, upstream }, orderReference, 'refund', source, { everyone: outside.refund });
-  if (watched('capture')) await settleKind({ ledger, upstream }, orderReference, 'capture', source);
+    await settleKind({ ledger, upstream }, orderReference, 'refund', source, details, { everyone: outside.refund });
+  if (watched('capture')) await settleKind({ ledger, upstream }, orderReference, 'capture', source, details);
 }

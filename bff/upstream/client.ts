@@ -63,6 +63,12 @@ export type CreateOrderOutcome =
   | { kind: 'created'; record: OrderRecord }
   | { kind: 'exists'; status: OrderStatusRecord; cause: UpstreamError };
 
+/** Records of one kind as a read showed them; `documented`: the transaction details listed them (an empty list too). */
+export interface RecordsRead {
+  records: OperationRecord[];
+  documented: boolean;
+}
+
 export interface UpstreamClient {
   getOptions(query: OptionsQuery): Promise<OptionItem[]>;
   /** `deadline` (the client's clock): the incoming request's whole budget, if it started before this call. */
@@ -79,16 +85,14 @@ export interface UpstreamClient {
   refund(orderReference: string, request: RefundRequest, deadline?: number): Promise<RefundRecord>;
   /**
    * The order's refunds: GET /orders/{ref}/refund (the seed spec) while it answers a readable list, else the refunds
-   * of the documented transaction details (POST /orders/{ref}/details), from then on for this process; with
-   * `documented`, the details' whatever the list does. `documented` in the answer: the details listed them.
+   * of the documented transaction details, from then on for this process. `documented`: the details listed them.
    */
-  readRefunds(
-    orderReference: string,
-    deadline?: number,
-    options?: { documented?: boolean },
-  ): Promise<{ records: OperationRecord[]; documented: boolean }>;
-  /** The order's captures, from the transaction details (documented when the answer lists them). */
-  readCaptures(orderReference: string, deadline?: number): Promise<{ records: OperationRecord[]; documented: boolean }>;
+  readRefunds(orderReference: string, deadline?: number): Promise<RecordsRead>;
+  /**
+   * The order's refunds and captures from one read of the documented transaction details (POST /orders/{ref}/details):
+   * the one documented list of every refund and capture, those made outside the checkout included.
+   */
+  readDetails(orderReference: string, deadline?: number): Promise<{ refunds: RecordsRead; captures: RecordsRead }>;
   /** Resolves when a token can be obtained (readiness). */
   checkToken(): Promise<void>;
   /** The deadline of one incoming request's upstream work (OPI_UPSTREAM_TIMEOUT_MS from now, on this client's clock). */
@@ -225,21 +229,26 @@ export function createUpstreamClient(deps: UpstreamClientDeps): UpstreamClient {
     });
   }
 
-  /** The details' refunds; documented only when the answer lists them (an empty list included). */
-  const refundsOf = (reference: string, read: TransactionDetails) => ({
-    records: (read.refunds ?? []).map((refund) =>
-      fromDetailsRefund(refund, { reference, currency: read.currency ?? null }),
-    ),
-    documented: read.refunds !== undefined,
-  });
+  async function readDetails(orderReference: string, deadline?: number) {
+    const read = await details(orderReference, deadline);
+    const currency = read.currency ?? null;
+    return {
+      refunds: {
+        records: (read.refunds ?? []).map((refund) =>
+          fromDetailsRefund(refund, { reference: orderReference, currency }),
+        ),
+        documented: read.refunds !== undefined,
+      },
+      captures: {
+        records: (read.orderCaptures ?? []).map((capture) => fromDetailsCapture(capture, currency)),
+        documented: read.orderCaptures !== undefined,
+      },
+    };
+  }
 
-  async function readRefunds(
-    orderReference: string,
-    deadline?: number,
-    options: { documented?: boolean } = {},
-  ): Promise<{ records: OperationRecord[]; documented: boolean }> {
-    const fromDetails = async () => refundsOf(orderReference, await details(orderReference, deadline));
-    if (refundListMissing || options.documented) return fromDetails();
+  async function readRefunds(orderReference: string, deadline?: number): Promise<RecordsRead> {
+    const fromDetails = async () => (await readDetails(orderReference, deadline)).refunds;
+    if (refundListMissing) return fromDetails();
     try {
       const list = await must({
         operation: 'list-refunds',
@@ -353,13 +362,7 @@ export function createUpstreamClient(deps: UpstreamClientDeps): UpstreamClient {
 
     readRefunds,
 
-    async readCaptures(orderReference, deadline) {
-      const read = await details(orderReference, deadline);
-      return {
-        records: (read.orderCaptures ?? []).map((capture) => fromDetailsCapture(capture, read.currency ?? null)),
-        documented: read.orderCaptures !== undefined,
-      };
-    },
+    readDetails,
 
     async checkToken() {
       await tokens.getToken();

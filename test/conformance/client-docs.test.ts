@@ -145,7 +145,7 @@ describe('answers the BFF reads, in every documented form', () => {
         reason: null,
       },
     ]);
-    expect((await client.readCaptures(REF)).records).toEqual([
+    expect((await client.readDetails(REF)).captures.records).toEqual([
       {
         ids: ['LatEHAuPtpN2HSrTMK-1'],
         reference: null,

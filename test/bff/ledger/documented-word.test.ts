@@ -148,7 +148,14 @@ describe('money made outside the checkout', () => {
     const { orderReference } = await placeOrder(stack.bff.url, { autoCapture: false });
     await followReturn((await stack.sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
     await stack.sandbox.portal(orderReference, { kind: 'capture', amount: 100 });
+    const detailsReads = () =>
+      stack.sandbox.journal.filter((entry) => entry.path === `/orders/${orderReference}/details`).length;
     const view = await viewOf(orderReference);
+    // Once money is captured, each read reads its refunds and its captures (some is still authorised): both from one
+    // details read.
+    const before = detailsReads();
+    await viewOf(orderReference);
+    expect(detailsReads() - before).toBe(1);
     expect(view.captures).toEqual([expect.objectContaining({ origin: 'outside', amount: 100, status: 'succeeded' })]);
     expect(view).toMatchObject({ capturedAmount: 100, paymentState: 'partially_captured' });
     const tooMuch = await postOperation(stack.bff.url, orderReference, 'capture', { amount: 100 });

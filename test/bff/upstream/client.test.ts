@@ -272,7 +272,7 @@ describe('writes', () => {
     });
     expect(calls(sandbox, '/orders/refund-2/details')).toHaveLength(0);
     // Asked for the documented word, the details answer whatever the list does.
-    expect(await client.readRefunds('refund-2', undefined, { documented: true })).toEqual({
+    expect((await client.readDetails('refund-2')).refunds).toEqual({
       records: [expect.objectContaining({ amount: 10, currency: 'AED', status: 'SUCCESSFUL' })],
       documented: true,
     });
@@ -337,15 +337,21 @@ describe('writes', () => {
     expect(calls(sandbox, '/orders/refund-5/details')).toHaveLength(0);
   });
 
-  it('reads captures from the transaction details, named by their captureId', async () => {
+  it('reads captures and refunds from one transaction details read, captures named by their captureId', async () => {
     const { sandbox, client } = await setup();
     await client.createOrder({ ...order('capture-1'), autoCapture: false });
     await sandbox.decide('capture-1', { outcome: 'approve' });
     await client.capture('capture-1', { captureReference: 'capture-1-c1', amount: 40 });
-    expect(await client.readCaptures('capture-1')).toEqual({
-      records: [expect.objectContaining({ ids: ['capture-1-c1'], amount: 40, currency: 'AED', status: 'SUCCESSFUL' })],
-      documented: true,
+    expect(await client.readDetails('capture-1')).toEqual({
+      captures: {
+        records: [
+          expect.objectContaining({ ids: ['capture-1-c1'], amount: 40, currency: 'AED', status: 'SUCCESSFUL' }),
+        ],
+        documented: true,
+      },
+      refunds: { records: [], documented: true },
     });
+    expect(calls(sandbox, '/orders/capture-1/details')).toHaveLength(1);
   });
 
   it('capture and void reach the upstream and are parsed', async () => {
