@@ -8,7 +8,7 @@
 //  - Local choice: another provider may start even while an earlier attempt is still live upstream (a shopper
 //    who came back from the provider's page without cancelling). Only one payment can count: the first order to
 //    be paid completes the session (no new attempt after that), and any other attempt paid later is put on_hold
-//    as `session_already_paid` for the merchant to refund (bff/ledger/observe.ts).
+//    as `session_already_paid` for the merchant to refund (bff/ledger/ledger.ts).
 //  - Every status the create call learns goes through the same forward-only, amount-checked observation as a
 //    return, callback or poll, under the order's row lock, so it never overwrites what a callback wrote.
 //  - Every attempt is recorded before the upstream call. If the answer is lost, the attempt stays `unknown`

@@ -11,7 +11,7 @@ import {
 import { toMajor } from '../../shared/money.js';
 import { type CartAmounts, checkCartAmounts } from '../../shared/schemas/cart.js';
 import type { OptionItem } from '../upstream/contract.js';
-import { holdsPayment, isAwaitingUpstream } from '../orders/transitions.js';
+import { holdsPayment, isAwaitingUpstream } from '../../shared/status.js';
 import { DomainError, parseOrRefuse } from '../domain/errors.js';
 import type { StoredOrder, SessionRecord, Store, StoredCart } from '../store/types.js';
 import type { OptionsCache } from './options-cache.js';

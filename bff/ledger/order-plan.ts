@@ -10,13 +10,41 @@
 //    sides, journalled and announced once, cleared when a read agrees again.
 // And one that finds no such order, of an order the upstream has shown, is journalled as contradicting the upstream's
 // last word, which stands: an order the upstream showed is never failed as never created.
+//
+// An order's discrepancy list holds one entry per kind, for a person, with both sides of what disagrees (withEntry,
+// which ./totals.ts uses for the refunds' and captures' totals too).
 import { toMinor } from '../../shared/money.js';
-import { normalisePaymentStatus, type OrderStatus } from '../../shared/status.js';
+import { isFinalStatus, nextStatus, normalisePaymentStatus, type OrderStatus } from '../../shared/status.js';
 import { checkPaidAmount, type HoldReason } from '../orders/paid-amount.js';
-import { isFinalStatus, nextStatus } from '../orders/transitions.js';
 import type { Discrepancy, EventSource, Journal, OrderPatch, StoredOrder } from '../store/types.js';
 import type { OrderStatusRecord } from '../upstream/contract.js';
-import { withEntry } from './discrepancy.js';
+
+/** What an entry says of each side (field by field: the ledger's jsonb keeps its own key order). */
+function sidesOf(entry: Discrepancy) {
+  if (entry.kind === 'status') return [entry.ledgerStatus, entry.upstreamStatus];
+  if (entry.kind === 'not_found') return [entry.ledgerStatus, entry.lastUpstreamStatus];
+  return [entry.ledgerMinor, entry.upstreamMinor];
+}
+
+/** Two entries that say the same of both sides (when each was seen aside). */
+const sameSides = (a: Discrepancy, b: Discrepancy) => {
+  const [left, right] = [sidesOf(a), sidesOf(b)];
+  return a.kind === b.kind && left[0] === right[0] && left[1] === right[1];
+};
+
+/** `list` with its entry of `kind` replaced (or, with none given, gone); the same `list` when nothing changes. */
+export function withEntry(
+  list: Discrepancy[] | null,
+  kind: Discrepancy['kind'],
+  entry?: Discrepancy,
+): Discrepancy[] | null {
+  const current = list?.find((item) => item.kind === kind);
+  if (!current && !entry) return list;
+  if (current && entry && sameSides(current, entry)) return list;
+  const others = (list ?? []).filter((item) => item.kind !== kind);
+  const next = entry ? [...others, entry] : others;
+  return next.length > 0 ? next : null;
+}
 
 /** What the answer to POST /orders says: a status, but nothing about what was paid (and, maybe, its id). */
 export interface CreateAnswer {

@@ -1,7 +1,7 @@
 // Where the upstream's records and the ledger cannot be matched one to one, their totals are compared: an entry of the
 // order's discrepancy, for a person, once nothing of that kind can still be on its way (pure).
 import type { Discrepancy, OrderOperation, StoredOrder } from '../store/types.js';
-import { withEntry } from './discrepancy.js';
+import { withEntry } from './order-plan.js';
 import type { UpstreamSide } from './match-records.js';
 
 export interface Compared {

@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import type { Ledger, NextPoll } from '../ledger/ledger.js';
 import type { Notifier } from '../notify/notifier.js';
 import { isOpenOperation } from '../orders/amounts.js';
-import { isAwaitingUpstream } from '../orders/transitions.js';
+import { isAwaitingUpstream } from '../../shared/status.js';
 import type { StoredOrder, Store } from '../store/types.js';
 import { type OrderRefresher, UNANSWERED_CREATES } from './refresh.js';
 import { nextPollAt, type PollPlan } from './schedule.js';

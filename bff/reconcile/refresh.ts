@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { OrderView, RefundListResponse } from '../../shared/schemas/merchant-api.js';
 import type { OrderStatusRecord } from '../upstream/contract.js';
 import { DomainError } from '../domain/errors.js';
-import { isAwaitingUpstream } from '../orders/transitions.js';
+import { isAwaitingUpstream } from '../../shared/status.js';
 import { orderView, refundView } from '../orders/views.js';
 import { LedgerUnavailableError } from '../store/ledger-errors.js';
 import type { StoredOrder } from '../store/types.js';

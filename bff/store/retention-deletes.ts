@@ -31,7 +31,7 @@ export interface RetentionResult {
 
 /** A journal row's free text, which may carry what a shopper or a stranger wrote; the row's codes and amounts stay. */
 const FREE_TEXT_KEYS = "array['hintStatus', 'refundReference', 'redirectStatus', 'failureReason', 'messages']";
-/** The statuses of an order that may still change (bff/orders/transitions.ts): its session's data is still needed. */
+/** The statuses of an order that may still change (shared/status.ts): its session's data is still needed. */
 const UNSETTLED = "'initiated', 'pending', 'unknown', 'error', 'on_hold'";
 
 async function inBatches(db: SqlDb, deleteBatch: string, params: unknown[], batchSize: number): Promise<number> {

@@ -1,4 +1,4 @@
-// The ledger as the rest of the BFF sees it: one store, by aggregate (sessions, orders, their journal, operations,
+// The ledger as the rest of the BFF sees it: one store, by aggregate (sessions, orders and their journal, operations,
 // notifications, idempotency keys, and what instances share), each with its records beside its SQL in a file of its
 // own. Written once over two drivers (bff/store/open-store.ts).
 import type { StoreGauges } from './gauges.js';
@@ -6,8 +6,7 @@ import type { IdempotencyKeys } from './idempotency-keys.js';
 import type { LearnedProviders } from './learned-providers.js';
 import type { NotificationClaims, Notifications } from './notifications.js';
 import type { Operations } from './operations.js';
-import type { OrderEvents } from './journal.js';
-import type { OrderClaims, Orders } from './orders.js';
+import type { OrderClaims, OrderEvents, Orders } from './orders.js';
 import type { RateLimits } from './rate-limits.js';
 import type { RetentionCutoffs, RetentionResult } from './retention-deletes.js';
 import type { Sessions } from './sessions.js';
@@ -15,7 +14,6 @@ import type { ConnectionUse } from './sql.js';
 
 export type * from './sessions.js';
 export type * from './orders.js';
-export type * from './journal.js';
 export type * from './operations.js';
 export type * from './notifications.js';
 export type * from './idempotency-keys.js';

@@ -5,12 +5,21 @@ import type { PlaceOrderRequest, ProviderView } from '../../../shared/schemas/ch
 import type { OrderRequest } from '../../upstream/contract.js';
 import { DomainError } from '../../domain/errors.js';
 import { idempotencyLeaseMs } from '../../domain/idempotency.js';
-import { holdsPayment, isLiveStatus, orderDeadline } from '../../orders/transitions.js';
+import { holdsPayment, isLiveStatus } from '../../../shared/status.js';
 import type { StoredOrder, SessionRecord, StoreTx } from '../../store/types.js';
 import { toProviderLists } from '../provider-views.js';
 import { newCallbackSecret, orderReference, requireOpenSession, sessionCompleted } from '../sessions.js';
 import type { PlacementContext } from './context.js';
 import { buildOrder } from './order-request.js';
+
+/**
+ * When the BFF stops waiting for an order at the usual pace (the reconciler's plan, bff/reconcile/schedule.ts), stamped
+ * on it when it is recorded: its cancellation timeout (minutes, as sent upstream; the BFF's default when the session
+ * had none) plus the grace for the upstream to record its own cancellation.
+ */
+export function orderDeadline(createdAt: Date, cancellationTimeoutMinutes: number, graceMs: number): Date {
+  return new Date(createdAt.getTime() + cancellationTimeoutMinutes * 60_000 + graceMs);
+}
 
 export type Plan =
   | { kind: 'replay'; order: StoredOrder }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { backoffDelay, type BackoffOptions } from '../../../bff/lib/backoff.js';
-import { orderDeadline } from '../../../bff/orders/transitions.js';
+import { orderDeadline } from '../../../bff/checkout/placement/decide.js';
 import { nextPollAt, type PollPlan } from '../../../bff/reconcile/schedule.js';
 
 const noJitter: BackoffOptions = { initialDelayMs: 1000, maxDelayMs: 10_000, factor: 2, jitter: 0 };

@@ -6,8 +6,9 @@ import {
   isFinalStatus,
   isLiveStatus,
   nextStatus,
-} from '../../../bff/orders/transitions.js';
-import { ORDER_STATUSES, type OrderStatus } from '../../../shared/status.js';
+  ORDER_STATUSES,
+  type OrderStatus,
+} from '../../shared/status.js';
 
 const FINAL: OrderStatus[] = ['paid', 'declined', 'cancelled', 'failed'];
 
