@@ -119,6 +119,9 @@ describe('<opi-checkout> states', () => {
     expect(part(el, 'form')!.getAttribute('aria-busy')).to.equal('true');
     expect(status(el)).to.equal('Placing your order…');
     button.click(); // a double click must not place a second order
+    // The provider stays the one the order is sent with: "Taking you to" names it.
+    expect(part<HTMLFieldSetElement>(el, 'providers')!.disabled, 'the provider list while sending').to.equal(true);
+    el.shadowRoot!.querySelector<HTMLInputElement>('input[value="TAMARA_AE"]')!.click();
     answer.open();
     const event = await createdEvent;
     expect(event.detail).to.deep.equal({ orderReference: 'ord_1', redirectUrl: 'https://provider.example/pay/ord_1' });

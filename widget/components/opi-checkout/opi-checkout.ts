@@ -333,17 +333,14 @@ export class OpiCheckout extends OpiElement<Strings> {
 
   private async focusFirstInvalid(): Promise<void> {
     await this.updateComplete;
-    this.renderRoot.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    this.renderRoot.querySelector<HTMLElement>('[aria-invalid=true]')?.focus();
   }
 
   override render(): TemplateResult {
     const language = this.language;
     const strings = this.text();
     const { status, content } = strings ? this.renderPhase(strings) : { status: '', content: skeleton };
-    return html`<div part="base" class="base" lang=${language} dir=${this.direction(language)}>
-      <div part="status" class="sr-only" role="status">${this.hush ? '' : status}</div>
-      ${content}
-    </div>`;
+    return html`<div part="base" class="base" lang=${language} dir=${this.direction(language)}><div part="status" class="sr-only" role="status">${this.hush ? '' : status}</div>${content}</div>`;
   }
 
   /** What the live region says and what is on screen in this phase. */
@@ -379,18 +376,19 @@ export class OpiCheckout extends OpiElement<Strings> {
       };
     }
     const count = checkout!.providers.length;
+    // While the order is sent, the provider stays the one it was sent with (the redirect message names it).
+    const submitting = phase === 'submitting';
     return {
-      status:
-        phase === 'submitting'
-          ? strings.submitting
-          : (this.notice?.(strings) ?? this.announcement?.(strings) ?? say(strings.providerCount, { count })),
-      content: html`${providerList(checkout!.providers, strings, say, money, this.selected, this.onProviderChange)}${notes}${this.renderForm(strings, say, money)}`,
+      status: submitting
+        ? strings.submitting
+        : (this.notice?.(strings) ?? this.announcement?.(strings) ?? say(strings.providerCount, { count })),
+      content: html`${providerList(checkout!.providers, strings, say, money, this.selected, this.onProviderChange, submitting)}${notes}${this.renderForm(strings, say, money)}`,
     };
   }
 
   private async retry(): Promise<void> {
     await this.refresh();
-    this.renderRoot.querySelector<HTMLElement>('[name="provider"], [part~="retry"]')?.focus();
+    this.renderRoot.querySelector<HTMLElement>('[name=provider],[part~=retry]')?.focus();
   }
 
   private renderForm(strings: Strings, say: Say, money: (minor: number) => string): TemplateResult | typeof nothing {

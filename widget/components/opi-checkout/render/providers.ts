@@ -18,8 +18,9 @@ export function providerList(
   money: Money,
   selected: string | undefined,
   onChange: (event: Event) => void,
+  locked: boolean,
 ): TemplateResult {
-  return html`<fieldset part="providers">
+  return html`<fieldset part="providers" ?disabled=${locked}>
     <legend part="legend">${strings.providersLegend}</legend>
     ${providers.map((provider) => {
       const id = `provider-${provider.name}`;
