@@ -8,10 +8,10 @@ type Node = { type?: string; start: number; end: number; [key: string]: unknown 
 
 /**
  * Squeezes the whitespace out of the widget's html`` and css`` templates, which no minifier touches. A run of
- * whitespace with a line break renders as one space in HTML, and none at all between two tags: every container in
- * the widget is a grid or a flexbox, where whitespace between elements does not render. CSS also loses its comments,
- * the spaces around its punctuation and each block's last semicolon. Every byte counts against the budgets
- * (scripts/widget-budget.ts).
+ * whitespace with a line break renders as one space in HTML, and none at all between two tags: every container in the
+ * widget is a grid or a flexbox, where whitespace between elements does not render. CSS also loses its comments, the
+ * spaces around its punctuation, each block's last semicolon and a number's leading zero. Every byte counts against the
+ * budgets (scripts/widget-budget.ts).
  */
 function compactTemplates(): Plugin {
   const squeeze = (tag: string, raw: string) => {
@@ -21,7 +21,8 @@ function compactTemplates(): Plugin {
       .replace(/\s+/g, ' ')
       .replace(/ ?([{};,]) ?/g, '$1')
       .replace(/: /g, ':')
-      .replace(/;}/g, '}');
+      .replace(/;}/g, '}')
+      .replace(/([^\w.])0\.(\d)/g, '$1.$2');
   };
   return {
     name: 'opi-compact-templates',
