@@ -11,8 +11,8 @@ type Node = { type?: string; start: number; end: number; [key: string]: unknown 
  * whitespace with a line break renders as one space in HTML, and none at all between two tags: every container in the
  * widget is a grid or a flexbox, where whitespace between elements does not render. CSS also loses its comments, the
  * spaces around its punctuation, each block's last semicolon, a number's leading zero, the spaces around a * or /
- * before a number and the quotes of an attribute selector's plain value. Every byte counts against the budgets
- * (scripts/widget-budget.ts).
+ * before a number and the quotes of an attribute selector's plain value, and the space at either end. Every byte counts
+ * against the budgets (scripts/widget-budget.ts).
  */
 function compactTemplates(): Plugin {
   const squeeze = (tag: string, raw: string) => {
@@ -25,7 +25,8 @@ function compactTemplates(): Plugin {
       .replace(/;}/g, '}')
       .replace(/([^\w.])0\.(\d)/g, '$1.$2')
       .replace(/ ([*/]) (?=[\d.-])/g, '$1')
-      .replace(/='([a-z][\w-]*)'\]/gi, '=$1]');
+      .replace(/='([a-z][\w-]*)'\]/gi, '=$1]')
+      .trim();
   };
   return {
     name: 'opi-compact-templates',

@@ -40,8 +40,10 @@ describe("a page's own words", () => {
   it('reaches elements already on the page when a language is added after them', async () => {
     const el = await mount(fakeBff({ session: sessionView() }), { locale: 'nl' });
     expect(legend(el)).to.equal(en.providersLegend);
+    expect(part(el, 'base')!.lang, 'English words say so').to.equal('en');
     OpiCheckout.addStrings('nl', { providersLegend: 'Kies hoe je betaalt' });
     await waitUntil(() => legend(el) === 'Kies hoe je betaalt', 'the element took the new words');
+    expect(part(el, 'base')!.lang, 'words added for the language speak it').to.equal('nl');
   });
 
   it('reports what it cannot use in the console and keeps the element whole', async () => {
@@ -113,6 +115,21 @@ describe('which language an element speaks', () => {
       browser = new Intl.Locale(navigator.language).toString();
     } catch {}
     expect(part(el, 'base')!.lang).to.equal(browser);
+  });
+
+  it('says English where it shows English: a page in a language we do not ship reads English, marked so', async () => {
+    const portuguese = await mount(fakeBff({ session: sessionView() }), { locale: 'pt-BR' });
+    expect(legend(portuguese)).to.equal(en.providersLegend);
+    expect(part(portuguese, 'base')!.lang).to.equal('en');
+    // English words are written left to right on a Hebrew page too.
+    const hebrew = await mount(fakeBff({ session: sessionView() }), { locale: 'he-IL' });
+    expect([part(hebrew, 'base')!.lang, part(hebrew, 'base')!.dir]).to.deep.equal(['en', 'ltr']);
+    const { el } = await mountInstalments(() => answer([tabby]), { locale: 'pt-BR' });
+    expect(part(el, 'base')!.lang).to.equal('en');
+    // Where the words are the page's language, the page's own tag stays, region and all.
+    const { el: arabic } = await mountInstalments(() => answer([tabby]), { locale: 'ar-EG' });
+    await waitUntil(() => /[\u0600-\u06ff]/.test(text(part(arabic, 'learn-more'))), 'Arabic words arrived');
+    expect(part(arabic, 'base')!.lang).to.equal('ar-EG');
   });
 
   it('falls back from a region to its language, and from Traditional Chinese regions to zh-Hant', async () => {

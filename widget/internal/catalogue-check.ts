@@ -108,5 +108,7 @@ export function addWords<T>(catalogues: Catalogues<T>, tag: string, words: unkno
     console.warn(`${who}.addStrings: ${tag} is not a language tag`);
     return;
   }
-  catalogues.words.set(`+${key}`, usableWords(catalogues.en, words, key, `${who}.addStrings('${key}')`));
+  // In that language unless they say otherwise: the element's lang follows its words.
+  const usable = usableWords(catalogues.en, words, key, `${who}.addStrings('${key}')`);
+  catalogues.words.set(`+${key}`, { lang: key, ...usable });
 }

@@ -16,6 +16,15 @@ export type Values = Record<string, string | number>;
 /** A message in the shopper's language and digits. */
 export type Say = (message: Message, values?: Values) => string;
 
+/**
+ * What every element's catalogue has besides its messages: the language its words are in, which the element's `lang`
+ * says (a page in a language without a catalogue reads English, and is told so).
+ */
+export interface Words {
+  /** A BCP 47 tag: `en`, `ar`, `zh`, or the tag a page's own words were added under. */
+  lang: string;
+}
+
 /** What a host page may give: any message, or some messages of a group. */
 export type Overrides<T> = { [K in keyof T]?: T[K] extends Message ? Message : Partial<T[K]> };
 

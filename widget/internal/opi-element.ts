@@ -9,12 +9,13 @@ import {
   resolveLanguage,
   type Values,
   withDigits,
+  type Words,
   withOverrides,
   wordsFor,
 } from './i18n.js';
 
 /** Every element on the page, so that words a page adds later reach those already drawn. */
-const connected = new Set<OpiElement<unknown>>();
+const connected = new Set<OpiElement<Words>>();
 
 /** The words a page gave as an element's `strings`, checked, by the object given. */
 const checked = new WeakMap<object, object>();
@@ -43,7 +44,7 @@ export function addStrings<S>(catalogues: Catalogues<S>, tag: string, words: Ove
  * What every element of the family has: the BFF it talks to, its language, digits and direction, and its words,
  * loaded for the language in use. `S` is the element's string catalogue.
  */
-export abstract class OpiElement<S> extends LitElement {
+export abstract class OpiElement<S extends Words> extends LitElement {
   // Declared here rather than with decorators: the decorator helpers cost bytes the budget needs elsewhere.
   static override properties: PropertyDeclarations = {
     apiBase: { attribute: 'api-base' },
@@ -105,7 +106,7 @@ export abstract class OpiElement<S> extends LitElement {
     return resolveLanguage(
       this.locale,
       this.contentLocale(),
-      this.closest('[lang]')?.getAttribute('lang'),
+      this.closest<HTMLElement>('[lang]')?.lang,
       globalThis.navigator?.language,
     );
   }
@@ -143,8 +144,15 @@ export abstract class OpiElement<S> extends LitElement {
     return format(message, values, this.formatLocale);
   }
 
-  protected direction(language: string): 'rtl' | 'ltr' {
-    return this.getAttribute('dir') === 'rtl' || isRightToLeft(language) ? 'rtl' : 'ltr';
+  /**
+   * The lang and dir of what the element shows: the page's language, or the words' own where they are in another (a
+   * page in a language without a catalogue reads English, and a screen reader should read it so); right to left for a
+   * script written so, else the host's own dir.
+   */
+  protected speech(words: S | undefined): { lang: string; dir: string } {
+    const page = this.language;
+    const lang = words && !page.startsWith(words.lang) ? words.lang : page;
+    return { lang, dir: isRightToLeft(lang) ? 'rtl' : this.dir || 'ltr' };
   }
 
   /** One trace per element on the page: its calls to the BFF are the trace's first spans. */

@@ -337,10 +337,10 @@ export class OpiCheckout extends OpiElement<Strings> {
   }
 
   override render(): TemplateResult {
-    const language = this.language;
     const strings = this.text();
+    const { lang, dir } = this.speech(strings);
     const { status, content } = strings ? this.renderPhase(strings) : { status: '', content: skeleton };
-    return html`<div part="base" class="base" lang=${language} dir=${this.direction(language)}><div part="status" class="sr-only" role="status">${this.hush ? '' : status}</div>${content}</div>`;
+    return html`<div part="base" class="base" lang=${lang} dir=${dir}><div part="status" class="sr-only" role="status">${this.hush ? '' : status}</div>${content}</div>`;
   }
 
   /** What the live region says and what is on screen in this phase. */

@@ -111,9 +111,9 @@ export class OpiInstalments extends OpiElement<InstalmentStrings> {
   }
 
   override render(): TemplateResult {
-    const language = this.language;
     const strings = this.text();
-    return html`<div part="base" class="base" lang=${language} dir=${this.direction(language)} aria-busy=${!strings || !this.plans}>
+    const { lang, dir } = this.speech(strings);
+    return html`<div part="base" class="base" lang=${lang} dir=${dir} aria-busy=${!strings || !this.plans}>
       ${strings && this.plans ? this.renderPlans(strings, this.plans) : nothing}
     </div>`;
   }

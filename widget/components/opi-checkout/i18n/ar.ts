@@ -2,6 +2,7 @@ import type { Strings } from './strings.js';
 
 // Counts are written as "label: n", which Arabic reads naturally for every number, so one form serves them all.
 const ar: Strings = {
+  lang: 'ar',
   loading: 'جارٍ تحميل خيارات الدفع…',
   providersLegend: 'اختر طريقة الدفع',
   providerCount: 'خيارات الدفع المتاحة: {count}',

@@ -1,6 +1,7 @@
 import type { Strings } from './strings.js';
 
 const de: Strings = {
+  lang: 'de',
   loading: 'Zahlungsarten werden geladen…',
   providersLegend: 'Wie möchtest du bezahlen?',
   providerCount: { one: '{count} Zahlungsart verfügbar', other: '{count} Zahlungsarten verfügbar' },

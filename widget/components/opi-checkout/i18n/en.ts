@@ -1,6 +1,7 @@
 import type { Strings } from './strings.js';
 
 export const en: Strings = {
+  lang: 'en',
   loading: 'Loading payment options…',
   providersLegend: 'Choose how to pay',
   providerCount: { one: '{count} payment option available', other: '{count} payment options available' },

@@ -1,6 +1,7 @@
 import type { Strings } from './strings.js';
 
 const es: Strings = {
+  lang: 'es',
   loading: 'Cargando formas de pago…',
   providersLegend: 'Elige cómo pagar',
   providerCount: { one: '{count} forma de pago disponible', other: '{count} formas de pago disponibles' },

@@ -2,6 +2,7 @@ import type { Strings } from './strings.js';
 
 // Counts are written "May {count} …", which reads the same for one and for many, so one form serves them all.
 const fil: Strings = {
+  lang: 'fil',
   loading: 'Nilo-load ang mga payment option…',
   providersLegend: 'Piliin kung paano magbabayad',
   providerCount: 'May {count} payment option na available',

@@ -1,6 +1,7 @@
 import type { Strings } from './strings.js';
 
 const fr: Strings = {
+  lang: 'fr',
   loading: 'Chargement des moyens de paiement…',
   providersLegend: 'Choisissez votre moyen de paiement',
   providerCount: { one: '{count} moyen de paiement disponible', other: '{count} moyens de paiement disponibles' },

@@ -1,6 +1,7 @@
 import type { Strings } from './strings.js';
 
 const indonesian: Strings = {
+  lang: 'id',
   loading: 'Memuat metode pembayaran…',
   providersLegend: 'Pilih cara bayar',
   providerCount: '{count} metode pembayaran tersedia',

@@ -1,6 +1,7 @@
 import type { Strings } from './strings.js';
 
 const ms: Strings = {
+  lang: 'ms',
   loading: 'Memuatkan pilihan pembayaran…',
   providersLegend: 'Pilih cara pembayaran',
   providerCount: '{count} pilihan pembayaran tersedia',

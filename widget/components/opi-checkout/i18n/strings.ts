@@ -4,7 +4,7 @@
 // ar-AE, as the page chose with `digits`).
 import type { INSTALMENT_INTERVALS } from '../../../../shared/schemas/checkout-api.js';
 import type { SHIPPING_METHODS } from '../../../../shared/field-rules.js';
-import type { Message, Overrides } from '../../../internal/i18n.js';
+import type { Message, Overrides, Words } from '../../../internal/i18n.js';
 import type { FieldName } from '../form-fields.js';
 
 export type ErrorKind = 'required' | 'email' | 'phone' | 'country' | 'choice' | 'invalid';
@@ -22,7 +22,7 @@ export type FailureCode =
   | 'upstream_timeout'
   | 'unsafe_redirect';
 
-export interface Strings {
+export interface Strings extends Words {
   loading: string;
   providersLegend: string;
   /** {count} */

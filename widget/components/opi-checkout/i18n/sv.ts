@@ -1,6 +1,7 @@
 import type { Strings } from './strings.js';
 
 const sv: Strings = {
+  lang: 'sv',
   loading: 'Laddar betalsätt…',
   providersLegend: 'Välj hur du vill betala',
   providerCount: { one: '{count} betalsätt tillgängligt', other: '{count} betalsätt tillgängliga' },

@@ -3,6 +3,7 @@ import type { Strings } from './strings.js';
 // Thai has no plural inflection: counts take a classifier after the number. No full stops; sentences are
 // separated by a space.
 const th: Strings = {
+  lang: 'th',
   loading: 'กำลังโหลดช่องทางการชำระเงิน…',
   providersLegend: 'เลือกวิธีชำระเงิน',
   providerCount: 'มีช่องทางการชำระเงินให้เลือก {count} ช่องทาง',

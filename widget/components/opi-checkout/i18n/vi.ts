@@ -1,6 +1,7 @@
 import type { Strings } from './strings.js';
 
 const vi: Strings = {
+  lang: 'vi',
   loading: 'Đang tải phương thức thanh toán…',
   providersLegend: 'Chọn cách thanh toán',
   providerCount: 'Có {count} phương thức thanh toán',

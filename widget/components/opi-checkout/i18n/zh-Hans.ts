@@ -3,6 +3,8 @@ import type { Strings } from './strings.js';
 // Chinese has no plural inflection: counts take a measure word. Full-width punctuation; a space around Latin
 // names, amounts and numbers, none next to full-width punctuation.
 const zhHans: Strings = {
+  // The language: a page that reads these words names its script or region itself (zh-TW, zh-HK, zh-CN).
+  lang: 'zh',
   loading: '正在加载付款方式…',
   providersLegend: '选择付款方式',
   providerCount: '有 {count} 种付款方式可选',

@@ -3,6 +3,8 @@ import type { Strings } from './strings.js';
 // Taiwan usage, readable in Hong Kong. Chinese has no plural inflection: counts take a measure word. Full-width
 // punctuation; a space around Latin names, amounts and numbers, none next to full-width punctuation.
 const zhHant: Strings = {
+  // The language: a page that reads these words names its script or region itself (zh-TW, zh-HK, zh-CN).
+  lang: 'zh',
   loading: '正在載入付款方式…',
   providersLegend: '選擇付款方式',
   providerCount: '有 {count} 種付款方式可選',

@@ -1,6 +1,7 @@
 import type { InstalmentStrings } from './strings.js';
 
 const ar: InstalmentStrings = {
+  lang: 'ar',
   offer: 'أو {plan} مع {provider}',
   offerInterestFree: 'أو {plan} بدون فوائد مع {provider}',
   plan: '{count} × {amount}',

@@ -1,6 +1,7 @@
 import type { InstalmentStrings } from './strings.js';
 
 const de: InstalmentStrings = {
+  lang: 'de',
   offer: 'oder {plan} mit {provider}',
   offerInterestFree: 'oder {plan} zinsfrei mit {provider}',
   plan: '{count} × {amount}',

@@ -1,6 +1,7 @@
 import type { InstalmentStrings } from './strings.js';
 
 export const en: InstalmentStrings = {
+  lang: 'en',
   offer: 'or {plan} with {provider}',
   offerInterestFree: 'or {plan} interest-free with {provider}',
   plan: '{count} × {amount}',

@@ -1,6 +1,7 @@
 import type { InstalmentStrings } from './strings.js';
 
 const es: InstalmentStrings = {
+  lang: 'es',
   offer: 'o {plan} con {provider}',
   offerInterestFree: 'o {plan} sin intereses con {provider}',
   plan: '{count} × {amount}',

@@ -1,6 +1,7 @@
 import type { InstalmentStrings } from './strings.js';
 
 const fil: InstalmentStrings = {
+  lang: 'fil',
   offer: 'o {plan} gamit ang {provider}',
   offerInterestFree: 'o {plan} na walang interest gamit ang {provider}',
   plan: '{count} × {amount}',

@@ -1,6 +1,7 @@
 import type { InstalmentStrings } from './strings.js';
 
 const fr: InstalmentStrings = {
+  lang: 'fr',
   offer: 'ou {plan} avec {provider}',
   offerInterestFree: 'ou {plan} sans intérêts avec {provider}',
   plan: '{count} × {amount}',

@@ -1,6 +1,7 @@
 import type { InstalmentStrings } from './strings.js';
 
 const indonesian: InstalmentStrings = {
+  lang: 'id',
   offer: 'atau {plan} dengan {provider}',
   offerInterestFree: 'atau {plan} tanpa bunga dengan {provider}',
   plan: '{count} × {amount}',

@@ -1,6 +1,7 @@
 import type { InstalmentStrings } from './strings.js';
 
 const ms: InstalmentStrings = {
+  lang: 'ms',
   offer: 'atau {plan} dengan {provider}',
   offerInterestFree: 'atau {plan} tanpa faedah dengan {provider}',
   plan: '{count} × {amount}',

@@ -1,6 +1,7 @@
 import type { InstalmentStrings } from './strings.js';
 
 const sv: InstalmentStrings = {
+  lang: 'sv',
   offer: 'eller {plan} med {provider}',
   offerInterestFree: 'eller {plan} räntefritt med {provider}',
   plan: '{count} × {amount}',

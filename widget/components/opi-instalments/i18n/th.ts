@@ -1,6 +1,7 @@
 import type { InstalmentStrings } from './strings.js';
 
 const th: InstalmentStrings = {
+  lang: 'th',
   offer: 'หรือผ่อน {plan} กับ {provider}',
   offerInterestFree: 'หรือผ่อน {plan} กับ {provider} ไม่มีดอกเบี้ย',
   plan: '{count} × {amount}',

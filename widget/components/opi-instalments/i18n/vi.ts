@@ -1,6 +1,7 @@
 import type { InstalmentStrings } from './strings.js';
 
 const vi: InstalmentStrings = {
+  lang: 'vi',
   offer: 'hoặc trả {plan} qua {provider}',
   offerInterestFree: 'hoặc trả {plan} không lãi suất qua {provider}',
   plan: '{count} × {amount}',

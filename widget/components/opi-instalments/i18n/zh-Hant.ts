@@ -1,6 +1,8 @@
 import type { InstalmentStrings } from './strings.js';
 
 const zhHant: InstalmentStrings = {
+  // The language: a page that reads these words names its script or region itself (zh-TW, zh-HK, zh-CN).
+  lang: 'zh',
   offer: '或使用 {provider} 分期付款 {plan}',
   offerInterestFree: '或使用 {provider} 零利率分期 {plan}',
   plan: '{count} × {amount}',
