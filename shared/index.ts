@@ -3,4 +3,14 @@
 export * from './schemas/checkout-api.js';
 export * from './schemas/merchant-api.js';
 export * from './money.js';
-export * from './status.js';
+// The statuses and their normalisation; how the ledger moves between them stays the BFF's.
+export {
+  FINAL_ORDER_STATUSES,
+  type NormalisedStatus,
+  normalisePaymentStatus,
+  normaliseRefundStatus,
+  ORDER_STATUSES,
+  type OrderStatus,
+  REFUND_STATUSES,
+  type RefundStatus,
+} from './status.js';

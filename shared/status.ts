@@ -29,7 +29,7 @@ export const FINAL_ORDER_STATUSES: ReadonlySet<OrderStatus> = new Set(['paid', '
 // latest word both ways (neither is final). A read that contradicts a final status is not a transition: the ledger's
 // contradiction rules decide what it records (bff/ledger/order-plan.ts).
 
-/** The ledger may hold `unknown`: the upstream's create answered a spelling the BFF does not know. */
+/** What the ledger holds as an order's status: `unknown` for an upstream spelling the BFF does not know. */
 export type CurrentStatus = OrderStatus | 'unknown';
 
 const RANK: Record<CurrentStatus, number> = {

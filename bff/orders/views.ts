@@ -9,13 +9,13 @@ import type {
   RefundView,
 } from '../../shared/schemas/merchant-api.js';
 import { toMajor } from '../../shared/money.js';
-import { isAwaitingUpstream, type OrderStatus, type RefundStatus } from '../../shared/status.js';
+import { type CurrentStatus, isAwaitingUpstream, type OrderStatus, type RefundStatus } from '../../shared/status.js';
 import type { OrderOperation } from '../store/types.js';
-import type { Discrepancy, StoredOrder, StoredStatus, OrderEvent } from '../store/types.js';
+import type { Discrepancy, StoredOrder, OrderEvent } from '../store/types.js';
 import { isOpenOperation, refundableMinor } from './amounts.js';
 
 /** An upstream spelling the BFF does not know is shown as pending (it is never final, and it is still polled). */
-export const viewStatus = (status: StoredStatus): OrderStatus => (status === 'unknown' ? 'pending' : status);
+export const viewStatus = (status: CurrentStatus): OrderStatus => (status === 'unknown' ? 'pending' : status);
 
 const operationStatus = (operation: OrderOperation): RefundStatus =>
   operation.status === 'requested' ? 'pending' : operation.status;

@@ -34,7 +34,7 @@ async function settleKind(
   if (kind === 'capture') return ledger.settleFromRecords(orderReference, kind, (await details()).captures, source);
   const read = options.everyone
     ? (await details()).refunds
-    : await upstream.readRefunds(orderReference, options.deadline);
+    : await upstream.readRefunds(orderReference, options.deadline, details);
   const listed = await ledger.settleFromRecords(orderReference, kind, read, source);
   if (options.everyone || read.documented || listed.unconfirmed.size === 0) return listed;
   return ledger.settleFromRecords(orderReference, kind, (await details()).refunds, source);

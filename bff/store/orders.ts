@@ -2,20 +2,17 @@
 // their SQL for both drivers. A journal row is written by itself (append) or by the same statement as its order's
 // change (withJournal). The reconciler claims due orders (claims.ts).
 import type { PaymentState } from '../../shared/schemas/merchant-api.js';
-import type { OrderStatus } from '../../shared/status.js';
+import type { CurrentStatus, OrderStatus } from '../../shared/status.js';
 import { type Claim, claimDue } from './claims.js';
 import { date, dateOrNull, json, lock, type LockOption, num, textOrNull, type Row } from './row.js';
 import type { SqlDb } from './sql.js';
-
-/** What the ledger holds as an order's status: `unknown` for an upstream spelling the BFF does not know. */
-export type StoredStatus = OrderStatus | 'unknown';
 
 export type EventSource = 'create' | 'return' | 'callback' | 'poll' | 'merchant';
 
 export interface NewOrderEvent {
   orderReference: string;
   source: EventSource;
-  status: StoredStatus | null;
+  status: CurrentStatus | null;
   upstreamStatus: string | null;
   /** What happened, without personal data or secrets. */
   payload?: Record<string, unknown>;
@@ -103,7 +100,7 @@ export interface NewOrder {
   provider: string;
   amountMinor: number;
   currency: string;
-  status: StoredStatus;
+  status: CurrentStatus;
   createState: CreateState;
   callbackSecret: string;
   createdAt: Date;

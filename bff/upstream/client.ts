@@ -69,6 +69,12 @@ export interface RecordsRead {
   documented: boolean;
 }
 
+/** The refunds and captures of one transaction details read. */
+export interface DetailsRead {
+  refunds: RecordsRead;
+  captures: RecordsRead;
+}
+
 export interface UpstreamClient {
   getOptions(query: OptionsQuery): Promise<OptionItem[]>;
   /** `deadline` (the client's clock): the incoming request's whole budget, if it started before this call. */
@@ -86,13 +92,14 @@ export interface UpstreamClient {
   /**
    * The order's refunds: GET /orders/{ref}/refund (the seed spec) while it answers a readable list, else the refunds
    * of the documented transaction details, from then on for this process. `documented`: the details listed them.
+   * `details`: the caller's read of them, where it reads the details anyway (one read for both).
    */
-  readRefunds(orderReference: string, deadline?: number): Promise<RecordsRead>;
+  readRefunds(orderReference: string, deadline?: number, details?: () => Promise<DetailsRead>): Promise<RecordsRead>;
   /**
    * The order's refunds and captures from one read of the documented transaction details (POST /orders/{ref}/details):
    * the one documented list of every refund and capture, those made outside the checkout included.
    */
-  readDetails(orderReference: string, deadline?: number): Promise<{ refunds: RecordsRead; captures: RecordsRead }>;
+  readDetails(orderReference: string, deadline?: number): Promise<DetailsRead>;
   /** Resolves when a token can be obtained (readiness). */
   checkToken(): Promise<void>;
   /** The deadline of one incoming request's upstream work (OPI_UPSTREAM_TIMEOUT_MS from now, on this client's clock). */
@@ -229,7 +236,7 @@ export function createUpstreamClient(deps: UpstreamClientDeps): UpstreamClient {
     });
   }
 
-  async function readDetails(orderReference: string, deadline?: number) {
+  async function readDetails(orderReference: string, deadline?: number): Promise<DetailsRead> {
     const read = await details(orderReference, deadline);
     const currency = read.currency ?? null;
     return {
@@ -246,8 +253,12 @@ export function createUpstreamClient(deps: UpstreamClientDeps): UpstreamClient {
     };
   }
 
-  async function readRefunds(orderReference: string, deadline?: number): Promise<RecordsRead> {
-    const fromDetails = async () => (await readDetails(orderReference, deadline)).refunds;
+  async function readRefunds(
+    orderReference: string,
+    deadline?: number,
+    details = () => readDetails(orderReference, deadline),
+  ): Promise<RecordsRead> {
+    const fromDetails = async () => (await details()).refunds;
     if (refundListMissing) return fromDetails();
     try {
       const list = await must({
