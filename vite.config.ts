@@ -11,22 +11,23 @@ type Node = { type?: string; start: number; end: number; [key: string]: unknown 
  * whitespace with a line break renders as one space in HTML, and none at all between two tags: every container in the
  * widget is a grid or a flexbox, where whitespace between elements does not render. CSS also loses its comments, the
  * spaces around its punctuation, each block's last semicolon, a number's leading zero, the spaces around a * or /
- * before a number and the quotes of an attribute selector's plain value, and the space at either end. Every byte counts
- * against the budgets (scripts/widget-budget.ts).
+ * before a number, the quotes of an attribute selector's plain value, and (in a template without interpolations) the
+ * space at either end. Every byte counts against the budgets (scripts/widget-budget.ts).
  */
 function compactTemplates(): Plugin {
-  const squeeze = (tag: string, raw: string) => {
+  const squeeze = (tag: string, raw: string, whole: boolean) => {
     if (tag === 'html') return raw.replace(/\s*\n\s*/g, ' ').replace(/> </g, '><');
-    return raw
+    const css = raw
       .replace(/\/\*[\s\S]*?\*\//g, '')
       .replace(/\s+/g, ' ')
       .replace(/ ?([{};,]) ?/g, '$1')
       .replace(/: /g, ':')
       .replace(/;}/g, '}')
       .replace(/([^\w.])0\.(\d)/g, '$1.$2')
-      .replace(/ ([*/]) (?=[\d.-])/g, '$1')
-      .replace(/='([a-z][\w-]*)'\]/gi, '=$1]')
-      .trim();
+      .replace(/ ([*/]) (?=-?\.?\d)/g, '$1')
+      .replace(/='([a-z][\w-]*)'\]/gi, '=$1]');
+    // A template's ends only: a space beside an interpolation may separate two values.
+    return whole ? css.trim() : css;
   };
   return {
     name: 'opi-compact-templates',
@@ -43,8 +44,13 @@ function compactTemplates(): Plugin {
         const n = node as Node;
         const tag = n.type === 'TaggedTemplateExpression' ? (n.tag as { name?: string }).name : undefined;
         if (tag === 'html' || tag === 'css') {
-          for (const quasi of (n.quasi as { quasis: (Node & { value: { raw: string } })[] }).quasis) {
-            edits.push({ start: quasi.start, end: quasi.end, text: squeeze(tag, quasi.value.raw) });
+          const { quasis } = n.quasi as { quasis: (Node & { value: { raw: string } })[] };
+          for (const quasi of quasis) {
+            edits.push({
+              start: quasi.start,
+              end: quasi.end,
+              text: squeeze(tag, quasi.value.raw, quasis.length === 1),
+            });
           }
         }
         for (const value of Object.values(n)) if (value && typeof value === 'object') visit(value);

@@ -74,6 +74,33 @@ describe("a page's own words", () => {
     expect(text(el.shadowRoot!.querySelector('label[for="customer-email"]'))).to.equal('E-mail');
   });
 
+  it("says the page's words are in its language, or in the one they name, and refuses a lang that is none", async () => {
+    const portuguese = await mount(fakeBff({ session: sessionView() }), { locale: 'pt-BR' });
+    expect(part(portuguese, 'base')!.lang, 'English until the page gives words').to.equal('en');
+    portuguese.strings = { providersLegend: 'Escolha como pagar' };
+    await waitUntil(() => legend(portuguese) === 'Escolha como pagar', 'the words are used');
+    expect(part(portuguese, 'base')!.lang, 'given on a pt-BR page').to.equal('pt-BR');
+
+    // Words added under a script: a Hong Kong page keeps its own tag.
+    OpiCheckout.addStrings('zh-Hant', { providersLegend: '選擇付款方式' });
+    const hongKong = await mount(fakeBff({ session: sessionView() }), { locale: 'zh-HK' });
+    await waitUntil(() => legend(hongKong) === '選擇付款方式', 'the added words are used');
+    expect(part(hongKong, 'base')!.lang).to.equal('zh-HK');
+
+    const named = await mount(fakeBff({ session: sessionView() }), { locale: 'he-IL' });
+    const said = await warnings(async () => {
+      named.strings = { lang: 'Portuguese', providersLegend: 'Choose how to pay!' } as never;
+      await waitUntil(() => legend(named) === 'Choose how to pay!', 'the usable words are used');
+    });
+    expect(said).to.deep.equal(['<opi-checkout> strings: lang: Portuguese is not a language tag']);
+    named.strings = { lang: 'en_GB', providersLegend: 'Choose how to pay.' } as never;
+    await waitUntil(() => legend(named) === 'Choose how to pay.', 'the words are used');
+    expect([part(named, 'base')!.lang, part(named, 'base')!.dir], 'English words, as they say').to.deep.equal([
+      'en',
+      'ltr',
+    ]);
+  });
+
   it('refuses a tag that is not a language, and says so', async () => {
     const said = await warnings(async () => {
       OpiCheckout.addStrings('not a tag!', { providersLegend: 'x' });

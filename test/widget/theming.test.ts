@@ -32,6 +32,14 @@ describe('<opi-checkout> theming', () => {
     expect(style(part(el, 'base')).fontFamily).to.equal('serif');
   });
 
+  it("takes its font size from --opi-font-size and, unless --opi-font-family names one, the page's font", async () => {
+    document.body.style.fontFamily = 'monospace';
+    undo.push(async () => void (document.body.style.fontFamily = ''));
+    const el = await mount(fakeBff({ session: sessionView() }));
+    el.style.setProperty('--opi-font-size', '20px');
+    expect([style(part(el, 'base')).fontSize, style(part(el, 'base')).fontFamily]).to.deep.equal(['20px', 'monospace']);
+  });
+
   it('follows prefers-color-scheme with its default colours when the page opts in with color-scheme: light dark', async () => {
     pageScheme('light dark');
     const el = await mount(fakeBff({ session: sessionView() }));

@@ -15,6 +15,15 @@ const isMessage = (value: unknown): value is Message =>
     typeof (value as { other?: unknown }).other === 'string' &&
     Object.entries(value).every(([form, text]) => FORMS.includes(form) && typeof text === 'string'));
 
+/** A tag's language (`pt` of `pt_BR`, `zh` of `zh-Hant`), what a catalogue's `lang` holds; undefined for no tag. */
+function languageOf(tag: unknown): string | undefined {
+  try {
+    return new Intl.Locale(String(tag).replace('_', '-')).language;
+  } catch {
+    return undefined;
+  }
+}
+
 export interface CheckedCatalogue<T> {
   /** What can be used on top of English. */
   usable: Overrides<T>;
@@ -69,6 +78,12 @@ export function checkCatalogue<T>(
     }
     for (const [key, entry] of Object.entries(value)) {
       const name = path ? `${path}.${key}` : key;
+      if (name === 'lang') {
+        const language = languageOf(entry);
+        if (language) usable.lang = language;
+        else problems.push(`lang: ${String(entry).slice(0, 40)} is not a language tag`);
+        continue;
+      }
       const expected = (reference as Record<string, unknown>)[key];
       if (expected === undefined) problems.push(`${name}: no such message`);
       else if (isMessage(expected)) {
@@ -82,10 +97,17 @@ export function checkCatalogue<T>(
     return usable;
   }
 
-  return { usable: group('', english as object, candidate) as Overrides<T>, problems };
+  const usable = group('', english as object, candidate) as Overrides<T> & { lang?: string };
+  // A shipped catalogue of an element says its own language.
+  if (complete && 'lang' in (english as object) && usable.lang !== languageOf(language))
+    problems.push(`lang: not ${languageOf(language)}`);
+  return { usable, problems };
 }
 
-/** What of a page's words can be used; the problems go to the console. */
+/**
+ * What of a page's words can be used; the problems go to the console. Words for a language are in that language (the
+ * element's lang follows them), unless they name another with a `lang` of their own.
+ */
 export function usableWords<T>(english: T, words: unknown, tag: string, who: string): Overrides<T> {
   if (words instanceof String) {
     console.warn(
@@ -95,7 +117,7 @@ export function usableWords<T>(english: T, words: unknown, tag: string, who: str
   }
   const { usable, problems } = checkCatalogue(english, words, tag);
   for (const problem of problems) console.warn(`${who}: ${problem}`);
-  return usable;
+  return Object.keys(usable).length ? { lang: languageOf(tag), ...usable } : usable;
 }
 
 /** `addStrings`: a page's words for a language, checked, filed under "+" and its tag in place of the pending check. */
@@ -108,7 +130,5 @@ export function addWords<T>(catalogues: Catalogues<T>, tag: string, words: unkno
     console.warn(`${who}.addStrings: ${tag} is not a language tag`);
     return;
   }
-  // In that language unless they say otherwise: the element's lang follows its words.
-  const usable = usableWords(catalogues.en, words, key, `${who}.addStrings('${key}')`);
-  catalogues.words.set(`+${key}`, { lang: key, ...usable });
+  catalogues.words.set(`+${key}`, usableWords(catalogues.en, words, key, `${who}.addStrings('${key}')`));
 }

@@ -17,7 +17,10 @@ export const tokens = css`
     --_radius: var(--opi-radius, 0.5rem);
     --_space: var(--opi-spacing, 1rem);
     color: var(--_text);
-    font: var(--opi-font-size, 1rem) / 1.4 var(--opi-font-family, inherit);
+    /* Not the font shorthand: its family cannot be inherit, which voids the whole declaration. Unset, the family's var()
+       leaves the page's font. */
+    font-size: var(--opi-font-size, 1rem);
+    font-family: var(--opi-font-family);
   }
   :host([hidden]) {
     display: none;
