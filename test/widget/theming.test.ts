@@ -34,7 +34,9 @@ describe('<opi-checkout> theming', () => {
 
   it("takes its font size from --opi-font-size and, unless --opi-font-family names one, the page's font", async () => {
     document.body.style.fontFamily = 'monospace';
-    undo.push(async () => void (document.body.style.fontFamily = ''));
+    undo.push(async () => {
+      document.body.style.fontFamily = '';
+    });
     const el = await mount(fakeBff({ session: sessionView() }));
     el.style.setProperty('--opi-font-size', '20px');
     expect([style(part(el, 'base')).fontSize, style(part(el, 'base')).fontFamily]).to.deep.equal(['20px', 'monospace']);
