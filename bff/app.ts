@@ -131,9 +131,10 @@ export function createApp({
   let draining = false;
   app.use(healthRoutes(store, upstream, logger, () => draining, now));
   app.use(widgetAssetRoutes(widgetBundle, config.publicUrl));
-  const openApiDocument = buildOpenApiDocument(config.publicUrl);
+  // Written once: the document does not change while the process runs, so anyone's reads of it cost no serialising.
+  const openApiDocument = JSON.stringify(buildOpenApiDocument(config.publicUrl));
   app.get('/openapi.json', (_req, res) => {
-    res.json(openApiDocument);
+    res.type('json').send(openApiDocument);
   });
   // The upstream's ways in (no merchant key: the hash, the per-order secret and re-reads guard them).
   app.use(returnRoutes(services.returns, { logger, rateLimit: limit('return', config.rateLimitPerMinute) }));
