@@ -76,8 +76,20 @@ async function webkitDriver(): Promise<Driver> {
     logLevel: 'error',
     capabilities: WEBKIT_CAPABILITIES as WebdriverIO.Capabilities,
   });
-  const inner = async (): Promise<number[]> =>
+  const read = async (): Promise<number[]> =>
     (await browser.execute('return [window.innerWidth, window.innerHeight]')) as unknown as number[];
+  // A resize lands a moment after its command returns: read once two reads 50 ms apart agree (within a second), so the
+  // window is never grown by what a page not yet resized lacked.
+  const inner = async (): Promise<number[]> => {
+    let last = await read();
+    for (let tries = 0; tries < 20; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const now = await read();
+      if (now[0] === last[0] && now[1] === last[1]) return now;
+      last = now;
+    }
+    return last;
+  };
   const driverOf: Driver = {
     engine: 'webkit',
     goto: async (url) => void (await browser.url(url)),
