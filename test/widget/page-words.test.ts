@@ -77,9 +77,30 @@ describe("a page's own words", () => {
   it("says the page's words are in its language, or in the one they name, and refuses a lang that is none", async () => {
     const portuguese = await mount(fakeBff({ session: sessionView() }), { locale: 'pt-BR' });
     expect(part(portuguese, 'base')!.lang, 'English until the page gives words').to.equal('en');
-    portuguese.strings = { providersLegend: 'Escolha como pagar' };
+    const refused = await warnings(async () => {
+      OpiCheckout.addStrings('pt', { fields: { nickname: 'Apelido' } } as never);
+      const said = console.warn;
+      await new Promise<void>((resolve) => {
+        console.warn = (...args: unknown[]) => {
+          said(...args);
+          resolve();
+        };
+      });
+    });
+    expect(refused).to.deep.equal(["OpiCheckout.addStrings('pt'): fields.nickname: no such message"]);
+    await portuguese.updateComplete;
+    expect(part(portuguese, 'base')!.lang, 'added words of which none is usable say nothing').to.equal('en');
+    portuguese.strings = { lang: 'pt', providersLegend: 'Escolha como pagar' } as never;
     await waitUntil(() => legend(portuguese) === 'Escolha como pagar', 'the words are used');
-    expect(part(portuguese, 'base')!.lang, 'given on a pt-BR page').to.equal('pt-BR');
+    expect(part(portuguese, 'base')!.lang, 'words that name their language').to.equal('pt-BR');
+
+    // An element's words are checked once; their language is the catalogue's when the element's changes later.
+    const german = await mount(fakeBff({ session: sessionView() }));
+    german.strings = { recommended: 'Empfohlen!' };
+    await waitUntil(() => text(part(german, 'badge')) === 'Empfohlen!', 'the words are used');
+    german.locale = 'de-DE';
+    await waitUntil(() => legend(german) !== en.providersLegend, 'German arrived');
+    expect(part(german, 'base')!.lang).to.equal('de-DE');
 
     // Words added under a script: a Hong Kong page keeps its own tag.
     OpiCheckout.addStrings('zh-Hant', { providersLegend: '選擇付款方式' });

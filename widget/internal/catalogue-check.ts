@@ -104,9 +104,13 @@ export function checkCatalogue<T>(
   return { usable, problems };
 }
 
+/** Whether any message is left in checked words (a group whose entries were all refused is left empty). */
+const hasMessage = (value: unknown): boolean =>
+  typeof value === 'string' || isMessage(value) || Object.values(value as object).some(hasMessage);
+
 /**
- * What of a page's words can be used; the problems go to the console. Words for a language are in that language (the
- * element's lang follows them), unless they name another with a `lang` of their own.
+ * What of a page's words can be used; the problems go to the console. Nothing when no message can be, not even their
+ * `lang`: the element's lang follows the words it shows.
  */
 export function usableWords<T>(english: T, words: unknown, tag: string, who: string): Overrides<T> {
   if (words instanceof String) {
@@ -117,7 +121,8 @@ export function usableWords<T>(english: T, words: unknown, tag: string, who: str
   }
   const { usable, problems } = checkCatalogue(english, words, tag);
   for (const problem of problems) console.warn(`${who}: ${problem}`);
-  return Object.keys(usable).length ? { lang: languageOf(tag), ...usable } : usable;
+  const { lang: _lang, ...messages } = usable as Overrides<T> & { lang?: string };
+  return hasMessage(messages) ? usable : {};
 }
 
 /** `addStrings`: a page's words for a language, checked, filed under "+" and its tag in place of the pending check. */
@@ -130,5 +135,8 @@ export function addWords<T>(catalogues: Catalogues<T>, tag: string, words: unkno
     console.warn(`${who}.addStrings: ${tag} is not a language tag`);
     return;
   }
-  catalogues.words.set(`+${key}`, usableWords(catalogues.en, words, key, `${who}.addStrings('${key}')`));
+  // Words added for a language are in it unless they name another (the element's lang follows them). Not so for an
+  // element's `strings`: checked once per object, they would keep the language of the moment they were checked.
+  const usable = usableWords(catalogues.en, words, key, `${who}.addStrings('${key}')`);
+  catalogues.words.set(`+${key}`, hasMessage(usable) ? { lang: languageOf(key), ...usable } : usable);
 }

@@ -21,7 +21,7 @@ export type Say = (message: Message, values?: Values) => string;
  * says (a page in a language without a catalogue reads English, and is told so).
  */
 export interface Words {
-  /** A BCP 47 tag: `en`, `ar`, `zh`, or the tag a page's own words were added under. */
+  /** A language subtag: `en`, `ar`, `zh` (a page's own tag names the script and region), or the one words name. */
   lang: string;
 }
 
