@@ -128,15 +128,16 @@ export function usableWords<T>(english: T, words: unknown, tag: string, who: str
 /** `addStrings`: a page's words for a language, checked, filed under "+" and its tag in place of the pending check. */
 export function addWords<T>(catalogues: Catalogues<T>, tag: string, words: unknown, who: string): void {
   catalogues.words.delete(`+${tag}`);
-  let key: string;
+  let locale: Intl.Locale;
   try {
-    key = new Intl.Locale(tag.replace('_', '-')).baseName;
+    locale = new Intl.Locale(tag.replace('_', '-'));
   } catch {
     console.warn(`${who}.addStrings: ${tag} is not a language tag`);
     return;
   }
+  const key = locale.baseName;
   // Words added for a language are in it unless they name another (the element's lang follows them). Not so for an
   // element's `strings`: checked once per object, they would keep the language of the moment they were checked.
   const usable = usableWords(catalogues.en, words, key, `${who}.addStrings('${key}')`);
-  catalogues.words.set(`+${key}`, hasMessage(usable) ? { lang: languageOf(key), ...usable } : usable);
+  catalogues.words.set(`+${key}`, Object.keys(usable).length ? { lang: locale.language, ...usable } : usable);
 }
