@@ -108,7 +108,9 @@ export function createApp({
   });
   // The merchant's cart change first: a merchant server is never counted against the widget's limits.
   app.patch('/v1/checkout-sessions/:id', ...updateSessionRoute(sessions, merchantGuard));
-  const widgetGuards = [widgetCors(config.allowedOrigins), limit('widget', config.rateLimitPerMinute)];
+  // A page on the BFF's own origin (OPI_PUBLIC_URL's) is the merchant's: its writes are same-origin, always allowed.
+  const cors = widgetCors([...config.allowedOrigins, new URL(config.publicUrl).origin]);
+  const widgetGuards = [cors, limit('widget', config.rateLimitPerMinute)];
   // The widget's session read on the app's own router, the hottest request: no second router to walk.
   app.get('/v1/checkout-sessions/:id', ...widgetGuards, readSessionRoute(sessions));
   app.use(
@@ -124,7 +126,7 @@ export function createApp({
   app.use('/v1/checkout-sessions', merchantSessionRoutes(sessions, merchantGuard));
   app.use(
     '/v1/instalments',
-    widgetCors(config.allowedOrigins),
+    cors,
     limit('instalments', config.rateLimitPerMinute),
     instalmentsRoutes(services.snapshots, config.optionsCacheSeconds),
   );

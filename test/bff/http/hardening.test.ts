@@ -55,6 +55,18 @@ describe('CORS', () => {
     expect(stack.sandbox.journal.filter((entry) => entry.path === '/orders')).toEqual([]);
   });
 
+  it("takes writes from a page on the BFF's own origin (OPI_PUBLIC_URL's), which is not listed", async () => {
+    const id = await createSession(stack.bff.url);
+    // A browser sends Origin with a same-origin POST too: a shop that serves the checkout beside the BFF.
+    const own = new URL(stack.bff.url).origin;
+    const write = await call(
+      `${stack.bff.url}/v1/checkout-sessions/${id}/orders`,
+      json('POST', shopper(), { origin: own }),
+    );
+    expect(write.status).toBe(201);
+    expect(write.body.redirectUrl).toEqual(expect.any(String));
+  });
+
   it('gives the merchant API no CORS grant at all', async () => {
     const answer = await fetch(
       `${stack.bff.url}/v1/checkout-sessions`,
