@@ -6,7 +6,15 @@ import { funnelQuerySchema, orderListQuerySchema } from '../../shared/schemas/me
 import { componentSchemas, jsonSchema, operation, TEXT } from './openapi-operation.js';
 import type { ErrorCode } from '../domain/errors.js';
 
-const UPSTREAM_FAILURES: ErrorCode[] = ['upstream_unavailable', 'upstream_timeout'];
+/** What an upstream failure is answered with on any route that calls the upstream (upstreamRefusal, domain/errors.ts). */
+const UPSTREAM_FAILURES: ErrorCode[] = [
+  'upstream_unavailable',
+  'upstream_timeout',
+  'upstream_invalid_response',
+  'upstream_auth_failed',
+  'upstream_rejected',
+  'outcome_unknown',
+];
 /** What the routes the widget calls may add: a page origin the BFF does not allow, a busy client. */
 const WIDGET_GUARDS: ErrorCode[] = ['origin_not_allowed', 'rate_limited'];
 const ORDER = { orderReference: "The order's reference (ORD-...)" };
@@ -17,7 +25,7 @@ const RETRY_AFTER = { 'Retry-After': 'Seconds to wait before asking again' };
 
 export function buildOpenApiDocument(publicUrl: string) {
   const listQuery = jsonSchema(orderListQuerySchema, 'input') as { properties: Record<string, unknown> };
-  const operateOnOrder = (operationId: string, summary: string, notAllowed: ErrorCode) =>
+  const operateOnOrder = (operationId: string, summary: string, notAllowed: ErrorCode, also: ErrorCode[] = []) =>
     operation({
       operationId,
       summary,
@@ -34,11 +42,11 @@ export function buildOpenApiDocument(publicUrl: string) {
         'order_not_found',
         notAllowed,
         'amount_exceeds_remaining',
-        'operation_in_doubt',
+        ...also,
         'idempotency_key_reused',
         'idempotency_key_in_flight',
         'operation_refused',
-        'outcome_unknown',
+        'operation_not_found_upstream',
         'ledger_unavailable',
         ...UPSTREAM_FAILURES,
       ],
@@ -133,9 +141,9 @@ export function buildOpenApiDocument(publicUrl: string) {
             'session_expired',
             'provider_not_eligible',
             'idempotency_key_reused',
+            'idempotency_key_in_flight',
             ...WIDGET_GUARDS,
             'upstream_invalid_redirect',
-            'upstream_rejected',
             'ledger_unavailable',
             ...UPSTREAM_FAILURES,
           ],
@@ -188,6 +196,7 @@ export function buildOpenApiDocument(publicUrl: string) {
             'refund_exceeds_refundable',
             'idempotency_key_reused',
             'idempotency_key_in_flight',
+            'operation_refused',
             'ledger_unavailable',
             ...UPSTREAM_FAILURES,
           ],
@@ -201,7 +210,10 @@ export function buildOpenApiDocument(publicUrl: string) {
         ),
       },
       '/v1/orders/{orderReference}/void': {
-        post: operateOnOrder('voidOrder', 'Void what is left of an authorised order', 'order_not_voidable'),
+        // A void of all that is left waits while another capture or void is unconfirmed (operations.ts).
+        post: operateOnOrder('voidOrder', 'Void what is left of an authorised order', 'order_not_voidable', [
+          'operation_in_doubt',
+        ]),
       },
       '/v1/funnel': {
         get: operation({

@@ -786,7 +786,7 @@ export type operations = {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description upstream_unavailable */
+      /** @description upstream_unavailable, upstream_invalid_response, upstream_auth_failed, upstream_rejected, outcome_unknown */
       502: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
@@ -935,7 +935,7 @@ export type operations = {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description session_completed, order_in_progress, session_changed, session_exhausted */
+      /** @description session_completed, order_in_progress, session_changed, session_exhausted, idempotency_key_in_flight */
       409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
@@ -977,7 +977,7 @@ export type operations = {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description upstream_invalid_redirect, upstream_rejected, upstream_unavailable */
+      /** @description upstream_invalid_redirect, upstream_unavailable, upstream_invalid_response, upstream_auth_failed, upstream_rejected, outcome_unknown */
       502: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
@@ -1217,7 +1217,7 @@ export type operations = {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description refund_exceeds_refundable, idempotency_key_reused */
+      /** @description refund_exceeds_refundable, idempotency_key_reused, operation_refused */
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
@@ -1229,7 +1229,7 @@ export type operations = {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description upstream_unavailable */
+      /** @description upstream_unavailable, upstream_invalid_response, upstream_auth_failed, upstream_rejected, outcome_unknown */
       502: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
@@ -1296,7 +1296,7 @@ export type operations = {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description order_not_capturable, operation_in_doubt, idempotency_key_in_flight */
+      /** @description order_not_capturable, idempotency_key_in_flight */
       409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
@@ -1314,7 +1314,7 @@ export type operations = {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description amount_exceeds_remaining, idempotency_key_reused, operation_refused */
+      /** @description amount_exceeds_remaining, idempotency_key_reused, operation_refused, operation_not_found_upstream */
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
@@ -1326,7 +1326,7 @@ export type operations = {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description outcome_unknown, upstream_unavailable */
+      /** @description upstream_unavailable, upstream_invalid_response, upstream_auth_failed, upstream_rejected, outcome_unknown */
       502: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
@@ -1411,7 +1411,7 @@ export type operations = {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description amount_exceeds_remaining, idempotency_key_reused, operation_refused */
+      /** @description amount_exceeds_remaining, idempotency_key_reused, operation_refused, operation_not_found_upstream */
       422: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
@@ -1423,7 +1423,7 @@ export type operations = {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description outcome_unknown, upstream_unavailable */
+      /** @description upstream_unavailable, upstream_invalid_response, upstream_auth_failed, upstream_rejected, outcome_unknown */
       502: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
@@ -1826,7 +1826,7 @@ export type operations = {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description upstream_unavailable */
+      /** @description upstream_unavailable, upstream_invalid_response, upstream_auth_failed, upstream_rejected, outcome_unknown */
       502: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];

@@ -1,6 +1,6 @@
 // Real answers checked against the BFF's own OpenAPI document with a JSON Schema validator (Ajv, draft 2020-12 as
 // OpenAPI 3.1 uses): the status is described for that operation, the content type is one it lists, and the body
-// fits that type's schema. What a merchant's contract test or API gateway would check.
+// fits that type's schema, and a refusal's code is one it lists for that status. What a merchant's contract test or API gateway would check.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { Answer } from './checkout.js';
@@ -40,5 +40,9 @@ export function conformance(document: {
     if (!validate) throw new Error(`${where}: no schema at ${path.join(' ')}`);
     const body = type.endsWith('json') ? answer.body : answer.text;
     if (!validate(body)) throw new Error(`${where}: the body does not fit: ${ajv.errorsText(validate.errors)}`);
+    // A refusal's code is one the operation lists for its status ("code, code, ..."), as a merchant reads them there.
+    const code = type === 'application/problem+json' ? (body as { code?: string }).code : undefined;
+    if (code !== undefined && !described.description.split(', ').includes(code))
+      throw new Error(`${where} with code ${code}; the document lists ${described.description}`);
   };
 }

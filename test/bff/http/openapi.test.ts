@@ -1,6 +1,9 @@
 import type { Router } from 'express';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../bff/app.js';
+import { upstreamRefusal } from '../../../bff/domain/errors.js';
+import { problemStatus } from '../../../bff/http/problem.js';
+import * as upstreamErrors from '../../../bff/upstream/errors.js';
 import { placeOrderRequestSchema } from '../../../shared/schemas/checkout-api.js';
 import { call, createSession, json, merchant, shopper } from '../../support/checkout.js';
 import { useCheckoutStack } from '../../support/stack.js';
@@ -64,6 +67,44 @@ describe('GET /openapi.json', () => {
     expect(refund.parameters).toContainEqual(
       expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: true }),
     );
+  });
+
+  it('lists, on each route that calls the upstream, every code an upstream failure is answered with', () => {
+    const { UpstreamValidationError, ...others } = upstreamErrors;
+    const failures = [
+      new UpstreamValidationError(['amount must be a number'], { operation: 'test' }),
+      ...Object.values(others).map((Failure) => new Failure('test', { operation: 'test' })),
+    ];
+    const codes = [...new Set(failures.map((failure) => upstreamRefusal(failure).code))];
+    expect(codes.length).toBeGreaterThanOrEqual(6);
+    const calling = {
+      '/v1/checkout-sessions/{id}': 'get',
+      '/v1/checkout-sessions/{id}/orders': 'post',
+      '/v1/orders/{orderReference}/refunds': 'post',
+      '/v1/orders/{orderReference}/capture': 'post',
+      '/v1/orders/{orderReference}/void': 'post',
+      '/v1/instalments': 'get',
+    };
+    const unlisted = Object.entries(calling).flatMap(([path, method]) =>
+      codes
+        .filter(
+          (code) =>
+            !document.paths[path][method].responses[problemStatus(code)]?.description.split(', ').includes(code),
+        )
+        .map((code) => `${method} ${path}: ${code}`),
+    );
+    expect(unlisted).toEqual([]);
+  });
+
+  it("lists the operations' own refusals where they can happen, and only there", () => {
+    const refusals = (path: string, method: string, status: number) =>
+      document.paths[path][method].responses[status].description.split(', ');
+    expect(refusals('/v1/orders/{orderReference}/refunds', 'post', 422)).toContain('operation_refused');
+    expect(refusals('/v1/orders/{orderReference}/capture', 'post', 422)).toContain('operation_not_found_upstream');
+    expect(refusals('/v1/orders/{orderReference}/void', 'post', 422)).toContain('operation_not_found_upstream');
+    expect(refusals('/v1/orders/{orderReference}/void', 'post', 409)).toContain('operation_in_doubt');
+    expect(refusals('/v1/orders/{orderReference}/capture', 'post', 409)).not.toContain('operation_in_doubt');
+    expect(refusals('/v1/checkout-sessions/{id}/orders', 'post', 409)).toContain('idempotency_key_in_flight');
   });
 
   it('documents every route the app serves', () => {
