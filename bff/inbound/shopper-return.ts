@@ -59,10 +59,13 @@ export function createShopperReturns(deps: ShopperReturnDeps) {
         .order;
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
-      // The reconciler finishes the job; the shopper is not kept waiting for it.
+      // The reconciler makes the read, final or not; the shopper is not kept waiting for it.
       logger.warn({ orderReference: order.orderReference, code: error.code }, 'upstream read on return failed');
       if (!journalled.isRepeat([order.orderReference, redirectStatus, error.code]))
-        await ledger.note(order, { source: 'return', payload: { ...payload, upstreamError: error.code } });
+        await ledger.askAgainNow(order.orderReference, {
+          source: 'return',
+          payload: { ...payload, upstreamError: error.code },
+        });
       return order;
     }
   }

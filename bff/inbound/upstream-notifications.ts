@@ -172,7 +172,7 @@ export function createUpstreamNotifications(deps: UpstreamNotificationDeps) {
     const gated = deps.readGate.pass(key, () => reread(order, hint));
     // News that arrived after the shared read began, or past the gate's budget: the reconciler reads the order once
     // the window has passed (at once, past the budget), within its own budget.
-    if (!gated.fresh && gated.late) return gated.outcome.then(() => ledger.pollBy(order.orderReference, gated.late!));
+    if (!gated.fresh && gated.late) return gated.outcome.then(() => ledger.rereadBy(order.orderReference, gated.late!));
     return gated.outcome.then(() => undefined);
   }
 

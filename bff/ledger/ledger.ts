@@ -157,20 +157,12 @@ export function createLedger(deps: LedgerDeps) {
     /** Counts one more send of a create still unanswered and never shown; null otherwise (then it must not be sent). */
     countCreateSend: (orderReference: string) => store.orders.countCreateSend(orderReference),
 
-    /** Journals `note` with the order as the caller read it (one statement). */
-    note: (order: StoredOrder, note: Note) =>
-      store.events.append({
-        orderReference: order.orderReference,
-        source: note.source,
-        status: order.status,
-        upstreamStatus: null,
-        payload: note.payload,
-        at: now(),
+    /** Makes the reconciler read the order by `at` at the latest, final or not: news a shared read came too early for. */
+    rereadBy: (orderReference: string, at: Date) =>
+      underOrderLock(deps, orderReference, async (unit) => {
+        if (!unit.order.rereadAsked) await unit.write({ rereadAsked: true });
+        await pollBy(unit, at, now());
       }),
-
-    /** Makes the reconciler read the order by `at` at the latest. */
-    pollBy: (orderReference: string, at: Date) =>
-      underOrderLock(deps, orderReference, (unit) => pollBy(unit, at, now())),
 
     /**
      * Makes the newest `limit` orders still awaiting the upstream (or with an operation open; with `refundable`, with
@@ -178,7 +170,10 @@ export function createLedger(deps: LedgerDeps) {
      */
     askLiveAgain: (limit: number, also?: { refundable?: boolean }) => store.orders.makeLiveDue(now(), limit, also),
 
-    /** Journals `note` (when given) and makes the order due for the reconciler now: a read that failed. */
+    /**
+     * Journals `note` (when given) and makes the order due for the reconciler now, which reads it, final or not: a
+     * notice's or a return's read that failed.
+     */
     askAgainNow: (orderReference: string, note?: Note) =>
       underOrderLock(deps, orderReference, async (unit) => {
         const journal = note && {
@@ -188,7 +183,7 @@ export function createLedger(deps: LedgerDeps) {
           payload: note.payload,
           at: now(),
         };
-        await unit.write({ nextPollAt: now() }, journal);
+        await unit.write({ nextPollAt: now(), rereadAsked: true }, journal);
       }),
 
     /**

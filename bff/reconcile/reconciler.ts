@@ -96,6 +96,9 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
         times.push(order.nextPollAt);
       // A raised discrepancy is watched at the slow pace, so it clears once the records agree.
       if (order.discrepancy?.length) times.push(poll(at, order.createdAt));
+      const horizon = new Date(order.createdAt.getTime() + deps.plan.horizonMs);
+      // A read asked for that this poll could not make (the upstream failed it) is tried again at the backoff.
+      if (order.rereadAsked) times.push(poll(horizon, order.createdAt));
       const next = times.reduce<Date | null>(
         (soonest, time) => (time && (!soonest || time < soonest) ? time : soonest),
         null,
@@ -103,7 +106,6 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
       // Each journalled (and warned) once, at the poll that crosses it: a poll asked for later (a notice, a sweep of the
       // live orders) reads the order again and says nothing new, so strangers' notices cannot multiply the rows.
       const deadlinePassed = live && at >= order.deadlineAt && (claimed.nextPollAt ?? at) <= order.deadlineAt;
-      const horizon = new Date(order.createdAt.getTime() + deps.plan.horizonMs);
       const horizonPassed = live && times[0] === null && (claimed.nextPollAt ?? at) <= horizon;
       const reason = horizonPassed ? 'poll_horizon_passed' : deadlinePassed ? 'poll_deadline_passed' : undefined;
       if (reason)

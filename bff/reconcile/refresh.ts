@@ -52,20 +52,21 @@ export function createOrderRefresher(deps: RefreshDeps) {
     // A poll reads an order while it awaits the upstream's final word, or while a read of it contradicted the ledger
     // (every entry but the totals of refunds or captures, which their records settle), so a read that agrees again
     // clears it.
+    // A read a notice or a return asked for (its own failed) is made whatever the order's status: the upstream may
+    // have made what the ledger holds failed or cancelled.
     const disputed = order.discrepancy?.some((entry) => entry.kind !== 'refunds' && entry.kind !== 'captures') ?? false;
-    if (source === 'merchant' || disputed || isAwaitingUpstream(order.status)) {
+    if (source === 'merchant' || disputed || order.rereadAsked || isAwaitingUpstream(order.status)) {
       const read = await upstream.getOrder(orderReference);
+      const never = source === 'poll' && neverCreated(order, read);
       await ledger.observe(orderReference, {
         source,
         upstream: read,
         journal: 'on-change',
-        ...(source === 'poll' && neverCreated(order, read)
-          ? {
-              decided: 'failed' as const,
-              also: { createState: 'absent' as const },
-              payload: { reason: 'not_found_upstream' },
-            }
-          : {}),
+        ...(never ? { decided: 'failed' as const, payload: { reason: 'not_found_upstream' } } : {}),
+        also: {
+          ...(never ? { createState: 'absent' as const } : {}),
+          ...(order.rereadAsked ? { rereadAsked: false } : {}),
+        },
       });
     }
     // Every read also reads what may have been made outside the checkout (the payment service's portal): a poll of a

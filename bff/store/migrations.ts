@@ -323,6 +323,15 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       create index orders_by_payment_state on orders (payment_state, created_at) where payment_state is not null;
     `,
   },
+  {
+    version: 15,
+    name: 'a read asked for is made, final or not',
+    sql: `
+      -- A notice or a return whose own read of the order failed (or came after the read it shared) asks the
+      -- reconciler for one, which it makes even for an order the ledger holds final, until one succeeds.
+      alter table orders add column reread_asked boolean not null default false;
+    `,
+  },
 ];
 
 /** `analyze` of the tables in the ledger's schema (the search path's first), not of the whole database. */

@@ -226,7 +226,7 @@ describe('genuine returns', () => {
     expect(refused.text).toContain('Too many attempts');
   });
 
-  it('with the upstream down, the shopper goes on with the ledger status and the visit is journalled', async () => {
+  it('with the upstream down, the shopper goes on with the ledger status, the visit is journalled and the read asked for', async () => {
     const { orderReference } = await placeOrder(stack.bff.url);
     const { redirectTo } = await stack.sandbox.decide(orderReference, { outcome: 'approve' });
     stack.sandbox.setFault('get-order', { kind: 'status', status: 503 });
@@ -240,6 +240,10 @@ describe('genuine returns', () => {
       upstreamStatus: null,
       payload: { upstreamError: 'upstream_unavailable' },
     });
+    // The reconciler makes the read now, whatever the status (bff/reconcile/refresh.ts).
+    const order = (await stack.db.store.orders.get(orderReference))!;
+    expect(order.rereadAsked).toBe(true);
+    expect(order.nextPollAt!.getTime()).toBeLessThanOrEqual(Date.now());
   });
 });
 

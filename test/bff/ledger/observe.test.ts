@@ -161,17 +161,18 @@ describe.each(storeDrivers())('an observation with a known copy of the order, on
     await t.store.sessions.insert(session());
     await t.store.orders.insert({ ...order('p-1'), nextPollAt: new Date(T0.getTime() - 1_000) });
     const soon = new Date(T0.getTime() + 5_000);
-    await ledger().pollBy('p-1', soon);
+    await ledger().rereadBy('p-1', soon);
     expect((await t.store.orders.get('p-1'))!.nextPollAt, 'unheld: already due, nothing to write').toEqual(
       new Date(T0.getTime() - 1_000),
     );
 
     const until = new Date(T0.getTime() + 30_000);
     await t.store.orders.claimDue({ now: T0, until, claimant: 'r1', limit: 5 });
-    await ledger().pollBy('p-1', soon);
+    await ledger().rereadBy('p-1', soon);
     expect((await t.store.orders.get('p-1'))!.nextPollAt).toEqual(soon);
-    await ledger().pollBy('p-1', new Date(T0.getTime() + 60_000));
+    await ledger().rereadBy('p-1', new Date(T0.getTime() + 60_000));
     expect((await t.store.orders.get('p-1'))!.nextPollAt, 'the earlier request stands').toEqual(soon);
+    expect((await t.store.orders.get('p-1'))!.rereadAsked, 'the poll reads the order, final or not').toBe(true);
   });
 
   it('never writes a request later than the claim: a claim that never reschedules lapses into a poll', async () => {
@@ -179,7 +180,7 @@ describe.each(storeDrivers())('an observation with a known copy of the order, on
     await t.store.orders.insert({ ...order('p-1'), nextPollAt: new Date(T0.getTime() - 1_000) });
     const until = new Date(T0.getTime() + 30_000);
     await t.store.orders.claimDue({ now: T0, until, claimant: 'r1', limit: 5 });
-    await ledger().pollBy('p-1', new Date(T0.getTime() + 60_000));
+    await ledger().rereadBy('p-1', new Date(T0.getTime() + 60_000));
     expect((await t.store.orders.get('p-1'))!.nextPollAt).toEqual(until);
   });
 });

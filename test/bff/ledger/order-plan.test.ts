@@ -27,6 +27,7 @@ function stored(overrides: Partial<StoredOrder> = {}): StoredOrder {
     createSends: 1,
     paymentState: null,
     holdReason: null,
+    rereadAsked: false,
     pollAttempts: 0,
     claimedUntil: null,
     claimedBy: null,

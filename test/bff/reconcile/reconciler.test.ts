@@ -179,6 +179,36 @@ describe('polling one BFF instance', () => {
     expect(after.nextPollAt!.getTime() - clock.now().getTime()).toBeLessThanOrEqual(30_000);
   });
 
+  it('makes the read a notice asked for on an order the ledger holds failed, until the upstream answers it', async () => {
+    const { orderReference } = await placeOrder(stack.bff.url);
+    await stack.sandbox.decide(orderReference, { outcome: 'approve' });
+    await stack.sandbox.idle();
+    // The ledger concluded the order failed (as after a create it found never made); the upstream made it after all.
+    await stack.db.store.orders.update(orderReference, { status: 'failed', nextPollAt: null });
+    stack.sandbox.setFault('get-order', { kind: 'status', status: 503 });
+    const notice = await call(
+      `${stack.bff.url}/v1/webhooks/upstream`,
+      json('POST', { event: 'ORDER_STATUS_UPDATE', merchantReference: orderReference, status: 'SUCCESSFUL' }),
+    );
+    expect(notice.status).toBeLessThan(300);
+    // Its own read failed (answered late, if the retries outlast the answer's budget): the reconciler is asked to read.
+    await expect.poll(async () => (await stack.db.store.orders.get(orderReference))!.rereadAsked).toBe(true);
+    // The reconciler's first try fails too: the read stays asked for, at the backoff.
+    const pollWhenDue = async () => {
+      const due = (await stack.db.store.orders.get(orderReference))!.nextPollAt!;
+      clock.offsetMs = Math.max(clock.offsetMs, due.getTime() - Date.now() + 1);
+      expect(await stack.bff.reconciler.reconcileOnce()).toMatchObject({ orders: 1 });
+    };
+    await pollWhenDue();
+    expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ status: 'failed', rereadAsked: true });
+    stack.sandbox.clearFaults();
+    await pollWhenDue();
+    const after = (await stack.db.store.orders.get(orderReference))!;
+    expect(after).toMatchObject({ status: 'paid', upstreamStatus: 'SUCCESSFUL', rereadAsked: false });
+    const events = await stack.db.store.events.list(orderReference);
+    expect(events.at(-1)).toMatchObject({ source: 'poll', status: 'paid', payload: { contradicts: 'failed' } });
+  });
+
   it('reads the cancellation the upstream made at the timeout, then stops', async () => {
     const { orderReference } = await placeOrder(stack.bff.url, { cancellationTimeout: 1 });
     await new Promise((resolve) => setTimeout(resolve, 60)); // the sandbox cancels after 1 "minute" = 20 ms

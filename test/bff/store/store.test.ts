@@ -57,7 +57,9 @@ describe.each(storeDrivers())('ledger store on $name', ({ open }) => {
     expect(await runMigrations(t.driver)).toEqual([]);
     const rows = await t.driver.query<{ version: number }>('select version from schema_migrations');
     expect(rows.map((row) => Number(row.version))).toEqual(MIGRATIONS.map((migration) => migration.version));
-    expect(MIGRATIONS.map((migration) => migration.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
+    expect(MIGRATIONS.map((migration) => migration.version)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+    ]);
   });
 
   it("computes a paid order's payment state from its amounts on every write (migrations 6 and 14)", async () => {
