@@ -63,10 +63,15 @@ export const createSessionRequestSchema = z
     autoCapture: z.optional(z.boolean({ error: 'must be true or false' })),
     /** The order's sessionId (the spec: "Session ID of the payment"), sent as given. */
     paymentSessionId: optionalText,
+    // Local choice: at most a year (the upstream shows no bound; the order's deadline must stay a date).
     cancellationTimeout: z.optional(
       z
         .number({ error: typeError('a whole number of minutes') })
-        .check(z.int({ error: 'must be a whole number of minutes' }), z.gte(1, { error: 'must be at least 1' })),
+        .check(
+          z.int({ error: 'must be a whole number of minutes' }),
+          z.gte(1, { error: 'must be at least 1' }),
+          z.lte(525_600, { error: 'must be at most 525600 (a year in minutes)' }),
+        ),
     ),
     /**
      * The upstream's customer-session token (a JWT from POST /merchants/customer/sessions), sent as the order's

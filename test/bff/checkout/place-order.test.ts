@@ -2,7 +2,7 @@
 // set nothing but the shopper's own details, and no double submit ever creates a second upstream order.
 import { describe, expect, it } from 'vitest';
 import { placeOrderResponseSchema } from '../../../shared/schemas/checkout-api.js';
-import { call, createSession, json, shopper, address } from '../../support/checkout.js';
+import { call, cart, createSession, json, merchant, shopper, address } from '../../support/checkout.js';
 import { STOREFRONT_ORIGIN } from '../../support/servers.js';
 import { useCheckoutStack } from '../../support/stack.js';
 import { waitUntil } from '../../support/wait.js';
@@ -78,6 +78,18 @@ describe('placing an order', () => {
       201,
     );
     expect(creates().at(-1)!.body).toMatchObject({ cancellationTimeout: 90 * 60 });
+  });
+
+  it('refuses a cancellationTimeout beyond a year when the session is made, naming the field', async () => {
+    // Larger ones once made every submit of the session fail: the order's deadline was no date at all.
+    const sessions = `${stack.bff.url}/v1/checkout-sessions`;
+    const refused = await call(sessions, json('POST', cart({ cancellationTimeout: 200_000_000_000 }), merchant));
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      code: 'validation_failed',
+      errors: [{ path: 'cancellationTimeout', message: 'must be at most 525600 (a year in minutes)' }],
+    });
+    expect((await call(sessions, json('POST', cart({ cancellationTimeout: 525_600 }), merchant))).status).toBe(201);
   });
 
   it('the redirectUrl opens the sandbox hosted page', async () => {
