@@ -28,11 +28,15 @@ function decodeCursor(cursor: string): { createdAt: Date; orderReference: string
   try {
     const [at, orderReference] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
     const createdAt = new Date(String(at));
+    // Only the spelling encodeCursor writes, of a year an order can have: any other date may be one the ledger cannot
+    // hold (before 4713 BC), which would fail the query rather than the cursor.
     if (
       typeof at !== 'string' ||
       typeof orderReference !== 'string' ||
       isBadText(orderReference) ||
-      Number.isNaN(createdAt.getTime())
+      !/^2\d{3}-/.test(at) ||
+      Number.isNaN(createdAt.getTime()) ||
+      createdAt.toISOString() !== at
     ) {
       throw invalidCursor();
     }

@@ -157,6 +157,9 @@ describe('merchant order API', () => {
       ['?limit=500', 'limit'],
       ['?status=SUCCESSFUL', 'status'],
       ['?cursor=bm90LWEtY3Vyc29y', 'cursor'],
+      // A date the ledger cannot hold (before 4713 BC), and one in another spelling than this API's.
+      [`?cursor=${Buffer.from('["-005000-01-01T00:00:00.000Z","x"]').toString('base64url')}`, 'cursor'],
+      [`?cursor=${Buffer.from('["2026-11-28","x"]').toString('base64url')}`, 'cursor'],
       ['?sort=asc', 'sort'],
     ])('refuses the query %s naming %s', async (query, path) => {
       const answer = await call(`${stack.bff.url}/v1/orders${query}`, { headers: merchant });
