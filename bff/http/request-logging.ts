@@ -19,7 +19,8 @@ export function maskSecretsInUrl(url: string): string {
   const masked = url
     .replace(/(\/v1\/callbacks\/[^/?#]+\/)[^/?#]+/i, '$1[redacted]')
     .replace(/(\/v1\/checkout-sessions\/)[^/?#]+/i, '$1[redacted]');
-  return /^\/v1\/returns\//i.test(masked) ? masked.replace(/([?&]hash=)[^&#]*/gi, '$1[redacted]') : masked;
+  // Also under a mount path (createCheckoutRouter at /checkout-api, say): the path is the request's original URL.
+  return /^[^?#]*\/v1\/returns\//i.test(masked) ? masked.replace(/([?&]hash=)[^&#]*/gi, '$1[redacted]') : masked;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;

@@ -25,6 +25,8 @@ describe('masking in log lines', () => {
     ['/v1/checkout-sessions', '/v1/checkout-sessions'],
     ['/v1/returns/opi-1?status=SUCCESSFUL&hash=c2lnbmF0dXJl', '/v1/returns/opi-1?status=SUCCESSFUL&hash=[redacted]'],
     ['/V1/Returns/opi-1?HASH=c2ln&status=x', '/V1/Returns/opi-1?HASH=[redacted]&status=x'],
+    ['/checkout-api/v1/returns/opi-1?hash=c2ln', '/checkout-api/v1/returns/opi-1?hash=[redacted]'],
+    ['/v1/orders?next=/v1/returns/&hash=c2ln', '/v1/orders?next=/v1/returns/&hash=c2ln'],
   ])('%s is logged as %s', (url, logged) => {
     expect(maskSecretsInUrl(url)).toBe(logged);
   });
