@@ -25,21 +25,24 @@ export interface ProviderLists {
 type Interval = (typeof INSTALMENT_INTERVALS)[number];
 
 // termUnit spellings seen or plausible upstream ("weeks", "Weekly", "month"): the interval between instalments.
-const INTERVALS: Record<string, Interval> = {
-  day: 'day',
-  daily: 'day',
-  week: 'week',
-  weekly: 'week',
-  fortnight: 'fortnight',
-  fortnightly: 'fortnight',
-  biweekly: 'fortnight',
-  month: 'month',
-  monthly: 'month',
-};
+const INTERVALS: ReadonlyMap<string, Interval> = new Map(
+  Object.entries({
+    day: 'day',
+    daily: 'day',
+    week: 'week',
+    weekly: 'week',
+    fortnight: 'fortnight',
+    fortnightly: 'fortnight',
+    biweekly: 'fortnight',
+    month: 'month',
+    monthly: 'month',
+  } satisfies Record<string, Interval>),
+);
 
+/** A Map, not an object's keys: an upstream word such as "constructor" must name no interval. */
 function interval(termUnit: string): Interval | undefined {
   const unit = termUnit.trim().toLowerCase();
-  return INTERVALS[unit] ?? INTERVALS[unit.replace(/s$/, '')];
+  return INTERVALS.get(unit) ?? INTERVALS.get(unit.replace(/s$/, ''));
 }
 
 /**

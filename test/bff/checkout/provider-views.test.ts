@@ -65,11 +65,18 @@ describe('toProviderLists', () => {
         instalment: { rate: { amount: 10, currency: 'AED' }, termDuration: 2, termUnit: 'eons' },
       }),
       option({ name: 'E_AE', priority: '5' }),
+      // A word that names something every object has is no interval either.
+      option({
+        name: 'F_AE',
+        priority: '6',
+        instalment: { rate: { amount: 10, currency: 'AED' }, termDuration: 2, termUnit: 'constructor' },
+      }),
     ]);
     expect(providers.map((p) => p.instalments)).toEqual([
       { count: 3, amount: 33.33, interval: 'week' },
       { count: 4, amount: 50, interval: 'fortnight' },
       { count: 6, amount: 25, interval: 'week' },
+      null,
       null,
       null,
     ]);
