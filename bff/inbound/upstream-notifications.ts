@@ -244,9 +244,17 @@ export function createUpstreamNotifications(deps: UpstreamNotificationDeps) {
       const refunds = hint.event === 'REFUND_CALLBACK';
       const kind = refunds ? 'refunds' : 'orders';
       const at = deps.now().getTime();
-      if (at - lastSweep[kind] < SWEEP_WINDOW_MS) return;
+      const previous = lastSweep[kind];
+      if (at - previous < SWEEP_WINDOW_MS) return;
+      // Taken before the write, so notices meanwhile share it; given back when it failed (answered 503), so the
+      // upstream's delivery again sweeps.
       lastSweep[kind] = at;
-      const due = await fromLedger(ledger.askLiveAgain(SWEEP_ORDERS, { refundable: refunds }));
+      const due = await fromLedger(ledger.askLiveAgain(SWEEP_ORDERS, { refundable: refunds })).catch(
+        (error: unknown) => {
+          lastSweep[kind] = previous;
+          throw error;
+        },
+      );
       logger.info({ due, kind }, 'notification: no known order named; the live orders are read again');
     },
   };

@@ -2,6 +2,7 @@
 // REFUND_CALLBACK and ORDER_STATUS_UPDATE are hints that make the BFF re-read, never statuses to trust, and no notice
 // is refused for what it lacks (the docs promise event, status and transactionId, nothing more).
 import { describe, expect, it } from 'vitest';
+import type { Store } from '../../../bff/store/types.js';
 import { call, json } from '../../support/checkout.js';
 import { useCheckoutStack } from '../../support/stack.js';
 import {
@@ -229,6 +230,27 @@ describe('the account webhook', () => {
     );
     await sweeping.reconciler.reconcileOnce();
     expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ status: 'paid', refundedMinor: 1000 });
+  });
+
+  it('sweeps when a REFUND_CALLBACK it cannot place is delivered again after the ledger failed the first sweep', async () => {
+    let broken = true;
+    const flaky: Store = {
+      ...stack.db.store,
+      orders: {
+        ...stack.db.store.orders,
+        makeLiveDue: (...args) =>
+          broken ? Promise.reject(new Error('connection terminated')) : stack.db.store.orders.makeLiveDue(...args),
+      },
+    };
+    const sweeping = await stack.startBff({ store: flaky });
+    const { orderReference } = await placeOrder(sweeping.url);
+    await followReturn((await stack.sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
+    expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ status: 'paid', nextPollAt: null });
+    const notice = json('POST', { event: 'REFUND_CALLBACK', data: { status: 'SUCCESSFUL', transactionId: 'x-1' } });
+    expect((await call(`${sweeping.url}/v1/webhooks/upstream`, notice)).status).toBe(503);
+    broken = false;
+    expect((await call(`${sweeping.url}/v1/webhooks/upstream`, notice)).status).toBe(202);
+    expect((await stack.db.store.orders.get(orderReference))!.nextPollAt!.getTime()).toBeLessThanOrEqual(Date.now());
   });
 
   it('acknowledges any notice it cannot place (202), asks nothing upstream for it, and makes the live orders due once', async () => {
