@@ -131,6 +131,9 @@ const REFUND_SPELLINGS: Record<string, RefundStatus> = {
   DECLINED: 'declined',
 };
 
+/** A refund's word of an attempt that failed (not final, read `pending`), not of one under way. */
+export const isRefundFailureWord = (upstream: string) => /^(FAILED|ERROR)$/.test(upstream.trim().toUpperCase());
+
 export function normaliseRefundStatus(upstream: string): NormalisedStatus<RefundStatus> {
   const status = REFUND_SPELLINGS[upstream.trim().toUpperCase()];
   if (!status) return { status: 'unknown', upstream, final: false };

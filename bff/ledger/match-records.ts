@@ -29,7 +29,9 @@ export interface UpstreamSide {
   ids: readonly string[];
   amountMinor: number | null;
   currency: string;
-  status: 'succeeded' | 'declined' | 'failed' | 'pending';
+  status: 'succeeded' | 'declined' | 'pending';
+  /** Its word is one of failure (FAILED, ERROR), though not final: read `pending` (shared/status.ts). */
+  failing?: boolean;
   at: string | null;
 }
 
@@ -59,7 +61,7 @@ const namesIt = (id: string, operation: LedgerSide) =>
 const agrees = (operation: LedgerSide, record: UpstreamSide) =>
   operation.settled === 'pending' ||
   operation.settled === record.status ||
-  (operation.settled === 'declined' && record.status === 'failed');
+  (operation.settled === 'declined' && record.failing === true);
 
 /** Oldest first; records without a time keep the upstream's order. */
 const byTime = <T extends { at: string | null }>(items: T[]) =>
@@ -104,7 +106,7 @@ export function matchRecords<R extends UpstreamSide>(
   for (const { operations: candidates, records: pool } of groups.values()) {
     let rest = byTime(pool);
     for (let refused = candidates.filter((candidate) => candidate.refused).length; refused > 0; refused--) {
-      const own = rest.find((candidate) => candidate.status === 'declined' || candidate.status === 'failed');
+      const own = rest.find((candidate) => candidate.status === 'declined' || candidate.failing === true);
       rest = rest.filter((candidate) => candidate !== own);
     }
     const known = candidates.filter((operation) => operation.standing === 'known');

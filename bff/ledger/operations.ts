@@ -10,7 +10,7 @@
 // still cannot be matched one to one, the totals are compared and a discrepancy is raised for a person.
 import { randomBytes } from 'node:crypto';
 import { isCurrencyCode, toMinor } from '../../shared/money.js';
-import { normaliseRefundStatus } from '../../shared/status.js';
+import { isRefundFailureWord, normaliseRefundStatus } from '../../shared/status.js';
 import { isOpenOperation } from '../orders/amounts.js';
 import type {
   EventSource,
@@ -302,7 +302,8 @@ function upstreamSide(record: OperationRecord, orderCurrency: string): Side {
     amountMinor: amountMinor !== null && amountMinor >= 0 ? amountMinor : null,
     currency,
     // A spelling we do not know is a record of something that exists and is not final.
-    status: normalised === 'unknown' ? 'pending' : normalised,
+    status: normalised === 'succeeded' || normalised === 'declined' ? normalised : 'pending',
+    failing: isRefundFailureWord(record.status),
     at: record.at,
     record,
   };

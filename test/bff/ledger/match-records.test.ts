@@ -44,6 +44,11 @@ describe('matching records to refunds', () => {
     expect(matchRecords([refused, lost], [declined, made]).shown).toEqual([
       { reference: 'rf_lost', record: made, byId: false },
     ]);
+    // Listed in a word of failure (FAILED, ERROR: read pending, not final), it is its own too, not a refund made
+    // outside the checkout.
+    const listedFailed = { ...record(100, [ORDER], 'pending'), failing: true };
+    expect(matchRecords([refused], [listedFailed])).toMatchObject({ shown: [], unexplained: [] });
+    expect(matchRecords([refused], [record(100, [ORDER], 'pending')]).unexplained).toHaveLength(1);
     // One failed as absent (never refused) explains no record: a later one of its amount is another refund's.
     const absent = ours('rf_absent', 100, 'failed');
     expect(matchRecords([absent, lost], [declined]).shown).toEqual([
