@@ -131,7 +131,10 @@ function createAnswerPatch(order: StoredOrder, answer: CreateAnswer, now: Date):
   };
 }
 
-/** The fee the paying customer bears, as the read reports it, in the order's minor units. */
+/**
+ * The fee the paying customer bears, as the read reports it, in the order's minor units (checkPaidAmount holds a
+ * payment whose surcharge cannot be read; on a hold for another currency it is not the order's, and counts 0 at worst).
+ */
 const surchargeOf = (order: StoredOrder, upstream: OrderStatusRecord) =>
   Math.max(0, toMinor(upstream.surcharge ?? 0, order.currency) ?? 0);
 

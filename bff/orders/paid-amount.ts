@@ -11,6 +11,8 @@ export interface OwedAmount {
 export interface ReportedAmount {
   amount: number;
   currency: string;
+  /** The fee the paying customer bears, beside the amount (docs: paid = order amount + surcharge). */
+  surcharge?: number | null | undefined;
 }
 
 export type HoldReason = 'underpaid' | 'currency_mismatch' | 'unreadable_amount';
@@ -33,8 +35,13 @@ export function checkPaidAmount(observed: OrderStatus, reported: ReportedAmount,
   if (reported.currency.trim().toUpperCase() !== owed.currency) {
     return { status: 'on_hold', paidMinor: 0, holdReason: 'currency_mismatch' };
   }
-  const paidMinor = decimalToMinor(reported.amount, currencyExponent(owed.currency));
-  if (paidMinor === null || paidMinor < 0) return { status: 'on_hold', paidMinor: 0, holdReason: 'unreadable_amount' };
+  const exponent = currencyExponent(owed.currency);
+  const paidMinor = decimalToMinor(reported.amount, exponent);
+  // A surcharge is part of what was paid: one that cannot be read exactly leaves the payment unread too.
+  const surchargeMinor =
+    reported.surcharge === null || reported.surcharge === undefined ? 0 : decimalToMinor(reported.surcharge, exponent);
+  if (paidMinor === null || paidMinor < 0 || surchargeMinor === null || surchargeMinor < 0)
+    return { status: 'on_hold', paidMinor: 0, holdReason: 'unreadable_amount' };
   if (paidMinor < owed.amountMinor) return { status: 'on_hold', paidMinor, holdReason: 'underpaid' };
   return { status: 'paid', paidMinor };
 }

@@ -37,6 +37,15 @@ describe('paid amount check', () => {
     );
   });
 
+  it('holds a payment whose surcharge cannot be read exactly: what was paid is not known', () => {
+    const paid = (surcharge: number | null) =>
+      checkPaidAmount('paid', { amount: 257.75, currency: 'AED', surcharge }, owedAed);
+    expect(paid(2.5).status).toBe('paid');
+    expect(paid(null).status).toBe('paid');
+    expect(paid(1.234)).toEqual({ status: 'on_hold', paidMinor: 0, holdReason: 'unreadable_amount' });
+    expect(paid(-1)).toEqual({ status: 'on_hold', paidMinor: 0, holdReason: 'unreadable_amount' });
+  });
+
   it('holds a payment in another currency', () => {
     expect(checkPaidAmount('paid', { amount: 257.75, currency: 'SAR' }, owedAed)).toEqual({
       status: 'on_hold',
