@@ -46,6 +46,10 @@ const liveAttemptOf = (orders: StoredOrder[], provider: string) =>
 /** Past the longest an attempt's create can run: one still `creating` belonged to a request that died. */
 export const staleAfterMs = (ctx: PlacementContext) => idempotencyLeaseMs(ctx.upstreamTimeoutMs);
 
+/** A live attempt another request is creating right now: a submit meanwhile is answered 409, order_in_progress. */
+const creatingElsewhere = (ctx: PlacementContext, order: StoredOrder) =>
+  order.createState === 'creating' && ctx.now().getTime() - order.createdAt.getTime() <= staleAfterMs(ctx);
+
 /**
  * Local choice: the sends of one attempt whose answers were lost (the first and two more). Past them a submit waits for
  * the reconciler's read of it (a retryable 409) instead of asking the upstream again: a stranger resubmitting while the
@@ -128,11 +132,11 @@ export async function eligibility(
     return { amountMinor, refused };
   }
   if (!ctx.customerSessions || session.cart.customerToken) return { amountMinor, provider };
-  // A submit that will replay the live attempt (a double submit, a fresh key), or wait for it, creates no customer
-  // session upstream.
+  // A submit that will replay the live attempt (a double submit, a fresh key), or wait for it (the reconciler's read,
+  // or another request's create), creates no customer session upstream.
   const orders = await ctx.store.orders.listOfSession(session.id);
   const live = liveAttemptOf(orders, provider.name);
-  if (live && (live.createState === 'created' || waitsForReconciler(ctx, live)))
+  if (live && (live.createState === 'created' || waitsForReconciler(ctx, live) || creatingElsewhere(ctx, live)))
     return { amountMinor, provider, replaysLive: true };
   // A live attempt of this provider is rechecked or resent, never a new one: the bound does not apply to it.
   if (orders.length >= MAX_ATTEMPTS_PER_SESSION && !live) return { amountMinor, refused: attemptsExhausted() };
@@ -236,7 +240,6 @@ export function decide(
   eligible: Eligibility,
   fresh = false,
 ): Promise<Plan> {
-  const now = ctx.now();
   return ctx.store.transaction(async (tx) => {
     const session = await lockedSession(ctx, tx, sessionId, eligible);
     const orders = await tx.orders.listOfSession(sessionId);
@@ -245,11 +248,9 @@ export function decide(
     if (live && fresh) throw inProgress();
     if (live) {
       if (live.createState === 'created') return { kind: 'replay', order: live };
-      if (live.createState === 'unknown' || now.getTime() - live.createdAt.getTime() > staleAfterMs(ctx)) {
-        return { kind: 'recheck', order: live, session };
-      }
       // Only another process can be creating it right now (this one holds the session's lock).
-      throw inProgress();
+      if (creatingElsewhere(ctx, live)) throw inProgress();
+      return { kind: 'recheck', order: live, session };
     }
     return { kind: 'recorded', ...(await recordAttempt(ctx, tx, session, orders, body, eligible)) };
   });

@@ -7,6 +7,7 @@ import { call, cart, cartChange, createSession, json, merchant, shopper } from '
 import type { TestBff } from '../../support/servers.js';
 import { customer } from '../../support/shopper.js';
 import { useCheckoutStack } from '../../support/stack.js';
+import { waitUntil } from '../../support/wait.js';
 
 const ENV = { OPI_UPSTREAM_TIMEOUT_MS: '2000', OPI_LOG_LEVEL: 'trace' };
 const stack = useCheckoutStack({ env: ENV });
@@ -104,6 +105,20 @@ describe('with OPI_CUSTOMER_SESSIONS=true', () => {
     for (const key of ['submit-2', 'submit-3', 'submit-4']) {
       expect((await submit(key)).body.orderReference).toBe(first.body.orderReference);
     }
+    expect(journal('customer-session')).toHaveLength(1);
+  });
+
+  it('creates none for a submit answered 409 while another instance creates the live attempt', async () => {
+    const [one, two] = [await withCustomerSessions(), await withCustomerSessions()];
+    const id = await createSession(one.url);
+    await call(`${one.url}/v1/checkout-sessions/${id}`); // options cached, so only the create is slow
+    stack.sandbox.setFault('create-order', { kind: 'latency', ms: 400 }, { times: 1 });
+    const first = place(one, id);
+    await waitUntil(async () => (await stack.db.store.orders.listOfSession(id)).length === 1);
+    for (let retry = 0; retry < 3; retry++) {
+      expect((await place(two, id)).body).toMatchObject({ code: 'order_in_progress', retryable: true });
+    }
+    expect((await first).status).toBe(201);
     expect(journal('customer-session')).toHaveLength(1);
   });
 
