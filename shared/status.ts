@@ -121,18 +121,18 @@ export type RefundStatus = (typeof REFUND_STATUSES)[number];
 // pending, with the upstream's word beside it, until it reads SUCCESSFUL or DECLINED. `failed` is the BFF's own
 // conclusion (refused, or absent from the records once nothing sent can be on its way). Local choice: DECLINED is a
 // refund's final refusal, as it is a payment's (the docs' final statuses); no refund document shows it.
+const REFUND_FAILURE_WORDS = ['FAILED', 'ERROR'];
 const REFUND_SPELLINGS: Record<string, RefundStatus> = {
   PENDING: 'pending',
   INITIATED: 'pending',
-  FAILED: 'pending',
-  ERROR: 'pending',
+  ...Object.fromEntries(REFUND_FAILURE_WORDS.map((word) => [word, 'pending' as const])),
   SUCCESSFUL: 'succeeded',
   SUCCESS: 'succeeded',
   DECLINED: 'declined',
 };
 
 /** A refund's word of an attempt that failed (not final, read `pending`), not of one under way. */
-export const isRefundFailureWord = (upstream: string) => /^(FAILED|ERROR)$/.test(upstream.trim().toUpperCase());
+export const isRefundFailureWord = (upstream: string) => REFUND_FAILURE_WORDS.includes(upstream.trim().toUpperCase());
 
 export function normaliseRefundStatus(upstream: string): NormalisedStatus<RefundStatus> {
   const status = REFUND_SPELLINGS[upstream.trim().toUpperCase()];

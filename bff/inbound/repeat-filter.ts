@@ -13,6 +13,25 @@ export interface RepeatFilter {
   readonly size: number;
 }
 
+/**
+ * `first` for claims not seen within the window, `again` for a repeat: a read that failed asks the reconciler for one
+ * every time, and journals it once per window. A `first` that failed is forgotten, so the next one writes it.
+ */
+export async function firstOrAgain(
+  filter: RepeatFilter,
+  claims: readonly unknown[],
+  first: () => Promise<void>,
+  again: () => Promise<void>,
+): Promise<void> {
+  if (filter.isRepeat(claims)) return again();
+  try {
+    await first();
+  } catch (error) {
+    filter.forget(claims);
+    throw error;
+  }
+}
+
 export function createRepeatFilter(windowMs: number, max: number, now: () => Date): RepeatFilter {
   const seen = new Map<string, number>();
   const keyOf = (claims: readonly unknown[]) => createHash('sha256').update(JSON.stringify(claims)).digest('base64');

@@ -12,7 +12,7 @@ import type { StoredOrder, SessionRecord, Store } from '../store/types.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import { UpstreamError } from '../upstream/errors.js';
 import { orderReadKey, type ReadGate } from './read-gate.js';
-import { createRepeatFilter } from './repeat-filter.js';
+import { createRepeatFilter, firstOrAgain } from './repeat-filter.js';
 import { verifyReturnSignature } from './return-signature.js';
 import type { Funnel } from '../metrics/funnel.js';
 
@@ -61,11 +61,16 @@ export function createShopperReturns(deps: ShopperReturnDeps) {
       if (!(error instanceof UpstreamError)) throw error;
       // The reconciler makes the read, final or not; the shopper is not kept waiting for it.
       logger.warn({ orderReference: order.orderReference, code: error.code }, 'upstream read on return failed');
-      if (!journalled.isRepeat([order.orderReference, redirectStatus, error.code]))
-        await ledger.askAgainNow(order.orderReference, {
-          source: 'return',
-          payload: { ...payload, upstreamError: error.code },
-        });
+      await firstOrAgain(
+        journalled,
+        [order.orderReference, redirectStatus, error.code],
+        () =>
+          ledger.askAgainNow(order.orderReference, {
+            source: 'return',
+            payload: { ...payload, upstreamError: error.code },
+          }),
+        () => ledger.askAgainNow(order.orderReference),
+      );
       return order;
     }
   }

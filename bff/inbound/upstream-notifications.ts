@@ -19,7 +19,7 @@ import type { StoredOrder } from '../store/types.js';
 import { notificationSchema } from '../upstream/contract.js';
 import { UpstreamError } from '../upstream/errors.js';
 import { orderReadKey, type ReadGate } from './read-gate.js';
-import { createRepeatFilter } from './repeat-filter.js';
+import { createRepeatFilter, firstOrAgain } from './repeat-filter.js';
 
 export interface UpstreamNotificationDeps extends ReadBackDeps {
   logger: Logger;
@@ -37,6 +37,8 @@ const REMEMBERED = 10_000;
 /** Local choice: how long one failed re-read's journal row stands for the next ones of the order and error. */
 const FAILED_READ_NOTE_MS = 60 * 60_000;
 const SWEEP_WINDOW_MS = 30_000;
+/** After a sweep the ledger failed: the Retry-After of its 503 (ledger_unavailable). */
+const SWEEP_RETRY_MS = 5_000;
 const SWEEP_ORDERS = 100;
 
 /**
@@ -147,18 +149,19 @@ export function createUpstreamNotifications(deps: UpstreamNotificationDeps) {
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
       // Journal the delivery (once per window) and let the reconciler ask again soon.
-      const failure = [orderReference, error.code];
-      if (failedReads.isRepeat(failure)) return ledger.askAgainNow(orderReference);
-      logger.warn(
-        { orderReference, code: error.code },
-        'upstream read after a callback failed; the reconciler will retry',
+      await firstOrAgain(
+        failedReads,
+        [orderReference, error.code],
+        () => {
+          logger.warn(
+            { orderReference, code: error.code },
+            'upstream read after a callback failed; the reconciler will retry',
+          );
+          const note = { source: 'callback' as const, payload: { ...payloadOf(hint), upstreamError: error.code } };
+          return ledger.askAgainNow(orderReference, note);
+        },
+        () => ledger.askAgainNow(orderReference),
       );
-      await ledger
-        .askAgainNow(orderReference, { source: 'callback', payload: { ...payloadOf(hint), upstreamError: error.code } })
-        .catch((unwritten: unknown) => {
-          failedReads.forget(failure); // not written: the next failure writes it
-          throw unwritten;
-        });
     }
   }
 
@@ -244,14 +247,13 @@ export function createUpstreamNotifications(deps: UpstreamNotificationDeps) {
       const refunds = hint.event === 'REFUND_CALLBACK';
       const kind = refunds ? 'refunds' : 'orders';
       const at = deps.now().getTime();
-      const previous = lastSweep[kind];
-      if (at - previous < SWEEP_WINDOW_MS) return;
-      // Taken before the write, so notices meanwhile share it; given back when it failed (answered 503), so the
-      // upstream's delivery again sweeps.
+      if (at - lastSweep[kind] < SWEEP_WINDOW_MS) return;
+      // Taken before the write, so notices meanwhile share it. When the write failed (answered 503, Retry-After 5),
+      // the upstream's delivery again sweeps from 5 s on: not every stranger's notice while the ledger struggles.
       lastSweep[kind] = at;
       const due = await fromLedger(ledger.askLiveAgain(SWEEP_ORDERS, { refundable: refunds })).catch(
         (error: unknown) => {
-          lastSweep[kind] = previous;
+          lastSweep[kind] = at - SWEEP_WINDOW_MS + SWEEP_RETRY_MS;
           throw error;
         },
       );

@@ -159,10 +159,7 @@ export function createLedger(deps: LedgerDeps) {
 
     /** Makes the reconciler read the order by `at` at the latest, final or not: news a shared read came too early for. */
     rereadBy: (orderReference: string, at: Date) =>
-      underOrderLock(deps, orderReference, async (unit) => {
-        if (!unit.order.rereadAsked) await unit.write({ rereadAsked: true });
-        await pollBy(unit, at, now());
-      }),
+      underOrderLock(deps, orderReference, (unit) => pollBy(unit, at, now(), { rereadAskedAt: now() })),
 
     /**
      * Makes the newest `limit` orders still awaiting the upstream (or with an operation open; with `refundable`, with
@@ -183,7 +180,7 @@ export function createLedger(deps: LedgerDeps) {
           payload: note.payload,
           at: now(),
         };
-        await unit.write({ nextPollAt: now(), rereadAsked: true }, journal);
+        await unit.write({ nextPollAt: now(), rereadAskedAt: now() }, journal);
       }),
 
     /**

@@ -71,6 +71,8 @@ export interface Observation {
   journal?: 'always' | 'on-change';
   /** Columns written with the observation under the same lock (the create call's createState, redirectUrl). */
   also?: OrderPatch;
+  /** When the read began: it answers the reads asked for before then (a notice's, a return's), not those after. */
+  readAt?: Date;
   /**
    * The upstream refused the create's first send: `decided` and `also` hold only while no other send of it was made
    * (another request took the attempt over meanwhile); else the outcome is unknown, for a read to settle.
@@ -337,7 +339,9 @@ export interface Settled {
 /** The row's change and its journal entry, once the plan is final. */
 export function settle(order: StoredOrder, observation: Observation, planned: Planned, now: Date): Settled {
   const { holdReason, contradicts } = planned;
-  const patch: OrderPatch = { ...observation.also, ...planned.patch };
+  const asked = order.rereadAskedAt;
+  const answered = asked && observation.readAt && asked <= observation.readAt ? { rereadAskedAt: null } : {};
+  const patch: OrderPatch = { ...observation.also, ...answered, ...planned.patch };
   const changed = patch.status !== undefined;
   // The upstream's word changed though the status did not (a spelling, a later step, its captureStatus): journalled
   // too, never dropped.

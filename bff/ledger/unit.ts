@@ -106,13 +106,16 @@ export const heldByReconciler = (order: StoredOrder) => order.claimedBy !== null
 /**
  * Makes the reconciler look at the order by `at` at the latest. While a reconciler holds it, the due time its claim
  * took is spent: the request is written (by the claim's end at the latest, for a claim that never reschedules), and
- * the reschedule that ends the poll keeps it.
+ * the reschedule that ends the poll keeps it. `also`: columns written with the request (or alone, when the poll stands).
  */
-export async function pollBy(unit: OrderUnit, at: Date, now: Date): Promise<void> {
+export async function pollBy(unit: OrderUnit, at: Date, now: Date, also: OrderPatch = {}): Promise<void> {
   const { nextPollAt, claimedUntil } = unit.order;
   const held = heldByReconciler(unit.order);
   const standing = held && nextPollAt && nextPollAt <= now ? null : nextPollAt;
-  if (standing && standing.getTime() <= at.getTime()) return;
+  if (standing && standing.getTime() <= at.getTime()) {
+    if (Object.keys(also).length > 0) await unit.write(also);
+    return;
+  }
   if (held && claimedUntil && claimedUntil < at) at = claimedUntil;
-  await unit.write({ nextPollAt: at, pollAttempts: 0 });
+  await unit.write({ ...also, nextPollAt: at, pollAttempts: 0 });
 }

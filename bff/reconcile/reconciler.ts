@@ -98,7 +98,7 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
       if (order.discrepancy?.length) times.push(poll(at, order.createdAt));
       const horizon = new Date(order.createdAt.getTime() + deps.plan.horizonMs);
       // A read asked for that this poll could not make (the upstream failed it) is tried again at the backoff.
-      if (order.rereadAsked) times.push(poll(horizon, order.createdAt));
+      if (order.rereadAskedAt) times.push(poll(horizon, order.createdAt));
       const next = times.reduce<Date | null>(
         (soonest, time) => (time && (!soonest || time < soonest) ? time : soonest),
         null,

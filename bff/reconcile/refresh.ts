@@ -44,7 +44,8 @@ export function createOrderRefresher(deps: RefreshDeps) {
     deps.now().getTime() - order.createdAt.getTime() >= deps.settleWindowMs;
 
   /**
-   * Reads the upstream's order (a poll: only while it is not final; the merchant: always), records it, and settles
+   * Reads the upstream's order (a poll: while it is not final, or a read of it was asked for; the merchant: always),
+   * records it, and settles
    * the order's open operations. Upstream and ledger failures are thrown.
    */
   async function refresh(order: StoredOrder, source: 'poll' | 'merchant'): Promise<void> {
@@ -53,20 +54,24 @@ export function createOrderRefresher(deps: RefreshDeps) {
     // (every entry but the totals of refunds or captures, which their records settle), so a read that agrees again
     // clears it.
     // A read a notice or a return asked for (its own failed) is made whatever the order's status: the upstream may
-    // have made what the ledger holds failed or cancelled.
+    // have made what the ledger holds failed or cancelled. Made, it answers the asks from before it began.
     const disputed = order.discrepancy?.some((entry) => entry.kind !== 'refunds' && entry.kind !== 'captures') ?? false;
-    if (source === 'merchant' || disputed || order.rereadAsked || isAwaitingUpstream(order.status)) {
+    if (source === 'merchant' || disputed || order.rereadAskedAt || isAwaitingUpstream(order.status)) {
+      const readAt = deps.now();
       const read = await upstream.getOrder(orderReference);
       const never = source === 'poll' && neverCreated(order, read);
       await ledger.observe(orderReference, {
         source,
         upstream: read,
         journal: 'on-change',
-        ...(never ? { decided: 'failed' as const, payload: { reason: 'not_found_upstream' } } : {}),
-        also: {
-          ...(never ? { createState: 'absent' as const } : {}),
-          ...(order.rereadAsked ? { rereadAsked: false } : {}),
-        },
+        readAt,
+        ...(never
+          ? {
+              decided: 'failed' as const,
+              also: { createState: 'absent' as const },
+              payload: { reason: 'not_found_upstream' },
+            }
+          : {}),
       });
     }
     // Every read also reads what may have been made outside the checkout (the payment service's portal): a poll of a

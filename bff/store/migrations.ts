@@ -327,9 +327,10 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
     version: 15,
     name: 'a read asked for is made, final or not',
     sql: `
-      -- A notice or a return whose own read of the order failed (or came after the read it shared) asks the
-      -- reconciler for one, which it makes even for an order the ledger holds final, until one succeeds.
-      alter table orders add column reread_asked boolean not null default false;
+      -- A notice whose own read of the order failed (or came after the read it shared), or a return whose read
+      -- failed, asks the reconciler for one, which it makes even for an order the ledger holds final; a read begun after the ask
+      -- clears it (one begun before does not: it may not show what the notice was about).
+      alter table orders add column reread_asked_at timestamptz;
     `,
   },
 ];

@@ -163,8 +163,8 @@ export interface StoredOrder extends NewOrder {
   /** Why the order is on_hold (bff/ledger/ledger.ts); null otherwise. */
   holdReason: string | null;
   nextPollAt: Date | null;
-  /** A notice or a return asked for a read of the order that has not been made yet: the next poll makes it. */
-  rereadAsked: boolean;
+  /** When a notice or a return last asked for a read of the order not made since: the next poll makes it. */
+  rereadAskedAt: Date | null;
   pollAttempts: number;
   claimedUntil: Date | null;
   claimedBy: string | null;
@@ -190,7 +190,7 @@ export type OrderPatch = Partial<
     | 'discrepancy'
     | 'holdReason'
     | 'nextPollAt'
-    | 'rereadAsked'
+    | 'rereadAskedAt'
     | 'pollAttempts'
     | 'claimedUntil'
     | 'claimedBy'
@@ -271,7 +271,7 @@ function toOrder(row: Row): StoredOrder {
     paymentState: textOrNull(row.payment_state) as StoredOrder['paymentState'],
     holdReason: textOrNull(row.hold_reason),
     nextPollAt: dateOrNull(row.next_poll_at),
-    rereadAsked: row.reread_asked === true,
+    rereadAskedAt: dateOrNull(row.reread_asked_at),
     pollAttempts: num(row.poll_attempts),
     claimedUntil: dateOrNull(row.claimed_until),
     claimedBy: textOrNull(row.claimed_by),
@@ -296,7 +296,7 @@ const ORDER_COLUMNS: Record<keyof OrderPatch, string> = {
   discrepancy: 'discrepancy',
   holdReason: 'hold_reason',
   nextPollAt: 'next_poll_at',
-  rereadAsked: 'reread_asked',
+  rereadAskedAt: 'reread_asked_at',
   pollAttempts: 'poll_attempts',
   claimedUntil: 'claimed_until',
   claimedBy: 'claimed_by',

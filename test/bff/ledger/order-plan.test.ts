@@ -27,7 +27,7 @@ function stored(overrides: Partial<StoredOrder> = {}): StoredOrder {
     createSends: 1,
     paymentState: null,
     holdReason: null,
-    rereadAsked: false,
+    rereadAskedAt: null,
     pollAttempts: 0,
     claimedUntil: null,
     claimedBy: null,
@@ -64,6 +64,19 @@ describe('a read of an order that is not final', () => {
       journal: { status: 'on_hold', upstreamStatus: 'PENDING' },
     });
     expect(plan(stored({ status: 'pending', upstreamStatus: 'PENDING' }), read('PENDING'), NOW).patch).toEqual({});
+  });
+});
+
+describe('a read asked for (a notice or a return whose own read failed)', () => {
+  it('is answered by a read begun after the ask, never by one begun before it', () => {
+    const asked = stored({ status: 'failed', rereadAskedAt: NOW });
+    const begunBefore = { ...read('SUCCESSFUL'), readAt: new Date(NOW.getTime() - 1) };
+    const begunAfter = { ...read('SUCCESSFUL'), readAt: NOW };
+    expect(settle(asked, begunBefore, plan(asked, begunBefore, NOW), NOW).patch).not.toHaveProperty('rereadAskedAt');
+    expect(settle(asked, begunAfter, plan(asked, begunAfter, NOW), NOW).patch).toMatchObject({
+      status: 'paid',
+      rereadAskedAt: null,
+    });
   });
 });
 

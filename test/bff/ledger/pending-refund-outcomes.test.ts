@@ -120,3 +120,36 @@ describe('transaction details that list a refund of no money, or in no currency 
     expect(view).toMatchObject({ refundedAmount: 20, refundableAmount: 123.89 });
   });
 });
+
+describe('a refund the upstream refused at its first send, then listed in a word of failure', () => {
+  const stack = useCheckoutStack({ sandbox: SETTLES_AFTER_RETURN, between: 'settle' });
+
+  it('is that refused attempt: no refund made outside the checkout, and its amount stays refundable', async () => {
+    // An upstream that refuses the refund (400) and then lists the attempt in its transaction details as FAILED.
+    const refusesThenLists: typeof fetch = async (input, init) => {
+      const path = new URL(String(input)).pathname;
+      if (init?.method === 'POST' && path.endsWith('/refund')) {
+        return Response.json(
+          { statusCode: 400, message: ['refund is not allowed'], error: 'Bad Request' },
+          { status: 400 },
+        );
+      }
+      const answer = await fetch(input, init);
+      if (!path.endsWith('/details') || !answer.ok) return answer;
+      const details = (await answer.json()) as { orderReference?: string; refunds?: unknown[] | null };
+      const failed = { refundId: details.orderReference, amount: '20', currency: 'AED', status: 'FAILED' };
+      return Response.json({ ...details, refunds: [...(details.refunds ?? []), failed] });
+    };
+    const bff = await stack.startBff({ client: { fetch: refusesThenLists } });
+    const { orderReference } = await placeOrder(bff.url);
+    await followReturn((await stack.sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
+    const refund = await postOperation(bff.url, orderReference, 'refunds', { amount: 20 });
+    expect([refund.status, refund.body.code]).toEqual([422, 'operation_refused']);
+
+    const view = orderViewSchema.parse((await getOrder(bff.url, orderReference)).body);
+    expect(view.refunds.map((entry) => [entry.origin, entry.status, entry.amount])).toEqual([
+      ['checkout', 'failed', 20],
+    ]);
+    expect(view).toMatchObject({ refundedAmount: 0, refundableAmount: 143.89 });
+  });
+});

@@ -192,7 +192,7 @@ describe('polling one BFF instance', () => {
     );
     expect(notice.status).toBeLessThan(300);
     // Its own read failed (answered late, if the retries outlast the answer's budget): the reconciler is asked to read.
-    await expect.poll(async () => (await stack.db.store.orders.get(orderReference))!.rereadAsked).toBe(true);
+    await expect.poll(async () => (await stack.db.store.orders.get(orderReference))!.rereadAskedAt).not.toBeNull();
     // The reconciler's first try fails too: the read stays asked for, at the backoff.
     const pollWhenDue = async () => {
       const due = (await stack.db.store.orders.get(orderReference))!.nextPollAt!;
@@ -200,11 +200,14 @@ describe('polling one BFF instance', () => {
       expect(await stack.bff.reconciler.reconcileOnce()).toMatchObject({ orders: 1 });
     };
     await pollWhenDue();
-    expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ status: 'failed', rereadAsked: true });
+    expect(await stack.db.store.orders.get(orderReference)).toMatchObject({
+      status: 'failed',
+      rereadAskedAt: expect.any(Date),
+    });
     stack.sandbox.clearFaults();
     await pollWhenDue();
     const after = (await stack.db.store.orders.get(orderReference))!;
-    expect(after).toMatchObject({ status: 'paid', upstreamStatus: 'SUCCESSFUL', rereadAsked: false });
+    expect(after).toMatchObject({ status: 'paid', upstreamStatus: 'SUCCESSFUL', rereadAskedAt: null });
     const events = await stack.db.store.events.list(orderReference);
     expect(events.at(-1)).toMatchObject({ source: 'poll', status: 'paid', payload: { contradicts: 'failed' } });
   });

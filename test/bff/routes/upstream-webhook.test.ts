@@ -242,15 +242,20 @@ describe('the account webhook', () => {
           broken ? Promise.reject(new Error('connection terminated')) : stack.db.store.orders.makeLiveDue(...args),
       },
     };
-    const sweeping = await stack.startBff({ store: flaky });
+    const clock = testClock();
+    const sweeping = await stack.startBff({ store: flaky, now: clock.now });
     const { orderReference } = await placeOrder(sweeping.url);
     await followReturn((await stack.sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
     expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ status: 'paid', nextPollAt: null });
     const notice = json('POST', { event: 'REFUND_CALLBACK', data: { status: 'SUCCESSFUL', transactionId: 'x-1' } });
     expect((await call(`${sweeping.url}/v1/webhooks/upstream`, notice)).status).toBe(503);
     broken = false;
+    // Delivered again after the 503's Retry-After (5 s), well inside the sweep's window (30 s).
+    clock.advance(5_000);
     expect((await call(`${sweeping.url}/v1/webhooks/upstream`, notice)).status).toBe(202);
-    expect((await stack.db.store.orders.get(orderReference))!.nextPollAt!.getTime()).toBeLessThanOrEqual(Date.now());
+    expect((await stack.db.store.orders.get(orderReference))!.nextPollAt!.getTime()).toBeLessThanOrEqual(
+      clock.now().getTime(),
+    );
   });
 
   it('acknowledges any notice it cannot place (202), asks nothing upstream for it, and makes the live orders due once', async () => {
