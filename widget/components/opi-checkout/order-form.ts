@@ -1,7 +1,6 @@
 // The shopper's entries, what the chosen provider and the cart ask for, and the order built from them. Validation
 // uses the rules the BFF's own placeOrderRequestSchema is built from (field-checks.ts), so the widget refuses what
 // the BFF would.
-import { withAddressDefaults } from '../../../shared/address-defaults.js';
 import type { PlaceOrderRequest } from '../../../shared/schemas/checkout-api.js';
 import { type Checked, checkAddress, checkCustomer } from './field-checks.js';
 import { addressFields, CUSTOMER_FIELDS, fieldPath, type FieldName } from './form-fields.js';
@@ -155,8 +154,6 @@ export function validateOrder(
   }
   if (layout.shippingMethod) order.shippingMethod = values.shippingMethod as PlaceOrderRequest['shippingMethod'];
   for (const path of layout.required) if (!values[path]?.trim() && !problems.has(path)) problems.set(path, 'required');
-  if (problems.size) return { problems };
-  order.billingAddress = withAddressDefaults(order.billingAddress);
-  if (order.shippingAddress) order.shippingAddress = withAddressDefaults(order.shippingAddress);
-  return { problems, order };
+  // State and region, where the shopper left them out, are the BFF's to fill from the country (shared/address-defaults).
+  return problems.size ? { problems } : { problems, order };
 }
