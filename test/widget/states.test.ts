@@ -135,7 +135,8 @@ describe('<opi-checkout> states', () => {
 
   it('does not navigate when the host cancels opi-order-created', async () => {
     const navigations: string[] = [];
-    const el = await mount(fakeBff({ session: sessionView() }), { navigations });
+    const bff = fakeBff({ session: sessionView() });
+    const el = await mount(bff, { navigations });
     el.addEventListener('opi-order-created', (event) => event.preventDefault());
     await choose(el, 'TABBY_AE');
     await fill(el, shopper);
@@ -145,6 +146,14 @@ describe('<opi-checkout> states', () => {
     await waitUntil(() => part(el, 'message'), 'no hand-off message');
     expect(text(part(el, 'message'))).to.equal('Your order is placed. Continue with Tabby.');
     expect(navigations).to.deep.equal([]);
+    // A cart change now reopens no form to pay again: the order is placed. (A read would answer at once.)
+    const reads = bff.requests.length;
+    window.dispatchEvent(new CustomEvent('opi-cart-changed', { detail: { session: 'cs_test_1' } }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await el.updateComplete;
+    expect(bff.requests.length, 'the session is not read again').to.equal(reads);
+    expect(text(part(el, 'message'))).to.equal('Your order is placed. Continue with Tabby.');
+    expect(part(el, 'submit')).to.not.exist;
   });
 
   it('says the BFF is unreachable, offers a retry, and loads on retry', async () => {
@@ -289,6 +298,22 @@ describe('<opi-checkout> states', () => {
     reread.open();
     await waitUntil(() => text(part(el, 'submit')) === 'Pay AED 120.00 with Tabby', 'the new total on the button');
     expect(text(part(el, 'alert'))).to.equal('Your order total has changed. Check it, then pay again.');
+  });
+
+  it('after session_changed, a new total that cannot be read keeps the form closed: never the old total to pay', async () => {
+    let reads = 0;
+    const bff = fakeBff({
+      session: () => (++reads === 1 ? json(200, sessionView({ amount: 100 })) : problem(503, 'ledger_unavailable')),
+      order: () => problem(409, 'session_changed', { retryable: true }),
+    });
+    const el = await mount(bff);
+    await choose(el, 'TABBY_AE');
+    await fill(el, shopper);
+    await submit(el);
+    await waitUntil(() => part(el, 'retry'), 'the failure in place of the form');
+    await el.updateComplete;
+    expect(part(el, 'submit'), 'no pay button at the old total').to.not.exist;
+    expect(text(part(el, 'message-text'))).to.equal('Something went wrong. Try again.');
   });
 
   it('does not reopen the form for a cart change while the order is sent, and shows the new total once refused', async () => {

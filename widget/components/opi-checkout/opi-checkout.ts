@@ -208,10 +208,14 @@ export class OpiCheckout extends OpiElement<Strings> {
     window.removeEventListener('opi-cart-changed', this.onCartChanged);
   }
 
-  /** The page's `opi-cart-changed` event: every checkout refreshes, or only that session's when the detail names one. */
+  /**
+   * The page's `opi-cart-changed` event: every checkout refreshes, or only that session's when the detail names one;
+   * not one whose order is placed (on its way to the provider, or handed to the page), which no form may reopen.
+   */
   private onCartChanged = (event: Event): void => {
     const session = (event as CustomEvent<{ session?: string } | null>).detail?.session;
-    if (!session || session === this.session) void this.refresh();
+    const placed = this.phase === 'redirecting' || this.phase === 'handed-off';
+    if (!placed && (!session || session === this.session)) void this.refresh();
   };
 
   // Not in willUpdate: server-side renderers call that, and have no matches().
@@ -307,8 +311,10 @@ export class OpiCheckout extends OpiElement<Strings> {
       if (!error.retryable) this.attempt = undefined;
       if (isFinal(error.code)) return this.fail(error);
       // The merchant changed the cart meanwhile: the new total and providers come before the form opens again, so a
-      // second press cannot pay a total the shopper has not seen.
+      // second press cannot pay a total the shopper has not seen; a reload that failed leaves the form closed.
       if (error.code === 'session_changed') await this.refresh();
+      // (Read anew: refresh() sets the phase, which TypeScript still takes for this method's.)
+      if ((this.phase as Phase) === 'failed') return;
       // Each BFF field error goes beside its field; one the form does not show makes the notice a general one.
       this.phase = 'ready';
       await this.updateComplete;
