@@ -86,6 +86,10 @@ describe('<opi-checkout> languages and amounts', () => {
     );
     const select = control<HTMLSelectElement>(el, 'billingAddress.country');
     expect(select.options[0]!.textContent).to.equal('الإمارات العربية المتحدة');
+    // A phone number and an email are written left to right in any language: "+971 50 123 4567" keeps its order.
+    expect(control(el, 'customer.phoneNumber').matches(':dir(ltr)')).to.equal(true);
+    expect(control(el, 'customer.email').matches(':dir(ltr)')).to.equal(true);
+    expect(control(el, 'customer.firstName').matches(':dir(rtl)')).to.equal(true);
   });
 
   // ar-SA writes numbers in Arabic-Indic digits, ar-AE in Western ones; -u-nu-latn asks for Western digits. Counts

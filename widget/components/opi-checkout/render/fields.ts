@@ -35,6 +35,9 @@ function control({ path, label, required, autocomplete, options, type }: Control
   const value = ctx.value(path);
   const invalid = error ? 'true' : 'false';
   const describedBy = error ? errorId : nothing;
+  // Email and tel bring their own keyboards, and are written left to right in any language (a phone number's groups
+  // would read backwards in Arabic).
+  const typed = type && type !== 'text';
   return html`<div part="field" class=${path.endsWith('streetAddress') || path.endsWith('country') || type === 'email' ? 'field wide' : 'field'}>
     <label part="label" for=${id}>${label}</label>
     ${
@@ -42,7 +45,7 @@ function control({ path, label, required, autocomplete, options, type }: Control
         ? html`<select part="input select" id=${id} name=${path} autocomplete=${autocomplete} ?required=${required} aria-invalid=${invalid} aria-describedby=${describedBy}>
           ${options.map(([option, text]) => html`<option value=${option} ?selected=${option === value}>${text}</option>`)}
         </select>`
-        : html`<input part="input" id=${id} name=${path} type=${type ?? 'text'} inputmode=${type && type !== 'text' ? type : nothing} autocomplete=${autocomplete}
+        : html`<input part="input" id=${id} name=${path} type=${type ?? 'text'} inputmode=${typed ? type : nothing} dir=${typed ? 'ltr' : nothing} autocomplete=${autocomplete}
           spellcheck=${type === 'email' ? 'false' : nothing} .value=${value} ?required=${required} aria-invalid=${invalid}
           aria-describedby=${describedBy} />`
     }
