@@ -1,4 +1,4 @@
-// The spec's address defaults, without zod (the widget imports this as well as the BFF).
+// The spec's address defaults, which the BFF fills in before an address goes upstream.
 import type { AddressInput, UpstreamAddress } from './schemas/address.js';
 import { countryName } from './countries.js';
 

@@ -112,7 +112,7 @@ export const sectionOf = (values: Values, section: string): Record<string, strin
   );
 
 export interface Validation {
-  /** The order to send, trimmed, with state and region filled from the country; absent while there are problems. */
+  /** The order to send, trimmed; absent while there are problems. */
   order?: PlaceOrderRequest;
   /** By visible path, in the order the schemas report them. */
   problems: Map<string, ErrorKind>;
