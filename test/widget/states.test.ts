@@ -182,6 +182,23 @@ describe('<opi-checkout> states', () => {
     await waitUntil(() => el.shadowRoot!.activeElement === firstRadio, 'focus did not move to the providers');
   });
 
+  it('keeps the focus in the checkout when a retry ends in a message with nothing to press (the session expired)', async () => {
+    let calls = 0;
+    const bff = fakeBff({
+      session: () => {
+        calls += 1;
+        if (calls === 1) throw new TypeError('Failed to fetch');
+        return json(200, sessionView({ state: 'expired' }));
+      },
+    });
+    const el = await mount(bff);
+    await waitUntil(() => part(el, 'retry'), 'the retry offered');
+    part<HTMLButtonElement>(el, 'retry')!.focus();
+    part<HTMLButtonElement>(el, 'retry')!.click();
+    await waitUntil(() => calls === 2 && !part(el, 'skeleton') && !part(el, 'retry'), 'the expired session said');
+    await waitUntil(() => el.shadowRoot!.activeElement === part(el, 'message'), 'focus left the checkout');
+  });
+
   it('treats a gateway error page without a problem body as unreachable', async () => {
     const bff = fakeBff({ session: () => new Response('<h1>502 Bad Gateway</h1>', { status: 502 }) });
     const el = await mount(bff);

@@ -392,9 +392,11 @@ export class OpiCheckout extends OpiElement<Strings> {
     };
   }
 
+  /** Focus ends on what the reload shows: a provider, the retry again, or else the message that stands. */
   private async retry(): Promise<void> {
     await this.refresh();
-    this.renderRoot.querySelector<HTMLElement>('[name=provider],[part~=retry]')?.focus();
+    const find = (selector: string) => this.renderRoot.querySelector<HTMLElement>(selector);
+    (find('[name=provider],[part~=retry]') ?? find('.message'))?.focus();
   }
 
   private renderForm(strings: Strings, say: Say, money: (minor: number) => string): TemplateResult | typeof nothing {
