@@ -333,6 +333,28 @@ describe('<opi-checkout> states', () => {
     expect(text(part(el, 'message-text'))).to.equal('Something went wrong. Try again.');
   });
 
+  it('after session_changed without the chosen provider, says why the form closed and keeps the focus on the providers', async () => {
+    let changed = false;
+    const bff = fakeBff({
+      session: () => json(200, sessionView(changed ? { providers: [tamara, postpay] } : {})),
+      order: () => {
+        changed = true;
+        return problem(409, 'session_changed', { retryable: true });
+      },
+    });
+    const el = await mount(bff);
+    await choose(el, 'TABBY_AE');
+    await fill(el, shopper);
+    part<HTMLButtonElement>(el, 'submit')!.focus();
+    await submit(el);
+    await waitUntil(() => !part(el, 'form'), 'the form of a provider no longer offered closes');
+    expect(text(part(el, 'alert'))).to.equal('Your order total has changed. Check it, then pay again.');
+    await waitUntil(
+      () => el.shadowRoot!.activeElement?.getAttribute('name') === 'provider',
+      "the focus went to the page's body",
+    );
+  });
+
   it('does not reopen the form for a cart change while the order is sent, and shows the new total once refused', async () => {
     let amount = 100;
     const answer = gate();

@@ -224,10 +224,12 @@ export class OpiCheckout extends OpiElement<Strings> {
     super.update(changed);
   }
 
-  /** A message that replaced the focused control (expired, redirecting, ...) takes the focus, not the page's body. */
+  /**
+   * A message that replaced the focused control (expired, redirecting, ...) takes the focus, not the page's body; so
+   * does the first provider when the form closed (a reload no longer offers the chosen one).
+   */
   protected override updated(): void {
-    if (this.hadFocus && !this.matches(':focus-within'))
-      this.renderRoot.querySelector<HTMLElement>('.message')?.focus();
+    if (this.hadFocus && !this.matches(':focus-within')) this.find('.message,[name=provider]')?.focus();
   }
 
   protected override contentLocale(): string | undefined {
@@ -322,8 +324,7 @@ export class OpiCheckout extends OpiElement<Strings> {
       let unplaced = !error.fieldErrors.length;
       for (const { path } of error.fieldErrors) {
         const target = visiblePath(path, sameAsBilling);
-        if (this.renderRoot.querySelector(`[name="${target}"]`))
-          placed.set(target, problemFor(target, this.values[target]));
+        if (this.find(`[name="${target}"]`)) placed.set(target, problemFor(target, this.values[target]));
         else unplaced = true;
       }
       this.serverProblems = placed;
@@ -337,9 +338,12 @@ export class OpiCheckout extends OpiElement<Strings> {
     return (strings) => this.say(strings.fixFields, { count: n });
   }
 
+  /** The first field to fix; or the providers, when the form closed under the focus (its provider is gone). */
   private async focusFirstInvalid(): Promise<void> {
     await this.updateComplete;
-    this.renderRoot.querySelector<HTMLElement>('[aria-invalid=true]')?.focus();
+    (
+      this.find('[aria-invalid=true]') ?? (this.matches(':focus-within') ? null : this.find('[name=provider]'))
+    )?.focus();
   }
 
   override render(): TemplateResult {
@@ -395,13 +399,18 @@ export class OpiCheckout extends OpiElement<Strings> {
   /** Focus ends on what the reload shows: a provider, the retry again, or else the message that stands. */
   private async retry(): Promise<void> {
     await this.refresh();
-    const find = (selector: string) => this.renderRoot.querySelector<HTMLElement>(selector);
-    (find('[name=provider],[part~=retry]') ?? find('.message'))?.focus();
+    (this.find('[name=provider],[part~=retry]') ?? this.find('.message'))?.focus();
+  }
+
+  private find(selector: string): HTMLElement | null {
+    return this.renderRoot.querySelector<HTMLElement>(selector);
   }
 
   private renderForm(strings: Strings, say: Say, money: (minor: number) => string): TemplateResult | typeof nothing {
     const { checkout, provider, sameAsBilling, touched } = this;
-    if (!checkout || !provider) return nothing;
+    // Without a provider (a reload no longer offers the chosen one) there is no form, but the notice still says why.
+    const alert = this.notice ? html`<p part="alert" class="error">${this.notice(strings)}</p>` : nothing;
+    if (!checkout || !provider) return alert;
     const layout = formLayout(checkout, provider, sameAsBilling);
     const { problems } = validateOrder(provider, this.values, layout, sameAsBilling);
     const ctx: FieldContext = {
@@ -439,7 +448,7 @@ export class OpiCheckout extends OpiElement<Strings> {
             ])
           : nothing
       }
-      ${this.notice ? html`<p part="alert" class="error">${this.notice(strings)}</p>` : nothing}
+      ${alert}
       <button part="submit" type="submit" aria-disabled=${submitting}>
         ${submitting ? strings.submitting : say(strings.pay, { amount: money(checkout.amount), provider: provider.displayName })}
       </button>
