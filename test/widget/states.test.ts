@@ -355,6 +355,46 @@ describe('<opi-checkout> states', () => {
     );
   });
 
+  it('says a new total once: not again when a later notice clears', async () => {
+    let amount = 100;
+    const bff = fakeBff({
+      session: () => json(200, sessionView({ amount })),
+      order: () => problem(503, 'upstream_unavailable', { retryable: true }),
+    });
+    const el = await mount(bff);
+    await choose(el, 'TABBY_AE');
+    amount = 80;
+    const ready = oneEvent(el, 'opi-ready');
+    window.dispatchEvent(new Event('opi-cart-changed'));
+    await ready;
+    expect(status(el)).to.equal('Order total updated: AED 80.00');
+    await fill(el, shopper);
+    await submit(el);
+    await waitUntil(() => status(el) === 'The payment provider did not answer. Try again.', 'the refusal');
+    await choose(el, 'TAMARA_AE');
+    expect(status(el)).to.equal('2 payment options available');
+  });
+
+  it('says a refused submit once, and nothing of the form in between', async () => {
+    const bff = fakeBff({
+      session: sessionView(),
+      order: () => problem(503, 'upstream_unavailable', { retryable: true }),
+    });
+    const el = await mount(bff);
+    await choose(el, 'TABBY_AE');
+    await fill(el, shopper);
+    const heard: string[] = [];
+    const observer = new MutationObserver(() => {
+      if (heard.at(-1) !== status(el)) heard.push(status(el));
+    });
+    observer.observe(part(el, 'status')!, { subtree: true, childList: true, characterData: true });
+    await submit(el);
+    const refused = 'The payment provider did not answer. Try again.';
+    await waitUntil(() => heard.includes(refused), 'the refusal was not said');
+    observer.disconnect();
+    expect(heard).to.deep.equal(['Placing your order…', refused]);
+  });
+
   it('does not reopen the form for a cart change while the order is sent, and shows the new total once refused', async () => {
     let amount = 100;
     const answer = gate();

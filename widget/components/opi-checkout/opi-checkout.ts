@@ -258,7 +258,8 @@ export class OpiCheckout extends OpiElement<Strings> {
     this.selected = provider;
     this.touched = new Set();
     this.serverProblems = new Map();
-    this.notice = undefined;
+    // What was said is said: a new total announced before is not read out again once the notice goes.
+    this.notice = this.announcement = undefined;
     this.dispatchEvent(new OpiProviderChangeEvent({ provider }));
   }
 
@@ -317,8 +318,8 @@ export class OpiCheckout extends OpiElement<Strings> {
       if (error.code === 'session_changed') await this.refresh();
       // (Read anew: refresh() sets the phase, which TypeScript still takes for this method's.)
       if ((this.phase as Phase) === 'failed') return;
-      // Each BFF field error goes beside its field; one the form does not show makes the notice a general one.
-      this.phase = 'ready';
+      // Each BFF field error goes beside its field; one the form does not show makes the notice a general one. The
+      // form opens again with its notice in one render (fail()), so the live region says nothing of it in between.
       await this.updateComplete;
       const placed = new Map<string, ErrorKind>();
       let unplaced = !error.fieldErrors.length;
