@@ -85,6 +85,21 @@ describe('<opi-instalments>', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('says the offer in the same live sentence when the amount crosses a minimum, so the change is heard', async () => {
+    const { el } = await mountInstalments(({ url }) =>
+      Number(url.searchParams.get('amount')) < 30
+        ? answer([], [{ ...tamaraTooSmall, name: 'TABBY_AE', displayName: 'Tabby', minAmount: 30 }], 30)
+        : answer([tabby]),
+    );
+    el.setAttribute('amount', '20.00');
+    await waitUntil(() => message(el).startsWith('Pay in instalments on orders from'), 'the minimum said');
+    const sentence = part(el, 'message')!;
+    expect(sentence.getAttribute('aria-live')).to.equal('polite');
+    el.setAttribute('amount', '100.00');
+    await waitUntil(() => message(el).startsWith('or 4'), 'the offer said');
+    expect(part(el, 'message'), 'the same live region, not a new one a screen reader does not hear').to.equal(sentence);
+  });
+
   it('shows nothing when no provider fits or the BFF cannot be reached, and stays accessible', async () => {
     for (const failing of [() => answer([]), () => Promise.reject(new TypeError('Failed to fetch'))]) {
       const { el, bff } = await mountInstalments(failing);

@@ -125,10 +125,14 @@ export class OpiInstalments extends OpiElement<InstalmentStrings> {
     const locale = this.formatLocale;
     const money = (minor: number) => formatMoney(minor, currency, locale);
     const best = bestPlan(providers);
+    // The sentence alone is a live region, one element whatever it says: a change of it (a variant picked, a price
+    // past a minimum) is said, not its first showing (a page of 24 products would say 24), nor the dialog.
+    const shown = (sentence: unknown, dialog: unknown = nothing) =>
+      html`<p part="message" aria-live="polite">${sentence}</p>${dialog}`;
     if (!best) {
       return availableFrom === undefined
         ? nothing
-        : html`<p part="message">${this.say(strings.availableFrom, { amount: money(availableFrom) })}</p>`;
+        : shown(this.say(strings.availableFrom, { amount: money(availableFrom) }));
     }
     const plan = ({ instalments }: Planned) =>
       this.say(strings.plan, { count: instalments.count, amount: money(instalments.amount) });
@@ -136,13 +140,10 @@ export class OpiInstalments extends OpiElement<InstalmentStrings> {
     const [before, after] = this.say(best.interestRate === 0 ? strings.offerInterestFree : strings.offer, {
       plan: plan(best),
     }).split('{provider}');
-    // The sentence alone is a live region: a change of it (a variant picked) is said, not its first showing (a page of
-    // 24 products would say 24), nor the dialog.
-    return html`<p part="message" aria-live="polite">
-        ${before}${brand(best)}${after}
-        <button part="learn-more" type="button" aria-haspopup="dialog" @click=${this.open}>${strings.learnMore}</button>
-      </p>
-      <dialog part="dialog" aria-labelledby="title" @click=${this.onDialogClick}>
+    return shown(
+      html`${before}${brand(best)}${after}
+        <button part="learn-more" type="button" aria-haspopup="dialog" @click=${this.open}>${strings.learnMore}</button>`,
+      html`<dialog part="dialog" aria-labelledby="title" @click=${this.onDialogClick}>
         <div class="head">
           <h2 part="dialog-title" id="title">${strings.dialogTitle}</h2>
           <button part="close" type="button" @click=${this.close}>${strings.close}</button>
@@ -160,7 +161,8 @@ export class OpiInstalments extends OpiElement<InstalmentStrings> {
             </ol>
           </section>`,
         )}
-      </dialog>`;
+      </dialog>`,
+    );
   }
 
   private get dialog() {
