@@ -355,6 +355,110 @@ describe('<opi-checkout> states', () => {
     );
   });
 
+  it('after session_changed, waits for a newer reload the page started meanwhile before the form opens again', async () => {
+    let amount = 100;
+    let reads = 0;
+    const newer = gate();
+    const bff = fakeBff({
+      session: async () => {
+        reads += 1;
+        if (reads === 2) await new Promise(() => {}); // the reload after session_changed: the page's takes over
+        if (reads === 3) await newer.wait;
+        return json(200, sessionView({ amount }));
+      },
+      order: () => {
+        amount = 120;
+        return problem(409, 'session_changed', { retryable: true });
+      },
+    });
+    const el = await mount(bff);
+    await choose(el, 'TABBY_AE');
+    await fill(el, shopper);
+    await submit(el);
+    await waitUntil(() => reads === 2, 'the reload after session_changed');
+    window.dispatchEvent(new Event('opi-cart-changed'));
+    await waitUntil(() => reads === 3, "the page's reload");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await el.updateComplete;
+    expect(text(part(el, 'submit')), 'no pay button at the old total').to.equal('Placing your order…');
+    newer.open();
+    await waitUntil(() => text(part(el, 'submit')) === 'Pay AED 120.00 with Tabby', 'the new total on the button');
+  });
+
+  it('a reload still on its way when the order is placed changes nothing, nor fails it', async () => {
+    const answer = gate();
+    const read = gate();
+    let reads = 0;
+    const bff = fakeBff({
+      session: async () => {
+        reads += 1;
+        if (reads === 1) return json(200, sessionView());
+        await read.wait;
+        return problem(503, 'ledger_unavailable', { retryable: true });
+      },
+      order: async (request) => {
+        await answer.wait;
+        return acceptValidOrder(request);
+      },
+    });
+    const el = await mount(bff);
+    el.addEventListener('opi-order-created', (event) => event.preventDefault());
+    await choose(el, 'TABBY_AE');
+    await fill(el, shopper);
+    await submit(el);
+    window.dispatchEvent(new Event('opi-cart-changed'));
+    await waitUntil(() => reads === 2, 'the reload on its way');
+    answer.open();
+    await waitUntil(() => part(el, 'message'), 'the hand-off');
+    read.open();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await el.updateComplete;
+    expect(text(part(el, 'message'))).to.equal('Your order is placed. Continue with Tabby.');
+  });
+
+  it("a cart change that drops the chosen provider takes its form's notice with it", async () => {
+    let providers = [tabby, tamara];
+    const bff = fakeBff({ session: () => json(200, sessionView({ providers })) });
+    const el = await mount(bff);
+    await choose(el, 'TABBY_AE');
+    await submit(el);
+    await waitUntil(() => part(el, 'alert'), 'the fields to fix');
+    providers = [tamara, postpay];
+    const ready = oneEvent(el, 'opi-ready');
+    window.dispatchEvent(new Event('opi-cart-changed'));
+    await ready;
+    expect(part(el, 'form')).to.not.exist;
+    expect(part(el, 'alert'), 'no notice about fields no longer there').to.not.exist;
+  });
+
+  it('leaves the focus where the shopper moved it while the order was sent', async () => {
+    const outside = document.createElement('input');
+    document.body.append(outside);
+    let changed = false;
+    const answer = gate();
+    const bff = fakeBff({
+      session: () => json(200, sessionView(changed ? { providers: [tamara, postpay] } : {})),
+      order: async () => {
+        await answer.wait;
+        changed = true;
+        return problem(409, 'session_changed', { retryable: true });
+      },
+    });
+    try {
+      const el = await mount(bff);
+      await choose(el, 'TABBY_AE');
+      await fill(el, shopper);
+      await submit(el);
+      outside.focus();
+      answer.open();
+      await waitUntil(() => part(el, 'alert'), 'the notice');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(document.activeElement).to.equal(outside);
+    } finally {
+      outside.remove();
+    }
+  });
+
   it('says a new total once: not again when a later notice clears', async () => {
     let amount = 100;
     const bff = fakeBff({

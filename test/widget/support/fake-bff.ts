@@ -58,13 +58,21 @@ export function fakeBff(options: { session?: SessionView | Handler; order?: Hand
       body: text === undefined ? undefined : JSON.parse(text),
     };
     requests.push(request);
-    init.signal?.throwIfAborted();
-    if (request.method === 'GET' && /^\/v1\/checkout-sessions\/[^/]+$/.test(url.pathname)) return onSession(request);
-    if (request.method === 'GET' && url.pathname === '/v1/instalments' && options.instalments)
-      return options.instalments(request);
-    if (request.method === 'POST' && /^\/v1\/checkout-sessions\/[^/]+\/orders$/.test(url.pathname))
-      return onOrder(request);
-    return problem(404, 'not_found');
+    const { signal } = init;
+    signal?.throwIfAborted();
+    const answer = (async () => {
+      if (request.method === 'GET' && /^\/v1\/checkout-sessions\/[^/]+$/.test(url.pathname)) return onSession(request);
+      if (request.method === 'GET' && url.pathname === '/v1/instalments' && options.instalments)
+        return options.instalments(request);
+      if (request.method === 'POST' && /^\/v1\/checkout-sessions\/[^/]+\/orders$/.test(url.pathname))
+        return onOrder(request);
+      return problem(404, 'not_found');
+    })();
+    // As fetch does: an abort rejects the call at once, however long its answer would take.
+    const aborted = new Promise<never>((_, reject) =>
+      signal?.addEventListener('abort', () => reject(signal.reason), { once: true }),
+    );
+    return Promise.race([answer, aborted]);
   };
   return { fetch: fetchFn, requests, orders: () => requests.filter((request) => request.method === 'POST') };
 }

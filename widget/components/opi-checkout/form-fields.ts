@@ -39,7 +39,7 @@ export const CUSTOMER_FIELDS: readonly FieldName[] = ['firstName', 'lastName', '
 /**
  * The billing address takes its name, email and phone from the customer block (Local choice: nobody should type
  * their name twice); a different shipping recipient gets their own name and phone. Title (optional in the spec)
- * is not asked, and region comes from the country (see order-form.ts).
+ * is not asked, and region comes from the country (the BFF fills it, shared/address-defaults.ts).
  */
 export function addressFields(section: Exclude<Section, 'customer'>): FieldName[] {
   return [

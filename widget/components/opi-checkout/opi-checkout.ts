@@ -30,6 +30,9 @@ type Phase = 'loading' | 'ready' | 'submitting' | 'redirecting' | 'handed-off' |
 /** A form-level message, kept as a function of the catalogue so a language change re-words it. */
 type Notice = (strings: Strings) => string;
 
+/** Internal reactive state: rendered from, never an attribute. */
+const STATE = { state: true };
+
 // Local choice: the skeleton is a two-provider list, the most common answer (one market, two brands), with bones
 // where the legend and the rows will be: the rows land in place, and only a third one adds height.
 const skeleton = html`<div part="skeleton" aria-hidden="true">
@@ -108,16 +111,16 @@ export class OpiCheckout extends OpiElement<Strings> {
   static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
   static override properties: PropertyDeclarations = {
     session: {},
-    phase: { state: true },
-    checkout: { state: true },
-    selected: { state: true },
-    values: { state: true },
-    sameAsBilling: { state: true },
-    touched: { state: true },
-    serverProblems: { state: true },
-    notice: { state: true },
-    announcement: { state: true },
-    hush: { state: true },
+    phase: STATE,
+    checkout: STATE,
+    selected: STATE,
+    values: STATE,
+    sameAsBilling: STATE,
+    touched: STATE,
+    serverProblems: STATE,
+    notice: STATE,
+    announcement: STATE,
+    hush: STATE,
   };
 
   /** The checkout session id the merchant's server created (cs_...). Changing it loads the new session. */
@@ -161,7 +164,15 @@ export class OpiCheckout extends OpiElement<Strings> {
    * Fetches the session again, after the host's server changed its cart (PATCH /v1/checkout-sessions/:id): entries
    * the shopper typed and a still-offered provider choice are kept, and a changed total is announced.
    */
-  async refresh(): Promise<void> {
+  refresh(): Promise<void> {
+    this.loaded = this.load();
+    return this.loaded;
+  }
+
+  /** The newest load: one a newer load aborted ends early, and whoever waits for the session waits for this. */
+  private loaded?: Promise<void>;
+
+  private async load(): Promise<void> {
     if (!this.session) return;
     // While an order is sent, only the data is read: the phase stays the placement's, and a form reopened after a
     // refusal shows the new total.
@@ -179,7 +190,11 @@ export class OpiCheckout extends OpiElement<Strings> {
       this.checkout = checkout;
       this.values = initialValues(checkout, this.values);
       const names = checkout.providers.map((provider) => provider.name);
-      if (!names.includes(this.selected!)) this.selected = names.length === 1 ? names[0] : undefined;
+      // A provider no longer offered takes its form's notice with it (a refusal sets its own after the reload).
+      if (!names.includes(this.selected!)) {
+        this.selected = names.length === 1 ? names[0] : undefined;
+        this.notice = undefined;
+      }
       if (before && before.amount !== checkout.amount) {
         const total = formatMoney(checkout.amount, checkout.currency, this.formatLocale);
         this.announcement = (strings) => this.say(strings.totalChanged, { amount: total });
@@ -226,10 +241,15 @@ export class OpiCheckout extends OpiElement<Strings> {
 
   /**
    * A message that replaced the focused control (expired, redirecting, ...) takes the focus, not the page's body; so
-   * does the first provider when the form closed (a reload no longer offers the chosen one).
+   * do the providers when the form closed (a reload no longer offers the chosen one).
    */
   protected override updated(): void {
-    if (this.hadFocus && !this.matches(':focus-within')) this.find('.message,[name=provider]')?.focus();
+    if (this.hadFocus && !this.matches(':focus-within')) this.refocus();
+  }
+
+  /** Where the focus goes when what held it is gone: the message that stands, else the chosen provider, else the first. */
+  private refocus(): void {
+    (this.find('.message,[name=provider]:checked') ?? this.find('[name=provider]'))?.focus();
   }
 
   protected override contentLocale(): string | undefined {
@@ -305,6 +325,8 @@ export class OpiCheckout extends OpiElement<Strings> {
       const created = await this.api().placeOrder(this.session, order, this.attempt.key);
       this.attempt = undefined;
       if (!isSafeRedirect(created.redirectUrl)) throw new CheckoutApiError('unsafe_redirect');
+      // Placed: a reload still on its way (a cart change meanwhile) may change nothing now, nor fail it.
+      this.loading?.abort();
       const proceed = this.dispatchEvent(new OpiOrderCreatedEvent({ ...created }));
       this.phase = proceed ? 'redirecting' : 'handed-off';
       await this.updateComplete;
@@ -315,7 +337,10 @@ export class OpiCheckout extends OpiElement<Strings> {
       if (isFinal(error.code)) return this.fail(error);
       // The merchant changed the cart meanwhile: the new total and providers come before the form opens again, so a
       // second press cannot pay a total the shopper has not seen; a reload that failed leaves the form closed.
-      if (error.code === 'session_changed') await this.refresh();
+      if (error.code === 'session_changed') {
+        await this.refresh();
+        await this.loaded; // a newer reload (the page's opi-cart-changed) took over: its outcome first
+      }
       // (Read anew: refresh() sets the phase, which TypeScript still takes for this method's.)
       if ((this.phase as Phase) === 'failed') return;
       // Each BFF field error goes beside its field; one the form does not show makes the notice a general one. The
@@ -339,12 +364,15 @@ export class OpiCheckout extends OpiElement<Strings> {
     return (strings) => this.say(strings.fixFields, { count: n });
   }
 
-  /** The first field to fix; or the providers, when the form closed under the focus (its provider is gone). */
+  /**
+   * The first field to fix; or the providers, when the form closed under the focus (its provider is gone) and left it
+   * on the page's body, never taken from where the shopper moved it meanwhile.
+   */
   private async focusFirstInvalid(): Promise<void> {
     await this.updateComplete;
-    (
-      this.find('[aria-invalid=true]') ?? (this.matches(':focus-within') ? null : this.find('[name=provider]'))
-    )?.focus();
+    const invalid = this.find('[aria-invalid=true]');
+    if (invalid) invalid.focus();
+    else if (!this.provider && document.activeElement === document.body) this.refocus();
   }
 
   override render(): TemplateResult {
@@ -397,10 +425,10 @@ export class OpiCheckout extends OpiElement<Strings> {
     };
   }
 
-  /** Focus ends on what the reload shows: a provider, the retry again, or else the message that stands. */
+  /** Focus ends on what the reload shows: the message that stands (a failure again), or the providers. */
   private async retry(): Promise<void> {
     await this.refresh();
-    (this.find('[name=provider],[part~=retry]') ?? this.find('.message'))?.focus();
+    this.refocus();
   }
 
   private find(selector: string): HTMLElement | null {

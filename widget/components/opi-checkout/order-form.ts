@@ -10,8 +10,8 @@ import type { CheckoutSession, Provider } from './session-model.js';
 /** Text entered per dotted path ("customer.email", "billingAddress.city", "shippingMethod"). */
 export type Values = Record<string, string>;
 
-/** The customer's fields, which are also the billing address's contact (form-fields.ts). */
-const CONTACT: readonly string[] = CUSTOMER_FIELDS;
+/** One of the customer's fields, which are also the billing address's contact (form-fields.ts). */
+const isContact = (name: string) => (CUSTOMER_FIELDS as readonly string[]).includes(name);
 
 /**
  * Where a path is shown: the billing contact is the customer block, and a shipping address that is the billing
@@ -21,7 +21,7 @@ export function visiblePath(path: string, sameAsBilling: boolean): string {
   const [section, name = ''] = path.split('.');
   if (section === 'shippingAddress' && (name === 'email' || sameAsBilling))
     return visiblePath(`billingAddress.${name}`, false);
-  return section === 'billingAddress' && CONTACT.includes(name) ? `customer.${name}` : path;
+  return section === 'billingAddress' && isContact(name) ? `customer.${name}` : path;
 }
 
 export interface FormLayout {
@@ -79,7 +79,7 @@ export function initialValues(session: CheckoutSession, current: Values): Values
     ['customer', customer],
   ] as const) {
     for (const [name, value] of Object.entries(entries ?? {})) {
-      if (value && (section !== 'customer' || CONTACT.includes(name))) values[`${section}.${name}`] = value;
+      if (value && (section !== 'customer' || isContact(name))) values[`${section}.${name}`] = value;
     }
   }
   for (const [path, value] of Object.entries(current)) if (value) values[path] = value;

@@ -20,9 +20,8 @@ const DEBOUNCE_MS = 300;
  * @summary Instalment plans for an amount, before the checkout.
  * @tag opi-instalments
  *
- * @csspart base - The wrapper of everything; carries lang and dir, and is a polite live region, busy until the first
- *   answer.
- * @csspart message - The sentence with the best plan, or the minimum amount.
+ * @csspart base - The wrapper of everything; carries lang and dir, busy until the first answer.
+ * @csspart message - The sentence with the best plan, or the minimum amount: the one polite live region.
  * @csspart brand - The provider's logo or name in the sentence.
  * @csspart logo - A provider's logo.
  * @csspart learn-more - The button that opens the dialog.
