@@ -156,15 +156,21 @@ describe('<opi-checkout> states', () => {
     expect(part(el, 'submit')).to.not.exist;
   });
 
-  it('says the BFF is unreachable, offers a retry, and loads on retry', async () => {
-    let calls = 0;
+  /** A BFF out of reach for the first session read, then answering `session`; `reads` counts them. */
+  function unreachableOnce(session: ReturnType<typeof sessionView>) {
+    const reads = { count: 0 };
     const bff = fakeBff({
       session: () => {
-        calls += 1;
-        if (calls === 1) throw new TypeError('Failed to fetch');
-        return json(200, sessionView());
+        reads.count += 1;
+        if (reads.count === 1) throw new TypeError('Failed to fetch');
+        return json(200, session);
       },
     });
+    return { bff, reads };
+  }
+
+  it('says the BFF is unreachable, offers a retry, and loads on retry', async () => {
+    const { bff } = unreachableOnce(sessionView());
     const failed = oneEvent(document, 'opi-error');
     const el = await mount(bff);
     expect((await failed).detail).to.deep.equal({
@@ -183,19 +189,12 @@ describe('<opi-checkout> states', () => {
   });
 
   it('keeps the focus in the checkout when a retry ends in a message with nothing to press (the session expired)', async () => {
-    let calls = 0;
-    const bff = fakeBff({
-      session: () => {
-        calls += 1;
-        if (calls === 1) throw new TypeError('Failed to fetch');
-        return json(200, sessionView({ state: 'expired' }));
-      },
-    });
+    const { bff, reads } = unreachableOnce(sessionView({ state: 'expired' }));
     const el = await mount(bff);
     await waitUntil(() => part(el, 'retry'), 'the retry offered');
     part<HTMLButtonElement>(el, 'retry')!.focus();
     part<HTMLButtonElement>(el, 'retry')!.click();
-    await waitUntil(() => calls === 2 && !part(el, 'skeleton') && !part(el, 'retry'), 'the expired session said');
+    await waitUntil(() => reads.count === 2 && !part(el, 'skeleton') && !part(el, 'retry'), 'the expired session said');
     await waitUntil(() => el.shadowRoot!.activeElement === part(el, 'message'), 'focus left the checkout');
   });
 
