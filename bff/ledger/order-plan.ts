@@ -13,7 +13,6 @@
 //
 // An order's discrepancy list holds one entry per kind, for a person, with both sides of what disagrees (withEntry,
 // which ./totals.ts uses for the refunds' and captures' totals too).
-import { toMinor } from '../../shared/money.js';
 import { isFinalStatus, nextStatus, normalisePaymentStatus, type OrderStatus } from '../../shared/status.js';
 import { checkPaidAmount, type HoldReason } from '../orders/paid-amount.js';
 import type { Discrepancy, EventSource, Journal, OrderPatch, StoredOrder } from '../store/types.js';
@@ -134,13 +133,6 @@ function createAnswerPatch(order: StoredOrder, answer: CreateAnswer, now: Date):
 }
 
 /**
- * The fee the paying customer bears, as the read reports it, in the order's minor units (checkPaidAmount holds a
- * payment whose surcharge cannot be read; on a hold for another currency it is not the order's, and counts 0 at worst).
- */
-const surchargeOf = (order: StoredOrder, upstream: OrderStatusRecord) =>
-  Math.max(0, toMinor(upstream.surcharge ?? 0, order.currency) ?? 0);
-
-/**
  * A read of a paid order that reports another amount paid than the ledger recorded: both sides, for a person; none
  * when it agrees. Local choice: an amount that cannot be read in the order's currency is not compared (`unread`:
  * whatever stands, stays; its word is still recorded).
@@ -148,7 +140,7 @@ const surchargeOf = (order: StoredOrder, upstream: OrderStatusRecord) =>
 function paidEntry(order: StoredOrder, upstream: OrderStatusRecord, now: Date): Discrepancy | 'unread' | undefined {
   const reported = checkPaidAmount('paid', upstream, order);
   if (reported.holdReason === 'currency_mismatch' || reported.holdReason === 'unreadable_amount') return 'unread';
-  const upstreamMinor = reported.paidMinor + surchargeOf(order, upstream);
+  const upstreamMinor = reported.paidMinor;
   if (upstreamMinor === order.paidMinor) return undefined;
   return { kind: 'paid', ledgerMinor: order.paidMinor, upstreamMinor, detectedAt: now.toISOString() };
 }
@@ -254,9 +246,8 @@ function movedTo(order: StoredOrder, upstream: OrderStatusRecord, observed: Orde
   const patch: OrderPatch = { status: next, upstreamStatus: upstream.status, holdReason: outcome.holdReason ?? null };
   if (next === 'paid' || next === 'on_hold') {
     // The docs: the customer pays the order amount plus the surcharge, and a full capture or void is both.
-    const surchargeMinor = surchargeOf(order, upstream);
-    patch.surchargeMinor = surchargeMinor;
-    patch.paidMinor = outcome.paidMinor + surchargeMinor;
+    patch.surchargeMinor = outcome.surchargeMinor;
+    patch.paidMinor = outcome.paidMinor;
     patch.capturedMinor = next === 'paid' && capturedAtPayment(order, upstream) ? patch.paidMinor : 0;
   }
   return { patch, ...(outcome.holdReason ? { holdReason: outcome.holdReason } : {}) };

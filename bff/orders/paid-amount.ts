@@ -19,8 +19,10 @@ export type HoldReason = 'underpaid' | 'currency_mismatch' | 'unreadable_amount'
 
 export interface PaidOutcome {
   status: OrderStatus;
-  /** What the upstream says was paid, in the ledger's minor units; 0 unless the order is paid or held. */
+  /** What the upstream says was paid, surcharge included, in the ledger's minor units; 0 unless paid or held. */
   paidMinor: number;
+  /** Of which the fee the paying customer bears (docs: paid = order amount + surcharge). */
+  surchargeMinor: number;
   holdReason?: HoldReason;
 }
 
@@ -31,17 +33,17 @@ export interface PaidOutcome {
  * upstream reports, and the upstream itself refuses a refund above what it holds.
  */
 export function checkPaidAmount(observed: OrderStatus, reported: ReportedAmount, owed: OwedAmount): PaidOutcome {
-  if (observed !== 'paid') return { status: observed, paidMinor: 0 };
+  if (observed !== 'paid') return { status: observed, paidMinor: 0, surchargeMinor: 0 };
   if (reported.currency.trim().toUpperCase() !== owed.currency) {
-    return { status: 'on_hold', paidMinor: 0, holdReason: 'currency_mismatch' };
+    return { status: 'on_hold', paidMinor: 0, surchargeMinor: 0, holdReason: 'currency_mismatch' };
   }
   const exponent = currencyExponent(owed.currency);
-  const paidMinor = decimalToMinor(reported.amount, exponent);
+  const amountMinor = decimalToMinor(reported.amount, exponent);
   // A surcharge is part of what was paid: one that cannot be read exactly leaves the payment unread too.
-  const surchargeMinor =
-    reported.surcharge === null || reported.surcharge === undefined ? 0 : decimalToMinor(reported.surcharge, exponent);
-  if (paidMinor === null || paidMinor < 0 || surchargeMinor === null || surchargeMinor < 0)
-    return { status: 'on_hold', paidMinor: 0, holdReason: 'unreadable_amount' };
-  if (paidMinor < owed.amountMinor) return { status: 'on_hold', paidMinor, holdReason: 'underpaid' };
-  return { status: 'paid', paidMinor };
+  const surchargeMinor = decimalToMinor(reported.surcharge ?? 0, exponent);
+  if (amountMinor === null || amountMinor < 0 || surchargeMinor === null || surchargeMinor < 0)
+    return { status: 'on_hold', paidMinor: 0, surchargeMinor: 0, holdReason: 'unreadable_amount' };
+  const paid = { paidMinor: amountMinor + surchargeMinor, surchargeMinor };
+  if (amountMinor < owed.amountMinor) return { status: 'on_hold', ...paid, holdReason: 'underpaid' };
+  return { status: 'paid', ...paid };
 }

@@ -8,6 +8,7 @@ describe('paid amount check', () => {
     expect(checkPaidAmount('paid', { amount: 257.75, currency: 'AED' }, owedAed)).toEqual({
       status: 'paid',
       paidMinor: 25775,
+      surchargeMinor: 0,
     });
   });
 
@@ -15,6 +16,7 @@ describe('paid amount check', () => {
     expect(checkPaidAmount('paid', { amount: 257.74, currency: 'AED' }, owedAed)).toEqual({
       status: 'on_hold',
       paidMinor: 25774,
+      surchargeMinor: 0,
       holdReason: 'underpaid',
     });
   });
@@ -40,16 +42,18 @@ describe('paid amount check', () => {
   it('holds a payment whose surcharge cannot be read exactly: what was paid is not known', () => {
     const paid = (surcharge: number | null) =>
       checkPaidAmount('paid', { amount: 257.75, currency: 'AED', surcharge }, owedAed);
-    expect(paid(2.5).status).toBe('paid');
+    expect(paid(2.5)).toEqual({ status: 'paid', paidMinor: 26025, surchargeMinor: 250 });
     expect(paid(null).status).toBe('paid');
-    expect(paid(1.234)).toEqual({ status: 'on_hold', paidMinor: 0, holdReason: 'unreadable_amount' });
-    expect(paid(-1)).toEqual({ status: 'on_hold', paidMinor: 0, holdReason: 'unreadable_amount' });
+    const unread = { status: 'on_hold', paidMinor: 0, surchargeMinor: 0, holdReason: 'unreadable_amount' };
+    expect(paid(1.234)).toEqual(unread);
+    expect(paid(-1)).toEqual(unread);
   });
 
   it('holds a payment in another currency', () => {
     expect(checkPaidAmount('paid', { amount: 257.75, currency: 'SAR' }, owedAed)).toEqual({
       status: 'on_hold',
       paidMinor: 0,
+      surchargeMinor: 0,
       holdReason: 'currency_mismatch',
     });
   });
@@ -70,13 +74,18 @@ describe('paid amount check', () => {
     expect(checkPaidAmount('paid', { amount: 300, currency: 'AED' }, owedAed)).toEqual({
       status: 'paid',
       paidMinor: 30000,
+      surchargeMinor: 0,
     });
   });
 
   it.each(['pending', 'declined', 'cancelled', 'failed', 'initiated'] as const)(
     'passes %s through with nothing paid',
     (status) => {
-      expect(checkPaidAmount(status, { amount: 257.75, currency: 'AED' }, owedAed)).toEqual({ status, paidMinor: 0 });
+      expect(checkPaidAmount(status, { amount: 257.75, currency: 'AED' }, owedAed)).toEqual({
+        status,
+        paidMinor: 0,
+        surchargeMinor: 0,
+      });
     },
   );
 });
