@@ -147,6 +147,7 @@ export function createApp({
     upstreamWebhookRoutes(services.notifications, {
       logger,
       rateLimit: limit('webhook', 10 * config.rateLimitPerMinute),
+      secret: config.upstreamWebhookSecret,
     }),
   );
   app.use('/v1/orders', merchantOrderRoutes(services, merchantGuard));

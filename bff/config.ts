@@ -1,5 +1,8 @@
 // The BFF's configuration, read once from an explicit environment object (only main.ts passes process.env).
-// With nothing set it runs against the local sandbox with the sandbox's public demo credentials. Only the default
+// Nothing is assumed: OPI_ENVIRONMENT must name the upstream (sandbox, qa or production), so a secrets outage that
+// empties the variables stops the BFF rather than opening it with the public demo values. OPI_ENVIRONMENT=sandbox
+// runs against the local sandbox with the sandbox's public demo credentials; under NODE_ENV=production or with a
+// DATABASE_URL on another host, that also needs OPI_ALLOW_SANDBOX=true (a dry run, said out loud). Only the default
 // sandbox URL, or a loopback URL with OPI_UPSTREAM_SANDBOX=true, counts as the sandbox: any other upstream (a
 // loopback proxy in front of a real one included) refuses to start until real credentials, a payment secret,
 // merchant keys, an https public URL and the storefront origins are given.
@@ -105,6 +108,11 @@ export interface Config {
      */
     settleWindowMs: number;
   };
+  /**
+   * The account webhook's secret (OPI_UPSTREAM_WEBHOOK_SECRET): the last segment of the URL registered in the
+   * upstream's portal, /v1/webhooks/upstream/<secret>. Absent: the account webhook is off (every address of it 404).
+   */
+  upstreamWebhookSecret?: string;
   /** Signed merchant notifications; absent when OPI_MERCHANT_WEBHOOK_URL is unset. */
   notifications?: {
     url: string;
@@ -146,6 +154,15 @@ const wholeNumber = (min: number, max: number, what: string) =>
 
 export const isLoopbackHost = (hostname: string) =>
   hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+
+/** The host a postgres:// URL names ('' for a socket on this machine). */
+function databaseHostOf(databaseUrl: string): string | undefined {
+  try {
+    return new URL(databaseUrl).hostname;
+  } catch {
+    return undefined;
+  }
+}
 
 const url = (what: string) =>
   z.pipe(
@@ -238,6 +255,7 @@ const trustProxy = z.pipe(
 const envSchema = z.object({
   PORT: z.optional(wholeNumber(0, 65535, 'a port number')),
   OPI_ENVIRONMENT: z.optional(z.enum(ENVIRONMENT_NAMES, { error: `must be one of: ${ENVIRONMENT_NAMES.join(', ')}` })),
+  OPI_ALLOW_SANDBOX: z.optional(flag),
   OPI_UPSTREAM_URL: z.optional(url('the upstream base URL')),
   OPI_UPSTREAM_SANDBOX: z.optional(flag),
   OPI_TOKEN_URL: z.optional(url('the token endpoint')),
@@ -280,6 +298,13 @@ const envSchema = z.object({
   OPI_RETENTION_IDEMPOTENCY_HOURS: z.optional(wholeNumber(24, 87_600, 'a whole number of hours')),
   OPI_RETENTION_PERSONAL_DAYS: z.optional(wholeNumber(1, 3650, 'a whole number of days')),
   OPI_RETENTION_INTERVAL_MINUTES: z.optional(wholeNumber(1, 1440, 'a whole number of minutes')),
+  OPI_UPSTREAM_WEBHOOK_SECRET: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(/^[\w-]{24,128}$/, { error: 'must be 24 to 128 letters, digits, _ or - (it is a segment of a URL)' }),
+      ),
+  ),
   OPI_MERCHANT_WEBHOOK_URL: z.optional(url('the merchant notification URL')),
   OPI_MERCHANT_WEBHOOK_SECRET: z.optional(secret(16)),
   OPI_NOTIFY_MAX_ATTEMPTS: z.optional(wholeNumber(1, 50, 'a whole number of attempts')),
@@ -322,7 +347,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`));
   }
   const e = parsed.data;
-  const environment = e.OPI_ENVIRONMENT ?? 'sandbox';
+  if (!e.OPI_ENVIRONMENT) {
+    throw new ConfigError([
+      `OPI_ENVIRONMENT must be set: ${ENVIRONMENT_NAMES.join(', ')} (sandbox: the local simulator with its public demo credentials)`,
+    ]);
+  }
+  const environment = e.OPI_ENVIRONMENT;
   const hosts = ENVIRONMENTS[environment];
   const upstreamUrl = e.OPI_UPSTREAM_URL ?? hosts.apiUrl;
   const tokenUrl = e.OPI_TOKEN_URL ?? hosts.tokenUrl;
@@ -332,6 +362,16 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const isLocalSandbox = e.OPI_UPSTREAM_SANDBOX ?? (environment === 'sandbox' && upstreamUrl === DEFAULT_UPSTREAM_URL);
   const problems: string[] = [];
 
+  if (environment === 'sandbox' && !e.OPI_ALLOW_SANDBOX) {
+    // Production-like surroundings with the published demo credentials: only on purpose (a dry run).
+    const databaseHost = e.DATABASE_URL ? databaseHostOf(e.DATABASE_URL) : undefined;
+    if (env.NODE_ENV === 'production')
+      problems.push('OPI_ENVIRONMENT=sandbox under NODE_ENV=production needs OPI_ALLOW_SANDBOX=true (a dry run)');
+    else if (databaseHost && !isLoopbackHost(databaseHost))
+      problems.push(
+        `OPI_ENVIRONMENT=sandbox with a DATABASE_URL on ${databaseHost} needs OPI_ALLOW_SANDBOX=true (a dry run)`,
+      );
+  }
   if (e.OPI_UPSTREAM_SANDBOX && !isLoopbackHost(upstreamHost)) {
     problems.push(
       `OPI_UPSTREAM_SANDBOX=true needs a loopback OPI_UPSTREAM_URL (got ${upstreamHost}): the sandbox runs on this machine`,
@@ -473,6 +513,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       horizonMs: (e.OPI_POLL_HORIZON_DAYS ?? 7) * 86_400_000,
       settleWindowMs,
     },
+    ...(e.OPI_UPSTREAM_WEBHOOK_SECRET ? { upstreamWebhookSecret: e.OPI_UPSTREAM_WEBHOOK_SECRET } : {}),
     ...(e.OPI_MERCHANT_WEBHOOK_URL && e.OPI_MERCHANT_WEBHOOK_SECRET
       ? {
           notifications: {

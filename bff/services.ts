@@ -100,8 +100,16 @@ export function createServices({ config, store: uncached, upstream, logger, now,
   /** What reads the upstream and hands it to the ledger needs. */
   const reading = { store, ledger, upstream, logger, now };
   // Local choices: whatever inbound traffic (returns, notices) prompts it, one upstream read per order and claimed
-  // status in 5 s, 10,000 keys remembered, and 20 such reads a second at most.
-  const readGate = createReadGate({ windowMs: 5_000, maxKeys: 10_000, readsPerSecond: 20, now });
+  // status in 5 s, 10,000 keys remembered; 20 such reads a second for the notices and 20 for the returns, of which
+  // one client's returns start 10 a minute (a shopper returns once or twice an attempt).
+  const readGate = createReadGate({
+    windowMs: 5_000,
+    maxKeys: 10_000,
+    noticesPerSecond: 20,
+    returnsPerSecond: 20,
+    perClientPerMinute: 10,
+    now,
+  });
   const refresher = createOrderRefresher({ ...reading, settleWindowMs: reconcile.settleWindowMs });
   const readBudget = createReadBudget({
     readsPerSecond: reconcile.readsPerSecond,
@@ -149,6 +157,7 @@ export function createServices({ config, store: uncached, upstream, logger, now,
       ...reading,
       readGate,
       answerWithinMs: Math.min(2_000, Math.floor(timeoutMs / 2)),
+      sweepRecentMs: reconcile.horizonMs,
     }),
     reconciler: createReconciler({
       store,

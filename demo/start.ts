@@ -1,6 +1,7 @@
 // `npm start`: the whole demo on three localhost origins. The sandbox and the BFF run as child processes through
 // their own main.ts (their real configuration path); the storefront runs here. Ctrl-C or SIGTERM stops all three.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createConnection, createServer } from 'node:net';
@@ -153,6 +154,8 @@ async function main(): Promise<void> {
   const sandboxUrl = `http://${HOST}:${sandboxPort.port}`;
   const tokenUrl = `http://${HOST}:${tokenPort.port}/token`;
   const bffUrl = `http://${HOST}:${bffPort.port}`;
+  // A new one each start (the sandbox is told the whole URL each start), unless the developer set one.
+  const webhookSecret = process.env.OPI_UPSTREAM_WEBHOOK_SECRET || randomBytes(24).toString('base64url');
   const storefrontUrl = `http://${HOST}:${storefrontPort.port}`;
   // The ledger and the logs live together: OPI_DATA_DIR (relative to where npm start runs), else .data/.
   const dataDir = process.env.OPI_DATA_DIR ? resolve(process.env.OPI_DATA_DIR) : join(REPO_ROOT, '.data');
@@ -192,8 +195,8 @@ async function main(): Promise<void> {
     const sandboxEnv = {
       SANDBOX_PORT: String(sandboxPort.port),
       SANDBOX_TOKEN_PORT: String(tokenPort.port),
-      // The merchant account's webhook, as a merchant registers it in the upstream's portal.
-      SANDBOX_WEBHOOK_URL: process.env.SANDBOX_WEBHOOK_URL || `${bffUrl}/v1/webhooks/upstream`,
+      // The merchant account's webhook, as a merchant registers it in the upstream's portal: its secret included.
+      SANDBOX_WEBHOOK_URL: process.env.SANDBOX_WEBHOOK_URL || `${bffUrl}/v1/webhooks/upstream/${webhookSecret}`,
       // Beside the BFF's ledger, so a restarted demo can still refund yesterday's order.
       SANDBOX_DATA_DIR: process.env.SANDBOX_DATA_DIR || join(dataDir, 'sandbox'),
     };
@@ -205,6 +208,9 @@ async function main(): Promise<void> {
     // Local choice: a value the developer set in the environment wins over the demo's wiring, except the port and
     // the data directory (resolved here, so the BFF's ledger sits beside these logs).
     const bffEnv = {
+      // The demo is the sandbox, said out loud: a BFF told nothing refuses to start.
+      OPI_ENVIRONMENT: 'sandbox',
+      OPI_UPSTREAM_WEBHOOK_SECRET: webhookSecret,
       OPI_UPSTREAM_URL: sandboxUrl,
       OPI_TOKEN_URL: tokenUrl,
       // The sandbox started above is a local sandbox on whatever port it got (the BFF trusts only its default URL).
@@ -214,7 +220,7 @@ async function main(): Promise<void> {
       OPI_ALLOWED_ORIGINS: [`${storefrontUrl},http://localhost:${storefrontPort.port}`, process.env.OPI_ALLOWED_ORIGINS]
         .filter(Boolean)
         .join(','),
-      ...definedEnv(['OPI_UPSTREAM_URL', 'OPI_TOKEN_URL', 'OPI_UPSTREAM_SANDBOX', 'OPI_PUBLIC_URL']),
+      ...definedEnv(['OPI_ENVIRONMENT', 'OPI_UPSTREAM_URL', 'OPI_TOKEN_URL', 'OPI_UPSTREAM_SANDBOX', 'OPI_PUBLIC_URL']),
       OPI_DATA_DIR: dataDir,
       PORT: String(bffPort.port),
     };

@@ -31,7 +31,7 @@ import {
   widgetHeaders,
   widgetOrderHeaders,
 } from './bench/demo-order.js';
-import { hostileFloods } from './bench/hostile.js';
+import { BENCH_WEBHOOK_SECRET, hostileFloods } from './bench/hostile.js';
 import { type BacklogInstance, backlogFigures, measureBacklog } from './bench/reconciler-backlog.js';
 import { type Call, calls, fixedBody, load, oneAtATime, paced } from './bench/load.js';
 import { numericOption } from './bench/options.js';
@@ -100,6 +100,10 @@ const bffEnv = (ledger: Record<string, string>, upstream: { url: string; tokenUr
   NODE_ENV: 'production',
   OPI_UPSTREAM_URL: upstream.url,
   OPI_TOKEN_URL: upstream.tokenUrl,
+  OPI_ENVIRONMENT: 'sandbox',
+  // Production mode against the sandbox, on purpose: the figures are the production build's.
+  OPI_ALLOW_SANDBOX: 'true',
+  OPI_UPSTREAM_WEBHOOK_SECRET: BENCH_WEBHOOK_SECRET,
   OPI_UPSTREAM_SANDBOX: 'true',
   OPI_LOG_LEVEL: 'info',
   OPI_DRAIN_SECONDS: '0',

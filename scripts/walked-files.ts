@@ -44,6 +44,7 @@ const url = await new Promise<string>((resolve) =>
 const config = loadConfig({
   OPI_UPSTREAM_URL: sandbox.url,
   OPI_TOKEN_URL: sandbox.tokenUrl,
+  OPI_ENVIRONMENT: 'sandbox',
   OPI_UPSTREAM_SANDBOX: 'true',
   OPI_PUBLIC_URL: url,
 });

@@ -11,13 +11,14 @@ import type { Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 
 /**
- * The same URL with what opens something masked, for logs: the callback secret, a checkout session id (the widget's
+ * The same URL with what opens something masked, for logs: the callback and account webhook secrets, a checkout session id (the widget's
  * only credential; it opens the shopper's prefill), and a return's signature (whoever has it can replay the return).
  * Case-insensitive, as Express routes are.
  */
 export function maskSecretsInUrl(url: string): string {
   const masked = url
     .replace(/(\/v1\/callbacks\/[^/?#]+\/)[^/?#]+/i, '$1[redacted]')
+    .replace(/(\/v1\/webhooks\/upstream\/)[^/?#]+/i, '$1[redacted]')
     .replace(/(\/v1\/checkout-sessions\/)[^/?#]+/i, '$1[redacted]');
   // Also under a mount path (createCheckoutRouter at /checkout-api, say): the path is the request's original URL.
   return /^[^?#]*\/v1\/returns\//i.test(masked) ? masked.replace(/([?&]hash=)[^&#]*/gi, '$1[redacted]') : masked;

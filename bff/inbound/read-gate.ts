@@ -6,13 +6,16 @@
 // after its read began may carry news that read missed: the first such arrival is told (`late`), so the caller can
 // have the order read again once the window has passed.
 //
-// And all keys together start at most `readsPerSecond` reads (a second's worth at once): a stranger naming many
-// orders, or claiming many statuses, cannot make the upstream be read faster than that. An arrival past it reads
-// nothing and is told `late` at once, so the caller has the order read by the reconciler, within its own budget;
-// that counts as the key's read for its window, so the arrivals after it ask the reconciler for nothing more.
+// And each kind of visitor spends a budget of its own: the upstream's notices start at most `noticesPerSecond` reads
+// (all keys together, a second's worth at once), the shoppers' returns `returnsPerSecond`, so notices, however many,
+// never leave a returning shopper answered from the ledger. Within the returns' budget one client starts at most
+// `perClientPerMinute` reads a minute: a shopper holding references of their own (one per attempt) can spend only those.
+// An arrival past a budget reads nothing and is told `late` at once, so the caller has the order read by the
+// reconciler, within its own budget; that counts as the key's read for its window, so the arrivals after it ask the
+// reconciler for nothing more.
 import { normalisePaymentStatus } from '../../shared/status.js';
 import { remember } from '../lib/bounded.js';
-import { createTokenBucket } from '../lib/token-bucket.js';
+import { createTokenBucket, type TokenBucket } from '../lib/token-bucket.js';
 
 /** The gate's key for a read of an order that a visit claiming `status` prompts. */
 export const orderReadKey = (orderReference: string, status: string) =>
@@ -31,24 +34,45 @@ export type Gated<T> =
       late?: Date;
     };
 
+/** Who asks for a read: the upstream's notice, or a shopper's return from `client` (its address). */
+export type Visitor = { kind: 'notice' } | { kind: 'return'; client: string };
+
 export interface ReadGate {
-  pass<T>(key: string, read: () => Promise<T>): Gated<T>;
+  pass<T>(key: string, visitor: Visitor, read: () => Promise<T>): Gated<T>;
 }
 
 export interface ReadGateOptions {
   windowMs: number;
-  /** How many keys are remembered (the oldest forgotten first); only orders the ledger knows get a key. */
+  /** How many keys (and clients) are remembered (the oldest forgotten first); only orders the ledger knows get a key. */
   maxKeys: number;
-  /** Reads started a second, all keys together. */
-  readsPerSecond: number;
+  /** Reads the notices start a second, all keys together. */
+  noticesPerSecond: number;
+  /** Reads the returns start a second, all keys together. */
+  returnsPerSecond: number;
+  /** Reads one client's returns start a minute. */
+  perClientPerMinute: number;
   now: () => Date;
 }
 
-export function createReadGate({ windowMs, maxKeys, readsPerSecond, now }: ReadGateOptions): ReadGate {
+export function createReadGate(options: ReadGateOptions): ReadGate {
+  const { windowMs, maxKeys, now } = options;
   const recent = new Map<string, { startedAt: number; outcome: Promise<unknown>; toldLate: boolean }>();
-  const budget = createTokenBucket(readsPerSecond, 1_000);
+  const budgets = {
+    notice: createTokenBucket(options.noticesPerSecond, 1_000),
+    return: createTokenBucket(options.returnsPerSecond, 1_000),
+  };
+  const clients = new Map<string, TokenBucket>();
+  const clientBudget = (client: string) => {
+    const bucket = clients.get(client) ?? createTokenBucket(options.perClientPerMinute, 60_000);
+    remember(clients, client, bucket, maxKeys);
+    return bucket;
+  };
+  const affords = (visitor: Visitor, at: number) =>
+    visitor.kind === 'notice'
+      ? budgets.notice.take(at)
+      : clientBudget(visitor.client).take(at) && budgets.return.take(at);
   return {
-    pass<T>(key: string, read: () => Promise<T>): Gated<T> {
+    pass<T>(key: string, visitor: Visitor, read: () => Promise<T>): Gated<T> {
       const at = now().getTime();
       const last = recent.get(key);
       if (last && at - last.startedAt < windowMs) {
@@ -56,7 +80,7 @@ export function createReadGate({ windowMs, maxKeys, readsPerSecond, now }: ReadG
         last.toldLate = true;
         return { outcome: last.outcome, fresh: false, ...late };
       }
-      if (!budget.take(at)) {
+      if (!affords(visitor, at)) {
         // Handed to the reconciler once per window: arrivals after this one, until it ends, ask for nothing more.
         const handedOn = Promise.resolve();
         remember(recent, key, { startedAt: at, outcome: handedOn, toldLate: true }, maxKeys);

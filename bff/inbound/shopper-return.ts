@@ -21,7 +21,7 @@ export interface ShopperReturnDeps {
   ledger: Ledger;
   upstream: UpstreamClient;
   now: () => Date;
-  /** Shared with the upstream's notices: one read per order per window, whoever prompts it. */
+  /** Shared with the upstream's notices: one read per order per window, whoever prompts it (each their own budget). */
   readGate: ReadGate;
   paymentSecret: string;
   logger: Logger;
@@ -79,9 +79,11 @@ export function createShopperReturns(deps: ShopperReturnDeps) {
    * One upstream read per order per window (./read-gate.ts): a replayed or reloaded return, or a notice meanwhile,
    * shares it; then the ledger's order as that read left it.
    */
-  async function sharedRead(order: StoredOrder, redirectStatus: string): Promise<StoredOrder> {
-    const gated = deps.readGate.pass(orderReadKey(order.orderReference, redirectStatus), () =>
-      verifiedReturn(order, redirectStatus),
+  async function sharedRead(order: StoredOrder, redirectStatus: string, client: string): Promise<StoredOrder> {
+    const gated = deps.readGate.pass(
+      orderReadKey(order.orderReference, redirectStatus),
+      { kind: 'return', client },
+      () => verifiedReturn(order, redirectStatus),
     );
     if (gated.fresh) return gated.outcome;
     await gated.outcome.catch(() => undefined);
@@ -95,10 +97,14 @@ export function createShopperReturns(deps: ShopperReturnDeps) {
       const session = order && (await store.sessions.get(order.sessionId));
       return order && session ? { order, session } : null;
     },
-    /** Where the shopper goes next: the shop's return URL with the status the upstream verified, or `unknown`. */
+    /**
+     * Where the shopper goes next: the shop's return URL with the status the upstream verified, or `unknown`.
+     * `client`: the shopper's address, whose reads the gate counts.
+     */
     async destination(
       { order, session }: { order: StoredOrder; session: SessionRecord },
       query: unknown,
+      client: string,
     ): Promise<string> {
       const reference = order.orderReference;
       const parsed = returnQuerySchema.safeParse(query);
@@ -114,7 +120,7 @@ export function createShopperReturns(deps: ShopperReturnDeps) {
         return shopperDestination(session.returnUrl, reference, 'unknown');
       }
       deps.funnel.count('returned', order.provider, session.locale);
-      const current = await sharedRead(order, parsed.data.status!);
+      const current = await sharedRead(order, parsed.data.status!, client);
       return shopperDestination(session.returnUrl, reference, viewStatus(current.status));
     },
   };

@@ -6,10 +6,13 @@
 // has learnt), and one that names nothing known is a hint to re-read the live orders and those with a refund, capture
 // or void still open (for a REFUND_CALLBACK, those with money to refund too).
 //
-// What a stranger's notices can cost is bounded: the body's nesting is measured before it is parsed, only short
-// fields are read, nothing is remembered before the order is found (then a hash), one read per order per window is
-// shared by every notice about it (./read-gate.ts), the journal keeps a notice only when it changed the order, and
-// the live orders are asked about again at most once per SWEEP_WINDOW_MS, a bounded number of them.
+// Strangers' notices: a per-order callback needs its order's secret and the account webhook the merchant's
+// (../routes/), so a stranger's notice does no work at all. What the sender of a genuine one can cost is bounded too:
+// the body's nesting is measured before it is parsed, only short fields are read, nothing is remembered before the
+// order is found (then a hash), one read per order per window is shared by every notice about it, within the
+// notices' own budget (./read-gate.ts: the shoppers' returns have theirs), the journal keeps a notice only when it
+// changed the order, and the recent live orders are asked about again at most once per SWEEP_WINDOW_MS for the whole
+// fleet, a bounded number of them.
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import { normaliseRefundStatus } from '../../shared/status.js';
@@ -28,6 +31,8 @@ export interface UpstreamNotificationDeps extends ReadBackDeps {
   readGate: ReadGate;
   /** The answer is sent after the work or after this long, whichever comes first. */
   answerWithinMs: number;
+  /** How far back a sweep for a notice naming nothing known reaches (the poll horizon): older orders are left. */
+  sweepRecentMs: number;
 }
 
 // Local choices: how long a repeat counts as the same delivery and how many are remembered (hashes of 32 bytes);
@@ -115,6 +120,7 @@ export function createUpstreamNotifications(deps: UpstreamNotificationDeps) {
   const failedReads = createRepeatFilter(FAILED_READ_NOTE_MS, REMEMBERED, deps.now);
   // Per kind of sweep: one about orders cannot hold back one about refunds, which reaches further.
   const lastSweep = { orders: Number.NEGATIVE_INFINITY, refunds: Number.NEGATIVE_INFINITY };
+  const unplacedCounts = { orders: 0, refunds: 0 };
 
   /**
    * The same delivery about the same order within the repeat window, once its order is known. By the whole body:
@@ -172,7 +178,7 @@ export function createUpstreamNotifications(deps: UpstreamNotificationDeps) {
       hint.event === 'REFUND_CALLBACK'
         ? `refunds:${order.orderReference}:${normaliseRefundStatus(claimed).status}`
         : orderReadKey(order.orderReference, claimed);
-    const gated = deps.readGate.pass(key, () => reread(order, hint));
+    const gated = deps.readGate.pass(key, { kind: 'notice' }, () => reread(order, hint));
     // News that arrived after the shared read began, or past the gate's budget: the reconciler reads the order once
     // the window has passed (at once, past the budget), within its own budget.
     if (!gated.fresh && gated.late) return gated.outcome.then(() => ledger.rereadBy(order.orderReference, gated.late!));
@@ -239,26 +245,36 @@ export function createUpstreamNotifications(deps: UpstreamNotificationDeps) {
     },
     /**
      * A notice that names no order the ledger knows: it may be about one whose ids the ledger has not learnt yet, so
-     * the live orders and those with an operation open (the newest SWEEP_ORDERS of each) are made due for the
-     * reconciler, at most once per SWEEP_WINDOW_MS. A REFUND_CALLBACK may be about a refund made in the portal, on any
-     * order with money to refund: the newest SWEEP_ORDERS of those too, as often.
+     * the recent live orders and those with an operation open (the newest SWEEP_ORDERS of each) are made due for the
+     * reconciler, at most once per SWEEP_WINDOW_MS for the whole fleet (the window is the ledger's). A REFUND_CALLBACK
+     * may be about a refund made in the portal, on any recent order with money to refund: the newest SWEEP_ORDERS of
+     * those too, as often.
      */
     async unplaced(hint: Hint): Promise<void> {
-      const refunds = hint.event === 'REFUND_CALLBACK';
-      const kind = refunds ? 'refunds' : 'orders';
+      const kind = hint.event === 'REFUND_CALLBACK' ? 'refunds' : 'orders';
+      unplacedCounts[kind]++;
       const at = deps.now().getTime();
+      // This instance's own memory first: notices within a window it already took cost no statement.
       if (at - lastSweep[kind] < SWEEP_WINDOW_MS) return;
       // Taken before the write, so notices meanwhile share it. When the write failed (answered 503, Retry-After 5),
-      // the upstream's delivery again sweeps from 5 s on: not every stranger's notice while the ledger struggles.
+      // the upstream's delivery again sweeps from 5 s on: not every notice while the ledger struggles.
       lastSweep[kind] = at;
-      const due = await fromLedger(ledger.askLiveAgain(SWEEP_ORDERS, { refundable: refunds })).catch(
-        (error: unknown) => {
-          lastSweep[kind] = at - SWEEP_WINDOW_MS + SWEEP_RETRY_MS;
-          throw error;
-        },
-      );
-      logger.info({ due, kind }, 'notification: no known order named; the live orders are read again');
+      const sweep = {
+        kind,
+        windowMs: SWEEP_WINDOW_MS,
+        since: new Date(at - deps.sweepRecentMs),
+        limit: SWEEP_ORDERS,
+        refundable: kind === 'refunds',
+      } as const;
+      const due = await fromLedger(ledger.sweepLive(sweep)).catch((error: unknown) => {
+        lastSweep[kind] = at - SWEEP_WINDOW_MS + SWEEP_RETRY_MS;
+        throw error;
+      });
+      if (due === null) logger.info({ kind }, 'notification: no known order named; another sweep is recent');
+      else logger.info({ due, kind }, 'notification: no known order named; the recent live orders are read again');
     },
+    /** Notices that named no order the ledger knows, by kind, since start (metrics). */
+    unplacedCounts: unplacedCounts as Readonly<typeof unplacedCounts>,
   };
 }
 

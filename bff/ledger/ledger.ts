@@ -5,7 +5,15 @@
 // notices, reconciliation) read the upstream and hand what it said to the methods here: an order's read is planned by
 // ./order-plan.ts and applied below (observe), an operation's by ./operations.ts.
 import { holdsPayment } from '../../shared/status.js';
-import type { EventSource, Journal, NewOrder, OrderOperation, StoredOrder, StoreTx } from '../store/types.js';
+import type {
+  EventSource,
+  Journal,
+  LiveSweep,
+  NewOrder,
+  OrderOperation,
+  StoredOrder,
+  StoreTx,
+} from '../store/types.js';
 import type { OperationRecord } from '../upstream/operation-records.js';
 import { announced, asPlannedFor, type Observation, plan, type Planned, settle } from './order-plan.js';
 import {
@@ -162,10 +170,11 @@ export function createLedger(deps: LedgerDeps) {
       underOrderLock(deps, orderReference, (unit) => pollBy(unit, at, now(), { rereadAskedAt: now() })),
 
     /**
-     * Makes the newest `limit` orders still awaiting the upstream (or with an operation open; with `refundable`, with
-     * money to refund) due for the reconciler now: a notice named none the ledger knows. Answers how many.
+     * A notice named no order the ledger knows: once per window for the whole fleet, the recent orders still awaiting
+     * the upstream (or with an operation open; for refunds, with money to refund) are made due for the reconciler
+     * now. How many; null when another notice (on any instance) took the window.
      */
-    askLiveAgain: (limit: number, also?: { refundable?: boolean }) => store.orders.makeLiveDue(now(), limit, also),
+    sweepLive: (sweep: Omit<LiveSweep, 'now'>) => store.orders.sweepLive({ ...sweep, now: now() }),
 
     /**
      * Journals `note` (when given) and makes the order due for the reconciler now, which reads it, final or not: a

@@ -20,13 +20,18 @@ export interface Metrics {
    * What the app's services count (the app calls it once it has them): the conversion funnel, served as
    * opi_checkout_funnel_total, and the reconciler's read budget, as opi_reconciler_read_rate.
    */
-  watchServices(services: { funnel: Funnel; readBudget: ReadRate }): void;
+  watchServices(services: { funnel: Funnel; readBudget: ReadRate; notifications: UnplacedNotices }): void;
 }
 
 export interface MetricsDeps {
   store: Pick<Store, 'gauges' | 'connections' | 'failures'>;
   logger: Logger;
   now: () => Date;
+}
+
+/** The upstream's notices that named no order the ledger knows, by kind (bff/inbound/upstream-notifications.ts). */
+interface UnplacedNotices {
+  readonly unplacedCounts: Readonly<Record<'orders' | 'refunds', number>>;
 }
 
 /** The reconciler's reads per second now (bff/reconcile/read-budget.ts). */
@@ -101,6 +106,17 @@ export function createMetrics({ store, logger, now }: MetricsDeps): Metrics {
   });
   let funnel: Funnel | undefined;
   let readBudget: ReadRate | undefined;
+  let notices: UnplacedNotices | undefined;
+  new Counter({
+    name: 'opi_upstream_notices_unplaced_total',
+    help: "The upstream's notices that named no order the ledger knows (orders, refunds): each may sweep the recent live orders, once per window for the fleet.",
+    labelNames: ['kind'],
+    registers,
+    collect() {
+      this.reset();
+      for (const [kind, value] of Object.entries(notices?.unplacedCounts ?? {})) this.inc({ kind }, value);
+    },
+  });
   new Gauge({
     name: 'opi_reconciler_read_rate',
     help: "Upstream reads per second this instance's reconciler may make now: its budget, lower while the upstream pushes back.",
@@ -160,7 +176,7 @@ export function createMetrics({ store, logger, now }: MetricsDeps): Metrics {
       next();
     },
     watchServices(services) {
-      ({ funnel, readBudget } = services);
+      ({ funnel, readBudget, notifications: notices } = services);
     },
     upstreamCall(operation, outcome, seconds) {
       upstream.observe({ operation, outcome }, seconds);

@@ -2,18 +2,15 @@
 // in the URL is the only proof of origin (the upstream signs nothing), so a wrong one is a plain 404 and changes
 // nothing. The cheap refusals come first: the per-client limit, then the order and its secret, and only then is the
 // body read. What a notification does is bff/inbound/upstream-notifications.ts.
-import { createHash, timingSafeEqual } from 'node:crypto';
 import express, { Router, type Request, type RequestHandler } from 'express';
 import { readHint, type UpstreamNotifications } from '../inbound/upstream-notifications.js';
 import { CALLBACK_ROUTE } from '../checkout/placement/order-request.js';
 import { DomainError } from '../domain/errors.js';
+import { secretMatches } from '../lib/secret-match.js';
 import type { StoredOrder } from '../store/types.js';
 
 // Local choice: larger than the BFF's 16 KB JSON limit, since the upstream may add the provider's raw response.
 const CALLBACK_BODY_LIMIT = '64kb';
-
-const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
-const secretMatches = (expected: string, given: string) => timingSafeEqual(digest(expected), digest(given));
 
 /** The body of a notification, as text whatever its content type says (the upstream's is not documented). */
 export const notificationBody = () => express.text({ type: () => true, limit: CALLBACK_BODY_LIMIT });

@@ -77,7 +77,7 @@ export function returnRoutes(
         return;
       }
       locale = found.session.locale;
-      res.redirect(303, await returns.destination(found, req.query));
+      res.redirect(303, await returns.destination(found, req.query, req.ip ?? 'unknown'));
     } catch (error) {
       logger.error({ err: error, orderReference: reference }, 'return failed');
       page(req, res, 'unavailable', locale);

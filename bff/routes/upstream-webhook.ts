@@ -1,21 +1,33 @@
-// POST /v1/webhooks/upstream: the merchant account's webhook, the one URL registered in the upstream's portal
-// (Webhook/Callback Settings). The upstream sends REFUND_CALLBACK and ORDER_STATUS_UPDATE there, never to an
-// order's dynamicCallbackUrl, flat or wrapped in `data`. Nothing proves who sent it (the docs show no signature),
-// so it is only a hint: the BFF re-reads the order or its refunds, exactly as for a per-order callback. No notice is
-// refused: one that names no order the ledger knows is acknowledged (202) and makes the live orders due for a read.
+// POST /v1/webhooks/upstream/:secret: the merchant account's webhook, the one URL registered in the upstream's
+// portal (Webhook/Callback Settings). The upstream sends REFUND_CALLBACK and ORDER_STATUS_UPDATE there, never to an
+// order's dynamicCallbackUrl, flat or wrapped in `data`. The upstream signs nothing, so the URL carries a secret of
+// the merchant's (OPI_UPSTREAM_WEBHOOK_SECRET): a wrong one is a plain 404 before the limiter, the ledger or the body
+// is touched, and without one configured the account webhook is off. Even then the body is only a hint: the BFF
+// re-reads the order or its refunds, exactly as for a per-order callback. One that names no order the ledger knows
+// is acknowledged (202) and may make the recent live orders due for a read (../inbound/upstream-notifications.ts).
 import { Router, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { DomainError } from '../domain/errors.js';
 import { readHint, type UpstreamNotifications } from '../inbound/upstream-notifications.js';
+import { secretMatches } from '../lib/secret-match.js';
 import { notificationBody } from './callbacks.js';
 
-export const UPSTREAM_WEBHOOK_ROUTE = '/v1/webhooks/upstream';
+export const UPSTREAM_WEBHOOK_ROUTE = '/v1/webhooks/upstream/:secret';
 
 export function upstreamWebhookRoutes(
   notifications: UpstreamNotifications,
-  deps: { logger: Logger; rateLimit: RequestHandler },
+  deps: { logger: Logger; rateLimit: RequestHandler; secret: string | undefined },
 ): Router {
   const router = Router();
-  router.post(UPSTREAM_WEBHOOK_ROUTE, deps.rateLimit, notificationBody(), async (req, res) => {
+  const { secret } = deps;
+  if (secret === undefined) return router;
+  const rightSecret: RequestHandler = (req, _res, next) => {
+    if (!secretMatches(secret, String(req.params.secret))) {
+      throw new DomainError('not_found', 'There is nothing at this address.');
+    }
+    next();
+  };
+  router.post(UPSTREAM_WEBHOOK_ROUTE, rightSecret, deps.rateLimit, notificationBody(), async (req, res) => {
     const hint = readHint(req.body);
     const order = await notifications.place(hint);
     if (!order) {

@@ -333,6 +333,23 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       alter table orders add column reread_asked_at timestamptz;
     `,
   },
+  {
+    version: 16,
+    name: 'sweeps shared by the fleet; retention by when the money last changed',
+    sql: `
+      -- A notice that names no known order sweeps the recent live orders once per window for every instance
+      -- together: the window is taken here, by one statement.
+      create table sweep_windows (
+        kind      text primary key,
+        swept_at  timestamptz not null
+      );
+      -- When the order's status, amounts or operations last changed: updated_at moves with every poll's reschedule
+      -- and every re-read asked for, so personal data kept until it is old would be kept for as long as anyone
+      -- touches the order. Existing orders start from updated_at (the latest the change can have been).
+      alter table orders add column money_changed_at timestamptz not null default now();
+      update orders set money_changed_at = updated_at;
+    `,
+  },
 ];
 
 /** `analyze` of the tables in the ledger's schema (the search path's first), not of the whole database. */

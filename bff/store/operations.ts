@@ -127,9 +127,15 @@ export function operationsSql(db: SqlDb): Operations {
     },
     async update(reference, patch) {
       const rows = await db.query<Row>(
+        // updated_at is when it last changed (retention reads it): a read that finds it as it was moves nothing.
         `update order_operations set status = coalesce($2, status), upstream_status = coalesce($3, upstream_status),
            upstream_reference = coalesce($4, upstream_reference), upstream_id = coalesce($5, upstream_id),
-           failure_reason = coalesce($6, failure_reason), updated_at = now()
+           failure_reason = coalesce($6, failure_reason),
+           updated_at = case
+             when (status, upstream_status, upstream_reference, upstream_id, failure_reason) is distinct from
+               (coalesce($2, status), coalesce($3, upstream_status), coalesce($4, upstream_reference),
+                coalesce($5, upstream_id), coalesce($6, failure_reason))
+             then now() else updated_at end
          where reference = $1 returning *`,
         [
           reference,

@@ -205,6 +205,15 @@ export interface OrderListFilter {
   before?: { createdAt: Date; orderReference: string };
 }
 
+export interface LiveSweep {
+  kind: 'orders' | 'refunds';
+  now: Date;
+  windowMs: number;
+  since: Date;
+  limit: number;
+  refundable: boolean;
+}
+
 export interface Orders {
   /** With `journal`, its first journal row is written by the same statement. */
   insert(order: NewOrder, journal?: Journal): Promise<StoredOrder>;
@@ -226,11 +235,13 @@ export interface Orders {
   /** The one order the upstream knows by this id (transactionReference or bnplOrderId); null for none or several. */
   findByUpstreamId(id: string): Promise<StoredOrder | null>;
   /**
-   * Makes the newest `limit` orders awaiting the upstream, and the newest `limit` with a refund, capture or void still
-   * open, due now (those not due sooner); with `refundable`, also the newest `limit` with captured money not all
-   * refunded (a refund made in the portal may be about one). How many.
+   * One sweep for the whole fleet per window of its kind: when the ledger's window for `sweep.kind` is open (none
+   * began in the last `sweep.windowMs`), takes it and makes the newest `limit` orders awaiting the upstream created
+   * since `sweep.since`, and the newest `limit` with a refund, capture or void still open, due now (those not due
+   * sooner); with `refundable`, also the newest `limit` created since `sweep.since` with captured money not all
+   * refunded (a refund made in the portal may be about one). How many; null when the window was not open.
    */
-  makeLiveDue(now: Date, limit: number, also?: { refundable?: boolean }): Promise<number>;
+  sweepLive(sweep: LiveSweep): Promise<number | null>;
   list(filter: OrderListFilter): Promise<StoredOrder[]>;
 }
 
@@ -302,6 +313,16 @@ const ORDER_COLUMNS: Record<keyof OrderPatch, string> = {
   claimedBy: 'claimed_by',
 };
 
+/** What the money of an order is: a change of any moves its money_changed_at (retention's clock). */
+const MONEY_FIELDS = new Set<keyof OrderPatch>([
+  'status',
+  'paidMinor',
+  'refundedMinor',
+  'capturedMinor',
+  'voidedMinor',
+  'surchargeMinor',
+]);
+
 /** The statuses of an order still awaiting the upstream's final word (shared/status.ts), as SQL. */
 const AWAITING_SQL = "'initiated', 'pending', 'unknown', 'error'";
 
@@ -317,7 +338,16 @@ async function updateWhere(
   journal?: Journal,
 ): Promise<StoredOrder | null> {
   const entries = Object.entries(patch).filter(([, value]) => value !== undefined) as [keyof OrderPatch, unknown][];
-  const sets = entries.map(([field], index) => `${ORDER_COLUMNS[field]} = $${index + keys.length + 1}`);
+  const parameter = (index: number) => `$${index + keys.length + 1}`;
+  const sets = entries.map(([field], index) => `${ORDER_COLUMNS[field]} = ${parameter(index)}`);
+  // The money's clock (retention) moves only when a write changes what the money is, never for a reschedule.
+  const money = entries.flatMap(([field], index) =>
+    MONEY_FIELDS.has(field) ? [[ORDER_COLUMNS[field], parameter(index)] as const] : [],
+  );
+  if (money.length > 0) {
+    const changed = money.map(([column, value]) => `${column} is distinct from ${value}`).join(' or ');
+    sets.push(`money_changed_at = case when ${changed} then now() else money_changed_at end`);
+  }
   // The one jsonb column goes as text (null clears it).
   const values = entries.map(([field, value]) => (field === 'discrepancy' && value !== null ? json(value) : value));
   const rows = await db.query<Row>(
@@ -414,28 +444,37 @@ export function ordersSql(db: SqlDb): Orders {
       );
       return rows.length === 1 ? toOrder(rows[0]!) : null;
     },
-    async makeLiveDue(now, limit, also = {}) {
-      const rows = await db.query<Row>(
-        // Due now, their backoff kept: a notice repeated every sweep window never puts them back to the fastest pace.
-        `update orders set next_poll_at = $1, updated_at = now()
-         where order_reference in (
-           (select order_reference from orders
-            where status in (${AWAITING_SQL}) and (next_poll_at is null or next_poll_at > $1)
-            order by created_at desc limit $2)
-           union
-           (select operation.order_reference from order_operations operation
-            join orders on orders.order_reference = operation.order_reference
-            where operation.status in ('requested', 'pending')
-              and (orders.next_poll_at is null or orders.next_poll_at > $1)
-            order by operation.created_at desc limit $2)
-           union
-           (select order_reference from orders
-            where $3::boolean and captured_minor > refunded_minor and (next_poll_at is null or next_poll_at > $1)
-            order by created_at desc limit $2))
-         returning order_reference`,
-        [now, limit, also.refundable === true],
+    async sweepLive({ kind, now, windowMs, since, limit, refundable }) {
+      const [row] = await db.query<Row>(
+        // The window is the ledger's, so instances share it; the orders' backoff is kept (a notice repeated every
+        // window never puts them back to the fastest pace), and nothing else of theirs is touched.
+        `with window_taken as (
+           insert into sweep_windows as taken (kind, swept_at) values ($4, $1)
+           on conflict (kind) do update set swept_at = excluded.swept_at
+             where taken.swept_at <= $1::timestamptz - make_interval(secs => $5::double precision / 1000)
+           returning 1),
+         made_due as (
+           update orders set next_poll_at = $1
+           where exists (select 1 from window_taken) and order_reference in (
+             (select order_reference from orders
+              where status in (${AWAITING_SQL}) and created_at >= $6 and (next_poll_at is null or next_poll_at > $1)
+              order by created_at desc limit $2)
+             union
+             (select operation.order_reference from order_operations operation
+              join orders on orders.order_reference = operation.order_reference
+              where operation.status in ('requested', 'pending')
+                and (orders.next_poll_at is null or orders.next_poll_at > $1)
+              order by operation.created_at desc limit $2)
+             union
+             (select order_reference from orders
+              where $3::boolean and captured_minor > refunded_minor and created_at >= $6
+                and (next_poll_at is null or next_poll_at > $1)
+              order by created_at desc limit $2))
+           returning 1)
+         select (select count(*) from window_taken)::int as taken, (select count(*) from made_due)::int as due`,
+        [now, limit, refundable, kind, windowMs, since],
       );
-      return rows.length;
+      return num(row!.taken) > 0 ? num(row!.due) : null;
     },
     async list({ status, paymentState, limit, before }) {
       const rows = await db.query<Row>(

@@ -10,7 +10,9 @@ export interface RetentionCutoffs {
   keysCreatedBefore: Date;
   /**
    * Personal data last needed before this: a session expired before it whose orders all ended (or never were) and
-   * have not changed since; journal rows and operations of before it; merchant notifications delivered before it.
+   * whose money has not changed since (status, amounts, refunds, captures, voids: never a poll, a sweep or a re-read,
+   * which touch an order without changing it); journal rows and operations of before it; merchant notifications
+   * delivered before it.
    */
   personalBefore: Date;
   /** When the erasure happens (stamped on each session). */
@@ -75,7 +77,11 @@ export function retentionSql(driver: SqlDriver): {
            where s.personal_erased_at is null and s.expires_at < $1
              and not exists (
                select 1 from orders o
-               where o.session_id = s.id and (o.status in (${UNSETTLED}) or o.updated_at >= $1))
+               where o.session_id = s.id
+                 and (o.status in (${UNSETTLED}) or o.money_changed_at >= $1 or exists (
+                   select 1 from order_operations op
+                   where op.order_reference = o.order_reference
+                     and (op.status in ('requested', 'pending') or op.updated_at >= $1))))
            limit $3 for update skip locked)
          returning 1`,
         [personalBefore, now],

@@ -155,11 +155,15 @@ export async function runCommand(args: string[], env: NodeJS.ProcessEnv, io: Io)
   }
   let response: Response;
   try {
+    // A sandbox reachable from other machines asks for its control token (SANDBOX_CONTROL_TOKEN).
+    const headers: Record<string, string> = env.SANDBOX_CONTROL_TOKEN
+      ? { authorization: `Bearer ${env.SANDBOX_CONTROL_TOKEN}` }
+      : {};
+    if (call.body !== undefined) headers['content-type'] = 'application/json';
     response = await fetch(`${base.replace(/\/$/, '')}/__sandbox${call.path}`, {
       method: call.method,
-      ...(call.body === undefined
-        ? {}
-        : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(call.body) }),
+      headers,
+      ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
     });
   } catch (error) {
     io.err(`no sandbox answered at ${base}: ${(error as Error).message}`);

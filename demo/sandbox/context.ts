@@ -40,6 +40,8 @@ export interface SandboxContext {
   readonly refundSettlement?: RefundSettlement;
   /** The merchant account's webhook, for REFUND_CALLBACK and ORDER_STATUS_UPDATE; settable as in the portal. */
   webhookUrl?: string;
+  /** What the control API and the console ask for, when set (SandboxOptions.controlToken). */
+  readonly controlToken?: string;
   readonly now: () => number;
   /** The sandbox's own origin, for redirectUrl and imageUrl. */
   readonly baseUrl: () => string;

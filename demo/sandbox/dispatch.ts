@@ -8,6 +8,7 @@ import { controlRoute } from './control.js';
 import { actsAfterWrite, type FaultTable } from './faults.js';
 import { errorReply, HttpError, isForm, isJson, parseForm, parseJson, readBody, send, type Reply } from './http.js';
 import { appendCapped } from './history.js';
+import { sameText } from './jwt.js';
 import { logoFile } from './logos.js';
 import { RELAY_BODY_LIMIT, RELAYED_HEADER } from './notifications.js';
 import { payRoute } from './pay-routes.js';
@@ -189,6 +190,20 @@ export function createDispatcher({ surface, ctx, faults, journal, historyLimit, 
     );
   }
 
+  /** With a control token set, only a request that carries it (Bearer, or Basic with it as the password). */
+  function controlAllowed(req: IncomingMessage): boolean {
+    const token = ctx.controlToken;
+    if (token === undefined) return true;
+    const [scheme = '', value = ''] = (req.headers.authorization ?? '').split(' ', 2);
+    const given =
+      scheme.toLowerCase() === 'bearer'
+        ? value
+        : scheme.toLowerCase() === 'basic'
+          ? Buffer.from(value, 'base64').toString('utf8').split(':').slice(1).join(':')
+          : '';
+    return sameText(token, given);
+  }
+
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = req.method ?? 'GET';
     let url: URL;
@@ -207,6 +222,15 @@ export function createDispatcher({ surface, ctx, faults, journal, historyLimit, 
           text: svg,
           headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400' },
         });
+    }
+    const control = url.pathname === '/__sandbox' || url.pathname.startsWith('/__sandbox/');
+    const relayed = url.pathname === '/__sandbox/relay' && method === 'POST';
+    if (control && !relayed && !controlAllowed(req)) {
+      return send(res, {
+        status: 401,
+        json: { statusCode: 401, message: 'The sandbox control API needs its token.', error: 'Unauthorized' },
+        headers: { 'www-authenticate': 'Basic realm="opi sandbox control", charset="UTF-8"' },
+      });
     }
     const consolePath = /^\/__sandbox(\/|\/console)?$/.exec(url.pathname);
     if (consolePath) {

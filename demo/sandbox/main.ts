@@ -18,6 +18,8 @@ function port(name: string, fallback: number): number {
   return parsed;
 }
 
+const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+
 function flag(name: string, fallback: boolean): boolean {
   const value = env[name];
   if (value === undefined || value === '') return fallback;
@@ -43,6 +45,14 @@ async function main(): Promise<void> {
   const tokenPort = port('SANDBOX_TOKEN_PORT', apiPort === 0 ? 0 : SANDBOX_DEFAULTS.tokenPort);
   const strictDocs = flag('SANDBOX_STRICT_DOCS', true);
   const dataDir = env.SANDBOX_DATA_DIR || undefined;
+  const host = env.SANDBOX_HOST || '127.0.0.1';
+  const controlToken = env.SANDBOX_CONTROL_TOKEN || undefined;
+  // Its control API drives refunds and notifications and its journal shows shoppers: other machines only with a token.
+  if (!isLoopback(host) && !controlToken) {
+    throw new Error(
+      `SANDBOX_HOST=${host} lets other machines reach the sandbox: set SANDBOX_CONTROL_TOKEN (16+ characters), which its control API and console then ask for`,
+    );
+  }
   const sandbox = createSandbox({
     ...(dataDir ? { dataDir } : {}),
     strictDocs,
@@ -52,9 +62,10 @@ async function main(): Promise<void> {
     paymentSecret: paymentSecret.value,
     ...(webhookUrl ? { webhookUrl } : {}),
     ...(relayTo ? { relayTo } : {}),
+    ...(controlToken ? { controlToken } : {}),
   });
   // Loopback unless told otherwise: a container publishing its ports needs 0.0.0.0 (deploy/compose.yaml).
-  const url = await sandbox.listen(apiPort, env.SANDBOX_HOST || '127.0.0.1');
+  const url = await sandbox.listen(apiPort, host);
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -83,7 +94,7 @@ async function main(): Promise<void> {
       // Only the origin: a webhook's path or query may carry the merchant's own secret.
       `  orders kept in  ${dataDir ?? 'memory only (SANDBOX_DATA_DIR unset)'}`,
       `  account webhook ${webhookUrl ? `${new URL(webhookUrl).origin}/... (from SANDBOX_WEBHOOK_URL)` : 'none (SANDBOX_WEBHOOK_URL unset: REFUND_CALLBACK and ORDER_STATUS_UPDATE are not sent)'}`,
-      `  console         ${url}/__sandbox/ (notifications, the portal; opi-sandbox notify|portal from a shell)`,
+      `  console         ${url}/__sandbox/ (notifications, the portal; opi-sandbox notify|portal from a shell)${controlToken ? ', behind SANDBOX_CONTROL_TOKEN' : ''}`,
       `  relay           ${sandbox.relayUrl} -> ${relayTo ? `${new URL(relayTo).origin}/... (from SANDBOX_RELAY_TO)` : 'kept only (SANDBOX_RELAY_TO unset)'}`,
     ].join('\n')}\n`,
   );

@@ -92,6 +92,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     random: sandboxRandom(settings.seed),
     ...(settings.refundSettlement ? { refundSettlement: settings.refundSettlement } : {}),
     ...(settings.webhookUrl ? { webhookUrl: settings.webhookUrl } : {}),
+    ...(settings.controlToken ? { controlToken: settings.controlToken } : {}),
     now: settings.now,
     baseUrl: () => sandbox.url,
     store: new OrderStore(settings.dataDir),

@@ -40,8 +40,15 @@ export interface SandboxSettings {
   historyLimit: number;
   webhookUrl?: string;
   relayTo?: string;
+  controlToken?: string;
   refundSettlement?: RefundSettlement;
   now: () => number;
+}
+
+/** Local choice: a control token as long as a password worth the name. */
+function controlToken(value: string): string {
+  if (value.trim().length < 16) throw new Error('controlToken must be at least 16 characters');
+  return value.trim();
 }
 
 function check(name: string, value: number, min: number): number {
@@ -129,6 +136,7 @@ export function resolveSettings(options: SandboxOptions): SandboxSettings {
     historyLimit: Math.floor(check('historyLimit', options.historyLimit ?? 10_000, 1)),
     ...(options.webhookUrl === undefined ? {} : { webhookUrl: httpUrl('webhookUrl', options.webhookUrl) }),
     ...(options.relayTo === undefined ? {} : { relayTo: httpUrl('relayTo', options.relayTo) }),
+    ...(options.controlToken === undefined ? {} : { controlToken: controlToken(options.controlToken) }),
     ...(options.refundSettlement ? { refundSettlement: options.refundSettlement } : {}),
     now: options.now ?? Date.now,
   };

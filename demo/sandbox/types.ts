@@ -137,6 +137,13 @@ export interface SandboxOptions {
    * notifications on: the merchant's own receiver. Default none: they are kept for the list and answered 204.
    */
   relayTo?: string;
+  /**
+   * When set, the control API and the console under /__sandbox/ answer only a request that carries it
+   * (`Authorization: Bearer <token>`, or Basic with it as the password, which a browser asks for): what a sandbox
+   * reachable from other machines needs, since they drive refunds, notifications and the relay's target and show the
+   * journal's shoppers. The relay's own receiver (POST /__sandbox/relay) stays open, as a shop's endpoint is.
+   */
+  controlToken?: string;
   /** Default per provider (some answer PENDING); set it to force one behaviour in tests. */
   refundSettlement?: RefundSettlement;
   faults?: Partial<Record<SandboxRoute, Fault>>;

@@ -24,6 +24,9 @@ const post = (url: string, body: string) =>
     answer.arrayBuffer(),
   );
 
+/** The account webhook's secret the bench's BFFs are given. */
+export const BENCH_WEBHOOK_SECRET = 'bench-account-webhook-secret-0123456789';
+
 export async function hostileFloods(bff: Started, sessionId: string, orderReference: string, record: Record) {
   let longest = 0;
   let probing = true;
@@ -36,7 +39,8 @@ export async function hostileFloods(bff: Started, sessionId: string, orderRefere
     }
   })();
   const rssBefore = bff.rssMb();
-  const webhook = `${bff.url}/v1/webhooks/upstream`;
+  // With the secret: a stranger without it is refused before any work, which would measure nothing.
+  const webhook = `${bff.url}/v1/webhooks/upstream/${BENCH_WEBHOOK_SECRET}`;
   const placing = `${bff.url}/v1/checkout-sessions/${sessionId}/orders`;
   await pool(
     [

@@ -83,6 +83,7 @@ async function measure(ledger: string, store: Store): Promise<void> {
   const config = loadConfig({
     OPI_UPSTREAM_URL: sandbox.url,
     OPI_TOKEN_URL: sandbox.tokenUrl,
+    OPI_ENVIRONMENT: 'sandbox',
     OPI_UPSTREAM_SANDBOX: 'true',
     OPI_PUBLIC_URL: url,
     OPI_LOG_LEVEL: 'info',

@@ -30,6 +30,7 @@ beforeAll(async () => {
   const config = loadConfig({
     OPI_UPSTREAM_URL: stack.sandbox.url,
     OPI_TOKEN_URL: stack.sandbox.tokenUrl,
+    OPI_ENVIRONMENT: 'sandbox',
     OPI_UPSTREAM_SANDBOX: 'true',
     OPI_PUBLIC_URL: `${shop}/checkout-api`,
   });

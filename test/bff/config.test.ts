@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, ConfigError, loadConfig, withListeningPort } from '../../bff/config.js';
 import { SANDBOX_DEFAULTS } from '../../shared/sandbox-defaults.js';
 
+/** What npm start, the test kit and every test here say: the local sandbox, on purpose. */
+const SANDBOX = { OPI_ENVIRONMENT: 'sandbox' };
+
 const problems = (env: Record<string, string>) => {
   try {
     loadConfig(env);
@@ -16,6 +19,7 @@ const problems = (env: Record<string, string>) => {
 };
 
 const real = {
+  ...SANDBOX,
   OPI_UPSTREAM_URL: 'https://api.example-upstream.com',
   OPI_TOKEN_URL: 'https://auth.example-upstream.com/token',
   OPI_CLIENT_ID: 'client',
@@ -31,6 +35,8 @@ const everyVariable = {
   ...real,
   PORT: '9000',
   OPI_ENVIRONMENT: 'production',
+  OPI_ALLOW_SANDBOX: 'false',
+  OPI_UPSTREAM_WEBHOOK_SECRET: 'acct_webhook_0123456789abcdef',
   OPI_UPSTREAM_SANDBOX: 'false',
   OPI_CANCELLATION_TIMEOUT_UNIT: 'seconds',
   OPI_CUSTOMER_SESSIONS: 'true',
@@ -70,8 +76,39 @@ const everyVariable = {
 };
 
 describe('loadConfig', () => {
-  it('runs against the local sandbox with its demo credentials when nothing is set', () => {
-    expect(loadConfig({})).toEqual({
+  it('refuses to start with nothing set, in one line naming OPI_ENVIRONMENT', () => {
+    expect(problems({})).toEqual([
+      'OPI_ENVIRONMENT must be set: sandbox, qa, production (sandbox: the local simulator with its public demo credentials)',
+    ]);
+    // A secrets outage that empties every variable is nothing set.
+    expect(problems({ OPI_ENVIRONMENT: '', OPI_CLIENT_SECRET: '', OPI_MERCHANT_KEYS: '' })).toHaveLength(1);
+  });
+
+  it('runs the sandbox in production-like surroundings only when told: NODE_ENV=production or a remote database', () => {
+    expect(problems({ ...SANDBOX, NODE_ENV: 'production' })).toEqual([
+      'OPI_ENVIRONMENT=sandbox under NODE_ENV=production needs OPI_ALLOW_SANDBOX=true (a dry run)',
+    ]);
+    expect(problems({ ...SANDBOX, DATABASE_URL: 'postgres://opi@db.internal:5432/opi' })).toEqual([
+      'OPI_ENVIRONMENT=sandbox with a DATABASE_URL on db.internal needs OPI_ALLOW_SANDBOX=true (a dry run)',
+    ]);
+    for (const local of [
+      'postgres://opi@127.0.0.1:5432/opi',
+      'postgres://opi@localhost/opi',
+      'postgres:///opi?host=/run/pg',
+    ])
+      expect(problems({ ...SANDBOX, DATABASE_URL: local })).toEqual([]);
+    expect(
+      problems({
+        ...SANDBOX,
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://db.internal/opi',
+        OPI_ALLOW_SANDBOX: 'true',
+      }),
+    ).toEqual([]);
+  });
+
+  it('runs against the local sandbox with its demo credentials when told OPI_ENVIRONMENT=sandbox and nothing else', () => {
+    expect(loadConfig(SANDBOX)).toEqual({
       port: 8787,
       publicUrl: 'http://127.0.0.1:8787',
       upstream: {
@@ -159,6 +196,7 @@ describe('loadConfig', () => {
         horizonMs: 14 * 86_400_000,
         settleWindowMs: 900_000,
       },
+      upstreamWebhookSecret: 'acct_webhook_0123456789abcdef',
       notifications: {
         url: 'https://shop.example/hooks/opi',
         secret: 'whsec_0123456789abcdef',
@@ -169,15 +207,15 @@ describe('loadConfig', () => {
   });
 
   it('never serves metrics on the public port', () => {
-    expect(problems({ PORT: '9000', OPI_METRICS_PORT: '9000' })).toEqual([
+    expect(problems({ ...SANDBOX, PORT: '9000', OPI_METRICS_PORT: '9000' })).toEqual([
       'OPI_METRICS_PORT must differ from PORT (metrics are never served on the public port)',
     ]);
-    expect(problems({ OPI_METRICS_PORT: '8787' })).toHaveLength(1);
-    expect(problems({ PORT: '0', OPI_METRICS_PORT: '0' })).toEqual([]);
-    expect(problems({ OPI_RETENTION_IDEMPOTENCY_HOURS: '12' })).toEqual([
+    expect(problems({ ...SANDBOX, OPI_METRICS_PORT: '8787' })).toHaveLength(1);
+    expect(problems({ ...SANDBOX, PORT: '0', OPI_METRICS_PORT: '0' })).toEqual([]);
+    expect(problems({ ...SANDBOX, OPI_RETENTION_IDEMPOTENCY_HOURS: '12' })).toEqual([
       'OPI_RETENTION_IDEMPOTENCY_HOURS must be a whole number of hours from 24 to 87600',
     ]);
-    expect(problems({ OPI_DRAIN_SECONDS: '601' })).toEqual([
+    expect(problems({ ...SANDBOX, OPI_DRAIN_SECONDS: '601' })).toEqual([
       'OPI_DRAIN_SECONDS must be a whole number of seconds from 0 to 600',
     ]);
   });
@@ -192,7 +230,7 @@ describe('loadConfig', () => {
     [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SDK_DISABLED: 'true' }, undefined],
     [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_TRACES_EXPORTER: 'none' }, undefined],
   ])('sends spans where the standard OTEL_* variables say: %j', (otel, endpoint) => {
-    expect(loadConfig({ ...real, ...otel }).tracesEndpoint).toBe(endpoint);
+    expect(loadConfig({ ...SANDBOX, ...real, ...otel }).tracesEndpoint).toBe(endpoint);
   });
 
   it('documents every variable in docs/configuration.md', () => {
@@ -209,13 +247,13 @@ describe('loadConfig', () => {
     ['production', 'https://api.optty.com', 'https://auth.optty.com/token'],
   ])('OPI_ENVIRONMENT=%s names both of its hosts, and never the local sandbox', (environment, baseUrl, tokenUrl) => {
     const { OPI_UPSTREAM_URL: _u, OPI_TOKEN_URL: _t, ...rest } = real;
-    expect(loadConfig({ ...rest, OPI_ENVIRONMENT: environment }).upstream).toMatchObject({
+    expect(loadConfig({ ...SANDBOX, ...rest, OPI_ENVIRONMENT: environment }).upstream).toMatchObject({
       environment,
       baseUrl,
       tokenUrl,
       isLocalSandbox: false,
     });
-    expect(problems({ OPI_ENVIRONMENT: environment })).toContainEqual(
+    expect(problems({ ...SANDBOX, OPI_ENVIRONMENT: environment })).toContainEqual(
       expect.stringContaining('OPI_CLIENT_ID, OPI_CLIENT_SECRET, OPI_PAYMENT_SECRET'),
     );
   });
@@ -223,6 +261,7 @@ describe('loadConfig', () => {
   it('overrides each host on its own, and never derives the token URL from the API host', () => {
     const { OPI_UPSTREAM_URL: _u, OPI_TOKEN_URL: _t, ...rest } = real;
     const proxied = loadConfig({
+      ...SANDBOX,
       ...rest,
       OPI_ENVIRONMENT: 'qa',
       OPI_UPSTREAM_URL: 'https://opi-proxy.shop.example',
@@ -232,40 +271,45 @@ describe('loadConfig', () => {
       tokenUrl: 'https://auth.qa.optty.com/token',
     });
     expect(
-      loadConfig({ ...rest, OPI_ENVIRONMENT: 'production', OPI_TOKEN_URL: 'https://auth.proxy.shop.example/token' })
-        .upstream,
+      loadConfig({
+        ...SANDBOX,
+        ...rest,
+        OPI_ENVIRONMENT: 'production',
+        OPI_TOKEN_URL: 'https://auth.proxy.shop.example/token',
+      }).upstream,
     ).toMatchObject({ baseUrl: 'https://api.optty.com', tokenUrl: 'https://auth.proxy.shop.example/token' });
-    expect(problems({ ...rest, OPI_UPSTREAM_URL: 'https://api.example-upstream.com' })).toEqual([
+    expect(problems({ ...SANDBOX, ...rest, OPI_UPSTREAM_URL: 'https://api.example-upstream.com' })).toEqual([
       'OPI_TOKEN_URL must be set when OPI_UPSTREAM_URL is not the local sandbox (api.example-upstream.com), or set OPI_ENVIRONMENT to qa or production',
     ]);
   });
 
   it('refuses an unknown environment, a sandbox flag beside a real environment, and an unknown timeout unit', () => {
-    expect(problems({ OPI_ENVIRONMENT: 'staging' })).toEqual([
+    expect(problems({ ...SANDBOX, OPI_ENVIRONMENT: 'staging' })).toEqual([
       'OPI_ENVIRONMENT must be one of: sandbox, qa, production',
     ]);
     expect(
       problems({
+        ...SANDBOX,
         ...real,
         OPI_ENVIRONMENT: 'qa',
         OPI_UPSTREAM_URL: 'http://127.0.0.1:4010',
         OPI_UPSTREAM_SANDBOX: 'true',
       }),
     ).toContain('OPI_UPSTREAM_SANDBOX=true contradicts OPI_ENVIRONMENT=qa');
-    expect(problems({ OPI_CANCELLATION_TIMEOUT_UNIT: 'hours' })).toEqual([
+    expect(problems({ ...SANDBOX, OPI_CANCELLATION_TIMEOUT_UNIT: 'hours' })).toEqual([
       'OPI_CANCELLATION_TIMEOUT_UNIT must be one of: minutes, seconds',
     ]);
-    expect(problems({ OPI_PGLITE_COMPILER: 'turbofan' })).toEqual([
+    expect(problems({ ...SANDBOX, OPI_PGLITE_COMPILER: 'turbofan' })).toEqual([
       'OPI_PGLITE_COMPILER must be one of: baseline, optimising',
     ]);
   });
 
   it('refuses a settle window shorter than twice what one request may take', () => {
-    expect(problems({ OPI_UPSTREAM_TIMEOUT_MS: '120000' })).toEqual([
+    expect(problems({ ...SANDBOX, OPI_UPSTREAM_TIMEOUT_MS: '120000' })).toEqual([
       'OPI_SETTLE_WINDOW_SECONDS must be at least 730 with OPI_UPSTREAM_TIMEOUT_MS=120000 (twice what one request may take)',
     ]);
-    expect(problems({ OPI_UPSTREAM_TIMEOUT_MS: '120000', OPI_SETTLE_WINDOW_SECONDS: '730' })).toEqual([]);
-    expect(problems({ OPI_POLL_GRACE_MINUTES: '-1', OPI_POLL_HORIZON_DAYS: '0' })).toEqual([
+    expect(problems({ ...SANDBOX, OPI_UPSTREAM_TIMEOUT_MS: '120000', OPI_SETTLE_WINDOW_SECONDS: '730' })).toEqual([]);
+    expect(problems({ ...SANDBOX, OPI_POLL_GRACE_MINUTES: '-1', OPI_POLL_HORIZON_DAYS: '0' })).toEqual([
       'OPI_POLL_GRACE_MINUTES must be a whole number of minutes from 0 to 10080',
       'OPI_POLL_HORIZON_DAYS must be a whole number of days from 1 to 365',
     ]);
@@ -273,24 +317,25 @@ describe('loadConfig', () => {
 
   it('takes a static access token instead of client credentials', () => {
     const { OPI_CLIENT_ID: _id, OPI_CLIENT_SECRET: _secret, ...rest } = real;
-    expect(loadConfig({ ...rest, OPI_ACCESS_TOKEN: 'static-token' }).upstream.auth).toEqual({
+    expect(loadConfig({ ...SANDBOX, ...rest, OPI_ACCESS_TOKEN: 'static-token' }).upstream.auth).toEqual({
       kind: 'static',
       accessToken: 'static-token',
     });
   });
 
   it('follows PORT in the default public URL, and with PORT=0 the port the server got', () => {
-    expect(loadConfig({ PORT: '4111' }).publicUrl).toBe('http://127.0.0.1:4111');
-    const anyPort = loadConfig({ PORT: '0' });
+    expect(loadConfig({ ...SANDBOX, PORT: '4111' }).publicUrl).toBe('http://127.0.0.1:4111');
+    const anyPort = loadConfig({ ...SANDBOX, PORT: '0' });
     expect(withListeningPort(anyPort, 41234).publicUrl).toBe('http://127.0.0.1:41234');
     expect(
-      withListeningPort(loadConfig({ PORT: '0', OPI_PUBLIC_URL: 'https://pay.shop.example' }), 41234).publicUrl,
+      withListeningPort(loadConfig({ ...SANDBOX, PORT: '0', OPI_PUBLIC_URL: 'https://pay.shop.example' }), 41234)
+        .publicUrl,
     ).toBe('https://pay.shop.example');
-    expect(withListeningPort(loadConfig({ PORT: '4111' }), 4111).publicUrl).toBe('http://127.0.0.1:4111');
+    expect(withListeningPort(loadConfig({ ...SANDBOX, PORT: '4111' }), 4111).publicUrl).toBe('http://127.0.0.1:4111');
   });
 
   it('refuses a real upstream without credentials, naming every missing variable', () => {
-    expect(problems({ OPI_UPSTREAM_URL: 'https://api.example-upstream.com' })).toEqual([
+    expect(problems({ ...SANDBOX, OPI_UPSTREAM_URL: 'https://api.example-upstream.com' })).toEqual([
       'OPI_TOKEN_URL must be set when OPI_UPSTREAM_URL is not the local sandbox (api.example-upstream.com), or set OPI_ENVIRONMENT to qa or production',
       'OPI_CLIENT_ID, OPI_CLIENT_SECRET, OPI_PAYMENT_SECRET, OPI_MERCHANT_KEYS must be set when OPI_UPSTREAM_URL is not the local sandbox (api.example-upstream.com) (or set OPI_ACCESS_TOKEN instead of the client credentials)',
       'OPI_PUBLIC_URL must be set (https) when OPI_UPSTREAM_URL is not the local sandbox',
@@ -300,14 +345,14 @@ describe('loadConfig', () => {
     expect(problems(withoutPaymentSecret)).toEqual([
       'OPI_PAYMENT_SECRET must be set when OPI_UPSTREAM_URL is not the local sandbox (api.example-upstream.com)',
     ]);
-    expect(problems({ ...real, OPI_PUBLIC_URL: 'http://pay.shop.example' })).toEqual([
+    expect(problems({ ...SANDBOX, ...real, OPI_PUBLIC_URL: 'http://pay.shop.example' })).toEqual([
       'OPI_PUBLIC_URL must use https when OPI_UPSTREAM_URL is not the local sandbox',
     ]);
   });
 
   describe('what counts as the local sandbox', () => {
     it('a loopback upstream other than the default URL is not the sandbox: a proxy there gets no demo credentials', () => {
-      expect(problems({ OPI_UPSTREAM_URL: 'http://127.0.0.1:4999' })).toEqual([
+      expect(problems({ ...SANDBOX, OPI_UPSTREAM_URL: 'http://127.0.0.1:4999' })).toEqual([
         'OPI_TOKEN_URL must be set when OPI_UPSTREAM_URL is not the local sandbox (127.0.0.1), or set OPI_ENVIRONMENT to qa or production',
         'OPI_CLIENT_ID, OPI_CLIENT_SECRET, OPI_PAYMENT_SECRET, OPI_MERCHANT_KEYS must be set when OPI_UPSTREAM_URL is not the local sandbox (127.0.0.1) (or set OPI_ACCESS_TOKEN instead of the client credentials)',
         'OPI_UPSTREAM_URL must use https for a non-local upstream',
@@ -316,6 +361,7 @@ describe('loadConfig', () => {
       ]);
       expect(
         problems({
+          ...SANDBOX,
           ...real,
           OPI_UPSTREAM_URL: 'https://localhost:8443',
           OPI_MERCHANT_KEYS: SANDBOX_DEFAULTS.merchantKey,
@@ -324,32 +370,36 @@ describe('loadConfig', () => {
     });
 
     it('OPI_UPSTREAM_SANDBOX=true names a sandbox on another loopback port', () => {
-      const config = loadConfig({ OPI_UPSTREAM_URL: 'http://127.0.0.1:4999', OPI_UPSTREAM_SANDBOX: 'true' });
+      const config = loadConfig({
+        ...SANDBOX,
+        OPI_UPSTREAM_URL: 'http://127.0.0.1:4999',
+        OPI_UPSTREAM_SANDBOX: 'true',
+      });
       expect(config.upstream).toMatchObject({ baseUrl: 'http://127.0.0.1:4999', isLocalSandbox: true });
       expect(config.merchantKeys).toEqual([SANDBOX_DEFAULTS.merchantKey]);
     });
 
     it('OPI_UPSTREAM_SANDBOX=true is refused for a host that is not this machine', () => {
-      expect(problems({ ...real, OPI_UPSTREAM_SANDBOX: 'true' })).toEqual([
+      expect(problems({ ...SANDBOX, ...real, OPI_UPSTREAM_SANDBOX: 'true' })).toEqual([
         'OPI_UPSTREAM_SANDBOX=true needs a loopback OPI_UPSTREAM_URL (got api.example-upstream.com): the sandbox runs on this machine',
       ]);
     });
 
     it('OPI_UPSTREAM_SANDBOX=false makes even the default URL a real upstream', () => {
-      expect(problems({ ...real, OPI_UPSTREAM_URL: '', OPI_UPSTREAM_SANDBOX: 'false' })).toEqual([
+      expect(problems({ ...SANDBOX, ...real, OPI_UPSTREAM_URL: '', OPI_UPSTREAM_SANDBOX: 'false' })).toEqual([
         'OPI_UPSTREAM_URL must use https for a non-local upstream',
       ]);
     });
   });
 
   it('refuses the public demo values and plain http for a real upstream', () => {
-    expect(problems({ ...real, OPI_MERCHANT_KEYS: SANDBOX_DEFAULTS.merchantKey })).toEqual([
+    expect(problems({ ...SANDBOX, ...real, OPI_MERCHANT_KEYS: SANDBOX_DEFAULTS.merchantKey })).toEqual([
       'OPI_MERCHANT_KEYS must not contain the development key outside the local sandbox',
     ]);
-    expect(problems({ ...real, OPI_PAYMENT_SECRET: SANDBOX_DEFAULTS.paymentSecret })).toEqual([
+    expect(problems({ ...SANDBOX, ...real, OPI_PAYMENT_SECRET: SANDBOX_DEFAULTS.paymentSecret })).toEqual([
       'OPI_PAYMENT_SECRET must not be the sandbox demo secret outside the local sandbox',
     ]);
-    expect(problems({ ...real, OPI_UPSTREAM_URL: 'http://api.example-upstream.com' })).toEqual([
+    expect(problems({ ...SANDBOX, ...real, OPI_UPSTREAM_URL: 'http://api.example-upstream.com' })).toEqual([
       'OPI_UPSTREAM_URL must use https for a non-local upstream',
     ]);
   });
@@ -393,15 +443,15 @@ describe('loadConfig', () => {
     ['OPI_NOTIFY_MAX_ATTEMPTS', '0', 'OPI_NOTIFY_MAX_ATTEMPTS must be a whole number of attempts from 1 to 50'],
     ['OPI_POLL_INITIAL_MS', '10', 'OPI_POLL_INITIAL_MS must be a whole number of milliseconds from 1000 to 3600000'],
   ])('names %s when it is invalid', (name, value, message) => {
-    expect(problems({ [name]: value })).toEqual([message]);
+    expect(problems({ ...SANDBOX, [name]: value })).toEqual([message]);
   });
 
   it('never echoes a secret value in its message', () => {
-    const error = problems({ ...real, OPI_PAYMENT_SECRET: 'tiny12', OPI_MERCHANT_KEYS: 'mk_short_secret' });
+    const error = problems({ ...SANDBOX, ...real, OPI_PAYMENT_SECRET: 'tiny12', OPI_MERCHANT_KEYS: 'mk_short_secret' });
     expect(error.join('\n')).not.toMatch(/tiny12|mk_short_secret/);
   });
 
   it('treats empty variables as unset', () => {
-    expect(loadConfig({ PORT: '', OPI_UPSTREAM_URL: '' }).upstream.baseUrl).toBe('http://127.0.0.1:4010');
+    expect(loadConfig({ ...SANDBOX, PORT: '', OPI_UPSTREAM_URL: '' }).upstream.baseUrl).toBe('http://127.0.0.1:4010');
   });
 });

@@ -71,6 +71,7 @@ const serving = () => ({
   PORT: '0',
   OPI_UPSTREAM_URL: sandbox.url,
   OPI_TOKEN_URL: sandbox.tokenUrl,
+  OPI_ENVIRONMENT: 'sandbox',
   OPI_UPSTREAM_SANDBOX: 'true',
   OPI_DATA_DIR: dataDir,
   OPI_LOG_LEVEL: 'info',
@@ -86,11 +87,18 @@ describe.each(LAUNCHERS)('bff/main.ts as %s', (_name, launcher) => {
     expect(run.output()).toContain('OPI_UPSTREAM_TIMEOUT_MS must be a whole number of milliseconds');
   });
 
+  it('refuses to start with nothing set, in one line naming OPI_ENVIRONMENT: never the sandbox by accident', async () => {
+    const run = startMain(launcher, {});
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toContain('OPI_ENVIRONMENT must be set: sandbox, qa, production');
+    expect(run.output()).not.toMatch(/listening/);
+  });
+
   it('ends a failed start through the logger: one fatal line, its error serialized, nothing of it raw', async () => {
     // A data folder that is a file: the embedded ledger cannot open.
     const blocked = join(dataDir, 'not-a-folder');
     writeFileSync(blocked, 'x');
-    const run = startMain(launcher, { OPI_DATA_DIR: blocked, PORT: '0' });
+    const run = startMain(launcher, { OPI_ENVIRONMENT: 'sandbox', OPI_DATA_DIR: blocked, PORT: '0' });
     expect(await run.exited).toBe(1);
     const lines = run
       .output()

@@ -29,6 +29,7 @@ async function clientAgainst(routes: Record<string, DocsAnswer>) {
   const config = loadConfig({
     OPI_UPSTREAM_URL: upstream.url,
     OPI_TOKEN_URL: `${upstream.url}/token`,
+    OPI_ENVIRONMENT: 'sandbox',
     OPI_UPSTREAM_SANDBOX: 'true',
     OPI_UPSTREAM_TIMEOUT_MS: '2000',
   });

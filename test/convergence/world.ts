@@ -114,7 +114,7 @@ export class World {
   /** The account webhook at a live instance, as the merchant's load balancer would route it. */
   private pointWebhook(): void {
     const live = this.live.at(-1);
-    this.sandbox.setWebhookUrl(this.notices === 'none' || !live ? undefined : `${live.bff.url}/v1/webhooks/upstream`);
+    this.sandbox.setWebhookUrl(this.notices === 'none' || !live ? undefined : live.bff.webhookUrl);
   }
 
   private async startInstance(): Promise<Instance> {

@@ -18,6 +18,8 @@ import { SANDBOX_DEFAULTS } from '../../shared/sandbox-defaults.js';
 
 export const DEV_MERCHANT_KEY = SANDBOX_DEFAULTS.merchantKey;
 export const STOREFRONT_ORIGIN = 'http://127.0.0.1:5173';
+/** The account webhook's secret every test BFF is given (OPI_UPSTREAM_WEBHOOK_SECRET). */
+export const TEST_WEBHOOK_SECRET = 'test-account-webhook-secret-0123456789';
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const sandbox = createSandbox(options);
@@ -28,6 +30,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 export interface TestBff {
   /** http://127.0.0.1:<port>, also the BFF's public URL. */
   url: string;
+  /** The account webhook's address, as registered in the upstream's portal (its secret included). */
+  webhookUrl: string;
   config: Config;
   upstream: UpstreamClient;
   /** Every log line the BFF wrote (JSON text). */
@@ -80,10 +84,12 @@ export async function startBff(options: BffOptions): Promise<TestBff> {
     OPI_UPSTREAM_URL: options.upstreamUrl,
     OPI_TOKEN_URL: options.tokenUrl,
     // The test sandbox listens on port 0, never on the default sandbox URL: it is named as the sandbox.
+    OPI_ENVIRONMENT: 'sandbox',
     OPI_UPSTREAM_SANDBOX: 'true',
     OPI_PUBLIC_URL: url,
     OPI_LOG_LEVEL: 'debug',
     OPI_RATE_LIMIT_PER_MINUTE: '10000',
+    OPI_UPSTREAM_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
     ...options.env,
   });
   const logs: string[] = [];
@@ -122,6 +128,7 @@ export async function startBff(options: BffOptions): Promise<TestBff> {
   };
   return {
     url,
+    webhookUrl: `${url}/v1/webhooks/upstream/${config.upstreamWebhookSecret ?? ''}`,
     ...(metricsUrl ? { metricsUrl } : {}),
     config,
     upstream,

@@ -24,7 +24,7 @@ export interface TestStore {
 }
 
 const TABLES =
-  'merchant_notifications, order_operations, order_events, orders, checkout_sessions, idempotency_keys, rate_limit_hits, provider_catalogue';
+  'merchant_notifications, order_operations, order_events, orders, checkout_sessions, idempotency_keys, rate_limit_hits, provider_catalogue, sweep_windows';
 
 async function wrap(
   driver: SqlDriver,

@@ -57,14 +57,17 @@ describe('deploy/Dockerfile', () => {
     expect([...packages].filter((name) => !(name in dependencies))).toEqual([]);
   });
 
-  it('sets only variables the BFF reads, with values it accepts', () => {
+  it('sets only variables the BFF reads, with values it accepts; never the environment, never a public metrics address', () => {
     expect(Object.keys(deployed.env).filter((name) => !known.has(name))).toEqual([]);
     expect(deployed.env).toMatchObject({ NODE_ENV: 'production', PORT: '8787', OPI_METRICS_PORT: '9464' });
+    // Started without its configuration, the image refuses to start; told sandbox, it asks for the dry run's word.
+    expect(() => loadConfig(deployed.env)).toThrow(/OPI_ENVIRONMENT must be set/);
+    expect(() => loadConfig({ ...deployed.env, OPI_ENVIRONMENT: 'sandbox' })).toThrow(/OPI_ALLOW_SANDBOX=true/);
     // Forwarded addresses are trusted only where the deployment says so (compose, behind Caddy): never by default.
-    expect(loadConfig(deployed.env)).toMatchObject({
+    expect(loadConfig({ ...deployed.env, OPI_ENVIRONMENT: 'sandbox', OPI_ALLOW_SANDBOX: 'true' })).toMatchObject({
       port: 8787,
       metricsPort: 9464,
-      metricsHost: '0.0.0.0',
+      metricsHost: '127.0.0.1',
       trustProxy: false,
       drainMs: 20_000,
     });
@@ -94,6 +97,21 @@ describe('deploy/compose.yaml', () => {
       expect(compose.services[name].environment.DATABASE_URL).toMatch(/^postgres:\/\/.*@postgres:5432\//);
       expect(Object.keys(compose.services[name].environment).filter((variable) => !known.has(variable))).toEqual([]);
     }
+  });
+
+  it('is a dry run said out loud, publishing every port on loopback only, the sandbox behind its control token', () => {
+    for (const name of ['bff-1', 'bff-2']) {
+      const environment = compose.services[name].environment;
+      expect(environment).toMatchObject({ OPI_ENVIRONMENT: 'sandbox', OPI_ALLOW_SANDBOX: 'true' });
+      expect(loadConfig({ ...deployed.env, ...environment })).toMatchObject({ metricsHost: '0.0.0.0' });
+    }
+    const ports: string[] = compose.services.sandbox.ports;
+    expect(ports.length).toBeGreaterThan(2);
+    expect(ports.filter((port) => !port.startsWith('127.0.0.1:'))).toEqual([]);
+    expect(compose.services.sandbox.environment.SANDBOX_CONTROL_TOKEN.length).toBeGreaterThanOrEqual(16);
+    expect(compose.services.sandbox.environment.SANDBOX_WEBHOOK_URL).toBe(
+      `http://127.0.0.1:8080/v1/webhooks/upstream/${compose.services['bff-1'].environment.OPI_UPSTREAM_WEBHOOK_SECRET}`,
+    );
   });
 
   it('puts Caddy in front of both instances, checking /readyz', () => {

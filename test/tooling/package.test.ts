@@ -110,6 +110,7 @@ afterAll(async () => {
 const sandboxEnv = () => ({
   OPI_UPSTREAM_URL: sandbox.url,
   OPI_TOKEN_URL: sandbox.tokenUrl,
+  OPI_ENVIRONMENT: 'sandbox',
   OPI_UPSTREAM_SANDBOX: 'true',
   OPI_LOG_LEVEL: 'warn',
 });
@@ -428,6 +429,7 @@ describe('the test kit: docs/testing-your-integration.md from the installed pack
       PORT: String(bffPort),
       OPI_UPSTREAM_URL: sandboxUrl,
       OPI_TOKEN_URL: `http://127.0.0.1:${tokenPort}/token`,
+      OPI_ENVIRONMENT: 'sandbox',
       OPI_UPSTREAM_SANDBOX: 'true',
       OPI_LOG_LEVEL: 'warn',
     });

@@ -20,6 +20,8 @@ describe('masking in log lines', () => {
   it.each([
     ['/v1/callbacks/opi-1/s3cr3t', '/v1/callbacks/opi-1/[redacted]'],
     ['/V1/CALLBACKS/opi-1/s3cr3t?x=1', '/V1/CALLBACKS/opi-1/[redacted]?x=1'],
+    ['/v1/webhooks/upstream/s3cr3t-of-the-account', '/v1/webhooks/upstream/[redacted]'],
+    ['/shop/V1/Webhooks/Upstream/s3cr3t?x=1', '/shop/V1/Webhooks/Upstream/[redacted]?x=1'],
     ['/v1/checkout-sessions/cs_abcdefghijklmnopqrstuv/orders', '/v1/checkout-sessions/[redacted]/orders'],
     ['/V1/Checkout-Sessions/cs_abcdefghijklmnopqrstuv', '/V1/Checkout-Sessions/[redacted]'],
     ['/v1/checkout-sessions', '/v1/checkout-sessions'],

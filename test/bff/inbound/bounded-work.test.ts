@@ -25,7 +25,7 @@ const stack = useCheckoutStack({
 
 const deep = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
 const webhook = (body: string) =>
-  call(`${stack.bff.url}/v1/webhooks/upstream`, {
+  call(stack.bff.webhookUrl, {
     method: 'POST',
     body,
     headers: { 'content-type': 'application/json' },
@@ -132,7 +132,7 @@ describe('notices from strangers', () => {
     expect(shown, 'the upstream has shown the order').not.toBeNull();
     const before = (await stack.db.store.events.list(orderReference)).length;
     const webhook = (body: string) =>
-      call(`${bff.url}/v1/webhooks/upstream`, {
+      call(bff.webhookUrl, {
         method: 'POST',
         body,
         headers: { 'content-type': 'application/json' },

@@ -1,14 +1,25 @@
 // The gate in front of the reads that inbound traffic prompts: one read per key per window, shared by whoever
-// arrives meanwhile, and all keys together within a budget of reads a second.
+// arrives meanwhile; the notices and the returns each within a budget of reads a second, and one client's returns
+// within a budget of its own.
 import { describe, expect, it } from 'vitest';
-import { createReadGate } from '../../../bff/inbound/read-gate.js';
+import { createReadGate, type Visitor } from '../../../bff/inbound/read-gate.js';
 
-function gate(readsPerSecond = 20) {
+const NOTICE: Visitor = { kind: 'notice' };
+const shopper = (client: string): Visitor => ({ kind: 'return', client });
+
+function gate(readsPerSecond = 20, perClientPerMinute = 10) {
   let at = 1_000_000;
   const reads: string[] = [];
-  const readGate = createReadGate({ windowMs: 5_000, maxKeys: 10_000, readsPerSecond, now: () => new Date(at) });
-  const pass = (key: string) =>
-    readGate.pass(key, async () => {
+  const readGate = createReadGate({
+    windowMs: 5_000,
+    maxKeys: 10_000,
+    noticesPerSecond: readsPerSecond,
+    returnsPerSecond: readsPerSecond,
+    perClientPerMinute,
+    now: () => new Date(at),
+  });
+  const pass = (key: string, visitor: Visitor = NOTICE) =>
+    readGate.pass(key, visitor, async () => {
       reads.push(key);
       return key;
     });
@@ -20,7 +31,7 @@ describe('the read gate', () => {
     const { pass, reads, now } = gate();
     const first = pass('order:a:paid');
     expect(first.fresh).toBe(true);
-    const second = pass('order:a:paid');
+    const second = pass('order:a:paid', shopper('203.0.113.9'));
     const third = pass('order:a:paid');
     expect(second).toMatchObject({ fresh: false, late: new Date(now() + 5_000) });
     expect(third).not.toHaveProperty('late');
@@ -44,5 +55,29 @@ describe('the read gate', () => {
     advance(60_000); // never more than one second's worth at once
     for (let i = 150; i < 250; i++) pass(`order:o-${i}:pending`);
     expect(reads).toHaveLength(50);
+  });
+
+  it("leaves the returns their own budget: notices past theirs never cost a shopper's return its read", () => {
+    const { pass, reads } = gate(20);
+    for (let i = 0; i < 500; i++) pass(`order:n-${i}:paid`);
+    expect(reads).toHaveLength(20);
+    const returning = pass('order:shopper:paid', shopper('198.51.100.7'));
+    expect(returning.fresh).toBe(true);
+    expect(reads.at(-1)).toBe('order:shopper:paid');
+  });
+
+  it("holds one client's returns to its own budget: its many references cannot spend the others' reads", () => {
+    const { pass, reads, advance } = gate(20, 10);
+    const hoarder = shopper('192.0.2.66');
+    const tried = Array.from({ length: 40 }, (_, i) => pass(`order:mine-${i}:pending`, hoarder));
+    expect(tried.filter((arrival) => arrival.fresh)).toHaveLength(10);
+    expect(tried[10]).toMatchObject({ fresh: false });
+    // Everyone else's returns still read.
+    const others = Array.from({ length: 10 }, (_, i) => pass(`order:other-${i}:paid`, shopper(`198.51.100.${i}`)));
+    expect(others.every((arrival) => arrival.fresh)).toBe(true);
+    expect(reads).toHaveLength(20);
+    advance(6_000); // a tenth of a minute: one more for the hoarder
+    expect(pass('order:mine-40:pending', hoarder).fresh).toBe(true);
+    expect(pass('order:mine-41:pending', hoarder).fresh).toBe(false);
   });
 });

@@ -112,7 +112,7 @@ describe('money made outside the checkout', () => {
 
   it("a refund made in the portal is recorded from the account webhook's REFUND_CALLBACK, before anyone reads the order", async () => {
     clock.offsetMs = 0;
-    stack.sandbox.setWebhookUrl(`${stack.bff.url}/v1/webhooks/upstream`);
+    stack.sandbox.setWebhookUrl(stack.bff.webhookUrl);
     onTestFinished(() => stack.sandbox.setWebhookUrl(undefined));
     const { orderReference } = await placeOrder(stack.bff.url);
     await followReturn((await stack.sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);

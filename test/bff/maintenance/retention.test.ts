@@ -93,7 +93,10 @@ describe.each(storeDrivers())('retention on $name', ({ open }) => {
     await db.store.orders.insert({ ...order('opi-live-1', 1, 'cs_live'), status: 'pending' });
     await db.store.sessions.insert(session('cs_recent', { expiresAt: at(-1 * DAY), prefill }));
     await db.driver.query('update order_events set created_at = $1', [old]);
-    await db.driver.query('update orders set updated_at = $1 where order_reference = $2', [old, 'opi-paid-1']);
+    await db.driver.query('update orders set updated_at = $1, money_changed_at = $1 where order_reference = $2', [
+      old,
+      'opi-paid-1',
+    ]);
     await db.driver.query('update order_operations set updated_at = $1', [old]);
 
     const result = await db.store.applyRetention({ ...cutoffs, batchSize: 10 });
@@ -112,6 +115,58 @@ describe.each(storeDrivers())('retention on $name', ({ open }) => {
     expect(await db.store.orders.get('opi-paid-1')).toMatchObject({ status: 'paid', paidMinor: 14389 });
     // Once is enough: a second run finds nothing more to erase.
     expect(await db.store.applyRetention({ ...cutoffs, batchSize: 10 })).toEqual(NOTHING);
+  });
+
+  it('erases on schedule however often an order is touched: polls, sweeps and re-read asks are not changes of its money', async () => {
+    const now = Date.now();
+    const old = new Date(now - 100 * DAY);
+    const prefill = { customer: { email: 'amal@example.com', firstName: 'Amal' } };
+    await db.store.sessions.insert(session('cs_touched', { expiresAt: old, prefill }));
+    await db.store.orders.insert({ ...order('opi-touched-1', 1, 'cs_touched'), createdAt: old });
+    await db.store.orders.update('opi-touched-1', { status: 'paid', paidMinor: 14389, capturedMinor: 14389 });
+    await db.store.operations.insert({
+      reference: 'rf_touched',
+      orderReference: 'opi-touched-1',
+      kind: 'refund',
+      amountMinor: 1000,
+      currency: 'AED',
+      status: 'succeeded',
+      description: null,
+      createdAt: old,
+      deadlineAt: old,
+    });
+    await db.driver.query('update orders set updated_at = $1, money_changed_at = $1', [old]);
+    await db.driver.query('update order_operations set updated_at = $1', [old]);
+    // Today: a poll's reschedule, a re-read asked for, a sweep for a notice naming nothing, the same record read
+    // again, and the same status written again.
+    await db.store.orders.update('opi-touched-1', { nextPollAt: new Date(now + DAY), pollAttempts: 3 });
+    const swept = await db.store.orders.sweepLive({
+      kind: 'refunds',
+      now: new Date(now),
+      windowMs: 30_000,
+      since: new Date(now - 200 * DAY),
+      limit: 100,
+      refundable: true,
+    });
+    expect(swept, 'the sweep touched it').toBe(1);
+    await db.store.orders.update('opi-touched-1', { rereadAskedAt: new Date(now), nextPollAt: new Date(now) });
+    await db.store.operations.update('rf_touched', { status: 'succeeded' });
+    await db.store.orders.update('opi-touched-1', { status: 'paid', paidMinor: 14389 });
+    const touchedCutoffs = { ...cutoffs, personalBefore: new Date(now - 90 * DAY), now: new Date(now) };
+    expect(await db.store.applyRetention({ ...touchedCutoffs, batchSize: 10 })).toMatchObject({ personalSessions: 1 });
+    expect((await db.store.sessions.get('cs_touched'))!.prefill).toEqual({});
+
+    // A change of its money is one: a refund settled today keeps the next session's data for its full time.
+    await db.store.sessions.insert(session('cs_refunded', { expiresAt: old, prefill }));
+    await db.store.orders.insert({ ...order('opi-refunded-1', 1, 'cs_refunded'), createdAt: old });
+    await db.store.orders.update('opi-refunded-1', { status: 'paid', paidMinor: 14389, capturedMinor: 14389 });
+    await db.driver.query('update orders set updated_at = $1, money_changed_at = $1 where order_reference = $2', [
+      old,
+      'opi-refunded-1',
+    ]);
+    await db.store.orders.update('opi-refunded-1', { refundedMinor: 1000 });
+    expect(await db.store.applyRetention({ ...touchedCutoffs, batchSize: 10 })).toMatchObject({ personalSessions: 0 });
+    expect((await db.store.sessions.get('cs_refunded'))!.prefill).toEqual(prefill);
   });
 
   it('shares the work between instances running at once: every row deleted once', async () => {

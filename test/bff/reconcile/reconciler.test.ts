@@ -138,7 +138,7 @@ describe('polling one BFF instance', () => {
       // The other instance hears of the order while this one holds it, and its own read of it fails.
       stack.sandbox.setFault('get-order', { kind: 'status', status: 503 });
       await call(
-        `${stack.bff.url}/v1/webhooks/upstream`,
+        stack.bff.webhookUrl,
         json('POST', { event: 'ORDER_STATUS_UPDATE', merchantReference: orderReference, status: 'SUCCESSFUL' }),
       );
       await expect.poll(failedNote).toBe(true);
@@ -187,7 +187,7 @@ describe('polling one BFF instance', () => {
     await stack.db.store.orders.update(orderReference, { status: 'failed', nextPollAt: null });
     stack.sandbox.setFault('get-order', { kind: 'status', status: 503 });
     const notice = await call(
-      `${stack.bff.url}/v1/webhooks/upstream`,
+      stack.bff.webhookUrl,
       json('POST', { event: 'ORDER_STATUS_UPDATE', merchantReference: orderReference, status: 'SUCCESSFUL' }),
     );
     expect(notice.status).toBeLessThan(300);
@@ -272,7 +272,7 @@ describe('polling one BFF instance', () => {
       expect(events.at(-1)).toMatchObject({ payload: { reason: 'poll_horizon_passed' } });
       // A notice naming nothing known makes the live orders due: the order is read again, and nothing more is journalled.
       const reads = upstreamReads(slow, orderReference);
-      const hint = await call(`${other.url}/v1/webhooks/upstream`, json('POST', { event: 'ORDER_STATUS_UPDATE' }));
+      const hint = await call(other.webhookUrl, json('POST', { event: 'ORDER_STATUS_UPDATE' }));
       expect(hint.status).toBe(202);
       await other.reconciler.reconcileOnce();
       expect(upstreamReads(slow, orderReference)).toBe(reads + 1);

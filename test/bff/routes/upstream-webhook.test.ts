@@ -1,6 +1,8 @@
-// POST /v1/webhooks/upstream, the merchant account's webhook, with the real sandbox sending to it: its
+// POST /v1/webhooks/upstream/:secret, the merchant account's webhook, with the real sandbox sending to it: its
 // REFUND_CALLBACK and ORDER_STATUS_UPDATE are hints that make the BFF re-read, never statuses to trust, and no notice
-// is refused for what it lacks (the docs promise event, status and transactionId, nothing more).
+// is refused for what it lacks (the docs promise event, status and transactionId, nothing more). Without the
+// merchant's secret in its address, a notice does nothing at all; with it, one that names nothing known sweeps the
+// recent live orders once per window for every instance together.
 import { describe, expect, it } from 'vitest';
 import type { Store } from '../../../bff/store/types.js';
 import { call, json } from '../../support/checkout.js';
@@ -20,10 +22,64 @@ const stack = useCheckoutStack({
   sandbox: { ...SETTLES_AFTER_RETURN, refundSettlement: 'pending' },
   between: 'settle',
 });
-const webhook = () => `${stack.bff.url}/v1/webhooks/upstream`;
+const webhook = () => stack.bff.webhookUrl;
 const notify = (body: unknown) => call(webhook(), json('POST', body));
 
+/** The sandbox's reads of the ledger's orders: GET /orders/{reference} and the transaction details. */
+const readsOfOrders = () =>
+  stack.sandbox.journal.filter((entry) => /^\/orders\/[^/]+(\/details)?$/.test(entry.path) && entry.method !== 'PUT')
+    .length;
+
 describe('the account webhook', () => {
+  it("does nothing for a notice without the merchant's secret: 404 before the limiter, the ledger or the body", async () => {
+    for (let i = 0; i < 3; i++) await placeOrder(stack.bff.url);
+    const anonymous = await stack.startBff({ env: { OPI_RATE_LIMIT_PER_MINUTE: '1' } });
+    const before = readsOfOrders();
+    const addresses = [
+      `${anonymous.url}/v1/webhooks/upstream`,
+      `${anonymous.url}/v1/webhooks/upstream/not-the-secret-of-this-account`,
+      `${anonymous.url}/v1/webhooks/upstream/${'x'.repeat(5_000)}`,
+    ];
+    const statuses: number[] = [];
+    for (const address of addresses)
+      for (const body of [{}, { event: 'REFUND_CALLBACK' }])
+        statuses.push((await call(address, json('POST', body))).status);
+    // Six anonymous notices naming nothing: not even the per-client limit (1 a minute here) was spent.
+    expect(statuses).toEqual(Array(6).fill(404));
+    expect((await call(anonymous.webhookUrl, json('POST', { event: 'ORDER_STATUS_UPDATE' }))).status).toBe(202);
+    await anonymous.reconciler.reconcileOnce();
+    expect(readsOfOrders() - before).toBeLessThanOrEqual(3);
+  });
+
+  it('is off without OPI_UPSTREAM_WEBHOOK_SECRET: every address of it is 404', async () => {
+    const off = await stack.startBff({ env: { OPI_UPSTREAM_WEBHOOK_SECRET: '' } });
+    expect(off.config.upstreamWebhookSecret).toBeUndefined();
+    for (const address of [`${off.url}/v1/webhooks/upstream`, `${off.url}/v1/webhooks/upstream/anything-at-all`])
+      expect((await call(address, json('POST', { event: 'ORDER_STATUS_UPDATE' }))).status).toBe(404);
+  });
+
+  it('sweeps once per window for the whole fleet: two instances, six notices naming nothing, one sweep', async () => {
+    const [first, second] = [await stack.startBff(), await stack.startBff()];
+    const orders: string[] = [];
+    for (let i = 0; i < 3; i++) orders.push((await placeOrder(first.url)).orderReference);
+    const later = new Date(Date.now() + 3_600_000);
+    const pushBack = () =>
+      Promise.all(orders.map((reference) => stack.db.store.orders.update(reference, { nextPollAt: later })));
+    await pushBack();
+    const due = async () =>
+      (await Promise.all(orders.map((reference) => stack.db.store.orders.get(reference)))).filter(
+        (order) => order!.nextPollAt!.getTime() <= Date.now(),
+      ).length;
+    expect((await call(first.webhookUrl, json('POST', { event: 'ORDER_STATUS_UPDATE' }))).status).toBe(202);
+    expect(await due()).toBe(3);
+    await pushBack();
+    for (let i = 0; i < 5; i++)
+      expect((await call(second.webhookUrl, json('POST', { event: 'ORDER_STATUS_UPDATE', nonce: i }))).status).toBe(
+        202,
+      );
+    expect(await due(), "the other instance's notices found the ledger's window taken").toBe(0);
+  });
+
   it("settles a pending refund from the sandbox's REFUND_CALLBACK, with no reconciler", async () => {
     stack.sandbox.setWebhookUrl(webhook());
     const { orderReference } = await placeOrder(stack.bff.url);
@@ -116,7 +172,7 @@ describe('the account webhook', () => {
     // announced by a notice naming the order's transaction and the provider's refund id, nothing the BFF reads apart.
     const announce = (bnplRefundId: string) =>
       call(
-        `${bff.url}/v1/webhooks/upstream`,
+        bff.webhookUrl,
         json('POST', {
           event: 'REFUND_CALLBACK',
           data: { status: 'SUCCESSFUL', transactionId: transactionReference, bnplRefundId },
@@ -160,7 +216,7 @@ describe('the account webhook', () => {
     await stack.sandbox.portal(orderReference, { kind: 'refund', amount: 10 });
     detailsFail = true;
     const notice = { event: 'REFUND_CALLBACK', data: { status: 'SUCCESSFUL', transactionId: transactionReference } };
-    expect((await call(`${bff.url}/v1/webhooks/upstream`, json('POST', notice))).status).toBe(200);
+    expect((await call(bff.webhookUrl, json('POST', notice))).status).toBe(200);
     expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ refundedMinor: 0 });
 
     detailsFail = false;
@@ -200,7 +256,7 @@ describe('the account webhook', () => {
       tx.orders.update(orderReference, { nextPollAt: new Date(Date.now() + 60_000) }),
     );
     const answer = await call(
-      `${sweeping.url}/v1/webhooks/upstream`,
+      sweeping.webhookUrl,
       json('POST', { event: 'REFUND_CALLBACK', data: { status: 'SUCCESSFUL', transactionId: 'not-one-we-know' } }),
     );
     expect(answer.status).toBe(202);
@@ -218,12 +274,9 @@ describe('the account webhook', () => {
     await stack.sandbox.portal(orderReference, { kind: 'refund', amount: 10 });
     // A status notice cannot hold the refund sweep back: each kind has its own window.
     const unknown = { transactionId: 'not-one-we-know', status: 'SUCCESSFUL' };
-    await call(`${sweeping.url}/v1/webhooks/upstream`, json('POST', { event: 'ORDER_STATUS_UPDATE', ...unknown }));
+    await call(sweeping.webhookUrl, json('POST', { event: 'ORDER_STATUS_UPDATE', ...unknown }));
     expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ nextPollAt: null });
-    const answer = await call(
-      `${sweeping.url}/v1/webhooks/upstream`,
-      json('POST', { event: 'REFUND_CALLBACK', data: unknown }),
-    );
+    const answer = await call(sweeping.webhookUrl, json('POST', { event: 'REFUND_CALLBACK', data: unknown }));
     expect(answer.status).toBe(202);
     expect((await stack.db.store.orders.get(orderReference))!.nextPollAt!.getTime()).toBeLessThanOrEqual(
       clock.now().getTime(),
@@ -238,8 +291,8 @@ describe('the account webhook', () => {
       ...stack.db.store,
       orders: {
         ...stack.db.store.orders,
-        makeLiveDue: (...args) =>
-          broken ? Promise.reject(new Error('connection terminated')) : stack.db.store.orders.makeLiveDue(...args),
+        sweepLive: (sweep) =>
+          broken ? Promise.reject(new Error('connection terminated')) : stack.db.store.orders.sweepLive(sweep),
       },
     };
     const clock = testClock();
@@ -248,11 +301,11 @@ describe('the account webhook', () => {
     await followReturn((await stack.sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
     expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ status: 'paid', nextPollAt: null });
     const notice = json('POST', { event: 'REFUND_CALLBACK', data: { status: 'SUCCESSFUL', transactionId: 'x-1' } });
-    expect((await call(`${sweeping.url}/v1/webhooks/upstream`, notice)).status).toBe(503);
+    expect((await call(sweeping.webhookUrl, notice)).status).toBe(503);
     broken = false;
     // Delivered again after the 503's Retry-After (5 s), well inside the sweep's window (30 s).
     clock.advance(5_000);
-    expect((await call(`${sweeping.url}/v1/webhooks/upstream`, notice)).status).toBe(202);
+    expect((await call(sweeping.webhookUrl, notice)).status).toBe(202);
     expect((await stack.db.store.orders.get(orderReference))!.nextPollAt!.getTime()).toBeLessThanOrEqual(
       clock.now().getTime(),
     );
@@ -271,7 +324,7 @@ describe('the account webhook', () => {
     ];
     for (const body of bodies) {
       const answer = await call(
-        `${sweeping.url}/v1/webhooks/upstream`,
+        sweeping.webhookUrl,
         typeof body === 'string'
           ? { method: 'POST', body, headers: { 'content-type': 'application/json' } }
           : json('POST', body),
@@ -286,10 +339,7 @@ describe('the account webhook', () => {
     await stack.db.store.transaction((tx) =>
       tx.orders.update(orderReference, { nextPollAt: new Date(Date.now() + 60_000) }),
     );
-    await call(
-      `${sweeping.url}/v1/webhooks/upstream`,
-      json('POST', { event: 'ORDER_STATUS_UPDATE', transactionId: 'x' }),
-    );
+    await call(sweeping.webhookUrl, json('POST', { event: 'ORDER_STATUS_UPDATE', transactionId: 'x' }));
     expect((await stack.db.store.orders.get(orderReference))!.nextPollAt!.getTime()).toBeGreaterThan(moved!.getTime());
   });
 
@@ -298,12 +348,8 @@ describe('the account webhook', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
       statuses.push(
-        (
-          await call(
-            `${limited.url}/v1/webhooks/upstream`,
-            json('POST', { event: 'ORDER_STATUS_UPDATE', merchantReference: `o-${i}` }),
-          )
-        ).status,
+        (await call(limited.webhookUrl, json('POST', { event: 'ORDER_STATUS_UPDATE', merchantReference: `o-${i}` })))
+          .status,
       );
     }
     expect(statuses).toEqual([...Array(10).fill(202), 429]);

@@ -83,6 +83,9 @@ describe.skipIf(!databaseUrl)(
           DATABASE_URL: url.toString(),
           OPI_UPSTREAM_URL: sandbox.url,
           OPI_TOKEN_URL: sandbox.tokenUrl,
+          OPI_ENVIRONMENT: 'sandbox',
+          // The image runs under NODE_ENV=production: the sandbox there is a dry run, said out loud.
+          OPI_ALLOW_SANDBOX: 'true',
           OPI_UPSTREAM_SANDBOX: 'true',
           OPI_PUBLIC_URL: proxy.url,
           // Behind the test's proxy on loopback, as deploy/compose.yaml behind Caddy: the image itself trusts none.

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MIGRATIONS, runMigrations } from '../../../bff/store/migrations.js';
 import { num } from '../../../bff/store/row.js';
 import { isUniqueViolation } from '../../../bff/store/sql.js';
+import type { LiveSweep } from '../../../bff/store/types.js';
 import { order, session, T0 } from '../../support/ledger-records.js';
 import { freshPostgresSchema, pgliteTestStore, storeDrivers, useTestStore } from '../../support/store.js';
 
@@ -58,7 +59,7 @@ describe.each(storeDrivers())('ledger store on $name', ({ open }) => {
     const rows = await t.driver.query<{ version: number }>('select version from schema_migrations');
     expect(rows.map((row) => Number(row.version))).toEqual(MIGRATIONS.map((migration) => migration.version));
     expect(MIGRATIONS.map((migration) => migration.version)).toEqual([
-      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
     ]);
   });
 
@@ -171,14 +172,51 @@ describe.each(storeDrivers())('ledger store on $name', ({ open }) => {
     await expect(t.store.orders.update('p-missing', { status: 'paid' })).rejects.toThrow(/no order/);
   });
 
-  it('makes the live orders due now for a notice it cannot place, their backoff kept', async () => {
+  const sweep = (now: Date, also: Partial<LiveSweep> = {}): LiveSweep => ({
+    kind: 'orders',
+    now,
+    windowMs: 30_000,
+    since: new Date(now.getTime() - 86_400_000),
+    limit: 100,
+    refundable: false,
+    ...also,
+  });
+
+  it('makes the live orders due now for a notice it cannot place, their backoff kept, nothing else of theirs touched', async () => {
     await t.store.sessions.insert(session());
     await t.store.orders.insert(order('p-1'));
     const later = new Date(T0.getTime() + 3_600_000);
-    await t.store.orders.update('p-1', { status: 'pending', pollAttempts: 7, nextPollAt: later });
+    const before = await t.store.orders.update('p-1', { status: 'pending', pollAttempts: 7, nextPollAt: later });
     const now = new Date(T0.getTime() + 60_000);
-    expect(await t.store.orders.makeLiveDue(now, 100)).toBe(1);
-    expect(await t.store.orders.get('p-1')).toMatchObject({ nextPollAt: now, pollAttempts: 7 });
+    expect(await t.store.orders.sweepLive(sweep(now))).toBe(1);
+    const after = await t.store.orders.get('p-1');
+    expect(after).toMatchObject({ nextPollAt: now, pollAttempts: 7 });
+    expect(after!.updatedAt).toEqual(before.updatedAt);
+  });
+
+  it('sweeps once per window for every instance of the ledger, each kind its own window', async () => {
+    await t.store.sessions.insert(session());
+    await t.store.orders.insert(order('p-1'));
+    // Closed with the ledger (on PGlite it is the same store).
+    const other = await t.another();
+    const at = T0.getTime() + 60_000;
+    const pushBack = () => t.store.orders.update('p-1', { status: 'pending', nextPollAt: new Date(at + 3_600_000) });
+    await pushBack();
+    expect(await t.store.orders.sweepLive(sweep(new Date(at)))).toBe(1);
+    await pushBack();
+    // Another instance, within the window: nothing; a sweep of refunds has its own window.
+    expect(await other.orders.sweepLive(sweep(new Date(at + 29_000)))).toBeNull();
+    expect(await other.orders.sweepLive(sweep(new Date(at + 29_000), { kind: 'refunds' }))).toBe(1);
+    await pushBack();
+    expect(await other.orders.sweepLive(sweep(new Date(at + 30_000)))).toBe(1);
+  });
+
+  it('leaves live orders older than the sweep reaches', async () => {
+    await t.store.sessions.insert(session());
+    await t.store.orders.insert(order('p-1'));
+    await t.store.orders.update('p-1', { status: 'pending', nextPollAt: new Date(T0.getTime() + 86_400_000) });
+    const now = new Date(T0.getTime() + 8 * 86_400_000);
+    expect(await t.store.orders.sweepLive(sweep(now, { since: new Date(now.getTime() - 7 * 86_400_000) }))).toBe(0);
   });
 
   it('makes the orders with money to refund due too, when asked: a refund notice it cannot place', async () => {
@@ -188,8 +226,8 @@ describe.each(storeDrivers())('ledger store on $name', ({ open }) => {
     await t.store.orders.update('p-1', { status: 'paid', paidMinor: 1000, capturedMinor: 1000, refundedMinor: 400 });
     await t.store.orders.update('p-2', { status: 'paid', paidMinor: 1000, capturedMinor: 1000, refundedMinor: 1000 });
     const now = new Date(T0.getTime() + 60_000);
-    expect(await t.store.orders.makeLiveDue(now, 100)).toBe(0);
-    expect(await t.store.orders.makeLiveDue(now, 100, { refundable: true })).toBe(1);
+    expect(await t.store.orders.sweepLive(sweep(now))).toBe(0);
+    expect(await t.store.orders.sweepLive(sweep(now, { kind: 'refunds', refundable: true }))).toBe(1);
     expect(await t.store.orders.get('p-1')).toMatchObject({ nextPollAt: now });
     expect(await t.store.orders.get('p-2')).toMatchObject({ nextPollAt: null });
   });

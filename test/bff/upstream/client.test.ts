@@ -29,6 +29,7 @@ async function setup(
   const config = loadConfig({
     OPI_UPSTREAM_URL: sandbox.url,
     OPI_TOKEN_URL: sandbox.tokenUrl,
+    OPI_ENVIRONMENT: 'sandbox',
     OPI_UPSTREAM_SANDBOX: 'true',
     OPI_UPSTREAM_TIMEOUT_MS: '2000',
     ...env,

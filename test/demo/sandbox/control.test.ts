@@ -1,8 +1,33 @@
 // The /__sandbox control endpoints, driven over HTTP as a test in another process would.
 import { describe, expect, it } from 'vitest';
+import { createSandbox } from '../../../demo/sandbox/sandbox.js';
 import { call, createOrder, expectedHash, getToken, orderRequest, startReceiver, startSandbox } from './helpers.js';
 
 describe('control endpoints', () => {
+  it('ask for the control token when one is set: Bearer from a shell, Basic from a browser; the relay stays open', async () => {
+    const controlToken = 'control-token-of-this-sandbox';
+    const sandbox = await startSandbox({ controlToken });
+    const basic = (password: string) => `Basic ${Buffer.from(`anyone:${password}`).toString('base64')}`;
+    for (const path of ['/__sandbox/journal', '/__sandbox/', '/__sandbox']) {
+      const refused = await call(sandbox, path);
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get('www-authenticate')).toMatch(/^Basic realm=/);
+      expect((await call(sandbox, path, { token: 'not-the-control-token' })).status).toBe(401);
+    }
+    expect((await call(sandbox, '/__sandbox/journal', { token: controlToken })).status).toBe(200);
+    expect((await call(sandbox, '/__sandbox/', { headers: { authorization: basic(controlToken) } })).status).toBe(200);
+    expect((await call(sandbox, '/__sandbox/', { headers: { authorization: basic('guess') } })).status).toBe(401);
+    // Setting where relayed notifications go is control; the relay's own receiver is not.
+    expect(
+      (await call(sandbox, '/__sandbox/relay-target', { method: 'PUT', json: { url: 'http://127.0.0.1:9/' } })).status,
+    ).toBe(401);
+    expect((await call(sandbox, '/__sandbox/relay', { json: { id: 'ntf_1' } })).status).not.toBe(401);
+  });
+
+  it('refuses a control token too short to be one', () => {
+    expect(() => createSandbox({ controlToken: 'short' })).toThrow('controlToken must be at least 16 characters');
+  });
+
   it('POST /__sandbox/orders/:reference/decision decides like the hosted page and answers { redirectTo }', async () => {
     const sandbox = await startSandbox();
     const token = await getToken(sandbox);

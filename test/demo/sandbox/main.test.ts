@@ -78,6 +78,10 @@ describe('npm run sandbox (demo/sandbox/main.ts)', () => {
       { SANDBOX_PORT: '0', SANDBOX_WEBHOOK_URL: 'ftp://shop.example/hooks' },
       'SANDBOX_WEBHOOK_URL must be an http or https URL',
     ],
+    [
+      { SANDBOX_PORT: '0', SANDBOX_HOST: '0.0.0.0' },
+      'SANDBOX_HOST=0.0.0.0 lets other machines reach the sandbox: set SANDBOX_CONTROL_TOKEN',
+    ],
   ])('fails fast, naming the variable, on a bad value (%o)', async (env, message) => {
     const child = start(env);
     let errors = '';
