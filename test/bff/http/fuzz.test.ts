@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createSession, merchant } from '../../support/checkout.js';
 import { useCheckoutStack } from '../../support/stack.js';
+import { TEST_WEBHOOK_SECRET } from '../../support/servers.js';
 import { storeDrivers } from '../../support/store.js';
 import {
   callbackUrlOf,
@@ -17,7 +18,7 @@ import {
 type Auth = 'none' | 'merchant';
 interface Route {
   method: 'GET' | 'POST';
-  /** `{ref}`, `{session}` and `{secret}` are filled with a known value or with fuzz. */
+  /** `{ref}`, `{session}`, `{secret}` and `{webhook}` are filled with a known value or with fuzz. */
   path: string;
   auth: Auth;
   /** Answers a plain HTML page, not problem+json (the shopper's return). */
@@ -40,7 +41,7 @@ const ROUTES: Route[] = [
   { method: 'POST', path: '/v1/orders/{ref}/void', auth: 'merchant' },
   { method: 'GET', path: '/v1/returns/{ref}', auth: 'none', html: true },
   { method: 'POST', path: '/v1/callbacks/{ref}/{secret}', auth: 'none' },
-  { method: 'POST', path: '/v1/webhooks/upstream', auth: 'none' },
+  { method: 'POST', path: '/v1/webhooks/upstream/{webhook}', auth: 'none' },
 ];
 
 // Text that has hurt before, mixed with ordinary text.
@@ -123,12 +124,16 @@ const body = fc.oneof(
   fc.integer({ min: 100, max: 3000 }).map((depth) => JSON.stringify(nested(depth, 1))),
 );
 
-/** Bytes as sent: UTF-8, or as raw bytes that are not (latin1, broken sequences). */
-const encoding = fc.constantFrom<'utf8' | 'latin1' | 'broken'>('utf8', 'utf8', 'latin1', 'broken');
+type Encoding = 'utf8' | 'latin1' | 'broken' | 'utf16le' | 'utf7';
+/** Bytes as sent: UTF-8, or as raw bytes that are not (latin1, broken sequences, UTF-16, UTF-7). */
+const encoding = fc.constantFrom<Encoding>('utf8', 'utf8', 'latin1', 'broken', 'utf16le', 'utf7');
 const contentType = fc.constantFrom(
   'application/json',
   'application/json',
   'application/json; charset=latin1',
+  'application/json; charset=utf-16le',
+  'application/json; charset=UTF-7',
+  'application/json; charset="utf-8"',
   'text/plain',
   'application/x-www-form-urlencoded',
   'application/merge-patch+json',
@@ -142,8 +147,17 @@ const percentEscape = (value: string) =>
     ? value
     : [...Buffer.from(value, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
 
-function bytes(value: string, how: 'utf8' | 'latin1' | 'broken'): Buffer {
+/** UTF-7 as body-parser would decode it: ASCII as is, every bracket and the rest as +base64(UTF-16BE)-. */
+const utf7 = (value: string) =>
+  value.replace(/[^A-Za-z0-9 '(),./:?-]+/g, (run) => {
+    const utf16be = Buffer.from(run, 'utf16le').swap16();
+    return `+${utf16be.toString('base64').replace(/=+$/, '')}-`;
+  });
+
+function bytes(value: string, how: Encoding): Buffer {
   if (how === 'latin1') return Buffer.from(value, 'latin1');
+  if (how === 'utf16le') return Buffer.from(value, 'utf16le');
+  if (how === 'utf7') return Buffer.from(utf7(value), 'ascii');
   if (how === 'broken')
     return Buffer.concat([Buffer.from(value, 'utf8'), Buffer.from([0xc3, 0x28, 0xff, 0xed, 0xa0, 0x80])]);
   return Buffer.from(value, 'utf8');
@@ -158,12 +172,12 @@ describe.each(storeDrivers())('every route under hostile input, on $name', ({ op
     const session = await createSession(stack.bff.url);
     const { orderReference } = await placeOrder(stack.bff.url);
     const secret = callbackUrlOf(stack.sandbox, orderReference).split('/').at(-1)!;
-    const known: Record<string, string> = { session, ref: orderReference, secret };
+    const known: Record<string, string> = { session, ref: orderReference, secret, webhook: TEST_WEBHOOK_SECRET };
 
     const request = fc.record({
       route: fc.constantFrom(...ROUTES),
-      params: fc.dictionary(fc.constantFrom('session', 'ref', 'secret'), fc.oneof(fc.constant(null), text), {
-        maxKeys: 3,
+      params: fc.dictionary(fc.constantFrom('session', 'ref', 'secret', 'webhook'), fc.oneof(fc.constant(null), text), {
+        maxKeys: 4,
       }),
       query: fc.dictionary(fc.oneof(fc.constantFrom('status', 'cursor', 'limit', 'hash', 'reference'), text), text, {
         maxKeys: 4,
@@ -208,6 +222,27 @@ describe.each(storeDrivers())('every route under hostile input, on $name', ({ op
       { seed: 20261124, numRuns: 2500, interruptAfterTimeLimit: 60_000 },
     );
     expect(failures).toEqual([]);
+
+    // Other charsets never reach the parse: a UTF-16 or UTF-7 body is refused (415) before its brackets could be
+    // counted wrongly, however deep it nests.
+    const deep = `{"bnplProvider":${'['.repeat(1_000)}${']'.repeat(1_000)}}`;
+    for (const [how, charset] of [
+      ['utf16le', 'utf-16le'],
+      ['utf16le', 'utf-16'],
+      ['utf7', 'utf-7'],
+      ['latin1', 'iso-8859-1'],
+    ] as const) {
+      const answer = await fetch(`${stack.bff.url}/v1/checkout-sessions/${session}/orders`, {
+        method: 'POST',
+        headers: { 'content-type': `application/json; charset=${charset}` },
+        body: bytes(deep, how),
+      });
+      expect([charset, answer.status, ((await answer.json()) as { code: string }).code]).toEqual([
+        charset,
+        415,
+        'unsupported_media_type',
+      ]);
+    }
 
     // Still whole: a checkout from session to a paid order, read back by the merchant.
     const paid = await placeOrder(stack.bff.url);
