@@ -10,7 +10,8 @@ import { warnOnceForwarded } from './http/forwarded-warning.js';
 import { merchantAuth } from './http/merchant-auth.js';
 import { buildOpenApiDocument } from './http/openapi.js';
 import type { Metrics } from './metrics/metrics.js';
-import { traceRequests } from './telemetry/tracing.js';
+import { traceRequests } from './http/request-tracing.js';
+import { timeRequests } from './http/request-metrics.js';
 import { errorHandler, notFound } from './http/problem.js';
 import { perClientRateLimit } from './http/rate-limit.js';
 import { requestLogging } from './http/request-logging.js';
@@ -86,7 +87,7 @@ export function createApp({
 
   // First: everything a request does runs inside its span.
   app.use(traceRequests);
-  if (metrics) app.use(metrics.http);
+  if (metrics) app.use(timeRequests(metrics));
   app.use(requestLogging(logger));
   if (config.trustProxy === false) app.use(warnOnceForwarded(logger));
   app.use(rejectBadTextInUrl);

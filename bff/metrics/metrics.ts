@@ -2,16 +2,14 @@
 // public port. Requests and upstream calls are timed as they happen; the ledger's gauges are read at each scrape.
 // One registry per app, so several apps in one process (the tests) never mix their series.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { routeOf } from '../lib/route-of.js';
 import type { Funnel } from './funnel.js';
 import type { Store } from '../store/types.js';
 
 export interface Metrics {
-  /** Times every request by method, route pattern and status; first in the app. */
-  http: RequestHandler;
+  /** Counts a request's time by method, route pattern and status (bff/http/request-metrics.ts times them). */
+  observeRequest(request: { method: string; route: string; status: number }, seconds: number): void;
   /** The upstream client's hook (UpstreamClientDeps.observe). */
   upstreamCall(operation: string, outcome: string, seconds: number): void;
   /** Answers GET /metrics in Prometheus text format, 404 for anything else. */
@@ -170,10 +168,8 @@ export function createMetrics({ store, logger, now }: MetricsDeps): Metrics {
   }
 
   return {
-    http(req, res, next) {
-      const end = http.startTimer();
-      res.once('finish', () => end({ method: req.method, route: routeOf(req, res), status: String(res.statusCode) }));
-      next();
+    observeRequest({ method, route, status }, seconds) {
+      http.observe({ method, route, status: String(status) }, seconds);
     },
     watchServices(services) {
       ({ funnel, readBudget, notifications: notices } = services);

@@ -10,6 +10,7 @@ import { createAdaptiveLimit } from '../lib/adaptive-limit.js';
 import { backoffDelay, type BackoffOptions } from '../lib/backoff.js';
 import type { DueNotification } from '../store/notifications.js';
 import type { Store, StoreTx } from '../store/types.js';
+import { inBackground } from '../telemetry/tracing.js';
 import { deliverNotification } from './deliver.js';
 
 export interface NotifierSettings {
@@ -131,7 +132,8 @@ export function createNotifier(deps: NotifierDeps): Notifier {
       again = true;
       return;
     }
-    round = (async () => {
+    // Whatever kicked it (one shopper's payment, a stranger's notice), the drain is nobody's: a trace of its own.
+    round = inBackground('merchant notifications', async () => {
       do {
         again = false;
         const full = await deliverBatch(settings).catch((error: unknown) => {
@@ -140,7 +142,7 @@ export function createNotifier(deps: NotifierDeps): Notifier {
         });
         if (full) again = true;
       } while (again && !stopped);
-    })().finally(() => {
+    }).finally(() => {
       round = undefined;
     });
   }

@@ -13,7 +13,7 @@ import { isAwaitingUpstream } from '../../shared/status.js';
 import type { StoredOrder, Store } from '../store/types.js';
 import { type OrderRefresher, UNANSWERED_CREATES } from './refresh.js';
 import { nextPollAt, type PollPlan } from './schedule.js';
-import { inSpan } from '../telemetry/tracing.js';
+import { inBackground, inSpan } from '../telemetry/tracing.js';
 import type { ReadBudget } from './read-budget.js';
 
 /** @internal */
@@ -138,7 +138,10 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
   const reading = new Set<Promise<void>>();
   const readsDone = () => Promise.all([...reading]);
 
-  async function readDue(): Promise<Reads> {
+  /** A round of claims: a trace of its own whoever asked for it (each order's read is one more, see reconcileOrder). */
+  const readDue = () => inBackground('reconcile round', claimAndRead);
+
+  async function claimAndRead(): Promise<Reads> {
     if (stopping) return { orders: 0, full: false };
     const at = now();
     const batch = deps.budget.batch();

@@ -1,13 +1,23 @@
 // Traces through the OpenTelemetry API only: the host application's SDK records them, or bff/telemetry/sdk.ts's when
 // the standalone server is given an OTLP endpoint; with neither, every call here is the API's no-op. A request
-// continues the caller's W3C trace context (the widget sends a traceparent); the BFF's own steps are spans under it,
-// and the upstream is sent the context on. Attributes name routes, steps, statuses and counts: never a shopper, a
-// session id, a secret or an amount.
-import { type Attributes, context, propagation, SpanKind, SpanStatusCode, type Span, trace } from '@opentelemetry/api';
-import type { RequestHandler } from 'express';
-import { routeOf } from '../lib/route-of.js';
+// continues the caller's traceparent alone (bff/http/request-tracing.ts); the BFF's own steps are spans under it,
+// and the upstream is sent our context on. Work no request owns (a drain of merchant notifications, a reconciliation
+// round) starts from the root context in a trace of its own, linked to whatever started it. Attributes name routes,
+// steps, statuses and counts: never a shopper, a session id, a secret or an amount.
+import {
+  type Attributes,
+  context,
+  isSpanContextValid,
+  type Link,
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  type Span,
+  trace,
+} from '@opentelemetry/api';
 
-const tracer = trace.getTracer('opi-checkout');
+export const tracer = trace.getTracer('opi-checkout');
 
 /**
  * Runs `work` in a span of its own under the active one (`root`: a trace of its own, for work no request started);
@@ -17,9 +27,9 @@ export function inSpan<T>(
   name: string,
   attributes: Attributes,
   work: (span: Span) => Promise<T>,
-  { kind = SpanKind.INTERNAL, root = false }: { kind?: SpanKind; root?: boolean } = {},
+  { kind = SpanKind.INTERNAL, root = false, links = [] }: { kind?: SpanKind; root?: boolean; links?: Link[] } = {},
 ): Promise<T> {
-  return tracer.startActiveSpan(name, { attributes, kind, root }, async (span) => {
+  return tracer.startActiveSpan(name, { attributes, kind, root, links }, async (span) => {
     try {
       return await work(span);
     } catch (error) {
@@ -52,24 +62,12 @@ export function traceIds(): { trace_id: string; span_id: string } | undefined {
 }
 
 /**
- * A server span per request, continuing the caller's context, named by its route template when it ends
- * (`GET /v1/checkout-sessions/:id`). First in the app, so everything the request does runs inside it.
+ * Work that outlives the request or round that asked for it: run from the root context, in a trace of its own (a
+ * span `name`), linked to the span that started it, so another order's notifications never go out under one
+ * shopper's (or a stranger's) trace id.
  */
-export const traceRequests: RequestHandler = (req, res, next) => {
-  // The caller's trace context only: baggage a stranger sends would otherwise ride on every upstream call.
-  const parent = propagation.deleteBaggage(propagation.extract(context.active(), req.headers));
-  const span = tracer.startSpan(
-    req.method,
-    { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method } },
-    parent,
-  );
-  if (span.isRecording())
-    res.once('close', () => {
-      const route = routeOf(req, res);
-      span.updateName(`${req.method} ${route}`);
-      span.setAttributes({ 'http.route': route, 'http.response.status_code': res.statusCode });
-      if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-      span.end();
-    });
-  context.with(trace.setSpan(parent, span), next);
-};
+export function inBackground<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const starter = trace.getSpanContext(context.active());
+  const links = starter && isSpanContextValid(starter) ? [{ context: starter }] : [];
+  return context.with(ROOT_CONTEXT, () => inSpan(name, {}, work, { root: true, links }));
+}

@@ -1,5 +1,5 @@
-// A merchant's notification endpoint on port 0 for the BFF tests: it keeps every POST it receives (raw body and
-// Opi-Signature) and answers 204.
+// A merchant's notification endpoint on port 0 for the BFF tests: it keeps every POST it receives (its raw body and
+// its trace headers) and answers 204.
 import { createServer } from 'node:http';
 import { afterAll, beforeAll } from 'vitest';
 import { merchantNotificationSchema, type MerchantNotification } from '../../shared/schemas/merchant-api.js';
@@ -11,18 +11,23 @@ export interface MerchantEndpoint {
   readonly url: string;
   /** Every notification received so far, parsed with the shared contract. */
   received(): MerchantNotification[];
+  /** The trace headers each came with (traceparent, tracestate, baggage), in the same order. */
+  traceHeaders(): Record<string, string | undefined>[];
   clear(): void;
 }
 
 /** Starts the endpoint before the file's BFF (register it first) and closes it after. */
 export function useMerchantEndpoint(): MerchantEndpoint {
   const bodies: string[] = [];
+  const traces: Record<string, string | undefined>[] = [];
   let url: string | undefined;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       bodies.push(Buffer.concat(chunks).toString('utf8'));
+      const { traceparent, tracestate, baggage } = req.headers as Record<string, string | undefined>;
+      traces.push({ traceparent, tracestate, baggage });
       res.writeHead(204).end();
     });
   });
@@ -38,8 +43,10 @@ export function useMerchantEndpoint(): MerchantEndpoint {
       return running(url, 'the merchant endpoint');
     },
     received: () => bodies.map((body) => merchantNotificationSchema.parse(JSON.parse(body))),
+    traceHeaders: () => [...traces],
     clear() {
       bodies.length = 0;
+      traces.length = 0;
     },
   };
 }

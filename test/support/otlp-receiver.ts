@@ -11,6 +11,8 @@ export interface ReceivedSpan {
   kind: number;
   attributes: Record<string, unknown>;
   events: { name: string }[];
+  /** The spans it links to (trace and span ids). */
+  links: { traceId: string; spanId: string }[];
   service: unknown;
 }
 
@@ -52,6 +54,10 @@ export async function startOtlpReceiver() {
               kind: span.kind,
               attributes: attributesOf(span.attributes),
               events: (span.events ?? []).map((event: { name: string }) => ({ name: event.name })),
+              links: (span.links ?? []).map((link: { traceId: string; spanId: string }) => ({
+                traceId: link.traceId,
+                spanId: link.spanId,
+              })),
               service,
             });
           }

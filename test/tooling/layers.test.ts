@@ -124,6 +124,14 @@ describe('the import graph', () => {
     expect(up).toEqual([]);
   });
 
+  it('keeps Express at the HTTP edge: only the wiring, routes/ and http/ import it, types included', () => {
+    const edge = (file: string) =>
+      file.startsWith('bff/routes/') || file.startsWith('bff/http/') || layerOf(file) === 0;
+    const below = arrows((file) => top(file) === 'bff' && !edge(file)).filter((arrow) => / -> express$/.test(arrow));
+    expect(arrows((file) => edge(file)).filter((arrow) => / -> express$/.test(arrow)).length).toBeGreaterThan(5);
+    expect(below).toEqual([]);
+  });
+
   it('writes orders, their journal and their operations from bff/ledger/ alone', () => {
     const WRITES =
       /\.(?:orders\.(?:insert|update|updateIfUnchanged|countCreateSend)|events\.append|operations\.(?:insert|update|countSend))\(/;

@@ -1,6 +1,7 @@
 // The BFF's spans, as an OTLP collector receives them from the standalone server's SDK: a request continues the
-// caller's traceparent, the placement's steps, ledger transactions and upstream calls nest under it, the upstream
-// is sent the context on, retries are events, log lines carry the ids, and nothing personal is an attribute.
+// caller's traceparent (never its tracestate, baggage or sampled flag), the placement's steps, ledger transactions and
+// upstream calls nest under it, the upstream is sent our context on, retries are events, log lines carry the ids,
+// work no request owns has traces of its own, and nothing personal is an attribute.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { call, createSession, json, shopper } from '../../support/checkout.js';
@@ -65,24 +66,67 @@ describe('traces', () => {
     }
   });
 
-  it("carry the caller's trace context to the upstream, never its baggage", async () => {
-    const baggageSent: (string | null)[] = [];
+  it("take the caller's traceparent alone: its tracestate and baggage reach neither the upstream nor its token host", async () => {
+    const sent: Headers[] = [];
     const bff = await stack.startBff({
       client: {
         fetch: (input, init) => {
-          if (init?.method === 'POST') baggageSent.push(new Headers(init.headers).get('baggage'));
+          sent.push(new Headers(init?.headers));
           return fetch(input, init);
         },
       },
     });
     const id = await createSession(bff.url);
     const caller = traceparent();
-    const headers = { origin: STOREFRONT_ORIGIN, traceparent: caller.header, baggage: `from=${'x'.repeat(2_000)}` };
+    const headers = {
+      origin: STOREFRONT_ORIGIN,
+      traceparent: caller.header,
+      tracestate: 'vendor=borrowed-from-outside',
+      baggage: `from=${'x'.repeat(2_000)}`,
+    };
     expect((await call(`${bff.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper(), headers))).status).toBe(
       201,
     );
-    expect(baggageSent.length).toBeGreaterThan(0);
-    expect(baggageSent.every((baggage) => baggage === null)).toBe(true);
+    expect(sent.length, 'the token, the options and the create').toBeGreaterThan(2);
+    expect(sent.map((each) => [each.get('tracestate'), each.get('baggage')])).toEqual(sent.map(() => [null, null]));
+    expect(sent.filter((each) => each.get('traceparent')?.includes(caller.traceId)).length).toBeGreaterThan(0);
+  });
+
+  it("record a request whatever the caller's sampled flag says", async () => {
+    const caller = traceparent();
+    const unsampled = `00-${caller.traceId}-${caller.spanId}-00`;
+    expect((await call(`${stack.bff.url}/healthz`, { headers: { traceparent: unsampled } })).status).toBe(200);
+    const [request] = await tracing.spansOf(caller.traceId);
+    expect(request).toMatchObject({ name: 'GET /healthz', parentSpanId: caller.spanId });
+  });
+
+  it("send the merchant's notifications from a trace of their own, linked to the request that started them, never under it", async () => {
+    endpoint.clear();
+    const { orderReference } = await placeOrder(stack.bff.url);
+    // The callbacks lost: the shopper's return is what finds the order paid and kicks the drain.
+    stack.sandbox.setCallbackFailures(10);
+    const { redirectTo } = await stack.sandbox.decide(orderReference, { outcome: 'approve' });
+    await stack.sandbox.idle();
+    stack.sandbox.setCallbackFailures(0);
+    const caller = traceparent();
+    const back = await call(redirectTo, {
+      redirect: 'manual',
+      headers: { traceparent: caller.header, tracestate: 'vendor=borrowed', baggage: 'user=someone' },
+    });
+    expect(back.status).toBe(303);
+    await stack.bff.notifier.idle();
+    const headers = endpoint.traceHeaders();
+    expect(headers.length).toBeGreaterThan(0);
+    for (const each of headers) {
+      expect(each.traceparent).toBeDefined();
+      expect(each.traceparent).not.toContain(caller.traceId);
+      expect([each.tracestate, each.baggage]).toEqual([undefined, undefined]);
+    }
+    await tracing.spansOf('');
+    const drains = tracing.receiver.spans.filter((span) => span.name === 'merchant notifications');
+    const linked = drains.filter((span) => span.links.some((link) => link.traceId === caller.traceId));
+    expect(linked.length, "a drain linked to the shopper's request").toBeGreaterThan(0);
+    expect(linked.every((span) => span.parentSpanId === undefined && span.traceId !== caller.traceId)).toBe(true);
   });
 
   it('put the trace and span ids on the log lines of a request', async () => {

@@ -1,0 +1,28 @@
+// A server span per request, continuing the caller's traceparent and nothing else: a stranger's tracestate and
+// baggage would otherwise ride on to the upstream, the token host and the merchant. Whether the request is recorded
+// is the sampler's to say: the standalone server's does not take the caller's sampled flag (bff/telemetry/sdk.ts); a
+// host application's sampler decides as that application configured it. Named by its route template when it ends
+// (`GET /v1/checkout-sessions/:id`). First in the app, so everything the request does runs inside it.
+import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import type { RequestHandler } from 'express';
+import { tracer } from '../telemetry/tracing.js';
+import { routeOf } from './route-of.js';
+
+export const traceRequests: RequestHandler = (req, res, next) => {
+  const { traceparent } = req.headers;
+  const parent = typeof traceparent === 'string' ? propagation.extract(ROOT_CONTEXT, { traceparent }) : ROOT_CONTEXT;
+  const span = tracer.startSpan(
+    req.method,
+    { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method } },
+    parent,
+  );
+  if (span.isRecording())
+    res.once('close', () => {
+      const route = routeOf(req, res);
+      span.updateName(`${req.method} ${route}`);
+      span.setAttributes({ 'http.route': route, 'http.response.status_code': res.statusCode });
+      if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      span.end();
+    });
+  context.with(trace.setSpan(parent, span), next);
+};
