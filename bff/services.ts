@@ -101,13 +101,14 @@ export function createServices({ config, store: uncached, upstream, logger, now,
   const reading = { store, ledger, upstream, logger, now };
   // Local choices: whatever inbound traffic (returns, notices) prompts it, one upstream read per order and claimed
   // status in 5 s, 10,000 keys remembered; 20 such reads a second for the notices and 20 for the returns, of which
-  // one client's returns start 10 a minute (a shopper returns once or twice an attempt).
+  // one client's returns start a quarter of its request limit a minute (30 by default: a shopper returns once or
+  // twice an attempt; one address with many references of its own takes 1/40 of the returns' budget).
   const readGate = createReadGate({
     windowMs: 5_000,
     maxKeys: 10_000,
     noticesPerSecond: 20,
     returnsPerSecond: 20,
-    perClientPerMinute: 10,
+    perClientPerMinute: Math.max(1, Math.floor(config.rateLimitPerMinute / 4)),
     now,
   });
   const refresher = createOrderRefresher({ ...reading, settleWindowMs: reconcile.settleWindowMs });

@@ -18,6 +18,9 @@ const UPSTREAM_FAILURES: ErrorCode[] = [
 /** What the routes the widget calls may add: a page origin the BFF does not allow, a busy client. */
 const WIDGET_GUARDS: ErrorCode[] = ['origin_not_allowed', 'rate_limited'];
 const ORDER = { orderReference: "The order's reference (ORD-...)" };
+/** A refund, capture or void the payment service has not confirmed: it may have been made, so it is never a 5xx. */
+const NOT_CONFIRMED =
+  'Not confirmed yet (status pending): its answer was lost or it settles later; its amount stays reserved';
 const SESSION = { id: 'The checkout session id (cs_...)' };
 const ELEMENT = { name: 'checkout or instalments, or a chunk\'s content-hashed name ("shared-01YaKYlv")' };
 const HTML = TEXT('text/html');
@@ -33,7 +36,10 @@ export function buildOpenApiDocument(publicUrl: string) {
       params: ORDER,
       idempotencyKey: 'required',
       body: 'CaptureOrVoidRequest',
-      answers: [{ status: 201, description: 'Recorded', json: 'CaptureOrVoidView' }],
+      answers: [
+        { status: 201, description: 'Made', json: 'CaptureOrVoidView' },
+        { status: 202, description: NOT_CONFIRMED, json: 'CaptureOrVoidView' },
+      ],
       problems: [
         'validation_failed',
         'unknown_field',
@@ -185,7 +191,10 @@ export function buildOpenApiDocument(publicUrl: string) {
           params: ORDER,
           idempotencyKey: 'required',
           body: 'RefundRequest',
-          answers: [{ status: 201, description: 'Recorded', json: 'RefundView' }],
+          answers: [
+            { status: 201, description: 'Recorded', json: 'RefundView' },
+            { status: 202, description: NOT_CONFIRMED, json: 'RefundView' },
+          ],
           problems: [
             'validation_failed',
             'unknown_field',
@@ -203,14 +212,16 @@ export function buildOpenApiDocument(publicUrl: string) {
         }),
       },
       '/v1/orders/{orderReference}/capture': {
+        // A capture waits while another capture or void is in doubt (operations.ts).
         post: operateOnOrder(
           'captureOrder',
           'Capture an authorised order (all that is left by default)',
           'order_not_capturable',
+          ['operation_in_doubt'],
         ),
       },
       '/v1/orders/{orderReference}/void': {
-        // A void of all that is left waits while another capture or void is unconfirmed (operations.ts).
+        // A void waits while another capture or void is unconfirmed (operations.ts).
         post: operateOnOrder('voidOrder', 'Void what is left of an authorised order', 'order_not_voidable', [
           'operation_in_doubt',
         ]),
@@ -267,11 +278,12 @@ export function buildOpenApiDocument(publicUrl: string) {
           problems: ['not_found', 'rate_limited', 'ledger_unavailable'],
         }),
       },
-      '/v1/webhooks/upstream': {
+      '/v1/webhooks/upstream/{secret}': {
         post: operation({
           operationId: 'upstreamAccountWebhook',
           summary:
-            "The merchant account's webhook (register it in the upstream's portal): REFUND_CALLBACK and ORDER_STATUS_UPDATE, flat or in `data`; only a hint, the order or its refunds are re-read. A notice is placed by its merchantReference/orderReference, else by its refundReference (as sent, or as the upstream answers it, X-00), else by an id of the upstream's the ledger has learnt (transactionId, transactionReference, bnplOrderId); one that names nothing known is acknowledged and makes the live orders and those with a refund, capture or void open due for a read (at most 100 of each, once per 30 s); a REFUND_CALLBACK also those with money to refund (100, once per 30 s). Never refused for a field it lacks",
+            "The merchant account's webhook (register it in the upstream's portal with its secret, OPI_UPSTREAM_WEBHOOK_SECRET; a wrong secret is 404 before any work, and without the setting the webhook is off): REFUND_CALLBACK and ORDER_STATUS_UPDATE, flat or in `data`; only a hint, the order or its refunds are re-read. A notice is placed by its merchantReference/orderReference, else by its refundReference (as sent, or as the upstream answers it, X-00), else by an id of the upstream's the ledger has learnt (transactionId, transactionReference, bnplOrderId); one that names nothing known is acknowledged and makes the recent live orders (created within the poll horizon) and those with a refund, capture or void open due for a read (at most 100 of each, once per 30 s for every instance together); a REFUND_CALLBACK also the recent ones with money to refund (100, once per 30 s). Never refused for a field it lacks",
+          params: { secret: 'The secret of OPI_UPSTREAM_WEBHOOK_SECRET, as registered in the portal' },
           body: {
             type: 'object',
             properties: {
@@ -291,7 +303,7 @@ export function buildOpenApiDocument(publicUrl: string) {
               json: 'Received',
             },
           ],
-          problems: ['rate_limited', 'ledger_unavailable'],
+          problems: ['not_found', 'rate_limited', 'ledger_unavailable'],
         }),
       },
       '/opi-{name}.js': {

@@ -6,6 +6,7 @@
 // ./order-plan.ts and applied below (observe), an operation's by ./operations.ts.
 import { holdsPayment } from '../../shared/status.js';
 import type {
+  Discrepancy,
   EventSource,
   Journal,
   LiveSweep,
@@ -15,7 +16,7 @@ import type {
   StoreTx,
 } from '../store/types.js';
 import type { OperationRecord } from '../upstream/operation-records.js';
-import { announced, asPlannedFor, type Observation, plan, type Planned, settle } from './order-plan.js';
+import { announced, asPlannedFor, type Observation, plan, type Planned, settle, withEntry } from './order-plan.js';
 import {
   countOperationSend,
   type OperationResult,
@@ -150,6 +151,26 @@ export interface Note {
 export interface NextPoll {
   nextPollAt: Date | null;
   reason?: string;
+  /**
+   * Captures and voids still in doubt past their poll horizon: no more reads will settle them, so they are handed to
+   * a person (an `unconfirmed_operations` discrepancy, announced). Empty or absent: none is left in doubt.
+   */
+  unconfirmed?: readonly OrderOperation[];
+}
+
+/** The order's discrepancies with its captures and voids in doubt past the horizon as one entry (none: gone). */
+function unconfirmedEntry(order: StoredOrder, unconfirmed: readonly OrderOperation[], at: Date) {
+  const entry: Discrepancy | undefined =
+    unconfirmed.length === 0
+      ? undefined
+      : {
+          kind: 'unconfirmed_operations',
+          references: unconfirmed.map((operation) => operation.reference),
+          ledgerMinor: unconfirmed.reduce((sum, operation) => sum + operation.amountMinor, 0),
+          upstreamCaptureStatus: order.upstreamCaptureStatus,
+          detectedAt: at.toISOString(),
+        };
+  return withEntry(order.discrepancy, 'unconfirmed_operations', entry);
 }
 
 export function createLedger(deps: LedgerDeps) {
@@ -207,8 +228,15 @@ export function createLedger(deps: LedgerDeps) {
         if (order.claimedBy !== claimant) return;
         const at = now();
         const planned = next(order, await unit.tx.operations.list(orderReference), at);
+        const handedOver = unconfirmedEntry(order, planned.unconfirmed ?? [], at);
         await unit.write(
-          { nextPollAt: planned.nextPollAt, pollAttempts: order.pollAttempts + 1, claimedUntil: null, claimedBy: null },
+          {
+            nextPollAt: planned.nextPollAt,
+            pollAttempts: order.pollAttempts + 1,
+            claimedUntil: null,
+            claimedBy: null,
+            ...(handedOver === order.discrepancy ? {} : { discrepancy: handedOver }),
+          },
           planned.reason
             ? {
                 source: 'poll',
@@ -219,6 +247,7 @@ export function createLedger(deps: LedgerDeps) {
               }
             : undefined,
         );
+        if (handedOver !== order.discrepancy && planned.unconfirmed?.length) await unit.announce('order.discrepancy');
       }),
 
     reserveOperation: (

@@ -20,9 +20,11 @@ import type {
   OrderOperation,
   OrderPatch,
   StoredOrder,
+  UnconfirmedDiscrepancy,
 } from '../store/types.js';
 import type { OperationRecord } from '../upstream/operation-records.js';
 import { type LedgerSide, matchRecords, type UpstreamSide } from './match-records.js';
+import { withEntry } from './order-plan.js';
 import { compareTotals } from './totals.js';
 import { heldByReconciler, type LedgerDeps, type OrderUnit, pollBy, underOrderLock } from './unit.js';
 
@@ -83,6 +85,20 @@ function amountsAfter(order: StoredOrder, operation: OrderOperation, next: Opera
   return delta === 0 ? {} : { [column]: order[column] + delta };
 }
 
+/** An operation the records settled leaves the person's list of unconfirmed ones; the rest stay listed. */
+function leavesUnconfirmed(order: StoredOrder, operation: OrderOperation): OrderPatch {
+  const entry = order.discrepancy?.find(
+    (item): item is UnconfirmedDiscrepancy => item.kind === 'unconfirmed_operations',
+  );
+  if (!entry || isOpenOperation(operation) || !entry.references.includes(operation.reference)) return {};
+  const references = entry.references.filter((reference) => reference !== operation.reference);
+  const rest =
+    references.length === 0
+      ? undefined
+      : { ...entry, references, ledgerMinor: entry.ledgerMinor - operation.amountMinor };
+  return { discrepancy: withEntry(order.discrepancy, 'unconfirmed_operations', rest) };
+}
+
 /**
  * Applies a result to an operation of the unit's order: an open one takes it, a settled one only when a record
  * naming it contradicts it (`byId`); then its status, the order's amount, the journal, and the merchant's
@@ -122,7 +138,7 @@ async function applyResult(
     unit,
     updated,
     result.status,
-    amountsAfter(unit.order, operation, result.status),
+    { ...amountsAfter(unit.order, operation, result.status), ...leavesUnconfirmed(unit.order, updated) },
     source,
     {
       ...(result.upstreamStatus ? { upstreamStatus: result.upstreamStatus } : {}),

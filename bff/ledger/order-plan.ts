@@ -22,6 +22,7 @@ import type { OrderStatusRecord } from '../upstream/contract.js';
 function sidesOf(entry: Discrepancy) {
   if (entry.kind === 'status') return [entry.ledgerStatus, entry.upstreamStatus];
   if (entry.kind === 'not_found') return [entry.ledgerStatus, entry.lastUpstreamStatus];
+  if (entry.kind === 'unconfirmed_operations') return [entry.references.join(' '), entry.upstreamCaptureStatus];
   return [entry.ledgerMinor, entry.upstreamMinor];
 }
 

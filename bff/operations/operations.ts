@@ -22,7 +22,7 @@ import { DomainError, type ErrorCode, parseOrRefuse, upstreamRefusal } from '../
 import type { Logger } from 'pino';
 import { NOT_FOUND_UPSTREAM, type OperationResult } from '../ledger/ledger.js';
 import { isOpenOperation, refundableMinor, uncapturedMinor } from '../orders/amounts.js';
-import { refundView } from '../orders/views.js';
+import { captureOrVoidView, refundView } from '../orders/views.js';
 import { readBack, type ReadBackDeps } from '../reconcile/read-back.js';
 import type { OperationKind, OrderOperation } from '../store/types.js';
 import type { StoredOrder } from '../store/types.js';
@@ -91,11 +91,29 @@ const refusedUpstream = (kind: OperationKind) =>
 const takesOperations = (order: StoredOrder) =>
   order.status === 'paid' || (order.status === 'on_hold' && order.holdReason === 'session_already_paid');
 
+/**
+ * A capture or void refused while another is in doubt: when to ask again is when the BFF next reads the order (or,
+ * past its poll horizon, once a person has settled the one in doubt).
+ */
+function inDoubt(order: StoredOrder, doubtful: OrderOperation, now: Date): DomainError {
+  const next = order.nextPollAt;
+  const retryAfterSeconds = next ? Math.max(1, Math.ceil((next.getTime() - now.getTime()) / 1000)) : 3600;
+  const when = next
+    ? `the BFF reads its records again at ${next.toISOString()}; ask again after that`
+    : "it is listed in the order's discrepancies for a person to settle in the payment service's portal";
+  return new DomainError(
+    'operation_in_doubt',
+    `The ${doubtful.kind} ${doubtful.reference} of this order is not confirmed yet (${when}).`,
+    { retryable: true, retryAfterSeconds },
+  );
+}
+
 function amountToSpend(
   kind: OperationKind,
   order: StoredOrder,
   operations: readonly OrderOperation[],
   amount: number | undefined,
+  now: Date,
 ): number {
   const requested = amount === undefined ? undefined : toPayableMinor(amount, order.currency);
   if (requested === null) {
@@ -125,15 +143,12 @@ function amountToSpend(
     }
     return requested!;
   }
-  // A void of all that is left is read back from the order's captureStatus alone (no record lists voids): while
-  // another capture or void is unconfirmed, "all that is left" is unknown and the void could never be read back.
-  if (kind === 'void' && operations.some((other) => other.kind !== 'refund' && isOpenOperation(other))) {
-    throw new DomainError(
-      'operation_in_doubt',
-      'Another capture or void of this order is not confirmed yet; try again once it is.',
-      { retryable: true, retryAfterSeconds: 60 },
-    );
-  }
+  // While a capture or void is in doubt (its answer lost: it may have been made), what is left is not known, so
+  // neither may go; a void of all that is left waits for a capture the upstream took but has not settled too.
+  const doubtful = operations.find(
+    (other) => other.kind !== 'refund' && (other.status === 'requested' || (kind === 'void' && isOpenOperation(other))),
+  );
+  if (doubtful) throw inDoubt(order, doubtful, now);
   const left = uncapturedMinor(order, operations);
   if (left === 0) throw new DomainError(NOT_POSSIBLE[kind], `Nothing of this order is left to ${kind}.`);
   if (requested !== undefined && requested > left) {
@@ -149,7 +164,7 @@ type SendOutcome =
   /** Settled, or acknowledged (pending): `refusal` when the upstream refused a first send. */
   | { kind: 'settled'; operation: OrderOperation; refusal?: UpstreamError }
   /** Still unknown: its amount stays spent; the reconciler reads the records until they tell. */
-  | { kind: 'unknown'; operation: OrderOperation; cause?: UpstreamError };
+  | { kind: 'unknown'; operation: OrderOperation };
 
 // The API reference marks refundDescription required: a refund without the merchant's own words says this (local choice).
 const DEFAULT_REFUND_DESCRIPTION = 'Refund requested by the merchant';
@@ -251,12 +266,12 @@ async function sendOperation(
       { ...context, code: cause.code },
       'operation outcome unknown; its amount stays spent until the records tell',
     );
-    return { kind: 'unknown', operation: read?.operation ?? operation, cause };
+    return { kind: 'unknown', operation: read?.operation ?? operation };
   }
 }
 
 export function createOperations(deps: OperationsDeps) {
-  const { ledger, upstream } = deps;
+  const { ledger, upstream, logger } = deps;
 
   /** Step 1: the guard, under the order's lock. `send` is false when this key's operation already has its answer. */
   function reserve(kind: OperationKind, orderReference: string, request: OperationRequest, reference: string) {
@@ -269,7 +284,7 @@ export function createOperations(deps: OperationsDeps) {
         isSame: (existing, order) =>
           existing.kind === kind &&
           (request.amount === undefined || toMinor(request.amount, order.currency) === existing.amountMinor),
-        spend: (order, operations) => amountToSpend(kind, order, operations, request.amount),
+        spend: (order, operations) => amountToSpend(kind, order, operations, request.amount, deps.now()),
       },
       {
         missing: () => new DomainError('order_not_found', 'There is no order with this reference.'),
@@ -289,16 +304,10 @@ export function createOperations(deps: OperationsDeps) {
         ),
       };
     }
-    // Still open (its records say pending): not refused, and not kept for the key.
+    // Still open (its records say pending, or its answer was lost): not refused, and not kept for the key.
     if (isOpenOperation(operation)) return unknownAnswer(operation);
     if (operation.status !== 'succeeded') return { refusal: refusedUpstream(operation.kind) };
-    const view: CaptureOrVoidView = {
-      orderReference: operation.orderReference,
-      amount: toMajor(operation.amountMinor, operation.currency),
-      currency: operation.currency,
-      reference: operation.reference,
-    };
-    return { result: view };
+    return { result: captureOrVoidView(operation) };
   }
 
   /** The answer once the upstream was asked: settled, refused, or (for a retry to ask again) still unknown. */
@@ -310,23 +319,18 @@ export function createOperations(deps: OperationsDeps) {
       if (refusal && operation.kind === 'refund') return { refusal: refusedUpstream('refund') };
       return answerFor(operation);
     }
-    return unknownAnswer(operation, outcome.cause);
+    return unknownAnswer(operation);
   }
 
   /**
-   * Said as it is (upstreamOutcome: unknown), and not kept for the key: its retry asks the upstream again. The key stays
-   * bound to the request it reserved the operation for, so another body with it is refused.
+   * Said as it is: pending (202), with `upstreamOutcome` and, for a capture or void whose answer was lost, what to
+   * check where; never "unavailable, try again" for something the upstream may have made. Not kept for the key: its
+   * retry asks the upstream again. The key stays bound to the request it reserved the operation for, so another body
+   * with it is refused.
    */
-  function unknownAnswer(operation: OrderOperation, cause?: UpstreamError): Answer<OperationView> {
-    const unknown = { provisional: true, bound: true };
-    if (operation.kind === 'refund') return { ...answerFor(operation), ...unknown };
-    if (cause?.retryable) return { refusal: upstreamRefusal(cause), ...unknown };
-    const refusal = new DomainError(
-      'outcome_unknown',
-      `The payment service has not confirmed this ${operation.kind} yet. Its amount stays reserved; try the same Idempotency-Key again later.`,
-      { retryable: true, ...(cause ? { cause } : {}) },
-    );
-    return { refusal, ...unknown };
+  function unknownAnswer(operation: OrderOperation): Answer<OperationView> {
+    const view = operation.kind === 'refund' ? refundView(operation, deps.now()) : captureOrVoidView(operation);
+    return { result: view, provisional: true, bound: true };
   }
 
   /**
@@ -341,7 +345,8 @@ export function createOperations(deps: OperationsDeps) {
       read = await readBack(deps, operation, 'merchant', deadline);
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
-      return unknownAnswer(operation, error);
+      logger.warn({ reference: operation.reference, code: error.code }, 'operation read back failed; still in doubt');
+      return unknownAnswer(operation);
     }
     if (read.operation.status !== 'requested') return answerFor(read.operation);
     if (!read.absent) return unknownAnswer(read.operation);

@@ -1,6 +1,7 @@
 // The ledger as the merchant API shows it (shared/schemas/merchant-api.ts): decimal major units, normalised statuses. `now`
 // says what is overdue: still open past its deadline.
 import type {
+  CaptureOrVoidView,
   DiscrepancyView,
   OperationView,
   OrderEventView,
@@ -22,6 +23,29 @@ const operationStatus = (operation: OrderOperation): RefundStatus =>
 
 const overdue = (deadline: Date, now: Date) => (now.getTime() >= deadline.getTime() ? { overdue: true as const } : {});
 
+/** While open, what is known of it: its answer lost (`unknown`), or taken by the upstream (`awaiting_upstream`). */
+const upstreamOutcome = (operation: OrderOperation) =>
+  operation.status === 'requested'
+    ? { upstreamOutcome: 'unknown' as const }
+    : operation.status === 'pending'
+      ? { upstreamOutcome: 'awaiting_upstream' as const }
+      : {};
+
+/**
+ * What the merchant should check, and where, for a capture or void whose answer was lost: no record the payment
+ * service documents shows a void, and a capture shows only in the transaction details, so a person may need to look.
+ */
+function toCheck(operation: OrderOperation): { toCheck?: string } {
+  if (operation.kind === 'refund' || operation.status !== 'requested') return {};
+  return {
+    toCheck:
+      `The payment service's answer to ${operation.kind} ${operation.reference} was lost: it may have been made. ` +
+      `Look for it on order ${operation.orderReference} in the payment service's portal. Until its records show it, ` +
+      `its amount stays reserved and no other capture or void of the order is sent; the BFF keeps reading the order ` +
+      `and, past its poll horizon, lists it in the order's discrepancies.`,
+  };
+}
+
 /** What a refund, capture and void show alike. */
 function operationFields(operation: OrderOperation, now: Date) {
   return {
@@ -30,13 +54,10 @@ function operationFields(operation: OrderOperation, now: Date) {
     status: operationStatus(operation),
     upstreamStatus: operation.upstreamStatus,
     origin: operation.origin,
-    ...(operation.status === 'requested'
-      ? { upstreamOutcome: 'unknown' as const }
-      : operation.status === 'pending'
-        ? { upstreamOutcome: 'awaiting_upstream' as const }
-        : {}),
+    ...upstreamOutcome(operation),
     ...(operation.failureReason && operation.status === 'failed' ? { failureReason: operation.failureReason } : {}),
     ...(isOpenOperation(operation) ? overdue(operation.deadlineAt, now) : {}),
+    ...toCheck(operation),
     description: operation.description,
     createdAt: operation.createdAt.toISOString(),
   };
@@ -50,6 +71,20 @@ export function refundView(operation: OrderOperation, now: Date): RefundView {
   };
 }
 
+/** The answer to a capture or void: made (`succeeded`), or not confirmed yet (`pending`, with what is known). */
+export function captureOrVoidView(operation: OrderOperation): CaptureOrVoidView {
+  const status = operationStatus(operation);
+  return {
+    orderReference: operation.orderReference,
+    amount: toMajor(operation.amountMinor, operation.currency),
+    currency: operation.currency,
+    reference: operation.reference,
+    status: status === 'succeeded' ? 'succeeded' : 'pending',
+    ...upstreamOutcome(operation),
+    ...toCheck(operation),
+  };
+}
+
 const operationView = (operation: OrderOperation, now: Date): OperationView => ({
   reference: operation.reference,
   ...operationFields(operation, now),
@@ -58,12 +93,20 @@ const operationView = (operation: OrderOperation, now: Date): OperationView => (
 const discrepancyView = (discrepancy: Discrepancy, currency: string): DiscrepancyView =>
   discrepancy.kind === 'status' || discrepancy.kind === 'not_found'
     ? discrepancy
-    : {
-        kind: discrepancy.kind,
-        ledgerAmount: toMajor(discrepancy.ledgerMinor, currency),
-        upstreamAmount: toMajor(discrepancy.upstreamMinor, currency),
-        detectedAt: discrepancy.detectedAt,
-      };
+    : discrepancy.kind === 'unconfirmed_operations'
+      ? {
+          kind: discrepancy.kind,
+          references: discrepancy.references,
+          ledgerAmount: toMajor(discrepancy.ledgerMinor, currency),
+          upstreamCaptureStatus: discrepancy.upstreamCaptureStatus,
+          detectedAt: discrepancy.detectedAt,
+        }
+      : {
+          kind: discrepancy.kind,
+          ledgerAmount: toMajor(discrepancy.ledgerMinor, currency),
+          upstreamAmount: toMajor(discrepancy.upstreamMinor, currency),
+          detectedAt: discrepancy.detectedAt,
+        };
 
 export function orderSummaryView(
   order: StoredOrder,

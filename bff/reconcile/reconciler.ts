@@ -113,7 +113,19 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
           { orderReference: order.orderReference, status: order.status, reason },
           'order still not final after its deadline',
         );
-      return { nextPollAt: next, ...(reason ? { reason } : {}) };
+      // A capture or void in doubt that its reads never settled: past its horizon nothing will, so a person must.
+      const unconfirmed = operations.filter(
+        (operation) =>
+          operation.kind !== 'refund' &&
+          operation.status === 'requested' &&
+          at.getTime() >= operation.createdAt.getTime() + deps.plan.horizonMs,
+      );
+      if (unconfirmed.length > 0 && !order.discrepancy?.some((entry) => entry.kind === 'unconfirmed_operations'))
+        logger.warn(
+          { orderReference: order.orderReference, references: unconfirmed.map((operation) => operation.reference) },
+          'capture or void never confirmed by its poll horizon; handed to a person as a discrepancy',
+        );
+      return { nextPollAt: next, ...(reason ? { reason } : {}), unconfirmed };
     });
   }
 

@@ -105,7 +105,9 @@ export function merchantOrderRoutes(
       const answer = await operations.run(kind, req.params.orderReference, req.body, req.get('idempotency-key'));
       if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
       if ('refusal' in answer) sendProblem(res, answer.refusal);
-      else res.status(201).json(answer.result);
+      // 202 while the payment service has not confirmed it (its answer lost, or settled later): never a 5xx for
+      // something it may have made.
+      else res.status(answer.result.status === 'pending' ? 202 : 201).json(answer.result);
     });
   }
   return router;

@@ -117,7 +117,7 @@ export interface NewOrder {
  * (bff/ledger/totals.ts), a read that contradicts the order's final status, or one that finds no such order though the
  * upstream has shown it (bff/ledger/order-plan.ts).
  */
-export type Discrepancy = TotalsDiscrepancy | StatusDiscrepancy | NotFoundDiscrepancy;
+export type Discrepancy = TotalsDiscrepancy | StatusDiscrepancy | NotFoundDiscrepancy | UnconfirmedDiscrepancy;
 export interface TotalsDiscrepancy {
   /** `paid`: what a read of a paid order reports paid against what the ledger recorded (bff/ledger/order-plan.ts). */
   kind: 'refunds' | 'captures' | 'paid';
@@ -129,6 +129,18 @@ export interface StatusDiscrepancy {
   kind: 'status';
   ledgerStatus: string;
   upstreamStatus: string;
+  detectedAt: string;
+}
+/**
+ * Captures or voids whose answers were lost and that no record settled by the poll horizon (no document shows a void
+ * when an order is read back): handed to a person with both sides, what the ledger holds reserved for them and what
+ * the upstream last said of the order's capture.
+ */
+export interface UnconfirmedDiscrepancy {
+  kind: 'unconfirmed_operations';
+  references: string[];
+  ledgerMinor: number;
+  upstreamCaptureStatus: string | null;
   detectedAt: string;
 }
 /** The upstream answers that it has no such order, though it showed it (`lastUpstreamStatus`, its last word). */

@@ -34,6 +34,11 @@ const overdue = z.optional(z.literal(true));
  * read back once nothing could still be in flight, showed no such operation.
  */
 const failureReason = z.optional(z.string());
+/**
+ * For a capture or void whose answer was lost: what to check, and where, while the payment service's records (which
+ * show no void, and a capture only in the transaction details) do not settle it.
+ */
+const toCheck = z.optional(z.string());
 
 /** What a refund, a capture and a void show alike. */
 const operationFields = {
@@ -50,6 +55,7 @@ const operationFields = {
   upstreamOutcome,
   failureReason,
   overdue,
+  toCheck,
   description: z.nullable(z.string()),
   createdAt: z.string(),
 };
@@ -70,7 +76,8 @@ export type OperationView = z.infer<typeof operationViewSchema>;
  * totals of refunds or captures (`ledgerAmount`, `upstreamAmount`: two refunds of one amount of which only one shows),
  * what a paid order was paid (`paid`: a later read reports another amount than the one recorded), (`status`) a read of the order that contradicts its final status (`ledgerStatus`, and the payment service's
  * `upstreamStatus`: an order the ledger holds paid that the payment service now shows declined), or (`not_found`)
- * a read that finds no such order though the payment service showed it (`lastUpstreamStatus`, its last word).
+ * a read that finds no such order though the payment service showed it (`lastUpstreamStatus`, its last word), or
+ * (`unconfirmed_operations`) captures or voids whose answers were lost and that no record settled by the poll horizon.
  */
 export const discrepancyViewSchema = z.union([
   z.object({
@@ -89,6 +96,15 @@ export const discrepancyViewSchema = z.union([
     kind: z.literal('not_found'),
     ledgerStatus: z.string(),
     lastUpstreamStatus: z.string(),
+    detectedAt: z.string(),
+  }),
+  // Captures or voids whose answers were lost and which no record settled by the poll horizon: the ledger holds
+  // `ledgerAmount` reserved for `references`; the payment service last said `upstreamCaptureStatus` of the order.
+  z.object({
+    kind: z.literal('unconfirmed_operations'),
+    references: z.array(z.string()),
+    ledgerAmount: z.number(),
+    upstreamCaptureStatus: z.nullable(z.string()),
     detectedAt: z.string(),
   }),
 ]);
@@ -209,12 +225,20 @@ export const captureOrVoidRequestSchema = z.strictObject({
 });
 export type CaptureOrVoidRequest = z.infer<typeof captureOrVoidRequestSchema>;
 
-/** Answer of capture and void: `reference` is the captureReference or voidReference the BFF sent upstream. */
+/**
+ * Answer of capture and void: `reference` is the captureReference or voidReference the BFF sent upstream. `succeeded`
+ * (201), or `pending` (202) while the payment service has not confirmed it: its answer was lost (`upstreamOutcome:
+ * unknown`, with `toCheck`) or it took it and settles later (`awaiting_upstream`). Either way its amount stays
+ * reserved, and another capture or void of the order waits (409 operation_in_doubt).
+ */
 export const captureOrVoidViewSchema = z.object({
   orderReference: z.string(),
   amount: z.number(),
   currency: z.string(),
   reference: z.string(),
+  status: z.enum(['succeeded', 'pending']),
+  upstreamOutcome,
+  toCheck,
 });
 export type CaptureOrVoidView = z.infer<typeof captureOrVoidViewSchema>;
 

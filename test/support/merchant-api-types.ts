@@ -54,8 +54,8 @@ export type paths = {
     /** The upstream's callback (dynamicCallbackUrl): the per-client limit, then the order and its secret, and only then the body (64 KB at most), which is only a hint: the order is re-read (one read per order and claimed status per 5 s), journalled when it changed */
     post: operations["upstreamCallback"];
   };
-  "/v1/webhooks/upstream": {
-    /** The merchant account's webhook (register it in the upstream's portal): REFUND_CALLBACK and ORDER_STATUS_UPDATE, flat or in `data`; only a hint, the order or its refunds are re-read. A notice is placed by its merchantReference/orderReference, else by its refundReference (as sent, or as the upstream answers it, X-00), else by an id of the upstream's the ledger has learnt (transactionId, transactionReference, bnplOrderId); one that names nothing known is acknowledged and makes the live orders and those with a refund, capture or void open due for a read (at most 100 of each, once per 30 s); a REFUND_CALLBACK also those with money to refund (100, once per 30 s). Never refused for a field it lacks */
+  "/v1/webhooks/upstream/{secret}": {
+    /** The merchant account's webhook (register it in the upstream's portal with its secret, OPI_UPSTREAM_WEBHOOK_SECRET; a wrong secret is 404 before any work, and without the setting the webhook is off): REFUND_CALLBACK and ORDER_STATUS_UPDATE, flat or in `data`; only a hint, the order or its refunds are re-read. A notice is placed by its merchantReference/orderReference, else by its refundReference (as sent, or as the upstream answers it, X-00), else by an id of the upstream's the ledger has learnt (transactionId, transactionReference, bnplOrderId); one that names nothing known is acknowledged and makes the recent live orders (created within the poll horizon) and those with a refund, capture or void open due for a read (at most 100 of each, once per 30 s for every instance together); a REFUND_CALLBACK also the recent ones with money to refund (100, once per 30 s). Never refused for a field it lacks */
     post: operations["upstreamAccountWebhook"];
   };
   "/opi-{name}.js": {
@@ -413,7 +413,14 @@ export type components = {
           ledgerStatus: string;
           lastUpstreamStatus: string;
           detectedAt: string;
-        })[];
+        } | ({
+          /** @constant */
+          kind: "unconfirmed_operations";
+          references: string[];
+          ledgerAmount: number;
+          upstreamCaptureStatus: string | null;
+          detectedAt: string;
+        }))[];
       createdAt: string;
       updatedAt: string;
       events: ({
@@ -441,6 +448,7 @@ export type components = {
           failureReason?: string;
           /** @constant */
           overdue?: true;
+          toCheck?: string;
           description: string | null;
           createdAt: string;
         })[];
@@ -458,6 +466,7 @@ export type components = {
           failureReason?: string;
           /** @constant */
           overdue?: true;
+          toCheck?: string;
           description: string | null;
           createdAt: string;
         })[];
@@ -475,6 +484,7 @@ export type components = {
           failureReason?: string;
           /** @constant */
           overdue?: true;
+          toCheck?: string;
           description: string | null;
           createdAt: string;
         })[];
@@ -520,7 +530,14 @@ export type components = {
               ledgerStatus: string;
               lastUpstreamStatus: string;
               detectedAt: string;
-            })[];
+            } | ({
+              /** @constant */
+              kind: "unconfirmed_operations";
+              references: string[];
+              ledgerAmount: number;
+              upstreamCaptureStatus: string | null;
+              detectedAt: string;
+            }))[];
           createdAt: string;
           updatedAt: string;
         })[];
@@ -545,6 +562,7 @@ export type components = {
       failureReason?: string;
       /** @constant */
       overdue?: true;
+      toCheck?: string;
       description: string | null;
       createdAt: string;
     };
@@ -564,6 +582,7 @@ export type components = {
           failureReason?: string;
           /** @constant */
           overdue?: true;
+          toCheck?: string;
           description: string | null;
           createdAt: string;
         })[];
@@ -577,6 +596,11 @@ export type components = {
       amount: number;
       currency: string;
       reference: string;
+      /** @enum {string} */
+      status: "succeeded" | "pending";
+      /** @enum {string} */
+      upstreamOutcome?: "awaiting_upstream" | "unknown";
+      toCheck?: string;
     };
     Problem: {
       type: string;
@@ -1175,6 +1199,12 @@ export type operations = {
           "application/json": components["schemas"]["RefundView"];
         };
       };
+      /** @description Not confirmed yet (status pending): its answer was lost or it settles later; its amount stays reserved */
+      202: {
+        content: {
+          "application/json": components["schemas"]["RefundView"];
+        };
+      };
       /** @description validation_failed, unknown_field, malformed_json, idempotency_key_required, too_deeply_nested, invalid_text */
       400: {
         content: {
@@ -1266,8 +1296,14 @@ export type operations = {
       };
     };
     responses: {
-      /** @description Recorded */
+      /** @description Made */
       201: {
+        content: {
+          "application/json": components["schemas"]["CaptureOrVoidView"];
+        };
+      };
+      /** @description Not confirmed yet (status pending): its answer was lost or it settles later; its amount stays reserved */
+      202: {
         content: {
           "application/json": components["schemas"]["CaptureOrVoidView"];
         };
@@ -1296,7 +1332,7 @@ export type operations = {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description order_not_capturable, idempotency_key_in_flight */
+      /** @description order_not_capturable, operation_in_doubt, idempotency_key_in_flight */
       409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
@@ -1363,8 +1399,14 @@ export type operations = {
       };
     };
     responses: {
-      /** @description Recorded */
+      /** @description Made */
       201: {
+        content: {
+          "application/json": components["schemas"]["CaptureOrVoidView"];
+        };
+      };
+      /** @description Not confirmed yet (status pending): its answer was lost or it settles later; its amount stays reserved */
+      202: {
         content: {
           "application/json": components["schemas"]["CaptureOrVoidView"];
         };
@@ -1623,8 +1665,14 @@ export type operations = {
       };
     };
   };
-  /** The merchant account's webhook (register it in the upstream's portal): REFUND_CALLBACK and ORDER_STATUS_UPDATE, flat or in `data`; only a hint, the order or its refunds are re-read. A notice is placed by its merchantReference/orderReference, else by its refundReference (as sent, or as the upstream answers it, X-00), else by an id of the upstream's the ledger has learnt (transactionId, transactionReference, bnplOrderId); one that names nothing known is acknowledged and makes the live orders and those with a refund, capture or void open due for a read (at most 100 of each, once per 30 s); a REFUND_CALLBACK also those with money to refund (100, once per 30 s). Never refused for a field it lacks */
+  /** The merchant account's webhook (register it in the upstream's portal with its secret, OPI_UPSTREAM_WEBHOOK_SECRET; a wrong secret is 404 before any work, and without the setting the webhook is off): REFUND_CALLBACK and ORDER_STATUS_UPDATE, flat or in `data`; only a hint, the order or its refunds are re-read. A notice is placed by its merchantReference/orderReference, else by its refundReference (as sent, or as the upstream answers it, X-00), else by an id of the upstream's the ledger has learnt (transactionId, transactionReference, bnplOrderId); one that names nothing known is acknowledged and makes the recent live orders (created within the poll horizon) and those with a refund, capture or void open due for a read (at most 100 of each, once per 30 s for every instance together); a REFUND_CALLBACK also the recent ones with money to refund (100, once per 30 s). Never refused for a field it lacks */
   upstreamAccountWebhook: {
+    parameters: {
+      path: {
+        /** @description The secret of OPI_UPSTREAM_WEBHOOK_SECRET, as registered in the portal */
+        secret: string;
+      };
+    };
     requestBody: {
       content: {
         "application/json": {
@@ -1651,6 +1699,12 @@ export type operations = {
       };
       /** @description too_deeply_nested, invalid_text */
       400: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description not_found */
+      404: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };

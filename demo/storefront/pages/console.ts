@@ -97,6 +97,8 @@ function discrepancyLine(entry: DiscrepancyView, currency: string): SafeHtml {
   const since = formatDateTime(entry.detectedAt, LOCALE);
   if (entry.kind === 'not_found')
     return html`not_found: ${entry.ledgerStatus} here, no such order at the payment service, which last said ${entry.lastUpstreamStatus} (since ${since})`;
+  if (entry.kind === 'unconfirmed_operations')
+    return html`unconfirmed: ${entry.references.join(', ')} (${money(entry.ledgerAmount, currency)}) reserved here, never confirmed; the payment service last said capture ${entry.upstreamCaptureStatus ?? 'nothing'} (since ${since})`;
   const [here, there] =
     entry.kind === 'status'
       ? [entry.ledgerStatus, entry.upstreamStatus]

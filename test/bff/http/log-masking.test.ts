@@ -71,7 +71,7 @@ describe('masking in log lines', () => {
       amount: 10,
       description: 'Returned by Amal Haddad',
     });
-    expect(refund.status).toBe(201);
+    expect(refund.status).toBe(202);
     await stack.sandbox.idle(); // the pending refund settles upstream
     // The upstream tells only an account-level webhook of refunds: its REFUND_CALLBACK is delivered here by hand.
     const hint = {

@@ -123,13 +123,15 @@ describe('every answer is one /openapi.json describes', () => {
     const notice = json('POST', { status: 'PENDING' });
     check('post', '/v1/callbacks/{orderReference}/{secret}', await call(callback, notice));
     check('post', '/v1/callbacks/{orderReference}/{secret}', await call(`${callback}-wrong`, notice));
-    const webhook = url('/v1/webhooks/upstream');
-    check('post', '/v1/webhooks/upstream', await call(webhook, json('POST', { event: 'ORDER_STATUS_UPDATE' })));
+    const webhook = stack.bff.webhookUrl;
+    const template = '/v1/webhooks/upstream/{secret}';
+    check('post', template, await call(webhook, json('POST', { event: 'ORDER_STATUS_UPDATE' })));
     check(
       'post',
-      '/v1/webhooks/upstream',
+      template,
       await call(webhook, json('POST', { event: 'ORDER_STATUS_UPDATE', merchantReference: orderReference })),
     );
+    check('post', template, await call(`${webhook}-wrong`, json('POST', { event: 'ORDER_STATUS_UPDATE' })));
   });
 
   it('the refusals every route may meet: text that cannot be stored, headers over the limit', async () => {

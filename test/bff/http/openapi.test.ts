@@ -103,7 +103,7 @@ describe('GET /openapi.json', () => {
     expect(refusals('/v1/orders/{orderReference}/capture', 'post', 422)).toContain('operation_not_found_upstream');
     expect(refusals('/v1/orders/{orderReference}/void', 'post', 422)).toContain('operation_not_found_upstream');
     expect(refusals('/v1/orders/{orderReference}/void', 'post', 409)).toContain('operation_in_doubt');
-    expect(refusals('/v1/orders/{orderReference}/capture', 'post', 409)).not.toContain('operation_in_doubt');
+    expect(refusals('/v1/orders/{orderReference}/capture', 'post', 409)).toContain('operation_in_doubt');
     expect(refusals('/v1/checkout-sessions/{id}/orders', 'post', 409)).toContain('idempotency_key_in_flight');
   });
 
@@ -124,14 +124,17 @@ describe('GET /openapi.json', () => {
   });
 
   it('documents only routes the app really serves', async () => {
-    // A wrong callback secret is a deliberate 404 that looks like "no such route", so that path is called with
-    // the callback URL of a real order, as the upstream received it.
+    // A wrong callback or webhook secret is a deliberate 404 that looks like "no such route", so those paths are
+    // called with the callback URL of a real order, as the upstream received it, and the configured webhook URL.
     const session = await createSession(stack.bff.url);
     const placed = await call(`${stack.bff.url}/v1/checkout-sessions/${session}/orders`, json('POST', shopper()));
     expect(placed.status).toBe(201);
     const created = stack.sandbox.journal.find((entry) => entry.method === 'POST' && entry.path.startsWith('/orders'));
     const callbackUrl = (created?.body as { dynamicCallbackUrl: string } | undefined)?.dynamicCallbackUrl ?? '';
-    const concrete: Record<string, string> = { '/v1/callbacks/{orderReference}/{secret}': callbackUrl };
+    const concrete: Record<string, string> = {
+      '/v1/callbacks/{orderReference}/{secret}': callbackUrl,
+      '/v1/webhooks/upstream/{secret}': stack.bff.webhookUrl,
+    };
 
     const entries = Object.entries(document.paths as Record<string, Record<string, unknown>>);
     expect(entries.length).toBeGreaterThanOrEqual(12);

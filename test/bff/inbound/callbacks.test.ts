@@ -232,7 +232,7 @@ describe('REFUND_CALLBACK', () => {
     await stack.sandbox.idle();
 
     const refund = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 20 });
-    expect(refund.status).toBe(201);
+    expect(refund.status).toBe(202);
     expect(refund.body).toMatchObject({ status: 'pending', amount: 20 });
     expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ refundedMinor: 0 });
 

@@ -116,7 +116,11 @@ describe('a refund whose answer was lost', () => {
     stack.sandbox.setFault('refund', { kind: 'hang' }, { times: 1 });
     const key = randomUUID();
     const lost = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 20 }, key);
-    expect([lost.status, lost.body.status, lost.body.upstreamOutcome]).toEqual([201, 'pending', 'unknown']);
+    expect([lost.status, lost.body.status, lost.body.upstreamOutcome], JSON.stringify(lost.body)).toEqual([
+      202,
+      'pending',
+      'unknown',
+    ]);
     expect((await viewOf(orderReference)).refundableAmount).toBe(123.89);
 
     const retried = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 20 }, key);
@@ -137,7 +141,7 @@ describe('a refund whose answer was lost', () => {
     const key = randomUUID();
     const body = { amount: 20, description: 'Returned shirt' };
     const lost = await postOperation(stack.bff.url, orderReference, 'refunds', body, key);
-    expect([lost.status, lost.body.upstreamOutcome]).toEqual([201, 'unknown']);
+    expect([lost.status, lost.body.upstreamOutcome]).toEqual([202, 'unknown']);
 
     const other = await postOperation(stack.bff.url, orderReference, 'refunds', { ...body, description: 'Other' }, key);
     expect([other.status, other.body.code]).toEqual([422, 'idempotency_key_reused']);
@@ -183,7 +187,7 @@ describe('a refund whose answer was lost', () => {
     });
     const orderReference = await paidOrder({}, bff.url);
     const refund = await postOperation(bff.url, orderReference, 'refunds', { amount: 20 });
-    expect([refund.status, refund.body.status, refund.body.upstreamOutcome]).toEqual([201, 'pending', 'unknown']);
+    expect([refund.status, refund.body.status, refund.body.upstreamOutcome]).toEqual([202, 'pending', 'unknown']);
     expect(sent(orderReference, 'refund')).toEqual([201, 400]);
 
     detailsLag = false;
@@ -323,7 +327,11 @@ describe('a capture or void whose answer was lost', () => {
     stack.sandbox.setFault('capture', { kind: 'lost-answer' }, { times: 1 });
     const key = randomUUID();
     const capture = await postOperation(bff.url, orderReference, 'capture', { amount: 100 }, key);
-    expect([capture.status, capture.body.code, capture.body.retryable]).toEqual([502, 'outcome_unknown', true]);
+    expect([capture.status, capture.body.status, capture.body.upstreamOutcome]).toEqual([
+      202,
+      'pending',
+      'awaiting_upstream',
+    ]);
     expect(await stack.db.store.operations.list(orderReference, 'capture')).toEqual([
       expect.objectContaining({ status: 'pending', amountMinor: 10_000 }),
     ]);
@@ -332,7 +340,7 @@ describe('a capture or void whose answer was lost', () => {
     expect([more.status, more.body.code]).toEqual([422, 'amount_exceeds_remaining']);
     // Not kept for the key: the same key asks again.
     const again = await postOperation(bff.url, orderReference, 'capture', { amount: 100 }, key);
-    expect(again.body.code).toBe('outcome_unknown');
+    expect([again.status, again.headers.get('idempotent-replayed'), again.body.status]).toEqual([202, null, 'pending']);
     expect(sent(orderReference, 'capture')).toHaveLength(1);
   });
 
@@ -349,13 +357,25 @@ describe('a capture or void whose answer was lost', () => {
     const orderReference = await authorisedOrder();
     stack.sandbox.setFault('capture', { kind: 'hang' }, { times: 1 });
     const lost = await postOperation(stack.bff.url, orderReference, 'capture', { amount: 50 });
-    expect([lost.status, lost.body.retryable]).toEqual([504, true]);
-    expect((await viewOf(orderReference)).captures).toEqual([
-      expect.objectContaining({ status: 'pending', upstreamOutcome: 'unknown' }),
+    // Told as it is: in doubt, never "unavailable, try again".
+    expect([lost.status, lost.body.status, lost.body.upstreamOutcome], JSON.stringify(lost.body)).toEqual([
+      202,
+      'pending',
+      'unknown',
     ]);
-    // A void now could not be read back: refused until the capture is known.
-    const voided = await postOperation(stack.bff.url, orderReference, 'void', {});
-    expect([voided.status, voided.body.code]).toEqual([409, 'operation_in_doubt']);
+    expect(lost.body.toCheck).toContain(lost.body.reference);
+    expect((await viewOf(orderReference)).captures).toEqual([
+      expect.objectContaining({ status: 'pending', upstreamOutcome: 'unknown', toCheck: lost.body.toCheck }),
+    ]);
+    // Neither a void nor another capture goes while it is in doubt: what is left is not known.
+    for (const [kind, body] of [
+      ['void', {}],
+      ['capture', { amount: 10 }],
+    ] as const) {
+      const refused = await postOperation(stack.bff.url, orderReference, kind, body);
+      expect([refused.status, refused.body.code, refused.body.retryable]).toEqual([409, 'operation_in_doubt', true]);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
 
     await reconcileLater();
     expect((await viewOf(orderReference)).captures).toEqual([
@@ -370,16 +390,25 @@ describe('a capture or void whose answer was lost', () => {
     stack.sandbox.setFault('capture', { kind: 'hang' }, { times: 1 });
     const key = randomUUID();
     const lost = await postOperation(stack.bff.url, orderReference, 'capture', { amount: 50 }, key);
-    expect([lost.status, lost.body.retryable]).toEqual([504, true]);
+    expect([lost.status, lost.body.upstreamOutcome]).toEqual([202, 'unknown']);
     const all = await postOperation(stack.bff.url, orderReference, 'capture', {}, key);
     expect([all.status, all.body.code]).toEqual([422, 'idempotency_key_reused']);
   });
 
-  it('a void of all that is left, answer lost: no document shows voids read back, so it stays unknown, reserved', async () => {
+  it('a void of all that is left, answer lost: told in doubt (202), never "try again"; reserved, then handed to a person at the horizon', async () => {
     const orderReference = await authorisedOrder();
     stack.sandbox.setFault('void', { kind: 'lost-answer' }, { times: 1 });
     const lost = await postOperation(stack.bff.url, orderReference, 'void', {});
-    expect([lost.status, lost.body.retryable]).toEqual([502, true]);
+    expect(lost.status).toBe(202);
+    expect(lost.body).toMatchObject({ status: 'pending', upstreamOutcome: 'unknown', amount: 143.89 });
+    expect(lost.body.toCheck).toMatch(new RegExp(`void ${lost.body.reference}.*order ${orderReference}.*portal`));
+    expect(lost.body).not.toHaveProperty('retryable');
+    // A second void or a capture meanwhile: in doubt, with when to ask again (the BFF's next read of the order).
+    const next = (await stack.db.store.orders.get(orderReference))!.nextPollAt!;
+    const again = await postOperation(stack.bff.url, orderReference, 'void', {});
+    expect([again.status, again.body.code]).toEqual([409, 'operation_in_doubt']);
+    expect(again.body.detail).toContain(next.toISOString());
+    expect(Number(again.headers.get('retry-after'))).toBe(Math.ceil((next.getTime() - clock.now().getTime()) / 1000));
     // The upstream made it, but its captureStatus is no documented word for that: nothing is guessed from it.
     expect(stack.sandbox.records().find((record) => record.reference === orderReference)?.voidedMinor).toBe(14389);
     await reconcileLater(PAST_WINDOW_MS + 30 * 60_000);
@@ -388,7 +417,28 @@ describe('a capture or void whose answer was lost', () => {
       expect.objectContaining({ status: 'pending', upstreamOutcome: 'unknown', overdue: true }),
     ]);
     expect(view).toMatchObject({ voidedAmount: 0, capturedAmount: 0 });
+    expect(view.discrepancies).toBeUndefined();
     expect(sent(orderReference, 'void')).toHaveLength(1);
+
+    // Past its poll horizon no read will settle it: a person is given both sides, and the merchant is told once.
+    merchantEndpoint.clear();
+    await reconcileLater(8 * 86_400_000);
+    const handed = await viewOf(orderReference);
+    expect(handed.discrepancies).toEqual([
+      {
+        kind: 'unconfirmed_operations',
+        references: [lost.body.reference],
+        ledgerAmount: 143.89,
+        upstreamCaptureStatus: expect.any(String),
+        detectedAt: expect.any(String),
+      },
+    ]);
+    await stack.bff.notifier.idle();
+    const told = merchantEndpoint.received().filter((notification) => notification.type === 'order.discrepancy');
+    expect(told.map((notification) => notification.data.orderReference)).toEqual([orderReference]);
+    const refused = await postOperation(stack.bff.url, orderReference, 'void', {});
+    expect([refused.status, refused.body.code]).toEqual([409, 'operation_in_doubt']);
+    expect(refused.body.detail).toContain('discrepancies');
   });
 
   it("a void answered 200 in a shape the docs' sample does not show: succeeded, never left unknown", async () => {
@@ -407,15 +457,16 @@ describe('a capture or void whose answer was lost', () => {
     const orderReference = await authorisedOrder();
     stack.sandbox.setFault('void', { kind: 'lost-answer' }, { times: 1 });
     const lost = await postOperation(stack.bff.url, orderReference, 'void', { amount: 40 });
-    expect([lost.status, lost.body.retryable]).toEqual([502, true]);
+    expect([lost.status, lost.body.status]).toEqual([202, 'pending']);
     await reconcileLater(PAST_WINDOW_MS + 30 * 60_000);
     const view = await viewOf(orderReference);
     expect(view.voids).toEqual([
       expect.objectContaining({ status: 'pending', upstreamOutcome: 'unknown', overdue: true }),
     ]);
-    // Its 40 stays spent: only what is surely left can be captured.
-    const tooMuch = await postOperation(stack.bff.url, orderReference, 'capture', { amount: 143.89 });
-    expect([tooMuch.status, tooMuch.body.code]).toEqual([422, 'amount_exceeds_remaining']);
+    // Its 40 stays spent, and while it is in doubt no capture goes at all: what is left is not known.
+    const capture = await postOperation(stack.bff.url, orderReference, 'capture', { amount: 10 });
+    expect([capture.status, capture.body.code]).toEqual([409, 'operation_in_doubt']);
+    expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ capturedMinor: 0, voidedMinor: 0 });
   });
 
   it('a first send refused in plain words is failed with them; the same refusal after a lost answer is not', async () => {
@@ -428,20 +479,19 @@ describe('a capture or void whose answer was lost', () => {
     };
     const bff = await bffWith(terse);
     const orderReference = await authorisedOrder(bff.url);
+    const another = await authorisedOrder(bff.url);
     // The first is lost (it hangs); its retry is refused: that says nothing about the first.
     stack.sandbox.setFault('capture', { kind: 'hang' }, { times: 1 });
     const key = randomUUID();
-    expect((await postOperation(bff.url, orderReference, 'capture', { amount: 50 }, key)).status).toBe(504);
+    expect((await postOperation(bff.url, orderReference, 'capture', { amount: 50 }, key)).status).toBe(202);
     const retried = await postOperation(bff.url, orderReference, 'capture', { amount: 50 }, key);
-    expect([retried.status, retried.body.code]).toEqual([502, 'outcome_unknown']);
+    expect([retried.status, retried.body.status, retried.body.upstreamOutcome]).toEqual([202, 'pending', 'unknown']);
     expect((await stack.db.store.operations.list(orderReference))[0]).toMatchObject({ status: 'requested', sends: 2 });
 
-    // A new capture whose first send is refused: failed, with the upstream's words.
-    const refused = await postOperation(bff.url, orderReference, 'capture', { amount: 30 });
+    // A capture of another order whose first send is refused: failed, with the upstream's words.
+    const refused = await postOperation(bff.url, another, 'capture', { amount: 30 });
     expect([refused.status, refused.body.code]).toEqual([422, 'operation_refused']);
-    const failed = (await stack.db.store.operations.list(orderReference)).find(
-      (operation) => operation.amountMinor === 3000,
-    );
+    const failed = (await stack.db.store.operations.list(another)).find((operation) => operation.amountMinor === 3000);
     expect(failed).toMatchObject({ status: 'failed', failureReason: 'Bad Request' });
   });
 });
