@@ -7,7 +7,7 @@ import { createReadBudget } from '../../../bff/reconcile/read-budget.js';
 import type { TimedAnswer, UpstreamAnswer } from '../../../bff/upstream/transport.js';
 
 /** The reconciler's settings as configured with nothing set. */
-const DEFAULTS = loadConfig({}).reconcile;
+const DEFAULTS = loadConfig({ OPI_ENVIRONMENT: 'sandbox' }).reconcile;
 
 function budgetOf(readsPerSecond: number, maxPauseMs = DEFAULTS.maxPauseMs) {
   let at = 0;

@@ -59,7 +59,7 @@ describe('the account webhook', () => {
   });
 
   it('sweeps once per window for the whole fleet: two instances, six notices naming nothing, one sweep', async () => {
-    const [first, second] = [await stack.startBff(), await stack.startBff()];
+    const [first, second] = [await stack.startBff({ metrics: true }), await stack.startBff()];
     const orders: string[] = [];
     for (let i = 0; i < 3; i++) orders.push((await placeOrder(first.url)).orderReference);
     const later = new Date(Date.now() + 3_600_000);
@@ -78,6 +78,9 @@ describe('the account webhook', () => {
         202,
       );
     expect(await due(), "the other instance's notices found the ledger's window taken").toBe(0);
+    // Each instance counts the notices it could not place.
+    const scraped = await (await fetch(first.metricsUrl!)).text();
+    expect(scraped).toMatch(/^opi_upstream_notices_unplaced_total\{kind="orders"\} 1$/m);
   });
 
   it("settles a pending refund from the sandbox's REFUND_CALLBACK, with no reconciler", async () => {
