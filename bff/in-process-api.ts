@@ -56,7 +56,13 @@ export interface InProcessApi {
     get(orderReference: string): Promise<OrderView>;
     /** POST /v1/orders/:orderReference/refunds; the same key gives the same answer, never a second refund. */
     refund(orderReference: string, request: RefundRequestBody, idempotencyKey: string): Promise<RefundView>;
+    /**
+     * POST /v1/orders/:orderReference/capture. Resolves with `status: 'succeeded'`, or `'pending'` when the payment
+     * service has not confirmed it (its answer lost: it may have been made; `toCheck` says where to look): check
+     * `status` before you treat it as captured. Refusals throw CheckoutError.
+     */
     capture(orderReference: string, request: CaptureOrVoidRequest, idempotencyKey: string): Promise<CaptureOrVoidView>;
+    /** POST /v1/orders/:orderReference/void: as capture, `status` first. */
     void(orderReference: string, request: CaptureOrVoidRequest, idempotencyKey: string): Promise<CaptureOrVoidView>;
   };
 }

@@ -15,6 +15,11 @@ const UPSTREAM_FAILURES: ErrorCode[] = [
   'upstream_rejected',
   'outcome_unknown',
 ];
+/**
+ * A refund, capture or void answers a failure the upstream may have acted on as pending (202), never as a 5xx: only
+ * a first send's refusal that says nothing was made reaches the merchant as one.
+ */
+const OPERATION_UPSTREAM_FAILURES: ErrorCode[] = ['upstream_auth_failed', 'upstream_rejected'];
 /** What the routes the widget calls may add: a page origin the BFF does not allow, a busy client. */
 const WIDGET_GUARDS: ErrorCode[] = ['origin_not_allowed', 'rate_limited'];
 const ORDER = { orderReference: "The order's reference (ORD-...)" };
@@ -54,7 +59,7 @@ export function buildOpenApiDocument(publicUrl: string) {
         'operation_refused',
         'operation_not_found_upstream',
         'ledger_unavailable',
-        ...UPSTREAM_FAILURES,
+        ...OPERATION_UPSTREAM_FAILURES,
       ],
     });
   return {
@@ -207,7 +212,7 @@ export function buildOpenApiDocument(publicUrl: string) {
             'idempotency_key_in_flight',
             'operation_refused',
             'ledger_unavailable',
-            ...UPSTREAM_FAILURES,
+            ...OPERATION_UPSTREAM_FAILURES,
           ],
         }),
       },

@@ -97,15 +97,26 @@ const takesOperations = (order: StoredOrder) =>
  */
 function inDoubt(order: StoredOrder, doubtful: OrderOperation, now: Date): DomainError {
   const next = order.nextPollAt;
-  const retryAfterSeconds = next ? Math.max(1, Math.ceil((next.getTime() - now.getTime()) / 1000)) : 3600;
-  const when = next
-    ? `the BFF reads its records again at ${next.toISOString()}; ask again after that`
-    : "it is listed in the order's discrepancies for a person to settle in the payment service's portal";
+  const message = `The ${doubtful.kind} ${doubtful.reference} of this order is not confirmed yet`;
+  if (!next) {
+    // Past its poll horizon: no read of ours will settle it, so asking again cannot help.
+    return new DomainError(
+      'operation_in_doubt',
+      `${message}, and no record will settle it now: it is listed in the order's discrepancies for a person to check in the payment service's portal.`,
+      { retryable: false },
+    );
+  }
   return new DomainError(
     'operation_in_doubt',
-    `The ${doubtful.kind} ${doubtful.reference} of this order is not confirmed yet (${when}).`,
-    { retryable: true, retryAfterSeconds },
+    `${message} (the BFF reads its records again at ${next.toISOString()}; ask again after that).`,
+    { retryable: true, retryAfterSeconds: Math.max(1, Math.ceil((next.getTime() - now.getTime()) / 1000)) },
   );
+}
+
+/** When amountToSpend asks: now, and since when a send begun is sure to have ended (its answer lost if none came). */
+interface Moment {
+  now: Date;
+  sendsEndedBy: Date;
 }
 
 function amountToSpend(
@@ -113,7 +124,7 @@ function amountToSpend(
   order: StoredOrder,
   operations: readonly OrderOperation[],
   amount: number | undefined,
-  now: Date,
+  { now, sendsEndedBy }: Moment,
 ): number {
   const requested = amount === undefined ? undefined : toPayableMinor(amount, order.currency);
   if (requested === null) {
@@ -143,10 +154,13 @@ function amountToSpend(
     }
     return requested!;
   }
-  // While a capture or void is in doubt (its answer lost: it may have been made), what is left is not known, so
-  // neither may go; a void of all that is left waits for a capture the upstream took but has not settled too.
+  // While a capture or void is in doubt (sent, its send over and no answer: it may have been made), what is left is
+  // not known, so neither may go; one still on its way holds its amount as any request does (two partial captures
+  // at once both go). A void of all that is left waits for any capture or void still open.
+  const isInDoubt = (other: OrderOperation) =>
+    other.status === 'requested' && other.createdAt.getTime() <= sendsEndedBy.getTime();
   const doubtful = operations.find(
-    (other) => other.kind !== 'refund' && (other.status === 'requested' || (kind === 'void' && isOpenOperation(other))),
+    (other) => other.kind !== 'refund' && (isInDoubt(other) || (kind === 'void' && isOpenOperation(other))),
   );
   if (doubtful) throw inDoubt(order, doubtful, now);
   const left = uncapturedMinor(order, operations);
@@ -272,6 +286,11 @@ async function sendOperation(
 
 export function createOperations(deps: OperationsDeps) {
   const { ledger, upstream, logger } = deps;
+  /** Now, and since when a send begun has surely ended: one upstream budget ago. */
+  const moment = (): Moment => {
+    const now = deps.now();
+    return { now, sendsEndedBy: new Date(now.getTime() - (upstream.requestDeadline() - upstream.now())) };
+  };
 
   /** Step 1: the guard, under the order's lock. `send` is false when this key's operation already has its answer. */
   function reserve(kind: OperationKind, orderReference: string, request: OperationRequest, reference: string) {
@@ -284,7 +303,7 @@ export function createOperations(deps: OperationsDeps) {
         isSame: (existing, order) =>
           existing.kind === kind &&
           (request.amount === undefined || toMinor(request.amount, order.currency) === existing.amountMinor),
-        spend: (order, operations) => amountToSpend(kind, order, operations, request.amount, deps.now()),
+        spend: (order, operations) => amountToSpend(kind, order, operations, request.amount, moment()),
       },
       {
         missing: () => new DomainError('order_not_found', 'There is no order with this reference.'),

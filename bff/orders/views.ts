@@ -39,7 +39,7 @@ function toCheck(operation: OrderOperation): { toCheck?: string } {
   if (operation.kind === 'refund' || operation.status !== 'requested') return {};
   return {
     toCheck:
-      `The payment service's answer to ${operation.kind} ${operation.reference} was lost: it may have been made. ` +
+      `No answer has come from the payment service for ${operation.kind} ${operation.reference}: it may have been made. ` +
       `Look for it on order ${operation.orderReference} in the payment service's portal. Until its records show it, ` +
       `its amount stays reserved and no other capture or void of the order is sent; the BFF keeps reading the order ` +
       `and, past its poll horizon, lists it in the order's discrepancies.`,

@@ -80,8 +80,7 @@ export function retentionSql(driver: SqlDriver): {
                where o.session_id = s.id
                  and (o.status in (${UNSETTLED}) or o.money_changed_at >= $1 or exists (
                    select 1 from order_operations op
-                   where op.order_reference = o.order_reference
-                     and (op.status in ('requested', 'pending') or op.updated_at >= $1))))
+                   where op.order_reference = o.order_reference and op.updated_at >= $1)))
            limit $3 for update skip locked)
          returning 1`,
         [personalBefore, now],

@@ -1259,7 +1259,7 @@ export type operations = {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description upstream_unavailable, upstream_invalid_response, upstream_auth_failed, upstream_rejected, outcome_unknown */
+      /** @description upstream_auth_failed, upstream_rejected */
       502: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
@@ -1267,12 +1267,6 @@ export type operations = {
       };
       /** @description ledger_unavailable */
       503: {
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      /** @description upstream_timeout */
-      504: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1362,7 +1356,7 @@ export type operations = {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description upstream_unavailable, upstream_invalid_response, upstream_auth_failed, upstream_rejected, outcome_unknown */
+      /** @description upstream_auth_failed, upstream_rejected */
       502: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
@@ -1370,12 +1364,6 @@ export type operations = {
       };
       /** @description ledger_unavailable */
       503: {
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      /** @description upstream_timeout */
-      504: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1465,7 +1453,7 @@ export type operations = {
           "application/problem+json": components["schemas"]["Problem"];
         };
       };
-      /** @description upstream_unavailable, upstream_invalid_response, upstream_auth_failed, upstream_rejected, outcome_unknown */
+      /** @description upstream_auth_failed, upstream_rejected */
       502: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
@@ -1473,12 +1461,6 @@ export type operations = {
       };
       /** @description ledger_unavailable */
       503: {
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      /** @description upstream_timeout */
-      504: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };

@@ -411,7 +411,13 @@ describe('the test kit: docs/testing-your-integration.md from the installed pack
     const variables = Object.fromEntries(
       [...startLines.matchAll(/^(OPI_\w+)=(\S+)/gm)].map((match) => [match[1]!, match[2]!]),
     );
-    expect(Object.keys(variables)).toEqual(['OPI_MERCHANT_WEBHOOK_URL', 'OPI_MERCHANT_WEBHOOK_SECRET']);
+    // The sandbox said out loud (a BFF told nothing refuses to start), and where its notifications go.
+    expect(variables).toMatchObject({ OPI_ENVIRONMENT: 'sandbox' });
+    expect(Object.keys(variables)).toEqual([
+      'OPI_ENVIRONMENT',
+      'OPI_MERCHANT_WEBHOOK_URL',
+      'OPI_MERCHANT_WEBHOOK_SECRET',
+    ]);
     expect(startLines).toMatch(/^npx opi-sandbox &$/m);
     expect(startLines).toMatch(/^npx opi-bff &$/m);
     const [sandboxPort, tokenPort, bffPort] = [await freePort(), await freePort(), await freePort()];
@@ -429,7 +435,6 @@ describe('the test kit: docs/testing-your-integration.md from the installed pack
       PORT: String(bffPort),
       OPI_UPSTREAM_URL: sandboxUrl,
       OPI_TOKEN_URL: `http://127.0.0.1:${tokenPort}/token`,
-      OPI_ENVIRONMENT: 'sandbox',
       OPI_UPSTREAM_SANDBOX: 'true',
       OPI_LOG_LEVEL: 'warn',
     });

@@ -80,9 +80,6 @@ describe('GET /openapi.json', () => {
     const calling = {
       '/v1/checkout-sessions/{id}': 'get',
       '/v1/checkout-sessions/{id}/orders': 'post',
-      '/v1/orders/{orderReference}/refunds': 'post',
-      '/v1/orders/{orderReference}/capture': 'post',
-      '/v1/orders/{orderReference}/void': 'post',
       '/v1/instalments': 'get',
     };
     const unlisted = Object.entries(calling).flatMap(([path, method]) =>
@@ -94,6 +91,22 @@ describe('GET /openapi.json', () => {
         .map((code) => `${method} ${path}: ${code}`),
     );
     expect(unlisted).toEqual([]);
+    // A refund, capture or void the upstream may have made is pending (202), never a 5xx: only the refusals of a
+    // first send that say nothing was made are listed.
+    const nothingMade = failures.filter(
+      (failure) => !failure.retryable && !(failure instanceof UpstreamValidationError),
+    );
+    const operationCodes = [...new Set(nothingMade.map((failure) => upstreamRefusal(failure).code))].sort();
+    for (const path of ['refunds', 'capture', 'void']) {
+      const responses = document.paths[`/v1/orders/{orderReference}/${path}`].post.responses;
+      expect(responses['202'], path).toBeDefined();
+      const listed = Object.entries(responses)
+        .filter(([status]) => Number(status) >= 500)
+        .flatMap(([, answer]) => (answer as { description: string }).description.split(', '))
+        .filter((code) => code.startsWith('upstream_') || code === 'outcome_unknown')
+        .sort();
+      expect(listed, path).toEqual(operationCodes);
+    }
   });
 
   it("lists the operations' own refusals where they can happen, and only there", () => {

@@ -334,6 +334,16 @@ describe('merchant order API', () => {
       expect(sent.map((entry) => entry.path.split('/').at(-1))).toEqual(['capture', 'void']);
     });
 
+    it('two partial captures at once both go: one on its way is not in doubt', async () => {
+      const orderReference = await paidOrder(stack, { autoCapture: false });
+      const [first, second] = await Promise.all([
+        postOperation(stack.bff.url, orderReference, 'capture', { amount: 50 }),
+        postOperation(stack.bff.url, orderReference, 'capture', { amount: 60 }),
+      ]);
+      expect([first.status, second.status]).toEqual([201, 201]);
+      expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ capturedMinor: 11_000 });
+    });
+
     it('a capture whose answer was lost keeps its amount reserved, and a retry of the same key finishes it once', async () => {
       const orderReference = await paidOrder(stack, { autoCapture: false });
       const key = randomUUID();
