@@ -1,4 +1,5 @@
 import { defineConfig, parseAst, type Plugin } from 'vite';
+import { FLOOR_TARGET } from './scripts/widget-floor.js';
 
 // The widget family, one ES module per element (dist/widget/opi-checkout.js, dist/widget/opi-instalments.js) and the
 // chunks they share (lit, widget/internal/) or load on demand (a language's strings): dist/widget/opi-*.js. The BFF
@@ -69,7 +70,10 @@ export default defineConfig({
   plugins: [compactTemplates()],
   build: {
     outDir: 'dist/widget',
-    target: 'es2022',
+    // The support floor, the browsers of 2022 (scripts/widget-floor.ts, docs/widget.md): no syntax they cannot parse
+    // in any module or chunk (es2022's class static blocks are Safari 16.4's). scripts/widget-budget.ts parses every
+    // file at that level, and scripts/widget-compat.ts checks the APIs they call.
+    target: FLOOR_TARGET,
     copyPublicDir: false,
     emptyOutDir: true,
     lib: {
@@ -88,10 +92,11 @@ export default defineConfig({
         comments: { annotation: false },
         // Every file the BFF serves is named opi-*.js; a chunk's name changes with its content. A language's strings
         // are named for their element (opi-checkout-ar-<hash>.js), what the elements share is opi-shared-<hash>.js,
-        // the check of a page's own words opi-check-<hash>.js.
+        // the check of a page's own words opi-check-<hash>.js, the checkout's details form opi-checkout-form-<hash>.js.
         chunkFileNames: ({ facadeModuleId }) => {
           const strings = facadeModuleId?.match(/components\/([\w-]+)\/i18n\/([\w-]+)\.ts$/);
           if (strings) return `${strings[1]}-${strings[2]}-[hash:6].js`;
+          if (facadeModuleId?.endsWith('details-form.ts')) return 'opi-checkout-form-[hash].js';
           return facadeModuleId?.endsWith('catalogue-check.ts') ? 'opi-check-[hash].js' : 'opi-shared-[hash].js';
         },
       },

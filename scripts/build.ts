@@ -7,6 +7,7 @@ const STEPS: readonly (readonly [what: string, command: string, ...args: string[
   ['check every catalogue', 'tsx', 'scripts/check-catalogues.ts'],
   ['bundle the widget (dist/widget)', 'vite', 'build'],
   ['weigh the widget against its budgets', 'tsx', 'scripts/widget-budget.ts'],
+  ['check the widget against its browser support floor', 'tsx', 'scripts/widget-compat.ts'],
   ['precompress the widget', 'tsx', 'scripts/precompress-widget.ts'],
   ['describe the elements (custom-elements.json)', 'cem', 'analyze', '--config', 'custom-elements-manifest.config.mjs'],
   ['bundle the BFF for Node (dist/server)', 'vite', 'build', '--config', 'vite.server.config.ts'],

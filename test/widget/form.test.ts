@@ -387,7 +387,7 @@ describe('<opi-checkout> form', () => {
     expect(describedBy(el, 'billingAddress.city'), 'an edit clears the BFF error').to.equal('');
   });
 
-  it('says so above the button when the BFF refuses a field the form does not show', async () => {
+  it('says so above the button when the BFF refuses a field the form does not show, never "try again"', async () => {
     const bff = fakeBff({
       session: sessionView(),
       order: () => problem(400, 'validation_failed', { errors: [{ path: 'bnplProvider', message: 'is not offered' }] }),
@@ -396,7 +396,20 @@ describe('<opi-checkout> form', () => {
     await fill(el, shopper);
     await submit(el);
     await waitUntil(() => part(el, 'alert'));
-    expect(text(part(el, 'alert'))).to.equal('Something went wrong. Try again.');
+    // The refusal is final (retryable: false) and the shopper cannot fix a field they cannot see.
+    expect(text(part(el, 'alert'))).to.equal('The checkout cannot continue. Contact the shop.');
+  });
+
+  it('says "choose another" only when another provider is offered', async () => {
+    const bff = fakeBff({
+      session: sessionView({ providers: [sessionView().providers[0]!] }),
+      order: () => problem(422, 'provider_not_eligible'),
+    });
+    const el = await formFor(bff);
+    await fill(el, shopper);
+    await submit(el);
+    await waitUntil(() => part(el, 'alert'));
+    expect(text(part(el, 'alert'))).to.equal('This payment option cannot take this order.');
   });
 
   it('reports a provider that turns the order down and keeps the form', async () => {

@@ -202,11 +202,13 @@ describe('<opi-checkout> languages and amounts', () => {
     });
   }
 
-  it('refuses a session whose amount has more decimals than its currency', async () => {
+  it('refuses a session whose amount has more decimals than its currency, offering no retry that cannot help', async () => {
     const failed = oneEvent(document, 'opi-error');
     const el = await mount(fakeBff({ session: sessionView({ currency: 'JPY', amount: 1000.5 }) }));
     expect((await failed).detail.code).to.equal('bad_response');
-    expect(text(part(el, 'message'))).to.contain(en.failures.generic);
+    await el.updateComplete;
+    expect(text(part(el, 'message'))).to.contain(en.failures.stopped);
+    expect(part(el, 'retry')).to.not.exist;
   });
 
   it('takes string overrides from the host page, whole entries or parts of a group, in any language', async () => {

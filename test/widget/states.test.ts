@@ -133,6 +133,27 @@ describe('<opi-checkout> states', () => {
     expect(bff.orders()).to.have.length(1);
   });
 
+  it('links to the provider while redirecting, and coming back from the back/forward cache shows the checkout as it is', async () => {
+    const navigations: string[] = [];
+    let completed = false;
+    const bff = fakeBff({ session: () => json(200, sessionView(completed ? { state: 'completed' } : {})) });
+    const el = await mount(bff, { navigations });
+    await choose(el, 'TABBY_AE');
+    await fill(el, shopper);
+    await submit(el);
+    await waitUntil(() => navigations.length === 1, 'no redirect');
+    await el.updateComplete;
+    // In case the navigation does not happen, the sentence is a plain link to the provider's page.
+    expect(part<HTMLAnchorElement>(el, 'link')!.href).to.equal('https://provider.example/pay/ord_1');
+    // The shopper paid, then came back with the Back button: the frozen "Taking you to" is read anew.
+    completed = true;
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    await waitUntil(() => !part(el, 'link'), 'the page restored from the cache still says "Taking you to"');
+    await waitUntil(() => part(el, 'message'));
+    expect(text(part(el, 'message-text'))).to.equal('This checkout is already complete.');
+    expect(part(el, 'submit')).to.not.exist;
+  });
+
   it('does not navigate when the host cancels opi-order-created', async () => {
     const navigations: string[] = [];
     const bff = fakeBff({ session: sessionView() });
@@ -319,7 +340,10 @@ describe('<opi-checkout> states', () => {
   it('after session_changed, a new total that cannot be read keeps the form closed: never the old total to pay', async () => {
     let reads = 0;
     const bff = fakeBff({
-      session: () => (++reads === 1 ? json(200, sessionView({ amount: 100 })) : problem(503, 'ledger_unavailable')),
+      session: () =>
+        ++reads === 1
+          ? json(200, sessionView({ amount: 100 }))
+          : problem(503, 'ledger_unavailable', { retryable: true }),
       order: () => problem(409, 'session_changed', { retryable: true }),
     });
     const el = await mount(bff);

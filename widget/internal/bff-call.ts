@@ -19,6 +19,25 @@ export interface BffOptions {
  */
 export const randomHex = () => crypto.randomUUID().replace(/-/g, '');
 
+/**
+ * A signal that aborts when `signal` does or after `ms`, made by hand: AbortSignal.any and AbortSignal.timeout are
+ * newer than the support floor (Safari 17.4 and 16). `end` lets the timer go once the answer is read.
+ */
+function boundedSignal(ms: number, signal?: AbortSignal): { signal: AbortSignal; end: () => void } {
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  const timer = setTimeout(abort, ms);
+  if (signal?.aborted) abort();
+  signal?.addEventListener('abort', abort);
+  return {
+    signal: controller.signal,
+    end: () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', abort);
+    },
+  };
+}
+
 /** Calls `v1/<path>` on the BFF; an answer that `valid` refuses is a bad_response. */
 export async function callBff<T>(
   { baseUrl, fetch: fetchFn = fetch, timeoutMs = 15_000, traceId }: BffOptions,
@@ -29,18 +48,21 @@ export async function callBff<T>(
 ): Promise<T> {
   let response: Response;
   let body: unknown;
+  const bounded = boundedSignal(timeoutMs, signal);
   try {
     response = await fetchFn(new URL(`v1/${path}`, baseUrl.replace(/\/?$/, '/')), {
       ...init,
       // Nothing personal: random ids, the parent span this call, `01`: the BFF may record it.
       headers: traceId ? { ...init.headers, traceparent: `00-${traceId}-${randomHex().slice(16)}-01` } : init.headers,
       credentials: 'omit',
-      signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(signal ? [signal] : [])]),
+      signal: bounded.signal,
     });
     body = await response.json().catch(() => undefined);
   } catch {
     // A network failure or our own timeout; an abort by the caller means the answer is no longer wanted.
     throw new CheckoutApiError(signal?.aborted ? 'aborted' : 'bff_unreachable', true);
+  } finally {
+    bounded.end();
   }
   if (response.ok && valid(body)) return body;
   const problem = body as Partial<Problem> | undefined;

@@ -8,5 +8,11 @@ import type { FailureCode, Strings } from './i18n/index.js';
  */
 export const isFinal = (code: string): boolean => /^session_(?!changed)|^unsafe_redirect$/.test(code);
 
-export const failureText = (code: string, { failures }: Strings): string =>
-  failures[code as FailureCode] ?? failures.generic;
+/**
+ * What the shopper reads for a failure: its code's own sentence, else one that says whether trying again can help;
+ * "Choose another" only when another provider is offered.
+ */
+export function failureText(code: string, { failures }: Strings, { retryable = true, others = true } = {}): string {
+  if (code === 'provider_not_eligible' && !others) return failures.provider_not_eligible_alone;
+  return failures[code as FailureCode] ?? (retryable ? failures.generic : failures.stopped);
+}

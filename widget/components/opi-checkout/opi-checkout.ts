@@ -1,29 +1,21 @@
 import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
-import { PHONE_DIGITS } from '../../../shared/field-rules.js';
 import { formatMoney } from '../../../shared/money.js';
 import { createCheckoutApi } from './api-client.js';
 import { CheckoutApiError, toApiError } from '../../internal/api-error.js';
-import { countryOptions } from './countries.js';
 import { OpiErrorEvent, OpiOrderCreatedEvent, OpiProviderChangeEvent, OpiReadyEvent } from './events.js';
 import { failureText, isFinal } from './failures.js';
-import { CUSTOMER_FIELDS } from './form-fields.js';
 import type { Say } from '../../internal/i18n.js';
 import { addStrings, OpiElement } from '../../internal/opi-element.js';
 import { catalogues, type ErrorKind, type StringOverrides, type Strings } from './i18n/index.js';
-import {
-  formLayout,
-  initialSameAsBilling,
-  initialValues,
-  problemFor,
-  validateOrder,
-  visiblePath,
-  type Values,
-} from './order-form.js';
+import type { Values } from './order-form.js';
 import { styles } from './opi-checkout.styles.js';
 import { isSafeRedirect } from './redirect.js';
-import { field, sameAsBillingToggle, shippingMethodField, type FieldContext } from './render/fields.js';
 import { providerList, unavailableNotes } from './render/providers.js';
 import type { CheckoutSession } from './session-model.js';
+
+/** The details form and its checks, a chunk of their own: fetched with the session, after the first paint's bytes. */
+type DetailsForm = typeof import('./details-form.js');
+const loadDetailsForm = (): Promise<DetailsForm> => import('./details-form.js');
 
 type Phase = 'loading' | 'ready' | 'submitting' | 'redirecting' | 'handed-off' | 'failed';
 
@@ -89,6 +81,8 @@ const skeleton = html`<div part="skeleton" aria-hidden="true">
  * @csspart message - A panel that stands in for the form: error, expired, no provider, redirecting; focused when
  *   it replaces the control that had focus.
  * @csspart message-text - The sentence in that panel.
+ * @csspart link - While redirecting, that sentence as a link to the provider's page, in case the navigation does not
+ *   happen.
  * @csspart button - Buttons in a message panel; the retry button also has `retry`.
  * @csspart retry - The retry button after the BFF could not be reached.
  *
@@ -140,8 +134,9 @@ export class OpiCheckout extends OpiElement<Strings> {
   protected readonly catalogues = catalogues;
 
   private phase: Phase = 'loading';
-  /** Why the checkout failed, while the phase is "failed". */
+  /** Why the checkout failed, while the phase is "failed", and whether trying again can help. */
   private failure = '';
+  private retryable = true;
   private checkout?: CheckoutSession;
   private selected?: string;
   private values: Values = {};
@@ -157,6 +152,10 @@ export class OpiCheckout extends OpiElement<Strings> {
   /** One idempotency key per submit attempt; a retry of the very same order reuses it. */
   private attempt?: { key: string; body: string };
   private loading?: AbortController;
+  /** The details form's chunk, once loaded (with the first session read). */
+  private form?: DetailsForm;
+  /** Where the shopper is being sent, while redirecting: a plain link too, in case the navigation does not happen. */
+  private redirectUrl = '';
   /** Focus was inside the widget when this update began. */
   private hadFocus = false;
 
@@ -184,11 +183,16 @@ export class OpiCheckout extends OpiElement<Strings> {
     // A reload behind an open form keeps the form on screen; only a first load or a failure shows the skeleton.
     if (this.phase === 'failed') this.phase = 'loading';
     try {
-      const checkout = await this.api().getSession(this.session, controller.signal);
+      // The form's chunk comes with the session: one round trip, and no form drawn before its fields can be.
+      const [checkout, form] = await Promise.all([
+        this.api().getSession(this.session, controller.signal),
+        this.form ?? loadDetailsForm(),
+      ]);
+      this.form = form;
       if (checkout.state !== 'open') throw new CheckoutApiError(`session_${checkout.state}`);
-      if (!this.checkout) this.sameAsBilling = initialSameAsBilling(checkout);
+      if (!this.checkout) this.sameAsBilling = form.initialSameAsBilling(checkout);
       this.checkout = checkout;
-      this.values = initialValues(checkout, this.values);
+      this.values = form.initialValues(checkout, this.values);
       const names = checkout.providers.map((provider) => provider.name);
       // A provider no longer offered takes its form's notice with it (a refusal sets its own after the reload).
       if (!names.includes(this.selected!)) {
@@ -216,12 +220,25 @@ export class OpiCheckout extends OpiElement<Strings> {
   override connectedCallback(): void {
     super.connectedCallback();
     window.addEventListener('opi-cart-changed', this.onCartChanged);
+    window.addEventListener('pageshow', this.onPageShow);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     window.removeEventListener('opi-cart-changed', this.onCartChanged);
+    window.removeEventListener('pageshow', this.onPageShow);
   }
+
+  /**
+   * Back from the provider through the back/forward cache: the page is as it was left, "Taking you to ..." included.
+   * The checkout reads its session again and shows it as it is now (paid elsewhere, or open for another try).
+   */
+  private onPageShow = (event: PageTransitionEvent): void => {
+    if (event.persisted && this.phase === 'redirecting') {
+      this.phase = 'loading';
+      void this.refresh();
+    }
+  };
 
   /**
    * The page's `opi-cart-changed` event: every checkout refreshes, or only that session's when the detail names one;
@@ -268,8 +285,9 @@ export class OpiCheckout extends OpiElement<Strings> {
   private fail({ code, retryable }: CheckoutApiError, notice?: Notice): void {
     this.phase = notice ? 'ready' : 'failed';
     this.failure = code;
+    this.retryable = retryable;
     this.notice = notice;
-    const message = (notice ?? ((strings) => failureText(code, strings)))(this.text() ?? this.catalogues.en);
+    const message = (notice ?? ((strings) => this.failureText(code, strings)))(this.text() ?? this.catalogues.en);
     this.dispatchEvent(new OpiErrorEvent({ code, message, retryable }));
   }
 
@@ -298,14 +316,14 @@ export class OpiCheckout extends OpiElement<Strings> {
 
   private async onSubmit(event: SubmitEvent): Promise<void> {
     event.preventDefault();
-    const { provider, checkout, sameAsBilling } = this;
-    if (this.phase !== 'ready' || !provider || !checkout) return;
+    const { provider, checkout, sameAsBilling, form } = this;
+    if (this.phase !== 'ready' || !provider || !checkout || !form) return;
     this.touched = new Set(['*']);
     this.serverProblems = new Map();
-    const { order, problems } = validateOrder(
+    const { order, problems } = form.validateOrder(
       provider,
       this.values,
-      formLayout(checkout, provider, sameAsBilling),
+      form.formLayout(checkout, provider, sameAsBilling),
       sameAsBilling,
     );
     this.notice = order ? undefined : this.fixFields(problems.size);
@@ -328,6 +346,7 @@ export class OpiCheckout extends OpiElement<Strings> {
       // Placed: a reload still on its way (a cart change meanwhile) may change nothing now, nor fail it.
       this.loading?.abort();
       const proceed = this.dispatchEvent(new OpiOrderCreatedEvent({ ...created }));
+      this.redirectUrl = created.redirectUrl;
       this.phase = proceed ? 'redirecting' : 'handed-off';
       await this.updateComplete;
       if (proceed) this.navigate(created.redirectUrl);
@@ -349,15 +368,23 @@ export class OpiCheckout extends OpiElement<Strings> {
       const placed = new Map<string, ErrorKind>();
       let unplaced = !error.fieldErrors.length;
       for (const { path } of error.fieldErrors) {
-        const target = visiblePath(path, sameAsBilling);
-        if (this.find(`[name="${target}"]`)) placed.set(target, problemFor(target, this.values[target]));
+        const target = form.visiblePath(path, sameAsBilling);
+        if (this.find(`[name="${target}"]`)) placed.set(target, form.problemFor(target, this.values[target]));
         else unplaced = true;
       }
       this.serverProblems = placed;
       const code = error.code === 'validation_failed' && unplaced ? '' : error.code;
-      this.fail(error, unplaced ? (strings) => failureText(code, strings) : this.fixFields(placed.size));
+      this.fail(error, unplaced ? (strings) => this.failureText(code, strings) : this.fixFields(placed.size));
       await this.focusFirstInvalid();
     }
+  }
+
+  /** A failure's sentence: "try again" only where it can help, "choose another" only where there is another. */
+  private failureText(code: string, strings: Strings): string {
+    return failureText(code, strings, {
+      retryable: this.retryable,
+      others: (this.checkout?.providers.length ?? 0) > 1,
+    });
   }
 
   private fixFields(n: number): Notice {
@@ -394,7 +421,7 @@ export class OpiCheckout extends OpiElement<Strings> {
     // What stands in for the form in this phase (also what the live region says), or undefined for the form.
     const stateText =
       phase === 'failed'
-        ? failureText(this.failure, strings)
+        ? this.failureText(this.failure, strings)
         : phase === 'redirecting'
           ? say(strings.redirecting, provider)
           : phase === 'handed-off'
@@ -404,11 +431,12 @@ export class OpiCheckout extends OpiElement<Strings> {
               : strings.noProvider;
     const notes = checkout ? unavailableNotes(checkout.unavailableProviders, strings, say, money) : nothing;
     if (stateText) {
-      const retry = phase === 'failed' && !isFinal(this.failure);
+      // A button only where pressing it can help: never for a refusal the BFF says is final.
+      const retry = phase === 'failed' && this.retryable && !isFinal(this.failure);
       return {
         status: stateText,
         content: html`<div part="message" class="message" tabindex="-1">
-          <p part="message-text">${stateText}</p>
+          <p part="message-text">${phase === 'redirecting' ? html`<a part="link" href=${this.redirectUrl}>${stateText}</a>` : stateText}</p>
           ${phase === 'ready' ? notes : nothing}
           ${retry ? html`<button part="button retry" type="button" @click=${this.retry}>${strings.retry}</button>` : nothing}
         </div>`,
@@ -435,52 +463,27 @@ export class OpiCheckout extends OpiElement<Strings> {
     return this.renderRoot.querySelector<HTMLElement>(selector);
   }
 
-  private renderForm(strings: Strings, say: Say, money: (minor: number) => string): TemplateResult | typeof nothing {
-    const { checkout, provider, sameAsBilling, touched } = this;
+  private renderForm(strings: Strings, say: Say, money: (minor: number) => string): unknown {
+    const { checkout, provider, form } = this;
     // Without a provider (a reload no longer offers the chosen one) there is no form, but the notice still says why.
     const alert = this.notice ? html`<p part="alert" class="error">${this.notice(strings)}</p>` : nothing;
-    if (!checkout || !provider) return alert;
-    const layout = formLayout(checkout, provider, sameAsBilling);
-    const { problems } = validateOrder(provider, this.values, layout, sameAsBilling);
-    const ctx: FieldContext = {
+    if (!checkout || !provider || !form) return alert;
+    return form.detailsForm({
       strings,
       say,
-      value: (path) => this.values[path] ?? '',
-      error: (path) => {
-        const problem =
-          this.serverProblems.get(path) ?? (touched.has('*') || touched.has(path) ? problems.get(path) : undefined);
-        return problem && say(strings.errors[problem], PHONE_DIGITS);
-      },
-      countries: countryOptions(this.language, checkout.country),
-      required: layout.required,
-    };
-    const submitting = this.phase === 'submitting';
-    const fieldset = (part: string, legend: string, content: unknown) =>
-      html`<fieldset part="fieldset ${part}"><legend part="legend">${legend}</legend><div part="fields" class="fields">${content}</div></fieldset>`;
-    return html`<form part="form" novalidate aria-busy=${submitting} @submit=${this.onSubmit} @input=${this.onInput} @change=${this.onInput} @focusout=${this.onFocusOut}>
-      ${fieldset(
-        'customer',
-        strings.customerLegend,
-        CUSTOMER_FIELDS.map((name) => field('customer', name, ctx)),
-      )}
-      ${fieldset(
-        'billing',
-        strings.billingLegend,
-        layout.billing.map((name) => field('billingAddress', name, ctx)),
-      )}
-      ${
-        layout.shipping || layout.shippingMethod
-          ? fieldset('shipping', strings.shippingLegend, [
-              layout.shippingMethod ? shippingMethodField(ctx) : nothing,
-              layout.shipping ? sameAsBillingToggle(sameAsBilling, strings.sameAsBilling) : nothing,
-              layout.shippingFields.map((name) => field('shippingAddress', name, ctx)),
-            ])
-          : nothing
-      }
-      ${alert}
-      <button part="submit" type="submit" aria-disabled=${submitting}>
-        ${submitting ? strings.submitting : say(strings.pay, { amount: money(checkout.amount), provider: provider.displayName })}
-      </button>
-    </form>`;
+      money,
+      language: this.language,
+      checkout,
+      provider,
+      values: this.values,
+      sameAsBilling: this.sameAsBilling,
+      touched: this.touched,
+      serverProblems: this.serverProblems,
+      submitting: this.phase === 'submitting',
+      alert,
+      onSubmit: this.onSubmit,
+      onInput: this.onInput,
+      onFocusOut: this.onFocusOut,
+    });
   }
 }

@@ -57,8 +57,11 @@ export interface Strings extends Words {
   errors: Record<ErrorKind, Message>;
   /** {count} */
   fixFields: Message;
-  /** By the opi-error code they explain; generic for any other code. */
-  failures: Record<FailureCode | 'generic', string>;
+  /**
+   * By the opi-error code they explain; generic for any other code trying again may help, stopped for one it cannot
+   * (no retry is offered then); provider_not_eligible_alone when no other provider is offered.
+   */
+  failures: Record<FailureCode | 'generic' | 'stopped' | 'provider_not_eligible_alone', string>;
   retry: string;
 }
 
