@@ -175,6 +175,11 @@ describe('<opi-checkout> states', () => {
     expect(bff.requests.length, 'the session is not read again').to.equal(reads);
     expect(text(part(el, 'message'))).to.equal('Your order is placed. Continue with Tabby.');
     expect(part(el, 'submit')).to.not.exist;
+    // Nor does the page's own refresh().
+    await el.refresh();
+    await el.updateComplete;
+    expect(bff.requests.length, 'refresh() reads nothing once the order is placed').to.equal(reads);
+    expect(part(el, 'submit')).to.not.exist;
   });
 
   /** A BFF out of reach for the first session read, then answering `session`; `reads` counts them. */

@@ -27,9 +27,14 @@ export async function mount(
   return el;
 }
 
-/** Resolves once the first answer from the BFF is on screen (no skeleton any more). */
+/**
+ * Resolves once the first answer from the BFF is on screen (no skeleton any more) and the details form's chunk, which
+ * the element fetches beside it, has arrived (the same module: it resolves for both).
+ */
 export async function settled(el: OpiCheckout): Promise<void> {
   await waitUntil(() => !part(el, 'skeleton'), 'the widget kept showing its skeleton');
+  await import('../../../widget/components/opi-checkout/details-form.js');
+  await new Promise((resolve) => setTimeout(resolve));
   await el.updateComplete;
 }
 

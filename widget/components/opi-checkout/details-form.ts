@@ -6,7 +6,7 @@ import type { Say } from '../../internal/i18n.js';
 import { countryOptions } from './countries.js';
 import { CUSTOMER_FIELDS } from './form-fields.js';
 import type { ErrorKind, Strings } from './i18n/index.js';
-import { formLayout, validateOrder, type Values } from './order-form.js';
+import { formLayout, problemFor, validateOrder, type Values, visiblePath } from './order-form.js';
 import { field, sameAsBillingToggle, shippingMethodField, type FieldContext } from './render/fields.js';
 import type { CheckoutSession, Provider } from './session-model.js';
 
@@ -38,6 +38,26 @@ export interface FormView {
   onSubmit: (event: SubmitEvent) => void;
   onInput: (event: Event) => void;
   onFocusOut: (event: FocusEvent) => void;
+}
+
+/**
+ * The BFF's field errors beside their fields (a shipping path shown as billing's while the toggle is on); `unplaced`
+ * when one names a field the form does not show, or none is named: the form-level notice then says why.
+ */
+export function placeFieldErrors(
+  errors: readonly { path: string }[],
+  sameAsBilling: boolean,
+  values: Values,
+  shown: (name: string) => unknown,
+): { placed: Map<string, ErrorKind>; unplaced: boolean } {
+  const placed = new Map<string, ErrorKind>();
+  let unplaced = errors.length === 0;
+  for (const { path } of errors) {
+    const target = visiblePath(path, sameAsBilling);
+    if (shown(target)) placed.set(target, problemFor(target, values[target]));
+    else unplaced = true;
+  }
+  return { placed, unplaced };
 }
 
 export function detailsForm(view: FormView): TemplateResult {

@@ -13,7 +13,10 @@ import { isSafeRedirect } from './redirect.js';
 import { providerList, unavailableNotes } from './render/providers.js';
 import type { CheckoutSession } from './session-model.js';
 
-/** The details form and its checks, a chunk of their own: fetched with the session, after the first paint's bytes. */
+/**
+ * The details form and its checks, a chunk of their own: asked for with the session read, after the first paint's
+ * bytes, and drawn whole once here (the providers do not wait for it).
+ */
 type DetailsForm = typeof import('./details-form.js');
 const loadDetailsForm = (): Promise<DetailsForm> => import('./details-form.js');
 
@@ -152,8 +155,9 @@ export class OpiCheckout extends OpiElement<Strings> {
   /** One idempotency key per submit attempt; a retry of the very same order reuses it. */
   private attempt?: { key: string; body: string };
   private loading?: AbortController;
-  /** The details form's chunk, once loaded (with the first session read). */
+  /** The details form's chunk once here, and its load while on its way (started with the first session read). */
   private form?: DetailsForm;
+  private formLoad?: Promise<void>;
   /** Where the shopper is being sent, while redirecting: a plain link too, in case the navigation does not happen. */
   private redirectUrl = '';
   /** Focus was inside the widget when this update began. */
@@ -161,11 +165,18 @@ export class OpiCheckout extends OpiElement<Strings> {
 
   /**
    * Fetches the session again, after the host's server changed its cart (PATCH /v1/checkout-sessions/:id): entries
-   * the shopper typed and a still-offered provider choice are kept, and a changed total is announced.
+   * the shopper typed and a still-offered provider choice are kept, and a changed total is announced. Once the order is
+   * placed (redirecting, or handed to the page) it does nothing: no form reopens to pay again.
    */
   refresh(): Promise<void> {
+    // Once the order is placed (on its way to the provider, or handed to the page), no reload reopens a form to pay.
+    if (this.placed) return Promise.resolve();
     this.loaded = this.load();
     return this.loaded;
+  }
+
+  private get placed(): boolean {
+    return this.phase === 'redirecting' || this.phase === 'handed-off';
   }
 
   /** The newest load: one a newer load aborted ends early, and whoever waits for the session waits for this. */
@@ -183,16 +194,13 @@ export class OpiCheckout extends OpiElement<Strings> {
     // A reload behind an open form keeps the form on screen; only a first load or a failure shows the skeleton.
     if (this.phase === 'failed') this.phase = 'loading';
     try {
-      // The form's chunk comes with the session: one round trip, and no form drawn before its fields can be.
-      const [checkout, form] = await Promise.all([
-        this.api().getSession(this.session, controller.signal),
-        this.form ?? loadDetailsForm(),
-      ]);
-      this.form = form;
+      // The form's chunk travels beside the session read: no round trip of its own.
+      this.loadForm();
+      const checkout = await this.api().getSession(this.session, controller.signal);
       if (checkout.state !== 'open') throw new CheckoutApiError(`session_${checkout.state}`);
-      if (!this.checkout) this.sameAsBilling = form.initialSameAsBilling(checkout);
+      const first = !this.checkout;
       this.checkout = checkout;
-      this.values = form.initialValues(checkout, this.values);
+      if (this.form) this.fillForm(this.form, checkout, first);
       const names = checkout.providers.map((provider) => provider.name);
       // A provider no longer offered takes its form's notice with it (a refusal sets its own after the reload).
       if (!names.includes(this.selected!)) {
@@ -213,7 +221,30 @@ export class OpiCheckout extends OpiElement<Strings> {
     }
   }
 
+  /** Fetches the form's chunk once (again after a failure); the form is drawn, filled, when it is here. */
+  private loadForm(): void {
+    this.formLoad ??= loadDetailsForm().then(
+      (form) => {
+        this.form = form;
+        if (this.checkout) this.fillForm(form, this.checkout, true);
+        this.requestUpdate();
+      },
+      () => {
+        this.formLoad = undefined;
+        // The providers are on screen but nothing can be paid: as a BFF out of reach, with a retry.
+        if (this.phase === 'ready') this.fail(new CheckoutApiError('bff_unreachable', true));
+      },
+    );
+  }
+
+  /** The form's values from the session: its prefill under what the shopper typed; `first`, its shipping toggle too. */
+  private fillForm(form: DetailsForm, checkout: CheckoutSession, first: boolean): void {
+    if (first) this.sameAsBilling = form.initialSameAsBilling(checkout);
+    this.values = form.initialValues(checkout, this.values);
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('session') && this.placed) this.phase = 'loading'; // another checkout: nothing is placed in it
     if (changed.has('session') || changed.has('apiBase')) void this.refresh();
   }
 
@@ -240,14 +271,10 @@ export class OpiCheckout extends OpiElement<Strings> {
     }
   };
 
-  /**
-   * The page's `opi-cart-changed` event: every checkout refreshes, or only that session's when the detail names one;
-   * not one whose order is placed (on its way to the provider, or handed to the page), which no form may reopen.
-   */
+  /** The page's `opi-cart-changed` event: every checkout refreshes, or only that session's when the detail names one. */
   private onCartChanged = (event: Event): void => {
     const session = (event as CustomEvent<{ session?: string } | null>).detail?.session;
-    const placed = this.phase === 'redirecting' || this.phase === 'handed-off';
-    if (!placed && (!session || session === this.session)) void this.refresh();
+    if (!session || session === this.session) void this.refresh();
   };
 
   // Not in willUpdate: server-side renderers call that, and have no matches().
@@ -365,13 +392,9 @@ export class OpiCheckout extends OpiElement<Strings> {
       // Each BFF field error goes beside its field; one the form does not show makes the notice a general one. The
       // form opens again with its notice in one render (fail()), so the live region says nothing of it in between.
       await this.updateComplete;
-      const placed = new Map<string, ErrorKind>();
-      let unplaced = !error.fieldErrors.length;
-      for (const { path } of error.fieldErrors) {
-        const target = form.visiblePath(path, sameAsBilling);
-        if (this.find(`[name="${target}"]`)) placed.set(target, form.problemFor(target, this.values[target]));
-        else unplaced = true;
-      }
+      const { placed, unplaced } = form.placeFieldErrors(error.fieldErrors, sameAsBilling, this.values, (name) =>
+        this.find(`[name="${name}"]`),
+      );
       this.serverProblems = placed;
       const code = error.code === 'validation_failed' && unplaced ? '' : error.code;
       this.fail(error, unplaced ? (strings) => this.failureText(code, strings) : this.fixFields(placed.size));
