@@ -224,6 +224,18 @@ describe('<opi-checkout> states', () => {
     await waitUntil(() => el.shadowRoot!.activeElement === part(el, 'message'), 'focus left the checkout');
   });
 
+  it('says a message that replaces the focused form once: focused, with the live region quiet', async () => {
+    const bff = fakeBff({ session: sessionView(), order: () => problem(410, 'session_expired') });
+    const el = await mount(bff);
+    await choose(el, 'TABBY_AE');
+    await fill(el, shopper);
+    part<HTMLButtonElement>(el, 'submit')!.focus();
+    part<HTMLButtonElement>(el, 'submit')!.click();
+    await waitUntil(() => el.shadowRoot!.activeElement === part(el, 'message'), 'the message did not take the focus');
+    expect(text(part(el, 'message-text'))).to.equal('This checkout has expired. Start again from the shop.');
+    expect(status(el), 'read once, as the focused message').to.equal('');
+  });
+
   it('treats a gateway error page without a problem body as unreachable', async () => {
     const bff = fakeBff({ session: () => new Response('<h1>502 Bad Gateway</h1>', { status: 502 }) });
     const el = await mount(bff);

@@ -457,7 +457,9 @@ export class OpiCheckout extends OpiElement<Strings> {
       // A button only where pressing it can help: never for a refusal the BFF says is final.
       const retry = phase === 'failed' && this.retryable && !isFinal(this.failure);
       return {
-        status: stateText,
+        // A message that takes the focus (it replaced what had it) is read out as focused: the live region keeps
+        // quiet, or it would be heard twice.
+        status: this.hadFocus ? '' : stateText,
         content: html`<div part="message" class="message" tabindex="-1">
           <p part="message-text">${phase === 'redirecting' ? html`<a part="link" href=${this.redirectUrl}>${stateText}</a>` : stateText}</p>
           ${phase === 'ready' ? notes : nothing}
