@@ -43,7 +43,7 @@ export const styles = [
     padding: calc(var(--_space) * 0.75);
     grid-template-columns: auto 1fr;
   }
-  .row:has(:checked) {
+  [part~='provider-selected'] {
     border-color: var(--_accent);
     box-shadow: 0 0 0 1px var(--_accent);
   }
