@@ -142,7 +142,8 @@ describe('checkout in the browser', () => {
         .toMatch(/or 4 × AED\s51\.00 interest-free with/);
       await page.getByRole('link', { name: 'Check out' }).click();
       await page.waitForURL(`${e2e.stack.shopUrl}/checkout`);
-      await expect(page.getByRole('radio', { name: /Tabby/ }).count()).resolves.toBe(1);
+      // The providers come with the session read, after the page's load: looked for until they are there.
+      await expect.poll(() => page.getByRole('radio', { name: /Tabby/ }).count()).toBe(1);
     });
   });
 
