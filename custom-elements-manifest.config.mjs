@@ -2,12 +2,22 @@
 // attributes, properties, events, CSS parts and custom properties. `npm run build` regenerates it.
 
 /**
- * The analyzer lists every entry of `static properties` as an attribute, private state included, adds a nameless
- * event for each `dispatchEvent(new SomeEvent())` and picks up some local variables; the contract is the named,
- * public, exported part.
+ * The analyzer lists every entry of `static properties` as an attribute, private state and `@internal` members
+ * included (what an element's own chunks use), adds a nameless event for each `dispatchEvent(new SomeEvent())` and
+ * picks up some local variables; the contract is the named, public, exported part.
  */
+/** Each class's members marked `@internal`, by class name. */
+const internalMembers = new Map();
+
 const publicContractOnly = {
   name: 'opi-public-contract-only',
+  analyzePhase({ ts, node }) {
+    if (!ts.isClassDeclaration(node) || !node.name) return;
+    const marked = node.members.filter(
+      (member) => member.name && ts.getJSDocTags(member).some((tag) => tag.tagName.text === 'internal'),
+    );
+    internalMembers.set(node.name.text, new Set(marked.map((member) => member.name.getText())));
+  },
   packageLinkPhase({ customElementsManifest }) {
     for (const module of customElementsManifest.modules) {
       const exported = new Set(module.exports?.map((entry) => entry.declaration.name));
@@ -17,7 +27,9 @@ const publicContractOnly = {
       );
       for (const declaration of module.declarations ?? []) {
         if (!declaration.customElement) continue;
-        const isInternal = (member) => member.privacy === 'private' || member.privacy === 'protected';
+        const marked = internalMembers.get(declaration.name) ?? new Set();
+        const isInternal = (member) =>
+          member.privacy === 'private' || member.privacy === 'protected' || marked.has(member.name);
         const internal = new Set(declaration.members?.filter(isInternal).map((member) => member.name));
         declaration.members = declaration.members?.filter((member) => !isInternal(member));
         declaration.attributes = declaration.attributes?.filter((attribute) => !internal.has(attribute.fieldName));

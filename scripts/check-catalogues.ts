@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { LANGUAGES } from '../shared/languages.js';
 import { TERMS, type Glossary } from '../widget/glossary/index.js';
 import { checkCatalogue } from '../widget/internal/catalogue-check.js';
+import { withOverrides } from '../widget/internal/i18n.js';
 
 /** Each catalogue's folder: one file per language, named by its tag, its catalogue the default export. */
 const FOLDERS = {
@@ -23,6 +24,13 @@ async function load<T>(folder: string, language: string): Promise<T | undefined>
     if ((error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND') return undefined;
     throw error;
   }
+}
+
+/** A language's catalogue whole: English's first paint with the words of its own chunk (en-form), where it has one. */
+async function catalogueOf(folder: string, language: string): Promise<object | undefined> {
+  const words = await load<object>(folder, language);
+  const rest = language === 'en' ? await load<object>(folder, 'en-form') : undefined;
+  return words && withOverrides(words, rest);
 }
 
 /** Every message of a catalogue by its path, its plural forms joined. */
@@ -65,9 +73,9 @@ export interface CatalogueReport {
 export async function checkShippedCatalogues(languages: readonly string[] = LANGUAGES): Promise<CatalogueReport[]> {
   const reports: CatalogueReport[] = [];
   for (const [name, folder] of Object.entries(FOLDERS)) {
-    const english = (await load<object>(folder, 'en'))!;
+    const english = (await catalogueOf(folder, 'en'))!;
     for (const language of languages) {
-      const catalogue = await load<object>(folder, language);
+      const catalogue = await catalogueOf(folder, language);
       if (!catalogue) {
         reports.push({ name, language, bytes: 0, problems: ['no catalogue'] });
         continue;

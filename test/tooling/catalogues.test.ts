@@ -7,11 +7,16 @@ import { checkShippedCatalogues, glossaryProblems } from '../../scripts/check-ca
 import { fallbacks, isRightToLeft, LANGUAGES } from '../../shared/languages.js';
 import de from '../../widget/components/opi-checkout/i18n/de.js';
 import { en } from '../../widget/components/opi-checkout/i18n/en.js';
+import enForm from '../../widget/components/opi-checkout/i18n/en-form.js';
 import { catalogues as checkoutCatalogues } from '../../widget/components/opi-checkout/i18n/index.js';
 import { catalogues as instalmentCatalogues } from '../../widget/components/opi-instalments/i18n/index.js';
 import { GLOSSARIES } from '../../widget/glossary/index.js';
 import { checkCatalogue } from '../../widget/internal/catalogue-check.js';
-import { format } from '../../widget/internal/i18n.js';
+import type { Strings } from '../../widget/components/opi-checkout/i18n/index.js';
+import { format, withOverrides } from '../../widget/internal/i18n.js';
+
+/** The checkout's English whole: its first paint's words and, from their chunk, its form's. */
+const english = withOverrides(en as Strings, enForm);
 
 describe('the catalogues we ship', () => {
   it('has every language in both elements and the return pages, complete and true to its glossary', async () => {
@@ -47,7 +52,7 @@ describe('the catalogues we ship', () => {
       fields: { ...de.fields, city: { other: 'Ort' } },
     };
     delete broken.retry;
-    const { problems } = checkCatalogue(en, broken, 'de', true);
+    const { problems } = checkCatalogue(english, broken, 'de', true);
     expect(problems).toEqual(
       expect.arrayContaining([
         'retry: missing',
@@ -57,11 +62,11 @@ describe('the catalogues we ship', () => {
         'fields.city: plural forms need a {count}; this is a plain text',
       ]),
     );
-    expect(checkCatalogue(en, de, 'de', true).problems).toEqual([]);
+    expect(checkCatalogue(english, de, 'de', true).problems).toEqual([]);
   });
 
   it('finds a payment word written otherwise than the glossary says', () => {
-    const problems = glossaryProblems(en, { ...de, billingLegend: 'Adresse für die Abrechnung' }, GLOSSARIES.de);
+    const problems = glossaryProblems(english, { ...de, billingLegend: 'Adresse für die Abrechnung' }, GLOSSARIES.de);
     expect(problems).toEqual([expect.stringMatching(/^billingLegend: "billing address" is written /)]);
   });
 });

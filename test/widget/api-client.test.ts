@@ -1,5 +1,7 @@
 import { expect } from '@open-wc/testing';
-import { createCheckoutApi, CheckoutApiError } from '../../widget/components/opi-checkout/api-client.js';
+import { CheckoutApiError, readSession } from '../../widget/components/opi-checkout/api-client.js';
+import { placeOrder } from '../../widget/components/opi-checkout/order-client.js';
+import type { BffOptions } from '../../widget/internal/bff-call.js';
 import { fakeBff, json, problem } from './support/fake-bff.js';
 import { sessionView } from './support/fixtures.js';
 
@@ -16,14 +18,14 @@ async function failure(promise: Promise<unknown>): Promise<CheckoutApiError> {
 describe('BFF client', () => {
   it('reads the session with amounts in minor units, under a path prefix, without cookies', async () => {
     const calls: [string, RequestInit][] = [];
-    const api = createCheckoutApi({
+    const bff: BffOptions = {
       baseUrl: 'https://shop.example/bff',
       fetch: async (input, init = {}) => {
         calls.push([String(input), init]);
         return json(200, sessionView({ currency: 'KWD', amount: 12.345 }));
       },
-    });
-    const session = await api.getSession('cs/../x');
+    };
+    const session = await readSession(bff, 'cs/../x');
     expect(session.amount).to.equal(12345);
     expect(session.providers[0]!.instalments!.amount).to.equal(25000);
     expect(calls[0]![0]).to.equal('https://shop.example/bff/v1/checkout-sessions/cs%2F..%2Fx');
@@ -36,8 +38,9 @@ describe('BFF client', () => {
       order: () =>
         problem(502, 'upstream_timeout', { retryable: true, errors: [{ path: 'customer.email', message: 'x' }] }),
     });
-    const api = createCheckoutApi({ baseUrl: 'https://bff.example', fetch: bff.fetch });
-    const error = await failure(api.placeOrder('cs_1', {} as never, 'key-1'));
+    const error = await failure(
+      placeOrder({ baseUrl: 'https://bff.example', fetch: bff.fetch }, 'cs_1', {} as never, 'key-1'),
+    );
     expect([error.code, error.retryable, error.fieldErrors]).to.deep.equal([
       'upstream_timeout',
       true,
@@ -46,50 +49,49 @@ describe('BFF client', () => {
   });
 
   it('calls a network failure and a timeout bff_unreachable, retryable', async () => {
-    const offline = createCheckoutApi({
+    const offline: BffOptions = {
       baseUrl: 'https://bff.example',
       fetch: () => Promise.reject(new TypeError('Failed to fetch')),
-    });
-    const error = await failure(offline.getSession('cs_1'));
+    };
+    const error = await failure(readSession(offline, 'cs_1'));
     expect([error.code, error.retryable]).to.deep.equal(['bff_unreachable', true]);
-    const hanging = createCheckoutApi({
+    const hanging: BffOptions = {
       baseUrl: 'https://bff.example',
       timeoutMs: 20,
       fetch: (_input, init) =>
         new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason))),
-    });
-    const timeout = await failure(hanging.getSession('cs_1'));
+    };
+    const timeout = await failure(readSession(hanging, 'cs_1'));
     expect([timeout.code, timeout.retryable]).to.deep.equal(['bff_unreachable', true]);
   });
 
   it('says "aborted" when the caller gave up on the answer', async () => {
     const controller = new AbortController();
-    const api = createCheckoutApi({
+    const bff: BffOptions = {
       baseUrl: 'https://bff.example',
       fetch: (_input, init) =>
         new Promise((_resolve, reject) =>
           init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
         ),
-    });
-    const pending = failure(api.getSession('cs_1', controller.signal));
+    };
+    const pending = failure(readSession(bff, 'cs_1', controller.signal));
     controller.abort();
     expect((await pending).code).to.equal('aborted');
   });
 
   it('refuses answers that are not what the BFF sends', async () => {
-    const answering = (status: number, body: unknown) =>
-      createCheckoutApi({
-        baseUrl: 'https://bff.example',
-        fetch: async () => (typeof body === 'string' ? new Response(body, { status }) : json(status, body)),
-      });
-    expect((await failure(answering(200, { providers: 'none' }).getSession('cs_1'))).code).to.equal('bad_response');
-    expect((await failure(answering(200, '<html>').getSession('cs_1'))).code).to.equal('bad_response');
-    expect((await failure(answering(201, { orderReference: 'o' }).placeOrder('cs_1', {} as never, 'k'))).code).to.equal(
-      'bad_response',
-    );
-    const notOurs = await failure(answering(404, '<h1>Not Found</h1>').getSession('cs_1'));
+    const answering = (status: number, body: unknown): BffOptions => ({
+      baseUrl: 'https://bff.example',
+      fetch: async () => (typeof body === 'string' ? new Response(body, { status }) : json(status, body)),
+    });
+    expect((await failure(readSession(answering(200, { providers: 'none' }), 'cs_1'))).code).to.equal('bad_response');
+    expect((await failure(readSession(answering(200, '<html>'), 'cs_1'))).code).to.equal('bad_response');
+    expect(
+      (await failure(placeOrder(answering(201, { orderReference: 'o' }), 'cs_1', {} as never, 'k'))).code,
+    ).to.equal('bad_response');
+    const notOurs = await failure(readSession(answering(404, '<h1>Not Found</h1>'), 'cs_1'));
     expect([notOurs.code, notOurs.retryable]).to.deep.equal(['bad_response', false]);
-    const gateway = await failure(answering(503, '<h1>Service Unavailable</h1>').getSession('cs_1'));
+    const gateway = await failure(readSession(answering(503, '<h1>Service Unavailable</h1>'), 'cs_1'));
     expect([gateway.code, gateway.retryable]).to.deep.equal(['bff_unreachable', true]);
   });
 });

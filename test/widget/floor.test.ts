@@ -41,6 +41,10 @@ describe('the built checkout on the support floor', () => {
     const styles = [...el.shadowRoot!.querySelectorAll('style')];
     expect(styles.length, "Lit's fallback for constructable style sheets").to.be.greaterThan(0);
     expect(styles.every((style) => style.nonce === NONCE)).to.equal(true);
+    expect(
+      styles.some((style) => style.textContent!.includes('.fields')),
+      "the form's rules, added by its chunk",
+    ).to.equal(true);
     // Styled: the Pay button's accent, whatever the engine's support for light-dark().
     const base = inShadow<HTMLElement>(el, '[part~="base"]')!;
     expect(getComputedStyle(base).getPropertyValue('--_accent').trim()).to.not.equal('');

@@ -1,6 +1,6 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import ar from '../../widget/components/opi-checkout/i18n/ar.js';
-import { en } from '../../widget/components/opi-checkout/i18n/en.js';
+import enForm from '../../widget/components/opi-checkout/i18n/en-form.js';
 import type { OpiCheckout } from '../../widget/components/opi-checkout/opi-checkout.js';
 import { fakeBff, gate, json } from './support/fake-bff.js';
 import { postpay, sessionView, shopper, tabby, tamaraTooSmall } from './support/fixtures.js';
@@ -207,7 +207,7 @@ describe('<opi-checkout> languages and amounts', () => {
     const el = await mount(fakeBff({ session: sessionView({ currency: 'JPY', amount: 1000.5 }) }));
     expect((await failed).detail.code).to.equal('bad_response');
     await el.updateComplete;
-    expect(text(part(el, 'message'))).to.contain(en.failures.stopped);
+    expect(text(part(el, 'message'))).to.contain(enForm.failures.stopped);
     expect(part(el, 'retry')).to.not.exist;
   });
 

@@ -118,6 +118,10 @@ describe('<opi-checkout> theming', () => {
     await choose(el, 'TABBY_AE');
     expect(el.shadowRoot!.querySelectorAll('[style]').length).to.equal(0);
     expect(el.shadowRoot!.querySelectorAll('style').length, 'styles are adopted stylesheets').to.equal(0);
-    expect(el.shadowRoot!.adoptedStyleSheets.length, "the family's tokens and the element's own").to.equal(2);
+    expect(el.shadowRoot!.adoptedStyleSheets.length, "the family's tokens, the element's own and its form's").to.equal(
+      3,
+    );
+    // The form's rules came with its chunk: a field is as tall as a finger needs.
+    expect(style(el.shadowRoot!.querySelector('[name="customer.email"]')).minBlockSize).to.equal('44px');
   });
 });

@@ -1,7 +1,8 @@
 // The elements' W3C trace context: every call to the BFF carries a traceparent, one trace per element on the page
 // (its session read, a refresh, its order), a fresh span id per call, nothing else in it.
 import { expect, waitUntil } from '@open-wc/testing';
-import { createCheckoutApi } from '../../widget/components/opi-checkout/api-client.js';
+import { readSession } from '../../widget/components/opi-checkout/api-client.js';
+import { placeOrder } from '../../widget/components/opi-checkout/order-client.js';
 import { fakeBff } from './support/fake-bff.js';
 import { sessionView, tabby } from './support/fixtures.js';
 import { answer, mountInstalments } from './support/instalments.js';
@@ -39,9 +40,9 @@ describe('trace context', () => {
 
   it('sends the order in the same trace as the session read', async () => {
     const bff = fakeBff({ session: sessionView() });
-    const api = createCheckoutApi({ baseUrl: 'https://bff.example', fetch: bff.fetch, traceId: 'f'.repeat(32) });
-    await api.getSession('cs_1');
-    await api.placeOrder('cs_1', {} as never, 'key-1').catch(() => {});
+    const options = { baseUrl: 'https://bff.example', fetch: bff.fetch, traceId: 'f'.repeat(32) };
+    await readSession(options, 'cs_1');
+    await placeOrder(options, 'cs_1', {} as never, 'key-1').catch(() => {});
     expect(contexts(bff).map(([trace]) => trace)).to.deep.equal(['f'.repeat(32), 'f'.repeat(32)]);
   });
 });

@@ -29,7 +29,13 @@ export interface Words {
 export type Overrides<T> = { [K in keyof T]?: T[K] extends Message ? Message : Partial<T[K]> };
 
 export interface Catalogues<T> {
+  /** English, the words every language falls back on; whole once `rest` (where an element has one) has arrived. */
   en: T;
+  /**
+   * The English words the first paint does not need, in a chunk of their own: joins them to `en`. Loaded with what
+   * shows them (the checkout's form), and before a page's own words are checked against English.
+   */
+  rest?: () => Promise<unknown>;
   /** Each language we ship (ar, de, zh-Hant, ...): the import of its chunk. */
   load: Record<string, () => Promise<{ default: T }>>;
   /**

@@ -4,10 +4,9 @@ import { type BffOptions, randomHex } from './bff-call.js';
 import {
   type Catalogues,
   format,
-  type Message,
   type Overrides,
+  type Say,
   resolveLanguage,
-  type Values,
   withDigits,
   type Words,
   withOverrides,
@@ -20,8 +19,9 @@ const connected = new Set<OpiElement<Words>>();
 /** The words a page gave as an element's `strings`, checked, by the object given. */
 const checked = new WeakMap<object, object>();
 
-/** The check of a page's own words, loaded only when a page gives some. */
-const pageWords = () => import('./catalogue-check.js');
+/** The check of a page's own words, loaded only when a page gives some, with English whole to check them against. */
+const pageWords = <S>(catalogues: Catalogues<S>) =>
+  Promise.all([import('./catalogue-check.js'), catalogues.rest?.()]).then(([check]) => check);
 
 /**
  * Adds a language, or corrects one, for every element of a kind (`OpiCheckout.addStrings('ko', {...})`): the
@@ -31,7 +31,7 @@ const pageWords = () => import('./catalogue-check.js');
 export function addStrings<S>(catalogues: Catalogues<S>, tag: string, words: Overrides<S>, who: string): void {
   catalogues.words.set(
     `+${tag}`,
-    pageWords()
+    pageWords(catalogues)
       .then((check) => check.addWords(catalogues, tag, words, who))
       .catch(() => catalogues.words.delete(`+${tag}`))
       .then(() => {
@@ -126,7 +126,7 @@ export abstract class OpiElement<S extends Words> extends LitElement {
     let mine = Object.keys(own).length ? checked.get(own) : own;
     if (!mine) {
       const settle = (usable: object) => checked.set(own, usable);
-      mine = pageWords().then(
+      mine = pageWords(this.catalogues).then(
         (check) => settle(check.usableWords(this.catalogues.en, own, this.language, `<${this.localName}> strings`)),
         () => settle({}),
       );
@@ -139,10 +139,8 @@ export abstract class OpiElement<S extends Words> extends LitElement {
     return withOverrides(words, mine as Overrides<S>);
   }
 
-  /** A message in the shopper's language and digits. */
-  protected say(message: Message, values: Values = {}): string {
-    return format(message, values, this.formatLocale);
-  }
+  /** A message in the shopper's language and digits; bound, so it can be handed to what draws. */
+  protected readonly say: Say = (message, values = {}) => format(message, values, this.formatLocale);
 
   /**
    * The lang and dir of what the element shows: the page's language, or the words' own where they are in another (a
@@ -156,14 +154,18 @@ export abstract class OpiElement<S extends Words> extends LitElement {
   }
 
   /** One trace per element on the page: its calls to the BFF are the trace's first spans. */
-  readonly #traceId = randomHex();
+  private readonly traceId = randomHex();
 
-  protected bff(): BffOptions {
+  /**
+   * How this element reaches its BFF (public for what its chunks send).
+   * @internal
+   */
+  bff(): BffOptions {
     return {
       baseUrl: new URL(this.apiBase || '/', location.href).href,
       fetch: this.fetchImpl,
       timeoutMs: this.requestTimeout,
-      traceId: this.#traceId,
+      traceId: this.traceId,
     };
   }
 }

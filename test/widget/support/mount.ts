@@ -28,12 +28,13 @@ export async function mount(
 }
 
 /**
- * Resolves once the first answer from the BFF is on screen (no skeleton any more) and the details form's chunk, which
- * the element fetches beside it, has arrived (the same module: it resolves for both).
+ * Resolves once the first answer from the BFF is on screen (no skeleton any more) and the details form's chunk and
+ * English's words for it, which the element fetches beside it, have arrived (the same modules: they resolve for both).
  */
 export async function settled(el: OpiCheckout): Promise<void> {
   await waitUntil(() => !part(el, 'skeleton'), 'the widget kept showing its skeleton');
   await import('../../../widget/components/opi-checkout/details-form.js');
+  await import('../../../widget/components/opi-checkout/i18n/en-form.js');
   await new Promise((resolve) => setTimeout(resolve));
   await el.updateComplete;
 }

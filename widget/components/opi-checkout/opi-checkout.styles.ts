@@ -1,7 +1,8 @@
 import { css } from 'lit';
 import { tokens } from '../../internal/tokens.styles.js';
 
-// The family's tokens first; logical properties only, so right-to-left needs no rules of its own.
+// The family's tokens first; logical properties only, so right-to-left needs no rules of its own. The details form's
+// own rules come with its chunk (form.styles.ts).
 export const styles = [
   tokens,
   css`
@@ -96,44 +97,8 @@ export const styles = [
   .terms {
     grid-column: 2;
   }
-  .fields {
-    /* Rows are half the column gap: a field's label, control and error are three rows (see .field). */
-    gap: calc(var(--_space) * 0.375) calc(var(--_space) * 0.75);
-    grid-template-columns: repeat(auto-fit, minmax(min(100%, 12rem), 1fr));
-  }
-  .wide {
-    grid-column: 1 / -1;
-  }
-  /* Each field takes three rows of its group's grid (label, control, error), so controls side by side line up
-     however many lines their labels wrap to. */
-  .field:not(.check) {
-    grid-row: span 3;
-    grid-template-rows: subgrid;
-    align-content: normal;
-  }
   label {
     align-self: end;
-  }
-  .check {
-    display: flex;
-  }
-  input:not([type='radio'], [type='checkbox']),
-  select {
-    box-sizing: border-box;
-    inline-size: 100%;
-    min-inline-size: 0;
-    text-overflow: ellipsis;
-    background: var(--_bg);
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
-    padding: 0.5em 0.75em;
-    min-block-size: 2.75rem;
-  }
-  [aria-invalid='true'] {
-    border-color: var(--_error);
-  }
-  .error {
-    color: var(--_error);
   }
   button {
     font-weight: 600;
@@ -142,9 +107,6 @@ export const styles = [
     padding: 0.75em 1.25em;
     background: var(--_accent);
     color: var(--_on-accent);
-  }
-  [aria-disabled='true'] {
-    opacity: 0.7;
   }
   :focus-visible {
     outline: 2px solid var(--_accent);

@@ -1,29 +1,23 @@
 import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { formatMoney } from '../../../shared/money.js';
-import { createCheckoutApi } from './api-client.js';
+import { readSession } from './api-client.js';
 import { CheckoutApiError, toApiError } from '../../internal/api-error.js';
 import { OpiErrorEvent, OpiOrderCreatedEvent, OpiProviderChangeEvent, OpiReadyEvent } from './events.js';
-import { failureText, isFinal } from './failures.js';
 import type { Say } from '../../internal/i18n.js';
 import { addStrings, OpiElement } from '../../internal/opi-element.js';
-import { catalogues, type ErrorKind, type StringOverrides, type Strings } from './i18n/index.js';
-import type { Values } from './order-form.js';
+import type { PlaceOrderResponse } from '../../../shared/schemas/checkout-api.js';
+import type { DetailsForm, Outcome } from './details-form.js';
+import type { FormHost, Notice, Phase } from './form-host.js';
+import { catalogues, type StringOverrides, type Strings } from './i18n/index.js';
 import { styles } from './opi-checkout.styles.js';
-import { isSafeRedirect } from './redirect.js';
 import { providerList, unavailableNotes } from './render/providers.js';
 import type { CheckoutSession } from './session-model.js';
 
 /**
- * The details form and its checks, a chunk of their own: asked for with the session read, after the first paint's
- * bytes, and drawn whole once here (the providers do not wait for it).
+ * The details form, its checks and its submit, a chunk of their own with English's words for them: asked for with
+ * the session read, after the first paint's bytes, and drawn whole once here (the providers do not wait for it).
  */
-type DetailsForm = typeof import('./details-form.js');
-const loadDetailsForm = (): Promise<DetailsForm> => import('./details-form.js');
-
-type Phase = 'loading' | 'ready' | 'submitting' | 'redirecting' | 'handed-off' | 'failed';
-
-/** A form-level message, kept as a function of the catalogue so a language change re-words it. */
-type Notice = (strings: Strings) => string;
+const loadDetailsForm = () => Promise.all([import('./details-form.js'), catalogues.rest!()]).then(([form]) => form);
 
 /** Internal reactive state: rendered from, never an attribute. */
 const STATE = { state: true };
@@ -103,7 +97,7 @@ const skeleton = html`<div part="skeleton" aria-hidden="true">
  * @cssprop [--opi-font-size=1rem] - Base font size; everything else is relative to it.
  * @cssprop [--opi-spacing=1rem] - Base spacing unit.
  */
-export class OpiCheckout extends OpiElement<Strings> {
+export class OpiCheckout extends OpiElement<Strings> implements FormHost {
   static override styles = styles;
   static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
   static override properties: PropertyDeclarations = {
@@ -111,12 +105,7 @@ export class OpiCheckout extends OpiElement<Strings> {
     phase: STATE,
     checkout: STATE,
     selected: STATE,
-    values: STATE,
-    sameAsBilling: STATE,
-    touched: STATE,
-    serverProblems: STATE,
     notice: STATE,
-    announcement: STATE,
     hush: STATE,
   };
 
@@ -136,30 +125,23 @@ export class OpiCheckout extends OpiElement<Strings> {
 
   protected readonly catalogues = catalogues;
 
-  private phase: Phase = 'loading';
+  // What the details form reads and sets (FormHost): public for its chunk, left out of the element's API.
+  /** @internal */
+  phase: Phase = 'loading';
+  /** @internal */
+  checkout?: CheckoutSession;
+  /** @internal */
+  notice?: Notice;
+  /** @internal */
+  hush = false;
+
   /** Why the checkout failed, while the phase is "failed", and whether trying again can help. */
-  private failure = '';
-  private retryable = true;
-  private checkout?: CheckoutSession;
+  private failure = { code: '', retryable: true };
   private selected?: string;
-  private values: Values = {};
-  private sameAsBilling = true;
-  /** Fields whose problems are shown: those the shopper has left, and all ("*") after a submit. */
-  private touched: ReadonlySet<string> = new Set();
-  private serverProblems: ReadonlyMap<string, ErrorKind> = new Map();
-  private notice?: Notice;
-  /** Said once in the live region: the total changed under the shopper's eyes. */
-  private announcement?: Notice;
-  /** The live region is empty for a moment: it speaks only when its text changes, so a repeat needs a gap. */
-  private hush = false;
-  /** One idempotency key per submit attempt; a retry of the very same order reuses it. */
-  private attempt?: { key: string; body: string };
   private loading?: AbortController;
-  /** The details form's chunk once here, and its load while on its way (started with the first session read). */
+  /** The details form once its chunk is here, and the chunk's load while on its way (started with the first read). */
   private form?: DetailsForm;
   private formLoad?: Promise<void>;
-  /** Where the shopper is being sent, while redirecting: a plain link too, in case the navigation does not happen. */
-  private redirectUrl = '';
   /** Focus was inside the widget when this update began. */
   private hadFocus = false;
 
@@ -179,8 +161,11 @@ export class OpiCheckout extends OpiElement<Strings> {
     return this.phase === 'redirecting' || this.phase === 'handed-off';
   }
 
-  /** The newest load: one a newer load aborted ends early, and whoever waits for the session waits for this. */
-  private loaded?: Promise<void>;
+  /**
+   * The newest load: one a newer load aborted ends early, and whoever waits for the session waits for this.
+   * @internal
+   */
+  loaded?: Promise<void>;
 
   private async load(): Promise<void> {
     if (!this.session) return;
@@ -196,20 +181,15 @@ export class OpiCheckout extends OpiElement<Strings> {
     try {
       // The form's chunk travels beside the session read: no round trip of its own.
       this.loadForm();
-      const checkout = await this.api().getSession(this.session, controller.signal);
+      const checkout = await readSession(this.bff(), this.session, controller.signal);
       if (checkout.state !== 'open') throw new CheckoutApiError(`session_${checkout.state}`);
-      const first = !this.checkout;
       this.checkout = checkout;
-      if (this.form) this.fillForm(this.form, checkout, first);
+      this.form?.fill(checkout, before);
       const names = checkout.providers.map((provider) => provider.name);
       // A provider no longer offered takes its form's notice with it (a refusal sets its own after the reload).
       if (!names.includes(this.selected!)) {
         this.selected = names.length === 1 ? names[0] : undefined;
         this.notice = undefined;
-      }
-      if (before && before.amount !== checkout.amount) {
-        const total = formatMoney(checkout.amount, checkout.currency, this.formatLocale);
-        this.announcement = (strings) => this.say(strings.totalChanged, { amount: total });
       }
       if (placing) return;
       this.phase = 'ready';
@@ -224,23 +204,18 @@ export class OpiCheckout extends OpiElement<Strings> {
   /** Fetches the form's chunk once (again after a failure); the form is drawn, filled, when it is here. */
   private loadForm(): void {
     this.formLoad ??= loadDetailsForm().then(
-      (form) => {
-        this.form = form;
-        if (this.checkout) this.fillForm(form, this.checkout, true);
+      ({ DetailsForm }) => {
+        this.form = new DetailsForm(this);
+        if (this.checkout) this.form.fill(this.checkout);
         this.requestUpdate();
       },
       () => {
         this.formLoad = undefined;
         // The providers are on screen but nothing can be paid: as a BFF out of reach, with a retry.
         if (this.phase === 'ready') this.fail(new CheckoutApiError('bff_unreachable', true));
+        this.requestUpdate();
       },
     );
-  }
-
-  /** The form's values from the session: its prefill under what the shopper typed; `first`, its shipping toggle too. */
-  private fillForm(form: DetailsForm, checkout: CheckoutSession, first: boolean): void {
-    if (first) this.sameAsBilling = form.initialSameAsBilling(checkout);
-    this.values = form.initialValues(checkout, this.values);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -251,25 +226,12 @@ export class OpiCheckout extends OpiElement<Strings> {
   override connectedCallback(): void {
     super.connectedCallback();
     window.addEventListener('opi-cart-changed', this.onCartChanged);
-    window.addEventListener('pageshow', this.onPageShow);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     window.removeEventListener('opi-cart-changed', this.onCartChanged);
-    window.removeEventListener('pageshow', this.onPageShow);
   }
-
-  /**
-   * Back from the provider through the back/forward cache: the page is as it was left, "Taking you to ..." included.
-   * The checkout reads its session again and shows it as it is now (paid elsewhere, or open for another try).
-   */
-  private onPageShow = (event: PageTransitionEvent): void => {
-    if (event.persisted && this.phase === 'redirecting') {
-      this.phase = 'loading';
-      void this.refresh();
-    }
-  };
 
   /** The page's `opi-cart-changed` event: every checkout refreshes, or only that session's when the detail names one. */
   private onCartChanged = (event: Event): void => {
@@ -291,8 +253,11 @@ export class OpiCheckout extends OpiElement<Strings> {
     if (this.hadFocus && !this.matches(':focus-within')) this.refocus();
   }
 
-  /** Where the focus goes when what held it is gone: the message that stands, else the chosen provider, else the first. */
-  private refocus(): void {
+  /**
+   * Where the focus goes when what held it is gone: the message that stands, else the chosen provider, else the first.
+   * @internal
+   */
+  refocus(): void {
     (this.find('.message,[name=provider]:checked') ?? this.find('[name=provider]'))?.focus();
   }
 
@@ -300,129 +265,49 @@ export class OpiCheckout extends OpiElement<Strings> {
     return this.checkout?.locale;
   }
 
-  private get provider() {
+  /** @internal */
+  get provider() {
     return this.checkout?.providers.find((provider) => provider.name === this.selected);
   }
 
-  private api() {
-    return createCheckoutApi(this.bff());
+  /**
+   * Ends the checkout with a message in place of the form, or (with a notice) keeps the form; tells the host.
+   * @internal
+   */
+  fail({ code, retryable }: CheckoutApiError, notice?: Notice): void {
+    this.phase = notice ? 'ready' : 'failed';
+    this.failure = { code, retryable };
+    this.notice = notice;
+    void this.tell(code, retryable, notice);
   }
 
-  /** Ends the checkout with a message in place of the form, or (with a notice) keeps the form; tells the host. */
-  private fail({ code, retryable }: CheckoutApiError, notice?: Notice): void {
-    this.phase = notice ? 'ready' : 'failed';
-    this.failure = code;
-    this.retryable = retryable;
-    this.notice = notice;
-    const message = (notice ?? ((strings) => this.failureText(code, strings)))(this.text() ?? this.catalogues.en);
+  /** opi-error, with what the shopper reads: a failure's words come with the form's chunk, asked for with the session. */
+  private async tell(code: string, retryable: boolean, notice?: Notice): Promise<void> {
+    await this.formLoad;
+    const strings = this.text() ?? this.catalogues.en;
+    const message = notice
+      ? notice(strings, this.say)
+      : (this.form?.failureText(code, strings, retryable) ?? strings.failures.bff_unreachable);
     this.dispatchEvent(new OpiErrorEvent({ code, message, retryable }));
+  }
+
+  /**
+   * The order is placed: a reload still on its way (a cart change meanwhile) may change nothing now, nor fail it. The
+   * page hears of it (opi-order-created), and false when it takes over.
+   * @internal
+   */
+  orderCreated(created: PlaceOrderResponse): boolean {
+    this.loading?.abort();
+    return this.dispatchEvent(new OpiOrderCreatedEvent({ ...created }));
   }
 
   private onProviderChange(event: Event): void {
     const provider = (event.target as HTMLInputElement).value;
     this.selected = provider;
-    this.touched = new Set();
-    this.serverProblems = new Map();
     // What was said is said: a new total announced before is not read out again once the notice goes.
-    this.notice = this.announcement = undefined;
+    this.form?.reset();
+    this.notice = undefined;
     this.dispatchEvent(new OpiProviderChangeEvent({ provider }));
-  }
-
-  private onInput(event: Event): void {
-    const { name, value, checked } = event.target as HTMLInputElement;
-    if (name === 'sameAsBilling') this.sameAsBilling = checked;
-    else this.values = { ...this.values, [name]: value };
-    const rest = new Map(this.serverProblems);
-    if (rest.delete(name)) this.serverProblems = rest;
-  }
-
-  /** A field counts as touched once left, empty or not: a required field passed over says so at once. */
-  private onFocusOut(event: FocusEvent): void {
-    this.touched = new Set([...this.touched, (event.target as HTMLInputElement).name]);
-  }
-
-  private async onSubmit(event: SubmitEvent): Promise<void> {
-    event.preventDefault();
-    const { provider, checkout, sameAsBilling, form } = this;
-    if (this.phase !== 'ready' || !provider || !checkout || !form) return;
-    this.touched = new Set(['*']);
-    this.serverProblems = new Map();
-    const { order, problems } = form.validateOrder(
-      provider,
-      this.values,
-      form.formLayout(checkout, provider, sameAsBilling),
-      sameAsBilling,
-    );
-    this.notice = order ? undefined : this.fixFields(problems.size);
-    if (!order) {
-      // A second failed submit with the same count is announced again: the region goes quiet for a moment first,
-      // long enough for the browser to pass the empty text to the accessibility tree.
-      this.hush = true;
-      await this.focusFirstInvalid();
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      this.hush = false;
-      return;
-    }
-    const body = JSON.stringify(order);
-    if (this.attempt?.body !== body) this.attempt = { key: crypto.randomUUID(), body };
-    this.phase = 'submitting';
-    try {
-      const created = await this.api().placeOrder(this.session, order, this.attempt.key);
-      this.attempt = undefined;
-      if (!isSafeRedirect(created.redirectUrl)) throw new CheckoutApiError('unsafe_redirect');
-      // Placed: a reload still on its way (a cart change meanwhile) may change nothing now, nor fail it.
-      this.loading?.abort();
-      const proceed = this.dispatchEvent(new OpiOrderCreatedEvent({ ...created }));
-      this.redirectUrl = created.redirectUrl;
-      this.phase = proceed ? 'redirecting' : 'handed-off';
-      await this.updateComplete;
-      if (proceed) this.navigate(created.redirectUrl);
-    } catch (caught) {
-      const error = toApiError(caught);
-      if (!error.retryable) this.attempt = undefined;
-      if (isFinal(error.code)) return this.fail(error);
-      // The merchant changed the cart meanwhile: the new total and providers come before the form opens again, so a
-      // second press cannot pay a total the shopper has not seen; a reload that failed leaves the form closed.
-      if (error.code === 'session_changed') {
-        await this.refresh();
-        await this.loaded; // a newer reload (the page's opi-cart-changed) took over: its outcome first
-      }
-      // (Read anew: refresh() sets the phase, which TypeScript still takes for this method's.)
-      if ((this.phase as Phase) === 'failed') return;
-      // Each BFF field error goes beside its field; one the form does not show makes the notice a general one. The
-      // form opens again with its notice in one render (fail()), so the live region says nothing of it in between.
-      await this.updateComplete;
-      const { placed, unplaced } = form.placeFieldErrors(error.fieldErrors, sameAsBilling, this.values, (name) =>
-        this.find(`[name="${name}"]`),
-      );
-      this.serverProblems = placed;
-      const code = error.code === 'validation_failed' && unplaced ? '' : error.code;
-      this.fail(error, unplaced ? (strings) => this.failureText(code, strings) : this.fixFields(placed.size));
-      await this.focusFirstInvalid();
-    }
-  }
-
-  /** A failure's sentence: "try again" only where it can help, "choose another" only where there is another. */
-  private failureText(code: string, strings: Strings): string {
-    return failureText(code, strings, {
-      retryable: this.retryable,
-      others: (this.checkout?.providers.length ?? 0) > 1,
-    });
-  }
-
-  private fixFields(n: number): Notice {
-    return (strings) => this.say(strings.fixFields, { count: n });
-  }
-
-  /**
-   * The first field to fix; or the providers, when the form closed under the focus (its provider is gone) and left it
-   * on the page's body, never taken from where the shopper moved it meanwhile.
-   */
-  private async focusFirstInvalid(): Promise<void> {
-    await this.updateComplete;
-    const invalid = this.find('[aria-invalid=true]');
-    if (invalid) invalid.focus();
-    else if (!this.provider && document.activeElement === document.body) this.refocus();
   }
 
   override render(): TemplateResult {
@@ -436,34 +321,28 @@ export class OpiCheckout extends OpiElement<Strings> {
   private renderPhase(strings: Strings): { status: string; content: unknown } {
     const { phase, checkout } = this;
     if (phase === 'loading') return { status: strings.loading, content: skeleton };
-    const providerName = this.provider?.displayName ?? '';
     const locale = this.formatLocale;
     const money = (minor: number) => formatMoney(minor, checkout!.currency, locale);
-    const say: Say = (message, values) => this.say(message, values);
-    const provider = { provider: providerName };
-    // What stands in for the form in this phase (also what the live region says), or undefined for the form.
-    const stateText =
-      phase === 'failed'
-        ? this.failureText(this.failure, strings)
-        : phase === 'redirecting'
-          ? say(strings.redirecting, provider)
-          : phase === 'handed-off'
-            ? say(strings.handedOff, provider)
-            : checkout?.providers.length
-              ? undefined
-              : strings.noProvider;
+    const { say, form } = this;
+    // What stands in for the form in this phase (also what the live region says), or undefined for the form. After
+    // a failure or the order, the form's chunk has the words: until it is here, the skeleton; if it cannot come, that
+    // the checkout is out of reach (its retry fetches the chunk again).
+    let outcome: (Partial<Outcome> & { text: string }) | undefined;
+    if (phase === 'failed' || this.placed) {
+      if (!form && this.formLoad) return { status: strings.loading, content: skeleton };
+      outcome = form?.outcome(strings, say, this.failure) ?? { text: strings.failures.bff_unreachable, retry: true };
+    } else if (!checkout?.providers.length) outcome = { text: strings.noProvider };
     const notes = checkout ? unavailableNotes(checkout.unavailableProviders, strings, say, money) : nothing;
-    if (stateText) {
-      // A button only where pressing it can help: never for a refusal the BFF says is final.
-      const retry = phase === 'failed' && this.retryable && !isFinal(this.failure);
+    if (outcome) {
+      const stateText = outcome.text;
       return {
         // A message that takes the focus (it replaced what had it) is read out as focused: the live region keeps
         // quiet, or it would be heard twice.
         status: this.hadFocus ? '' : stateText,
         content: html`<div part="message" class="message" tabindex="-1">
-          <p part="message-text">${phase === 'redirecting' ? html`<a part="link" href=${this.redirectUrl}>${stateText}</a>` : stateText}</p>
+          <p part="message-text">${outcome.link ? html`<a part="link" href=${outcome.link}>${stateText}</a>` : stateText}</p>
           ${phase === 'ready' ? notes : nothing}
-          ${retry ? html`<button part="button retry" type="button" @click=${this.retry}>${strings.retry}</button>` : nothing}
+          ${outcome.retry ? html`<button part="button retry" type="button" @click=${this.retry}>${strings.retry}</button>` : nothing}
         </div>`,
       };
     }
@@ -473,7 +352,9 @@ export class OpiCheckout extends OpiElement<Strings> {
     return {
       status: submitting
         ? strings.submitting
-        : (this.notice?.(strings) ?? this.announcement?.(strings) ?? say(strings.providerCount, { count })),
+        : (this.notice?.(strings, say) ??
+          this.form?.announcement(strings, say, money) ??
+          say(strings.providerCount, { count })),
       content: html`${providerList(checkout!.providers, strings, say, money, this.selected, this.onProviderChange, submitting)}${notes}${this.renderForm(strings, say, money)}`,
     };
   }
@@ -484,31 +365,14 @@ export class OpiCheckout extends OpiElement<Strings> {
     this.refocus();
   }
 
-  private find(selector: string): HTMLElement | null {
+  /** @internal */
+  find(selector: string): HTMLElement | null {
     return this.renderRoot.querySelector<HTMLElement>(selector);
   }
 
   private renderForm(strings: Strings, say: Say, money: (minor: number) => string): unknown {
-    const { checkout, provider, form } = this;
     // Without a provider (a reload no longer offers the chosen one) there is no form, but the notice still says why.
-    const alert = this.notice ? html`<p part="alert" class="error">${this.notice(strings)}</p>` : nothing;
-    if (!checkout || !provider || !form) return alert;
-    return form.detailsForm({
-      strings,
-      say,
-      money,
-      language: this.language,
-      checkout,
-      provider,
-      values: this.values,
-      sameAsBilling: this.sameAsBilling,
-      touched: this.touched,
-      serverProblems: this.serverProblems,
-      submitting: this.phase === 'submitting',
-      alert,
-      onSubmit: this.onSubmit,
-      onInput: this.onInput,
-      onFocusOut: this.onFocusOut,
-    });
+    const alert = this.notice ? html`<p part="alert" class="error">${this.notice(strings, say)}</p>` : nothing;
+    return this.form?.render({ strings, say, money, language: this.language, alert }) ?? alert;
   }
 }

@@ -1,12 +1,15 @@
-// <opi-checkout>'s words: English inside the element, every other language a chunk loaded when a page asks for it.
-import type { Catalogues } from '../../../internal/i18n.js';
+// <opi-checkout>'s words: English's first paint inside the element and its form's words in a chunk, every other
+// language a chunk loaded when a page asks for it.
+import { type Catalogues, withOverrides } from '../../../internal/i18n.js';
 import { en } from './en.js';
 import type { Strings } from './strings.js';
 
 export type { ErrorKind, FailureCode, StringOverrides, Strings } from './strings.js';
 
 export const catalogues: Catalogues<Strings> = {
-  en,
+  // The first paint's words; the form's join them (rest) before a form is drawn or a page's words are checked.
+  en: en as Strings,
+  rest: () => import('./en-form.js').then((words) => Object.assign(en, withOverrides(en as Strings, words.default))),
   load: {
     ar: () => import('./ar.js'),
     de: () => import('./de.js'),

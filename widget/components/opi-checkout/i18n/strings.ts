@@ -22,7 +22,8 @@ export type FailureCode =
   | 'upstream_timeout'
   | 'unsafe_redirect';
 
-export interface Strings extends Words {
+/** The words of the first paint: the providers, their plans, and what stands in for them (loading, none, no reach). */
+export interface PaintStrings extends Words {
   loading: string;
   providersLegend: string;
   /** {count} */
@@ -36,6 +37,16 @@ export interface Strings extends Words {
   /** {provider}, {amount} */
   availableUpTo: Message;
   noProvider: string;
+  /** What stands in for everything when the form's chunk, which has every other failure's words, cannot be fetched. */
+  failures: Record<'bff_unreachable', string>;
+  retry: string;
+}
+
+/**
+ * The words of the details form and of what follows (a failure, the order placed): English's come with the form's
+ * chunk (en-form.ts), every other language's in its one catalogue.
+ */
+export interface FormStrings {
   customerLegend: string;
   billingLegend: string;
   shippingLegend: string;
@@ -46,9 +57,9 @@ export interface Strings extends Words {
   shippingMethods: Record<(typeof SHIPPING_METHODS)[number], string>;
   /** The submit button, {amount} and {provider}: "Pay AED 100.00 with Tabby". */
   pay: Message;
-  submitting: string;
   /** {amount}: said when a refresh finds a new total (the cart changed). */
   totalChanged: Message;
+  submitting: string;
   /** {provider} */
   redirecting: Message;
   /** {provider}: the host page took over after the order was placed. */
@@ -61,8 +72,15 @@ export interface Strings extends Words {
    * By the opi-error code they explain; generic for any other code trying again may help, stopped for one it cannot
    * (no retry is offered then); provider_not_eligible_alone when no other provider is offered.
    */
-  failures: Record<FailureCode | 'generic' | 'stopped' | 'provider_not_eligible_alone', string>;
-  retry: string;
+  failures: Record<
+    Exclude<FailureCode, 'bff_unreachable'> | 'generic' | 'stopped' | 'provider_not_eligible_alone',
+    string
+  >;
+}
+
+/** Every word of the checkout: what a language's catalogue holds. */
+export interface Strings extends Omit<PaintStrings, 'failures'>, Omit<FormStrings, 'failures'> {
+  failures: PaintStrings['failures'] & FormStrings['failures'];
 }
 
 /** What a host page may give: any message, or some messages of a group, in whatever language is active. */
