@@ -38,6 +38,13 @@ export function jsonSchema(schema: z.core.$ZodType, io: Io): Schema {
 const received = { type: 'object', properties: { received: { const: true } }, required: ['received'] };
 const script = { url: { type: 'string', format: 'uri' }, integrity: { type: 'string', pattern: '^sha384-' } };
 const scriptSchema = { type: 'object', properties: script, required: ['url', 'integrity'] };
+/** An element's script with the chunks a page may preload beside it (`<link rel="modulepreload">`). */
+const preload = { type: 'array', items: scriptSchema };
+const elementSchema = {
+  type: 'object',
+  properties: { ...script, preload },
+  required: ['url', 'integrity', 'preload'],
+};
 
 // Requests are documented as clients write them (defaults optional), responses as the BFF sends them.
 const COMPONENTS = {
@@ -75,14 +82,15 @@ const COMPONENTS = {
     type: 'object',
     properties: {
       ...script,
-      elements: { type: 'object', additionalProperties: scriptSchema },
+      preload,
+      elements: { type: 'object', additionalProperties: elementSchema },
       importMap: {
         type: 'object',
         properties: { integrity: { type: 'object', additionalProperties: { type: 'string', pattern: '^sha384-' } } },
         required: ['integrity'],
       },
     },
-    required: ['url', 'integrity', 'elements', 'importMap'],
+    required: ['url', 'integrity', 'preload', 'elements', 'importMap'],
   },
   OpenApiDocument: {
     type: 'object',

@@ -366,7 +366,7 @@ export function buildOpenApiDocument(publicUrl: string) {
         get: operation({
           operationId: 'getWidgetBuild',
           summary:
-            "The current widget build: { url, integrity } of `<opi-checkout>`, the same per element under `elements`, and `importMap` ({ integrity: { chunk URL: hash } }), to render the page's script tags",
+            'The current widget build: { url, integrity, preload } of `<opi-checkout>`, the same per element under `elements` (`preload`: the chunks it imports and those it asks for with its first read, each { url, integrity }, for `<link rel="modulepreload">`), and `importMap` ({ integrity: { chunk URL: hash } }), to render the page\'s script tags',
           answers: [{ status: 200, description: 'The build', json: 'Widget' }],
           problems: ['widget_not_built'],
         }),

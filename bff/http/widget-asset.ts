@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Router } from 'express';
 import { DomainError } from '../domain/errors.js';
-import { chunkImports } from './widget-imports.js';
+import { chunkImports, fetchedWithFirstRead } from './widget-imports.js';
 import { checkedEncodings, chooseEncoding, ENCODING_SUFFIX, type WidgetEncoding } from './widget-encodings.js';
 
 export const WIDGET_ELEMENTS = ['opi-checkout', 'opi-instalments'] as const;
@@ -108,6 +108,26 @@ export function widgetScript(
   return file && { url: `${publicUrl}/${element}.js?v=${versionOf(file)}`, integrity: file.sri };
 }
 
+/**
+ * What a page may preload with an element (`<link rel="modulepreload">`), each with its SRI hash: the chunks it
+ * imports, and those it asks for with its first read, so none waits for the module that asks for it.
+ */
+function preloadOf(bundle: WidgetBundle, publicUrl: string, element: WidgetElement): WidgetScript[] {
+  const found = new Set<string>();
+  const queue = [`${element}.js`];
+  for (let name = queue.shift(); name; name = queue.shift()) {
+    const file = bundle.get(name);
+    if (!file) continue;
+    const { loaded, onDemand } = chunkImports(file.body.toString('utf8'));
+    for (const chunk of [...loaded, ...onDemand.filter((each) => fetchedWithFirstRead(element, each))]) {
+      if (found.has(chunk) || !bundle.has(chunk)) continue;
+      found.add(chunk);
+      queue.push(chunk);
+    }
+  }
+  return [...found].map((name) => ({ url: `${publicUrl}/${name}`, integrity: bundle.get(name)!.sri }));
+}
+
 /** The chunks' SRI hashes by URL: the `integrity` of a page's import map, so the chunks are checked too. */
 function chunkIntegrity(bundle: WidgetBundle, publicUrl: string): Record<string, string> {
   const entries = new Set(WIDGET_ELEMENTS.map((element) => `${element}.js`));
@@ -165,7 +185,10 @@ export function widgetAssetRoutes(bundle: WidgetBundle | undefined, publicUrl: s
   router.get('/v1/widget', (_req, res) => {
     const files = built();
     const scripts = Object.fromEntries(
-      WIDGET_ELEMENTS.map((element) => [element, widgetScript(files, publicUrl, element)]),
+      WIDGET_ELEMENTS.flatMap((element) => {
+        const script = widgetScript(files, publicUrl, element);
+        return script ? [[element, { ...script, preload: preloadOf(files, publicUrl, element) }]] : [];
+      }),
     );
     res.setHeader('Access-Control-Allow-Origin', '*');
     // The checkout's script at the top level too, as before the family had two elements.

@@ -38,10 +38,15 @@ export interface MerchantClientOptions {
   fetch?: typeof fetch;
 }
 
-/** An element's module as the BFF publishes it: where to load it from and its SRI hash. */
-export interface WidgetAsset {
+/** A file of the widget as the BFF publishes it: where to load it from and its SRI hash. */
+export interface WidgetFile {
   url: string;
   integrity: string;
+}
+
+/** An element's module, and the chunks a page may preload beside it (those it imports and asks for at once). */
+export interface WidgetAsset extends WidgetFile {
+  preload: WidgetFile[];
 }
 
 /** The part of a session its cart makes: what PATCH /v1/checkout-sessions/:id replaces. */
@@ -55,10 +60,11 @@ export interface WidgetAssets {
   instalments: WidgetAsset;
 }
 
-const widgetAssetSchema = z.object({
+const widgetFileSchema = z.object({
   url: z.string(),
   integrity: z.string().check(z.regex(/^sha384-[A-Za-z0-9+/=]+$/)),
 });
+const widgetAssetSchema = z.object({ ...widgetFileSchema.shape, preload: z.array(widgetFileSchema) });
 const widgetAssetsSchema = z.object({
   elements: z.object({ 'opi-checkout': widgetAssetSchema, 'opi-instalments': widgetAssetSchema }),
 });
@@ -123,7 +129,8 @@ export function createMerchantClient(options: MerchantClientOptions) {
     /** Each element's module URL (resolved against the BFF's public URL) and SRI hash, as the BFF publishes them. */
     async widgetAssets(publicBffUrl: string): Promise<WidgetAssets> {
       const { elements } = await call(widgetAssetsSchema, 'GET', '/v1/widget');
-      const resolved = ({ url, integrity }: WidgetAsset) => ({ url: new URL(url, `${publicBffUrl}/`).href, integrity });
+      const file = ({ url, integrity }: WidgetFile) => ({ url: new URL(url, `${publicBffUrl}/`).href, integrity });
+      const resolved = (asset: WidgetAsset) => ({ ...file(asset), preload: asset.preload.map(file) });
       return { checkout: resolved(elements['opi-checkout']), instalments: resolved(elements['opi-instalments']) };
     },
     createSession: (cart: CreateSessionRequest) =>

@@ -78,6 +78,7 @@ describe('storefront server', () => {
     const published = (await (await fetch(`${e2e.stack.bff.url}/v1/widget`)).json()) as {
       url: string;
       integrity: string;
+      preload: { url: string; integrity: string }[];
     };
     const script = /<script type="module" src="([^"]+)" integrity="([^"]+)" crossorigin="anonymous"><\/script>/.exec(
       html,
@@ -85,6 +86,13 @@ describe('storefront server', () => {
     expect(script?.[1]).toBe(published.url);
     expect(script?.[2]).toBe(published.integrity);
     expect(published.integrity).toBe(await (await fetch(`${e2e.stack.bff.url}/opi-checkout.js.sri`)).text());
+    // The chunks it needs at once are preloaded before it, pinned by their hashes: the form among them.
+    const preloads = [
+      ...html.matchAll(/<link rel="modulepreload" href="([^"]+)" integrity="([^"]+)" crossorigin="anonymous">/g),
+    ].map(([, url, integrity]) => ({ url, integrity }));
+    expect(preloads).toEqual(published.preload);
+    expect(preloads.some(({ url }) => url!.includes('/opi-checkout-form-'))).toBe(true);
+    expect(html.indexOf('rel="modulepreload"')).toBeLessThan(html.indexOf('<script type="module"'));
     expect(html).toContain(`api-base="${e2e.stack.bff.url}"`);
   });
 

@@ -71,7 +71,7 @@ export type paths = {
     get: operations["getInstalments"];
   };
   "/v1/widget": {
-    /** The current widget build: { url, integrity } of `<opi-checkout>`, the same per element under `elements`, and `importMap` ({ integrity: { chunk URL: hash } }), to render the page's script tags */
+    /** The current widget build: { url, integrity, preload } of `<opi-checkout>`, the same per element under `elements` (`preload`: the chunks it imports and those it asks for with its first read, each { url, integrity }, for `<link rel="modulepreload">`), and `importMap` ({ integrity: { chunk URL: hash } }), to render the page's script tags */
     get: operations["getWidgetBuild"];
   };
   "/openapi.json": {
@@ -657,11 +657,21 @@ export type components = {
       /** Format: uri */
       url: string;
       integrity: string;
+      preload: {
+          /** Format: uri */
+          url: string;
+          integrity: string;
+        }[];
       elements: {
         [key: string]: {
           /** Format: uri */
           url: string;
           integrity: string;
+          preload: {
+              /** Format: uri */
+              url: string;
+              integrity: string;
+            }[];
         };
       };
       importMap: {
@@ -1876,7 +1886,7 @@ export type operations = {
       };
     };
   };
-  /** The current widget build: { url, integrity } of `<opi-checkout>`, the same per element under `elements`, and `importMap` ({ integrity: { chunk URL: hash } }), to render the page's script tags */
+  /** The current widget build: { url, integrity, preload } of `<opi-checkout>`, the same per element under `elements` (`preload`: the chunks it imports and those it asks for with its first read, each { url, integrity }, for `<link rel="modulepreload">`), and `importMap` ({ integrity: { chunk URL: hash } }), to render the page's script tags */
   getWidgetBuild: {
     responses: {
       /** @description The build */

@@ -281,6 +281,7 @@ describe('the widget bundle', () => {
     const checkout = {
       url: expect.stringMatching(new RegExp(`^${served.url}/opi-checkout\\.js\\?v=[0-9a-f]{16}$`)),
       integrity: sri,
+      preload: [],
     };
     expect(widget.body).toEqual({
       ...checkout,
@@ -302,6 +303,23 @@ describe('the widget bundle', () => {
         const body = Buffer.from(await (await fetch(url!)).arrayBuffer());
         expect(`sha384-${createHash('sha384').update(body).digest('base64')}`).toBe(integrity[url!]);
       }
+    }
+  });
+
+  it('lists what a page may preload with each element of the real build: its imports and its first read, no language', async () => {
+    await ensureWidgetBuilt();
+    const served = await stack.startBff({ widgetBundle: readWidgetBundle()! });
+    const { elements } = (await call(`${served.url}/v1/widget`)).body as {
+      elements: Record<string, { preload: { url: string; integrity: string }[] }>;
+    };
+    const kinds = ['opi-checkout-en-form-', 'opi-checkout-form-', 'opi-shared-'];
+    const kindsOf = (element: string) =>
+      elements[element]!.preload.map(({ url }) => kinds.find((kind) => url.startsWith(`${served.url}/${kind}`)) ?? url);
+    expect(kindsOf('opi-checkout').sort()).toEqual(kinds);
+    expect(kindsOf('opi-instalments')).toEqual(['opi-shared-']);
+    for (const { url, integrity } of elements['opi-checkout']!.preload) {
+      const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+      expect(`sha384-${createHash('sha384').update(body).digest('base64')}`, url).toBe(integrity);
     }
   });
 
