@@ -9,6 +9,7 @@ import { ENGINE_BINARIES, selectedEngines } from './scripts/engines.mjs';
 import { CHROMIUM_ARGS } from './scripts/chromium-flags.mjs';
 import { WebKitGtkLauncher } from './test/support/webkit-launcher.mjs';
 import { fakeBffMiddleware } from './test/widget/support/fake-bff-middleware.mjs';
+import { lineMiddleware } from './test/widget/support/line-middleware.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -53,7 +54,7 @@ export default {
   testsFinishTimeout: 60_000,
   // Whole checkouts with axe audits run past mocha's 2 s default while the 2-core CI machine is loaded.
   testFramework: { config: { timeout: 10_000 } },
-  middleware: [fakeBffMiddleware()],
+  middleware: [fakeBffMiddleware(), lineMiddleware()],
   // WTR_BROWSERS=chromium,firefox,webkit (all three by default), one after another: on 2 cores that is as fast.
   browsers: selectedEngines().map((engine) => LAUNCHERS[engine]()),
   plugins: [

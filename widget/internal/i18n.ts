@@ -1,7 +1,8 @@
 // Languages, messages and catalogues for every element of the family. A catalogue is data: texts with {name}
 // placeholders, or their plural forms, so a language orders its words its own way, a merchant can write one
 // without a build, and a check can compare any catalogue with English (./catalogue-check.ts). English ships inside
-// each element; every other language is a chunk of its own, loaded the first time a page asks for it.
+// each element (what the first paint needs; the rest comes with what shows it: Catalogues.rest); every other language
+// is a chunk of its own, loaded the first time a page asks for it.
 import { fallbacks } from '../../shared/languages.js';
 
 /** Plural forms of one message, chosen by `Intl.PluralRules` for its {count}; `other` is always there. */

@@ -41,6 +41,8 @@ export async function walkToRedirect(session: string): Promise<{ el: BuiltElemen
     el.addEventListener('opi-ready', (event) => resolve(event as CustomEvent), { once: true }),
   );
   expect((await ready).detail).to.deep.equal({ session, providers: ['TABBY_AE'] });
+  // The providers are on screen; the form follows with its chunk, asked for beside the session read.
+  await waitUntil(() => inShadow(el, '[part~="form"]'), 'the form never came');
   await expect(el).to.be.accessible();
 
   const type = (name: string, value: string) => {

@@ -192,6 +192,8 @@ export class OpiCheckout extends OpiElement<Strings> implements FormHost {
         this.notice = undefined;
       }
       if (placing) return;
+      // The form's chunk failed while the session was read: the providers would show, but nothing could be paid.
+      if (!this.formLoad) return this.fail(new CheckoutApiError('bff_unreachable', true));
       this.phase = 'ready';
       await this.updateComplete;
       this.dispatchEvent(new OpiReadyEvent({ session: checkout.id, providers: names }));
