@@ -423,6 +423,7 @@ describe('<opi-checkout> form', () => {
       message: 'This payment option cannot take this order. Choose another.',
       retryable: false,
     });
+    await el.updateComplete;
     expect(text(part(el, 'alert'))).to.equal('This payment option cannot take this order. Choose another.');
     expect(status(el)).to.equal('This payment option cannot take this order. Choose another.');
     await choose(el, 'TAMARA_AE');

@@ -388,6 +388,7 @@ describe('<opi-checkout> states', () => {
     part<HTMLButtonElement>(el, 'submit')!.focus();
     await submit(el);
     await waitUntil(() => !part(el, 'form'), 'the form of a provider no longer offered closes');
+    await waitUntil(() => part(el, 'alert'), 'no word of why');
     expect(text(part(el, 'alert'))).to.equal('Your order total has changed. Check it, then pay again.');
     await waitUntil(
       () => el.shadowRoot!.activeElement?.getAttribute('name') === 'provider',

@@ -87,6 +87,16 @@ export abstract class OpiElement<S extends Words> extends LitElement {
 
   protected abstract readonly catalogues: Catalogues<S>;
 
+  /**
+   * Each update in a task of its own, after the browser's turn: what asked for it (the module's start, the session's
+   * arrival with the first use of Intl's number data) and the drawing are two shorter tasks, not one long one that
+   * blocks a tap (total blocking time, docs/widget.md).
+   */
+  protected override async scheduleUpdate(): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve));
+    super.scheduleUpdate();
+  }
+
   override connectedCallback(): void {
     super.connectedCallback();
     connected.add(this);

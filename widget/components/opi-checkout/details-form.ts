@@ -86,8 +86,10 @@ export class DetailsForm implements ReactiveController {
   /** Where the shopper is sent, once the order is placed. */
   private redirectUrl = '';
 
+  /** The form's styles are in the shadow root: added when it is first drawn, not while no provider is chosen. */
+  private styled = false;
+
   constructor(private readonly host: FormHost) {
-    adoptFormStyles(host.shadowRoot!);
     host.addController(this);
   }
 
@@ -257,8 +259,10 @@ export class DetailsForm implements ReactiveController {
   }
 
   render({ strings, say, money, language, alert }: FormView): TemplateResult | undefined {
-    const { checkout, provider, phase } = this.host;
+    const { checkout, provider, phase, shadowRoot } = this.host;
     if (!checkout || !provider) return undefined;
+    if (!this.styled) adoptFormStyles(shadowRoot!);
+    this.styled = true;
     const { sameAsBilling, touched, values } = this;
     const submitting = phase === 'submitting';
     const layout = formLayout(checkout, provider, sameAsBilling);

@@ -364,6 +364,7 @@ export class OpiCheckout extends OpiElement<Strings> implements FormHost {
   /** Focus ends on what the reload shows: the message that stands (a failure again), or the providers. */
   private async retry(): Promise<void> {
     await this.refresh();
+    await this.updateComplete;
     this.refocus();
   }
 
