@@ -119,10 +119,15 @@ describe('the tarball', () => {
   it('ships the built element, server, contract and types, and no sources or tests', () => {
     // A few dozen: two elements, their chunks, each also brotli and gzip; the server; the declarations; and each
     // language's strings for each element, in three forms too.
-    const strings = files.filter((path) =>
-      /^dist\/widget\/opi-(checkout|instalments)-[\w-]+-[\w-]{6}\.js(\.br|\.gz)?$/.test(path),
+    const languages = new RegExp(
+      `^dist/widget/opi-(checkout|instalments)-(${LANGUAGES.join('|')})-[\\w-]{6}\\.js(\\.br|\\.gz)?$`,
     );
+    const strings = files.filter((path) => languages.test(path));
     expect(strings).toHaveLength((LANGUAGES.length - 1) * 2 * 3);
+    expect(
+      files.filter((path) => /^dist\/widget\/opi-checkout-en-form-[\w-]{6}\.js(\.br|\.gz)?$/.test(path)),
+      "English's words for the checkout's form, beside its chunk",
+    ).toHaveLength(3);
     expect(files.length - strings.length).toBeLessThan(100);
     expect(
       files.filter(

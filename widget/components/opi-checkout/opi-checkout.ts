@@ -7,7 +7,7 @@ import type { Say } from '../../internal/i18n.js';
 import { addStrings, OpiElement } from '../../internal/opi-element.js';
 import type { PlaceOrderResponse } from '../../../shared/schemas/checkout-api.js';
 import type { DetailsForm, Outcome } from './details-form.js';
-import type { FormHost, Notice, Phase } from './form-host.js';
+import type { Notice, Phase } from './form-host.js';
 import { catalogues, type StringOverrides, type Strings } from './i18n/index.js';
 import { styles } from './opi-checkout.styles.js';
 import { providerList, unavailableNotes } from './render/providers.js';
@@ -97,7 +97,7 @@ const skeleton = html`<div part="skeleton" aria-hidden="true">
  * @cssprop [--opi-font-size=1rem] - Base font size; everything else is relative to it.
  * @cssprop [--opi-spacing=1rem] - Base spacing unit.
  */
-export class OpiCheckout extends OpiElement<Strings> implements FormHost {
+export class OpiCheckout extends OpiElement<Strings> {
   static override styles = styles;
   static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
   static override properties: PropertyDeclarations = {
@@ -125,7 +125,9 @@ export class OpiCheckout extends OpiElement<Strings> implements FormHost {
 
   protected readonly catalogues = catalogues;
 
-  // What the details form reads and sets (FormHost): public for its chunk, left out of the element's API.
+  // What the details form reads and sets (FormHost, checked where the form is made: no `implements`, which the
+  // published declarations, without these @internal members, could not keep): public for its chunk, left out of the
+  // element's API.
   /** @internal */
   phase: Phase = 'loading';
   /** @internal */
