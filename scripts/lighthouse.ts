@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
 import puppeteer from 'puppeteer-core';
 import { CHROMIUM_ARGS } from './chromium-flags.mjs';
 import { browserPath } from './browser.mjs';
@@ -99,8 +99,8 @@ interface Row {
   short: string[];
   /** What moved, when anything did: the element and its share of the layout shift. */
   shifted: string[];
-  /** Over the runs: the performance score's and the total blocking time's lowest and highest, and that time's median. */
-  spread: { performance: [number, number]; tbtMs: [number, number]; medianTbtMs: number };
+  /** Over the runs timed: how many, the performance score's and the total blocking time's lowest and highest, and that time's median. */
+  spread: { timed: number; performance: [number, number]; tbtMs: [number, number]; medianTbtMs: number };
 }
 
 interface ShiftItem {
@@ -111,14 +111,19 @@ const rows: Row[] = [];
 try {
   for (const [page, path] of PAGES) {
     for (const device of ['phone', 'laptop'] as const) {
-      const runs: Report[] = [];
+      const all: Report[] = [];
       for (let run = 0; run < RUNS; run++) {
         const result = await lighthouse(`${shop}${path}`, flags, device === 'laptop' ? desktopConfig : undefined);
         if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
         if (new URL(result.lhr.finalDisplayedUrl).pathname !== path)
           throw new Error(`${path} ended at ${result.lhr.finalDisplayedUrl}: the cart cookie was lost`);
-        runs.push(result.lhr);
+        all.push(result.lhr);
       }
+      // A run Lighthouse could not time (no first paint seen, as happens on a loaded machine) is left out, never
+      // counted as a score; most runs must be timed.
+      const runs = filterToValidRuns(all) as Report[];
+      if (runs.length * 2 <= RUNS)
+        throw new Error(`${path} (${device}): ${RUNS - runs.length} of ${RUNS} runs untimed`);
       const { categories, audits } = computeMedianRun(runs) as Report;
       const range = (values: number[]): [number, number] => [Math.min(...values), Math.max(...values)];
       const tbt = runs.map((lhr) => Math.round(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN));
@@ -141,6 +146,7 @@ try {
           (item) => `${item.node?.selector ?? item.node?.snippet ?? '?'} ${(item.score ?? 0).toFixed(3)}`,
         ),
         spread: {
+          timed: runs.length,
           performance: range(runs.map((lhr) => Math.round((lhr.categories.performance?.score ?? 0) * 100))),
           tbtMs: range(tbt),
           medianTbtMs: tbt.toSorted((a, b) => a - b)[Math.floor(tbt.length / 2)]!,
@@ -153,7 +159,7 @@ try {
   stopDemo();
 }
 
-const header = `| page | device | ${CATEGORIES.join(' | ')} | CLS | ${RUNS} runs: performance, TBT (median) | what cost points |`;
+const header = `| page | device | ${CATEGORIES.join(' | ')} | CLS | runs timed; performance, TBT (median) | what cost points |`;
 const table = [
   header,
   `|${header
@@ -163,7 +169,7 @@ const table = [
     .join('|')}|`,
   ...rows.map(
     (row) =>
-      `| ${row.page} | ${row.device} | ${CATEGORIES.map((name) => row.scores[name]).join(' | ')} | ${row.cls.toFixed(3)}${row.shifted.length ? ` (${row.shifted.join(', ')})` : ''} | ${row.spread.performance.join('-')}, ${row.spread.tbtMs.join('-')} ms (${row.spread.medianTbtMs}) | ${row.short.join(', ') || '-'} |`,
+      `| ${row.page} | ${row.device} | ${CATEGORIES.map((name) => row.scores[name]).join(' | ')} | ${row.cls.toFixed(3)}${row.shifted.length ? ` (${row.shifted.join(', ')})` : ''} | ${row.spread.timed}/${RUNS}; ${row.spread.performance.join('-')}, ${row.spread.tbtMs.join('-')} ms (${row.spread.medianTbtMs}) | ${row.short.join(', ') || '-'} |`,
   ),
 ].join('\n');
 process.stdout.write(`${table}\n`);
