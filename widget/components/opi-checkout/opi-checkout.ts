@@ -45,7 +45,7 @@ const skeleton = html`<div part="skeleton" aria-hidden="true">
  * @fires {OpiReadyEvent} opi-ready - The session loaded and the providers are on screen. detail: `{ session, providers }` (provider names in display order, empty when none fits).
  * @fires {OpiProviderChangeEvent} opi-provider-change - The shopper chose a provider. detail: `{ provider }`.
  * @fires {OpiOrderCreatedEvent} opi-order-created - The order exists and the widget is about to redirect. Cancellable: call preventDefault() to take over. detail: `{ orderReference, redirectUrl }`.
- * @fires {OpiErrorEvent} opi-error - Loading, placing the order or redirecting failed. detail: `{ code, message, retryable }`.
+ * @fires {OpiErrorEvent} opi-error - Loading, placing the order or redirecting failed; fired once the shopper sees the message, which `message` repeats. detail: `{ code, message, retryable }`.
  *
  * @csspart base - The wrapper of everything; carries lang and dir.
  * @csspart status - The polite live region (visually hidden) that announces status and errors.
@@ -285,9 +285,13 @@ export class OpiCheckout extends OpiElement<Strings> {
     void this.tell(code, retryable, notice);
   }
 
-  /** opi-error, with what the shopper reads: a failure's words come with the form's chunk, asked for with the session. */
+  /**
+   * opi-error, once the shopper reads it, in the same words: a failure's come with the form's chunk, asked for with
+   * the session.
+   */
   private async tell(code: string, retryable: boolean, notice?: Notice): Promise<void> {
     await this.formLoad;
+    await this.updateComplete;
     const strings = this.text() ?? this.catalogues.en;
     const message = notice
       ? notice(strings, this.say)
