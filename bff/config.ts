@@ -69,6 +69,11 @@ export interface Config {
    * merchant gave no customerToken, and send its token as the order's customerToken.
    */
   customerSessions: boolean;
+  /**
+   * Whether a provider that declined an attempt of a session may be chosen again in it (it is never the one chosen
+   * for the shopper): false leaves it out of the session's providers and refuses it as not eligible.
+   */
+  offerDeclinedProvider: boolean;
   optionsCacheSeconds: number;
   trustProxy: TrustProxy;
   rateLimitPerMinute: number;
@@ -282,6 +287,7 @@ const envSchema = z.object({
     z.enum(CANCELLATION_TIMEOUT_UNITS, { error: `must be one of: ${CANCELLATION_TIMEOUT_UNITS.join(', ')}` }),
   ),
   OPI_CUSTOMER_SESSIONS: z.optional(flag),
+  OPI_OFFER_DECLINED_PROVIDER: z.optional(flag),
   OPI_OPTIONS_CACHE_SECONDS: z.optional(wholeNumber(0, 3600, 'a whole number of seconds')),
   OPI_TRUST_PROXY: z.optional(trustProxy),
   OPI_RATE_LIMIT_PER_MINUTE: z.optional(wholeNumber(1, 100_000, 'a whole number of requests')),
@@ -483,6 +489,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     sessionTtlMinutes: e.OPI_SESSION_TTL_MINUTES ?? 60,
     cancellationTimeoutUnit: e.OPI_CANCELLATION_TIMEOUT_UNIT ?? 'minutes',
     customerSessions: e.OPI_CUSTOMER_SESSIONS ?? false,
+    // Local choice: offered again by default; a shopper may have fixed what it declined (a card, a limit).
+    offerDeclinedProvider: e.OPI_OFFER_DECLINED_PROVIDER ?? true,
     optionsCacheSeconds: e.OPI_OPTIONS_CACHE_SECONDS ?? 60,
     trustProxy: e.OPI_TRUST_PROXY ?? false,
     rateLimitPerMinute: e.OPI_RATE_LIMIT_PER_MINUTE ?? 120,

@@ -2,6 +2,7 @@
 // identifiers of a session and its orders are drawn here too.
 import {
   createSessionRequestSchema,
+  type Prefill,
   type CreateSessionResponse,
   issuesToFieldErrors,
   type SessionView,
@@ -18,6 +19,7 @@ import type { OptionsCache } from './options-cache.js';
 import type { ProviderCatalogue } from './provider-catalogue.js';
 import { type ProviderLists, toProviderLists } from './provider-views.js';
 import type { Funnel } from '../metrics/funnel.js';
+import { lastAttemptView } from '../orders/attempt-outcome.js';
 import { randomFillSync } from 'node:crypto';
 
 // Unguessable identifiers. A session id is the widget's only credential for its session, so it carries 128 random
@@ -61,6 +63,8 @@ export interface SessionDeps {
   sessionTtlMinutes: number;
   /** Counts the providers the widget's session read shows. */
   funnel: Funnel;
+  /** OPI_OFFER_DECLINED_PROVIDER: false leaves out of the view a provider that declined an attempt of the session. */
+  offerDeclinedProvider: boolean;
 }
 
 /** The order amount a cart adds up to, in minor units: every amount checked against the currency, above 0. */
@@ -233,9 +237,36 @@ export async function offeredFor(
   return { options, learned };
 }
 
+/** The merchant's prefill under what the shopper typed for the latest attempt, part by part. */
+function keptDetails(prefill: Prefill, typed: Prefill | null | undefined): Prefill {
+  if (!typed) return prefill;
+  const parts = ['customer', 'billingAddress', 'shippingAddress'] as const;
+  return Object.fromEntries(
+    parts.flatMap((part) => {
+      const value = prefill[part] || typed[part] ? { ...prefill[part], ...typed[part] } : undefined;
+      return value ? [[part, value]] : [];
+    }),
+  );
+}
+
+/** The providers with those that declined an attempt of the session marked, or left out where the merchant says. */
+function withDeclined(lists: ProviderLists, declined: readonly string[], offerAgain: boolean): ProviderLists {
+  if (declined.length === 0) return lists;
+  const providers = lists.providers.flatMap((provider) =>
+    !declined.includes(provider.name) ? [provider] : offerAgain ? [{ ...provider, declined: true as const }] : [],
+  );
+  return { ...lists, providers };
+}
+
 export async function sessionView(deps: SessionDeps, id: string): Promise<SessionView> {
   const session = requireOpenSession(await loadSession(deps.store, id), deps.now());
   const { options, learned } = await offeredFor(deps, session.amountMinor, session.currency, session.cart.channel);
+  const latest = session.attempts?.latest;
+  const lists = providerListsOf(session, options, learned);
+  const lastAttempt = lastAttemptView(
+    latest,
+    (name) => [...lists.providers, ...lists.unavailableProviders].find((each) => each.name === name)?.displayName,
+  );
   return {
     id: session.id,
     state: session.state,
@@ -246,7 +277,8 @@ export async function sessionView(deps: SessionDeps, id: string): Promise<Sessio
     locale: session.locale,
     requiresShipping: session.cart.requiresShipping,
     ...(session.cart.shippingMethod ? { shippingMethod: session.cart.shippingMethod } : {}),
-    prefill: session.prefill,
-    ...providerListsOf(session, options, learned),
+    prefill: keptDetails(session.prefill, latest?.shopper),
+    ...withDeclined(lists, session.attempts?.declined ?? [], deps.offerDeclinedProvider),
+    ...(lastAttempt ? { lastAttempt } : {}),
   };
 }

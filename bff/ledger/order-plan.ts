@@ -14,6 +14,7 @@
 // An order's discrepancy list holds one entry per kind, for a person, with both sides of what disagrees (withEntry,
 // which ./totals.ts uses for the refunds' and captures' totals too).
 import { isFinalStatus, nextStatus, normalisePaymentStatus, type OrderStatus } from '../../shared/status.js';
+import { outcomeReason as classedReason } from '../orders/attempt-outcome.js';
 import { checkPaidAmount, type HoldReason } from '../orders/paid-amount.js';
 import type { Discrepancy, EventSource, Journal, OrderPatch, StoredOrder } from '../store/types.js';
 import type { OrderStatusRecord } from '../upstream/contract.js';
@@ -116,6 +117,12 @@ function learnedIds(order: StoredOrder, upstream: Observation['upstream']): Orde
   const transactionReference = order.transactionReference ? undefined : usable(upstream.transactionReference);
   const bnplOrderId = order.bnplOrderId || !('bnplOrderId' in upstream) ? undefined : usable(upstream.bnplOrderId);
   return { ...(transactionReference ? { transactionReference } : {}), ...(bnplOrderId ? { bnplOrderId } : {}) };
+}
+
+/** Why the order ended or waits, when a read says and the class is new (bff/orders/attempt-outcome.ts). */
+function reasonPatch(order: StoredOrder, upstream: OrderStatusRecord): OrderPatch {
+  const outcomeReason = classedReason(upstream);
+  return outcomeReason && outcomeReason !== order.outcomeReason ? { outcomeReason } : {};
 }
 
 function createAnswerPatch(order: StoredOrder, answer: CreateAnswer, now: Date): Planned {
@@ -302,7 +309,12 @@ function recordPlan(order: StoredOrder, upstream: OrderStatusRecord | CreateAnsw
   const planned = readPatch(order, upstream, now);
   return {
     ...planned,
-    patch: { ...learnedIds(order, upstream), ...captureWordPatch(order, upstream), ...planned.patch },
+    patch: {
+      ...learnedIds(order, upstream),
+      ...captureWordPatch(order, upstream),
+      ...reasonPatch(order, upstream),
+      ...planned.patch,
+    },
   };
 }
 

@@ -350,6 +350,18 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       update orders set money_changed_at = updated_at;
     `,
   },
+  {
+    version: 17,
+    name: "an attempt's outcome and the shopper's details kept for the next",
+    sql: `
+      -- What the shopper typed for this attempt (customer, addresses): the session's next attempt starts from it.
+      -- Personal data: erased with the session's prefill (bff/store/retention-deletes.ts).
+      alter table orders add column shopper jsonb;
+      -- Why the attempt ended, as the BFF classed the upstream's reason (bff/orders/attempt-outcome.ts): a code,
+      -- never the upstream's own text.
+      alter table orders add column outcome_reason text;
+    `,
+  },
 ];
 
 /** `analyze` of the tables in the ledger's schema (the search path's first), not of the whole database. */

@@ -1,6 +1,7 @@
 // The ledger's orders and their journal (order_events: what happened to each and who said so): their records, and
 // their SQL for both drivers. A journal row is written by itself (append) or by the same statement as its order's
 // change (withJournal). The reconciler claims due orders (claims.ts).
+import type { AttemptReason, Prefill } from '../../shared/schemas/checkout-api.js';
 import type { PaymentState } from '../../shared/schemas/merchant-api.js';
 import type { CurrentStatus, OrderStatus } from '../../shared/status.js';
 import { type Claim, claimDue } from './claims.js';
@@ -91,6 +92,9 @@ export function orderEventsSql(db: SqlDb): OrderEvents {
   };
 }
 
+/** The view's reason classes, and `timed_out` for an order the upstream's system cancelled (its timeout ran out). */
+export type OutcomeReason = AttemptReason | 'timed_out';
+
 type CreateState = 'creating' | 'created' | 'unknown' | 'rejected' | 'orphaned' | 'absent';
 
 export interface NewOrder {
@@ -110,6 +114,11 @@ export interface NewOrder {
   deadlineAt: Date;
   /** What the order asked: false is authorise-only (null, unset: the upstream's default, or a row from before). */
   autoCapture?: boolean | null;
+  /**
+   * What the shopper typed for this attempt, for the session's next one (personal data: erased with the session's
+   * prefill). Written once, with the order; never read back into an order's record.
+   */
+  shopper?: Prefill | null;
 }
 
 /**
@@ -174,6 +183,8 @@ export interface StoredOrder extends NewOrder {
   paymentState: PaymentState | null;
   /** Why the order is on_hold (bff/ledger/ledger.ts); null otherwise. */
   holdReason: string | null;
+  /** Why the attempt ended, as bff/orders/attempt-outcome.ts classes the upstream's reason; null when none said. */
+  outcomeReason: OutcomeReason | null;
   nextPollAt: Date | null;
   /** When a notice or a return last asked for a read of the order not made since: the next poll makes it. */
   rereadAskedAt: Date | null;
@@ -201,6 +212,7 @@ export type OrderPatch = Partial<
     | 'surchargeMinor'
     | 'discrepancy'
     | 'holdReason'
+    | 'outcomeReason'
     | 'nextPollAt'
     | 'rereadAskedAt'
     | 'pollAttempts'
@@ -293,6 +305,7 @@ function toOrder(row: Row): StoredOrder {
     createSends: num(row.create_sends),
     paymentState: textOrNull(row.payment_state) as StoredOrder['paymentState'],
     holdReason: textOrNull(row.hold_reason),
+    outcomeReason: textOrNull(row.outcome_reason) as StoredOrder['outcomeReason'],
     nextPollAt: dateOrNull(row.next_poll_at),
     rereadAskedAt: dateOrNull(row.reread_asked_at),
     pollAttempts: num(row.poll_attempts),
@@ -318,6 +331,7 @@ const ORDER_COLUMNS: Record<keyof OrderPatch, string> = {
   surchargeMinor: 'surcharge_minor',
   discrepancy: 'discrepancy',
   holdReason: 'hold_reason',
+  outcomeReason: 'outcome_reason',
   nextPollAt: 'next_poll_at',
   rereadAskedAt: 'reread_asked_at',
   pollAttempts: 'poll_attempts',
@@ -392,8 +406,8 @@ export function ordersSql(db: SqlDb): Orders {
     async insert(o: NewOrder, journal) {
       const statement = withJournal(
         `insert into orders
-           (order_reference, session_id, attempt, provider, amount_minor, currency, status, create_state, callback_secret, created_at, next_poll_at, deadline_at, auto_capture)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+           (order_reference, session_id, attempt, provider, amount_minor, currency, status, create_state, callback_secret, created_at, next_poll_at, deadline_at, auto_capture, shopper)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb)
          returning *`,
         [
           o.orderReference,
@@ -409,6 +423,7 @@ export function ordersSql(db: SqlDb): Orders {
           o.nextPollAt,
           o.deadlineAt,
           o.autoCapture ?? null,
+          o.shopper ? json(o.shopper) : null,
         ],
         journal,
       );

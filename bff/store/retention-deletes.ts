@@ -23,7 +23,7 @@ export interface RetentionCutoffs {
 export interface RetentionResult {
   sessions: number;
   idempotencyKeys: number;
-  /** Sessions whose shopper's details (prefill, customer token) were erased. */
+  /** Sessions whose shopper's details (prefill, customer token, what was typed for each attempt) were erased. */
   personalSessions: number;
   /** Journal rows and operations whose free text (a notice's claims, the merchant's descriptions) was redacted. */
   redactedRows: number;
@@ -71,7 +71,9 @@ export function retentionSql(driver: SqlDriver): {
       );
       const personalSessions = await inBatches(
         driver,
-        `update checkout_sessions set prefill = '{}'::jsonb, cart = cart - 'customerToken', personal_erased_at = $2
+        // The shopper's details kept on the session's attempts go with its prefill, in the same statement.
+        `with erased as (
+         update checkout_sessions set prefill = '{}'::jsonb, cart = cart - 'customerToken', personal_erased_at = $2
          where id in (
            select id from checkout_sessions s
            where s.personal_erased_at is null and s.expires_at < $1
@@ -82,7 +84,9 @@ export function retentionSql(driver: SqlDriver): {
                    select 1 from order_operations op
                    where op.order_reference = o.order_reference and op.updated_at >= $1)))
            limit $3 for update skip locked)
-         returning 1`,
+         returning id),
+         attempts as (update orders set shopper = null where session_id in (select id from erased) and shopper is not null)
+         select 1 from erased`,
         [personalBefore, now],
         batchSize,
       );

@@ -5,6 +5,8 @@ import type { StoreAddress } from '../../shared/schemas/address.js';
 import type { OrderItem } from '../../shared/schemas/cart.js';
 import { date, json, lock, type LockOption, num, type Row } from './row.js';
 import type { SqlDb } from './sql.js';
+import type { CurrentStatus } from '../../shared/status.js';
+import type { OutcomeReason } from './orders.js';
 
 /**
  * The cart as the merchant gave it, kept in the upstream's own units so the order is rebuilt exactly. The
@@ -46,6 +48,23 @@ export interface NewSession {
 
 export interface SessionRecord extends NewSession {
   state: SessionState;
+  /** On a plain read only (none under the row lock): what its attempts tell the shopper who comes back. */
+  attempts?: SessionAttempts;
+}
+
+/** A session's attempts as its view tells them: the latest, and the providers that declined one. */
+export interface SessionAttempts {
+  latest?: {
+    attempt: number;
+    provider: string;
+    status: CurrentStatus;
+    outcomeReason: OutcomeReason | null;
+    /** What the shopper typed for it; null once erased (retention), or for an attempt from before migration 17. */
+    shopper: Prefill | null;
+    /** Whether the shopper's return or the upstream's callback spoke of it: the shopper is past the provider's page. */
+    heard: boolean;
+  };
+  declined: string[];
 }
 
 export interface Sessions {
@@ -70,8 +89,32 @@ function toSession(row: Row): SessionRecord {
     state: row.state as SessionRecord['state'],
     expiresAt: date(row.expires_at),
     createdAt: date(row.created_at),
+    ...(row.declined === undefined
+      ? {}
+      : {
+          attempts: {
+            ...(row.latest ? { latest: row.latest as NonNullable<SessionAttempts['latest']> } : {}),
+            declined: row.declined as string[],
+          },
+        }),
   };
 }
+
+/**
+ * A plain read's session with its attempts in the same statement (at most MAX_ATTEMPTS_PER_SESSION rows by the
+ * orders' (session_id, attempt) key, each with its journal's first return or callback by order_events_by_order): the
+ * latest, and the providers that declined one.
+ */
+const SESSION_WITH_ATTEMPTS = `select s.*, a.latest, a.declined from checkout_sessions s
+  left join lateral (
+    select (array_agg(jsonb_build_object('attempt', o.attempt, 'provider', o.provider, 'status', o.status,
+              'outcomeReason', o.outcome_reason, 'shopper', o.shopper, 'heard', exists (
+                select 1 from order_events e
+                where e.order_reference = o.order_reference and e.source in ('return', 'callback')))
+            order by o.attempt desc))[1] as latest,
+           coalesce(array_agg(distinct o.provider) filter (where o.status = 'declined'), '{}') as declined
+    from orders o where o.session_id = s.id) a on true
+  where s.id = $1`;
 
 /**
  * Sessions written by one statement: the ledger's fixed cost of a statement (its parse, plan and commit) is most of
@@ -106,7 +149,10 @@ export function sessionsSql(db: SqlDb): Sessions {
   return {
     insert: (s) => insertSessions(db, [s]),
     async get(id, options) {
-      const rows = await db.query<Row>(`select * from checkout_sessions where id = $1${lock(options)}`, [id]);
+      const rows = await db.query<Row>(
+        options?.forUpdate ? `select * from checkout_sessions where id = $1${lock(options)}` : SESSION_WITH_ATTEMPTS,
+        [id],
+      );
       return rows[0] ? toSession(rows[0]) : null;
     },
     async setState(id, state) {

@@ -13,7 +13,7 @@ import { retentionSql } from './retention-deletes.js';
 import { groupWrites } from './grouped-writes.js';
 import { insertSessions, type SessionRecord, type Sessions, sessionsSql } from './sessions.js';
 import type { SqlDb, SqlDriver } from './sql.js';
-import type { Store, StoreTx } from './types.js';
+import type { Orders, Store, StoreTx } from './types.js';
 import { inSpan } from '../telemetry/tracing.js';
 import { remember } from '../lib/bounded.js';
 
@@ -68,7 +68,8 @@ export function createSqlStore(driver: SqlDriver): Store {
 }
 
 // The widget reads its session on every load and retry: the hottest query the BFF has. Sessions change only when
-// the merchant replaces the cart (before any order) or an order completes them, so a plain read (outside a
+// the merchant replaces the cart (before any order), an order completes them or one of their orders changes (a plain
+// read carries how the latest attempt ended), so a plain read (outside a
 // transaction, no lock) is answered from memory for a short time. Whatever decides (placing an order, applying a
 // payment, changing the cart) reads under the row lock inside a transaction, which this cache never answers. A
 // session changed in this process is forgotten when its transaction commits; one changed by another instance is
@@ -94,10 +95,32 @@ const watchWrites = (sessions: Sessions, changed: (id: string) => void): Session
   },
 });
 
-/** The transaction with its sessions watched; its other aggregates still made only when first used. */
+/**
+ * The same orders, each write followed by `changed(sessionId)` once it is done: a plain read of a session carries its
+ * attempts (how the latest ended, what the shopper typed), which a cached read must not hide.
+ */
+function watchOrderWrites<O extends Orders>(orders: O, changed: (id: string) => void): O {
+  const told = <T extends { sessionId: string } | null>(order: T) => {
+    if (order) changed(order.sessionId);
+    return order;
+  };
+  return {
+    ...orders,
+    insert: async (order, journal) => told(await orders.insert(order, journal)),
+    update: async (reference, patch, journal) => told(await orders.update(reference, patch, journal)),
+    updateIfUnchanged: async (expected, patch, journal) =>
+      told(await orders.updateIfUnchanged(expected, patch, journal)),
+  };
+}
+
+/** The transaction with its sessions and orders watched; its other aggregates still made only when first used. */
 function watchedTx(tx: StoreTx, changed: (id: string) => void): StoreTx {
   let sessions: Sessions | undefined;
-  return Object.create(tx, { sessions: { get: () => (sessions ??= watchWrites(tx.sessions, changed)) } }) as StoreTx;
+  let orders: Orders | undefined;
+  return Object.create(tx, {
+    sessions: { get: () => (sessions ??= watchWrites(tx.sessions, changed)) },
+    orders: { get: () => (orders ??= watchOrderWrites(tx.orders, changed)) },
+  }) as StoreTx;
 }
 
 export function cacheSessionReads(
@@ -114,6 +137,7 @@ export function cacheSessionReads(
 
   return {
     ...store,
+    orders: watchOrderWrites(store.orders, forget),
     sessions: {
       ...watchWrites(store.sessions, forget),
       async get(id, options) {

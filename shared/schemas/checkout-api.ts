@@ -126,6 +126,8 @@ export const providerViewSchema = z.object({
   /** Dotted paths into the order the provider needs beyond the always-required ones, e.g. "shippingAddress". */
   requiredFields: z.array(z.string()),
   requiresShippingAddress: z.boolean(),
+  /** In a session's view only: this provider declined an earlier attempt of the session. */
+  declined: z.optional(z.literal(true)),
 });
 export type ProviderView = z.infer<typeof providerViewSchema>;
 
@@ -192,6 +194,34 @@ export const instalmentsViewSchema = z.object({
 });
 export type InstalmentsView = z.infer<typeof instalmentsViewSchema>;
 
+/**
+ * How a session's latest attempt ended, for the shopper back from the provider: `pending` while the upstream has not
+ * given its final word. An attempt still on its way (the shopper has not come back), or one that paid, has none.
+ */
+export const ATTEMPT_OUTCOMES = ['declined', 'cancelled', 'failed', 'expired', 'pending'] as const;
+export type AttemptOutcome = (typeof ATTEMPT_OUTCOMES)[number];
+
+/**
+ * Why, where the upstream said (its rejectReason, failureReason, cancelledBy), in a class of the BFF's own: the
+ * provider's credit or affordability check, the shopper's identity not verified, the provider's own failure. Local
+ * choice: the documents give these fields as free text with no list of values, so the words are matched
+ * (bff/orders/attempt-outcome.ts); what matches none is left out, and the shopper reads only the outcome.
+ */
+export const ATTEMPT_REASONS = ['credit_check', 'verification', 'provider_error'] as const;
+export type AttemptReason = (typeof ATTEMPT_REASONS)[number];
+
+export const lastAttemptSchema = z.object({
+  /** The attempt's number in the session (1, 2, ...): a new number is a new attempt. */
+  attempt: z.number(),
+  /** The provider's upstream name, as in `providers`. */
+  provider: z.string(),
+  /** Its brand for people ("Tabby"), also when it is no longer in `providers`. */
+  displayName: z.string(),
+  outcome: z.enum(ATTEMPT_OUTCOMES),
+  reason: z.optional(z.enum(ATTEMPT_REASONS)),
+});
+export type LastAttempt = z.infer<typeof lastAttemptSchema>;
+
 /** GET /v1/checkout-sessions/:id: everything the widget needs in one round trip. */
 export const sessionViewSchema = z.object({
   id: z.string(),
@@ -204,9 +234,11 @@ export const sessionViewSchema = z.object({
   locale: z.string(),
   requiresShipping: z.boolean(),
   shippingMethod: z.optional(shippingMethod),
+  /** The merchant's prefill, under what the shopper typed for the session's latest attempt. */
   prefill: prefillSchema,
   providers: z.array(providerViewSchema),
   unavailableProviders: z.array(unavailableProviderSchema),
+  lastAttempt: z.optional(lastAttemptSchema),
 });
 export type SessionView = z.infer<typeof sessionViewSchema>;
 

@@ -33,6 +33,8 @@ export interface PlacementContext {
   settleWindowMs: number;
   /** OPI_CUSTOMER_SESSIONS: a session without the merchant's customerToken gets one from the upstream per attempt. */
   customerSessions: boolean;
+  /** Whether a provider that declined an attempt of the session may take another (OPI_OFFER_DECLINED_PROVIDER). */
+  offerDeclinedProvider: boolean;
   /** Counts a new attempt's provider as chosen, and the order placed once its redirect is handed over. */
   funnel: Funnel;
 }

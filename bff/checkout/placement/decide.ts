@@ -91,7 +91,20 @@ export const inProgress = () =>
     retryAfterSeconds: 1,
   });
 
-/** The provider the shopper chose, if it fits the session's cart (the options may come from the upstream). */
+const notEligible = () =>
+  new DomainError('provider_not_eligible', 'This payment provider is not available for this cart.', {
+    errors: [{ path: 'bnplProvider', message: 'is not available for this cart' }],
+  });
+
+/** A provider that declined an attempt of the session, where the merchant does not offer it again (its config). */
+const refusedAfterDecline = (ctx: PlacementContext, declined: readonly string[], name: string) =>
+  !ctx.offerDeclinedProvider && declined.includes(name);
+
+/**
+ * The provider the shopper chose, if it fits the session's cart (the options may come from the upstream) and, where
+ * the merchant says so, has not declined an attempt of the session (as far as this plain read knows: the decision
+ * under the session's lock checks again).
+ */
 export async function eligibleProvider(
   ctx: PlacementContext,
   session: SessionRecord,
@@ -103,11 +116,7 @@ export async function eligibleProvider(
     ...(session.cart.channel ? { channel: session.cart.channel } : {}),
   });
   const provider = toProviderLists(options, session).providers.find((view) => view.name === name);
-  if (!provider) {
-    throw new DomainError('provider_not_eligible', 'This payment provider is not available for this cart.', {
-      errors: [{ path: 'bnplProvider', message: 'is not available for this cart' }],
-    });
-  }
+  if (!provider || refusedAfterDecline(ctx, session.attempts?.declined ?? [], name)) throw notEligible();
   return provider;
 }
 
@@ -177,6 +186,13 @@ async function lockedSession(
   return session;
 }
 
+/** What the shopper typed, kept with the attempt for the session's next one (the session view's prefill). */
+const shopperDetails = ({ customer, billingAddress, shippingAddress }: PlaceOrderRequest) => ({
+  customer,
+  billingAddress,
+  ...(shippingAddress ? { shippingAddress } : {}),
+});
+
 /** Records a new attempt of the session (whose lock `tx` holds) and builds the request that creates it upstream. */
 async function recordAttempt(
   ctx: PlacementContext,
@@ -217,6 +233,7 @@ async function recordAttempt(
       nextPollAt: new Date(createdAt.getTime() + staleAfterMs(ctx)),
       deadlineAt: orderDeadline(createdAt, session.cart.cancellationTimeout ?? ctx.sessionTtlMinutes, ctx.graceMs),
       autoCapture: session.cart.autoCapture ?? null,
+      shopper: shopperDetails(body),
     },
     {
       source: 'create',
@@ -244,6 +261,8 @@ export function decide(
     const session = await lockedSession(ctx, tx, sessionId, eligible);
     const orders = await tx.orders.listOfSession(sessionId);
     if (orders.some(holdsPayment)) throw sessionCompleted();
+    const declined = orders.filter((order) => order.status === 'declined').map((order) => order.provider);
+    if (refusedAfterDecline(ctx, declined, body.bnplProvider)) throw notEligible();
     const live = liveAttemptOf(orders, body.bnplProvider);
     if (live && fresh) throw inProgress();
     if (live) {

@@ -27,6 +27,7 @@ function stored(overrides: Partial<StoredOrder> = {}): StoredOrder {
     createSends: 1,
     paymentState: null,
     holdReason: null,
+    outcomeReason: null,
     rereadAskedAt: null,
     pollAttempts: 0,
     claimedUntil: null,

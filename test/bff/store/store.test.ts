@@ -59,7 +59,7 @@ describe.each(storeDrivers())('ledger store on $name', ({ open }) => {
     const rows = await t.driver.query<{ version: number }>('select version from schema_migrations');
     expect(rows.map((row) => Number(row.version))).toEqual(MIGRATIONS.map((migration) => migration.version));
     expect(MIGRATIONS.map((migration) => migration.version)).toEqual([
-      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17,
     ]);
   });
 
@@ -129,7 +129,10 @@ describe.each(storeDrivers())('ledger store on $name', ({ open }) => {
   it('keeps a session exactly: cart, minor units, prefill and times', async () => {
     await t.store.sessions.insert(session());
     const found = await t.store.sessions.get('cs_one');
-    expect(found).toEqual({ ...session(), state: 'open' });
+    // A plain read carries the session's attempts (none yet); one under the row lock does not.
+    expect(found).toEqual({ ...session(), state: 'open', attempts: { declined: [] } });
+    const locked = await t.store.transaction((tx) => tx.sessions.get('cs_one', { forUpdate: true }));
+    expect(locked).toEqual({ ...session(), state: 'open' });
     expect(await t.store.sessions.get('cs_missing')).toBeNull();
     await t.store.sessions.setState('cs_one', 'completed');
     expect((await t.store.sessions.get('cs_one'))?.state).toBe('completed');
