@@ -92,11 +92,14 @@ export default defineConfig({
         comments: { annotation: false },
         // Every file the BFF serves is named opi-*.js; a chunk's name changes with its content. A language's strings
         // are named for their element (opi-checkout-ar-<hash>.js), what the elements share is opi-shared-<hash>.js,
-        // the check of a page's own words opi-check-<hash>.js, the checkout's details form opi-checkout-form-<hash>.js.
+        // the check of a page's own words opi-check-<hash>.js, the checkout's details form opi-checkout-form-<hash>.js,
+        // what it says to a shopper back from a provider opi-checkout-attempt-<hash>.js (its words for a language
+        // opi-checkout-attempt-ar-<hash>.js).
         chunkFileNames: ({ facadeModuleId }) => {
-          const strings = facadeModuleId?.match(/components\/([\w-]+)\/i18n\/([\w-]+)\.ts$/);
-          if (strings) return `${strings[1]}-${strings[2]}-[hash:6].js`;
+          const strings = facadeModuleId?.match(/components\/([\w-]+)\/i18n\/(attempt\/)?([\w-]+)\.ts$/);
+          if (strings) return `${strings[1]}-${strings[2] ? 'attempt-' : ''}${strings[3]}-[hash:6].js`;
           if (facadeModuleId?.endsWith('details-form.ts')) return 'opi-checkout-form-[hash].js';
+          if (facadeModuleId?.endsWith('opi-checkout/attempt.ts')) return 'opi-checkout-attempt-[hash].js';
           return facadeModuleId?.endsWith('catalogue-check.ts') ? 'opi-check-[hash].js' : 'opi-shared-[hash].js';
         },
       },

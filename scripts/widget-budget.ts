@@ -80,6 +80,13 @@ function filesOf(entry: string): { files: string[]; onDemand: string[] } {
     queue.push(...imports.loaded);
     for (const chunk of imports.onDemand) onDemand.add(chunk);
   }
+  // And what those load in turn (the details form's own chunks), each weighed on its own.
+  for (const chunk of onDemand) {
+    const source = load(chunk);
+    if (source === undefined) continue;
+    const imports = chunkImports(source);
+    for (const next of [...imports.loaded, ...imports.onDemand]) if (!files.includes(next)) onDemand.add(next);
+  }
   return { files, onDemand: [...onDemand].filter((chunk) => load(chunk) !== undefined) };
 }
 

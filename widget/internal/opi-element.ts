@@ -112,7 +112,11 @@ export abstract class OpiElement<S extends Words> extends LitElement {
     return undefined;
   }
 
-  protected get language(): string {
+  /**
+   * The language in use, as a canonical tag (ar-AE, en).
+   * @internal
+   */
+  get language(): string {
     return resolveLanguage(
       this.locale,
       this.contentLocale(),

@@ -25,6 +25,7 @@ import {
 import { placeOrder } from './order-client.js';
 import { isSafeRedirect } from './redirect.js';
 import { field, sameAsBillingToggle, shippingMethodField, type FieldContext } from './render/fields.js';
+import type { LastAttempt } from '../../../shared/schemas/checkout-api.js';
 import type { CheckoutSession } from './session-model.js';
 
 /** What the element gives the form to draw with. */
@@ -86,6 +87,9 @@ export class DetailsForm implements ReactiveController {
   /** Where the shopper is sent, once the order is placed. */
   private redirectUrl = '';
 
+  /** The next read of a session whose latest attempt is still pending. */
+  private following?: ReturnType<typeof setTimeout>;
+
   /** The form's styles are in the shadow root: added when it is first drawn, not while no provider is chosen. */
   private styled = false;
 
@@ -99,6 +103,7 @@ export class DetailsForm implements ReactiveController {
 
   hostDisconnected(): void {
     window.removeEventListener('pageshow', this.onPageShow);
+    clearTimeout(this.following);
   }
 
   /**
@@ -140,7 +145,26 @@ export class DetailsForm implements ReactiveController {
     if (!before) this.sameAsBilling = initialSameAsBilling(checkout);
     else if (before.amount !== checkout.amount) this.totalChanged = true;
     this.values = initialValues(checkout, this.values);
+    const attempt = checkout.lastAttempt;
+    const told = before?.lastAttempt;
+    if (attempt && (attempt.attempt !== told?.attempt || attempt.outcome !== told.outcome))
+      void this.tellAttempt(checkout, attempt);
     this.host.requestUpdate();
+  }
+
+  /**
+   * Back from the provider: the attempt's chunk says how it ended and chooses the provider to pay with next; one still
+   * pending is read again every few seconds (local choice: 5 s) until it ends.
+   */
+  private async tellAttempt(checkout: CheckoutSession, attempt: LastAttempt): Promise<void> {
+    const { host } = this;
+    clearTimeout(this.following);
+    if (attempt.outcome === 'pending') this.following = setTimeout(() => void host.refresh(), 5_000);
+    const { attemptWords, attemptNotice, nextProvider } = await import('./attempt.js');
+    const words = await attemptWords(host.language);
+    if (host.checkout !== checkout) return; // a newer read has its own say
+    host.selected = nextProvider(checkout, attempt);
+    host.notice = attemptNotice(words, checkout, attempt, host.selected);
   }
 
   /** Another provider: its problems show once the shopper leaves a field or sends the form; what was said is said. */

@@ -21,6 +21,10 @@ export interface FormHost extends ReactiveControllerHost {
   readonly checkout?: CheckoutSession;
   /** The chosen provider, if any. */
   readonly provider?: Provider;
+  /** Its name: the form chooses one for the shopper back from a provider's page. */
+  selected?: string;
+  /** The language in use (ar-AE, en). */
+  readonly language: string;
   phase: Phase;
   /** The form-level message (the live region says it too). */
   notice?: Notice;

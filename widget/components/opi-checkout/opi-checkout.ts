@@ -136,10 +136,11 @@ export class OpiCheckout extends OpiElement<Strings> {
   notice?: Notice;
   /** @internal */
   hush = false;
+  /** @internal */
+  selected?: string;
 
   /** Why the checkout failed, while the phase is "failed", and whether trying again can help. */
   private failure = { code: '', retryable: true };
-  private selected?: string;
   private loading?: AbortController;
   /** The details form once its chunk is here, and the chunk's load while on its way (started with the first read). */
   private form?: DetailsForm;
