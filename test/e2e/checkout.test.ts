@@ -93,8 +93,16 @@ describe('checkout in the browser', () => {
       const cancelled = await decide(page, e2e.stack, 'cancel');
       await expect.poll(() => shownStatus(page).getAttribute('data-status')).toBe('cancelled');
 
+      // The way back reopens the same session: it says the shopper left Tabby, and offers Tabby again.
       await page.getByRole('link', { name: 'Choose another way to pay' }).click();
-      await page.waitForURL(`${e2e.stack.shopUrl}/checkout`);
+      await page.waitForURL(`${e2e.stack.shopUrl}/checkout?session=**`);
+      const checkout = page.locator('opi-checkout');
+      await expect
+        .poll(() => checkout.locator('[part~="alert"]').textContent())
+        .toBe(
+          'You left Tabby before paying. No money was taken. Your details are filled in: pay below when you are ready.',
+        );
+      await expect(checkout.getByRole('radio', { name: /Tabby/ }).isChecked()).resolves.toBe(true);
       await payWith(page, e2e.stack, /Tamara/);
       const paid = await decide(page, e2e.stack, 'approve');
 

@@ -122,8 +122,12 @@ describe('the tarball', () => {
     const languages = new RegExp(
       `^dist/widget/opi-(checkout|instalments)-(${LANGUAGES.join('|')})-[\\w-]{6}\\.js(\\.br|\\.gz)?$`,
     );
-    const strings = files.filter((path) => languages.test(path));
-    expect(strings).toHaveLength((LANGUAGES.length - 1) * 2 * 3);
+    const attemptWords = new RegExp(
+      `^dist/widget/opi-checkout-attempt-(${LANGUAGES.join('|')})-[\\w-]{6}\\.js(\\.br|\\.gz)?$`,
+    );
+    const strings = files.filter((path) => languages.test(path) || attemptWords.test(path));
+    // Each element's words per language, and the checkout's words after an attempt (English's in that chunk).
+    expect(strings).toHaveLength((LANGUAGES.length - 1) * 3 * 3);
     expect(
       files.filter((path) => /^dist\/widget\/opi-checkout-en-form-[\w-]{6}\.js(\.br|\.gz)?$/.test(path)),
       "English's words for the checkout's form, beside its chunk",
@@ -350,6 +354,18 @@ describe("the README's merchant server", () => {
     expect(back.headers.get('location')).toMatch(new RegExp(`^${shop}/thanks\\?`));
     const thanks = await call(back.headers.get('location')!);
     expect(thanks.text).toBe('Thank you: your order is confirmed.');
+  });
+
+  it('after a decline, links back to the same session, which tells the widget how the payment ended', async () => {
+    const sessionId = /<opi-checkout session="(cs_[^"]+)"/.exec((await call(`${shop}/checkout`)).text)![1]!;
+    const placed = await call(`${shop}/checkout-api/v1/checkout-sessions/${sessionId}/orders`, json('POST', shopper()));
+    const { redirectTo } = await sandbox.decide(placed.body.orderReference, { outcome: 'decline' });
+    const thanks = await call((await call(redirectTo, { redirect: 'manual' })).headers.get('location')!);
+    const link = `/checkout?session=${sessionId}`;
+    expect(thanks.text).toBe(`Not paid: the payment was declined. <a href="${link}">Pay another way</a>`);
+    expect((await call(`${shop}${link}`)).text).toContain(`<opi-checkout session="${sessionId}"`);
+    const view = await call(`${shop}/checkout-api/v1/checkout-sessions/${sessionId}`);
+    expect(view.body.lastAttempt).toMatchObject({ provider: 'TABBY_AE', outcome: 'declined' });
   });
 
   it('is configured for the real upstream by the variables it lists', () => {

@@ -126,7 +126,7 @@ export function resultView(ctx: ShopContext, order: OrderView): SafeHtml {
 </dl>
 <p class="actions">
 ${settled ? html`<a class="button primary" href="/">${strings.continueShopping}</a>` : ''}
-${status === 'declined' || status === 'cancelled' || status === 'failed' || status === 'error' ? html`<a class="button primary" href="/checkout">${strings.tryAgain}</a>` : ''}
+${status === 'declined' || status === 'cancelled' || status === 'failed' || status === 'error' ? html`<a class="button primary" href="/checkout?session=${encodeURIComponent(order.sessionId)}">${strings.tryAgain}</a>` : ''}
 ${status === 'pending' || status === 'initiated' ? html`<a class="button" href="">${strings.checkAgain}</a>` : ''}
 </p>
 </div>`;

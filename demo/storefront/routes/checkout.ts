@@ -25,8 +25,10 @@ export interface CheckoutRouteOptions {
 /** How long the result page waits before it asks the BFF again while the payment is still open. */
 const RESULT_REFRESH_SECONDS = 2;
 
-// Local choice: every visit to /checkout creates a new session (also after a decline or a cancel): sessions are
-// cheap, short-lived, and always carry the cart as it is now.
+// Local choice: a visit to /checkout creates a new session (sessions are cheap, short-lived, and always carry the cart
+// as it is now), except the way back from a declined, cancelled or failed payment (/checkout?session=<id>, the result
+// page's link): that reopens the shopper's own session, which tells the widget how the payment ended, keeps what the
+// shopper typed and chooses the next provider. Only the session this browser's checkout showed is reopened.
 export function checkoutRoutes(options: CheckoutRouteOptions): Router {
   const router = Router();
   const shopOrigin = (req: Request) => options.publicUrl ?? `${req.protocol}://${req.get('host')}`;
@@ -42,20 +44,23 @@ export function checkoutRoutes(options: CheckoutRouteOptions): Router {
       demoShopper: req.query.shopper !== 'new',
       captureLater: req.query.capture === 'later',
     };
+    const own = readCookie(req, COOKIES.checkoutSession);
+    const resumed = own && req.query.session === own ? { id: own } : undefined;
     const [session, widget] = await Promise.all([
-      options.client.createSession(
-        sessionRequest({
-          lines: ctx.cart,
-          market: ctx.market,
-          language: ctx.language,
-          returnUrl: `${origin}/checkout/result`,
-          imageBaseUrl: `${origin}/static/products/`,
-          coupon: ctx.coupon,
-          prefill: choices.demoShopper ? demoShopper(ctx.market) : undefined,
-          // Local choice: the shop captures at payment unless the shopper-side demo switch asks otherwise.
-          autoCapture: choices.captureLater ? false : undefined,
-        }),
-      ),
+      resumed ??
+        options.client.createSession(
+          sessionRequest({
+            lines: ctx.cart,
+            market: ctx.market,
+            language: ctx.language,
+            returnUrl: `${origin}/checkout/result`,
+            imageBaseUrl: `${origin}/static/products/`,
+            coupon: ctx.coupon,
+            prefill: choices.demoShopper ? demoShopper(ctx.market) : undefined,
+            // Local choice: the shop captures at payment unless the shopper-side demo switch asks otherwise.
+            autoCapture: choices.captureLater ? false : undefined,
+          }),
+        ),
       options.widgetAssets(),
     ]);
     const embed = {

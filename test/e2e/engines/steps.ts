@@ -4,7 +4,7 @@
 // tested in every engine by test/widget/keyboard.test.ts.
 import type { Driver } from './driver.js';
 
-type Action = 'exists' | 'click' | 'fill' | 'submit' | 'text' | 'attribute';
+type Action = 'exists' | 'click' | 'fill' | 'submit' | 'text' | 'attribute' | 'value';
 
 /** Runs in the page: finds the element along `path` and does `action`; null while it is not there. */
 function act(arg: { path: string[]; action: Action; value?: string }): unknown {
@@ -37,6 +37,8 @@ function act(arg: { path: string[]; action: Action; value?: string }): unknown {
       return el.textContent;
     case 'attribute':
       return el.getAttribute(arg.value);
+    case 'value':
+      return el.value;
   }
 }
 
@@ -74,4 +76,6 @@ export class Shopper {
   text = async (...path: string[]) => String(await this.onceThere(path, 'text'));
   attribute = async (name: string, ...path: string[]) =>
     (await this.onceThere(path, 'attribute', name)) as string | null;
+  /** A control's value as the page holds it (what the shopper sees in the field). */
+  value = async (...path: string[]) => String(await this.onceThere(path, 'value'));
 }

@@ -32,6 +32,21 @@ const WALKS = {
 
 describe.each(selectedEngines())('the shopper’s walk in %s', (engine) => {
   const open = useDriver(engine);
+  const widget = (selector: string) => ['opi-checkout', selector];
+
+  /** On the provider's hosted page: the outcome, decided at once, and back to the shop's result page. */
+  async function atProvider(shopper: Shopper, outcome: 'approve' | 'decline' | 'cancel', status: string) {
+    await shopper.waitForUrl(`${e2e.stack.sandbox.url}/pay/`);
+    await shopper.click(`#outcome-${outcome}`);
+    await shopper.click('#mode-instant');
+    await shopper.submit('form button[type="submit"]');
+    await shopper.waitForUrl(`${e2e.stack.shopUrl}/checkout/result?`);
+    await shopper.waitFor(
+      `the result page to say ${status}`,
+      async () => (await shopper.attribute('data-status', '[data-status]')) === status,
+    );
+    return new URL(await shopper.driver.url()).searchParams.get('orderReference')!;
+  }
 
   it.each(['en', 'ar'] as const)('%s: from the shop to a paid order', { timeout: 60_000 }, async (language) => {
     const { driver } = open;
@@ -51,7 +66,6 @@ describe.each(selectedEngines())('the shopper’s walk in %s', (engine) => {
     await shopper.waitForUrl(`${shop}/cart`);
     await driver.goto(`${shop}/checkout?shopper=new`);
 
-    const widget = (selector: string) => ['opi-checkout', selector];
     await shopper.click(...widget(`input[type="radio"][value="${walk.provider}"]`));
     for (const [name, value] of Object.entries(DETAILS)) await shopper.fill(value, ...widget(`[name="${name}"]`));
     expect(await shopper.attribute('dir', ...widget('[part~="base"]'))).toBe(language === 'ar' ? 'rtl' : 'ltr');
@@ -76,5 +90,42 @@ describe.each(selectedEngines())('the shopper’s walk in %s', (engine) => {
       provider: walk.provider,
       currency: walk.currency,
     });
+  });
+
+  it('declined, back to the same checkout: told why, the next provider chosen, nothing typed again, paid', {
+    timeout: 60_000,
+  }, async () => {
+    const { driver } = open;
+    const shop = e2e.stack.shopUrl;
+    const shopper = new Shopper(driver);
+    await driver.goto(`${shop}/`);
+    if ((await shopper.attribute('lang', 'html')) !== 'en') await shopper.click('form.language-switch button');
+    await shopper.fill('1', '#quantity-lantern');
+    await shopper.submit('#quantity-lantern');
+    await shopper.waitForUrl(`${shop}/cart`);
+    await driver.goto(`${shop}/checkout?shopper=new`);
+    await shopper.click(...widget('input[type="radio"][value="TABBY_AE"]'));
+    for (const [name, value] of Object.entries(DETAILS)) await shopper.fill(value, ...widget(`[name="${name}"]`));
+    await shopper.click(...widget('[part~="submit"]'));
+    const declined = await atProvider(shopper, 'decline', 'declined');
+
+    // The result page's way back reopens the same session.
+    await shopper.click('.actions a.primary');
+    await shopper.waitForUrl(`${shop}/checkout?session=`);
+    await shopper.waitFor('the checkout to say who declined', async () =>
+      (await shopper.text(...widget('[part~="alert"]'))).startsWith('Tabby did not approve this payment.'),
+    );
+    expect(await shopper.attribute('value', ...widget('input[name="provider"]:checked'))).toBe('TAMARA_AE');
+    for (const [name, value] of Object.entries(DETAILS))
+      expect(await shopper.value(...widget(`[name="${name}"]`))).toBe(value);
+    await shopper.click(...widget('[part~="submit"]'));
+    const paid = await atProvider(shopper, 'approve', 'paid');
+
+    const [first, second] = await Promise.all([e2e.stack.order(declined), e2e.stack.order(paid)]);
+    expect([first, second]).toMatchObject([
+      { status: 'declined', provider: 'TABBY_AE' },
+      { status: 'paid', provider: 'TAMARA_AE' },
+    ]);
+    expect(second.sessionId).toBe(first.sessionId);
   });
 });
