@@ -235,7 +235,7 @@ export function buildOpenApiDocument(publicUrl: string) {
         get: operation({
           operationId: 'getFunnel',
           summary:
-            "The checkout's conversion per provider and hour, from this instance's counts since it started: shown, chosen, placed, returned, then the outcome (paid, on_hold, declined, cancelled, error, failed); nothing about anyone",
+            "The checkout's conversion per provider and hour, from this instance's counts since it started: shown, chosen, placed, returned, then the outcome (paid, on_hold, declined, cancelled, error, failed), then recovered (paid after a declined or failed attempt of the session) and declined_recovered (per attempt so recovered, on its provider); nothing about anyone",
           auth: 'merchant',
           query: (jsonSchema(funnelQuerySchema, 'input') as { properties: Record<string, unknown> }).properties,
           answers: [{ status: 200, description: 'The last `hours` hours, oldest first', json: 'Funnel' }],

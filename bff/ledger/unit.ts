@@ -73,7 +73,8 @@ export async function underOrderLock<T>(
   missing?: () => Error,
 ): Promise<T> {
   let announced = false;
-  let outcome: { step: FunnelStep; provider: string; locale: string } | undefined;
+  let counts: [FunnelStep, string][] = [];
+  let locale = '';
   const value = await deps.store.transaction(async (tx) => {
     const order = missing
       ? await tx.orders.get(orderReference, { forUpdate: true })
@@ -84,17 +85,36 @@ export async function underOrderLock<T>(
     announced = unit.announced;
     const { status, provider, sessionId } = unit.order;
     if (status !== order.status && isOutcome(status)) {
-      outcome = { step: status, provider, locale: (await tx.sessions.get(sessionId))?.locale ?? '' };
+      locale = (await tx.sessions.get(sessionId))?.locale ?? '';
+      counts = [[status, provider], ...(status === 'paid' ? await recoveries(tx, unit.order) : [])];
     }
     return result;
   });
   // Counted once committed, as the notifier is kicked: a rolled-back change counts nothing.
-  if (outcome) deps.funnel.count(outcome.step, outcome.provider, outcome.locale);
+  for (const [step, provider] of counts) deps.funnel.count(step, provider, locale);
   if (announced) deps.notifier.kick();
   return value;
 }
 
-const OUTCOMES: ReadonlySet<string> = new Set(FUNNEL_STEPS.slice(FUNNEL_STEPS.indexOf('paid')));
+/**
+ * A payment after declined or failed attempts of the same session recovers them: counted once on the provider paid,
+ * and once per attempt recovered on that attempt's provider (so its declines recovered can be read as a share).
+ */
+async function recoveries(tx: StoreTx, paid: StoredOrder): Promise<[FunnelStep, string][]> {
+  const lost = (await tx.orders.listOfSession(paid.sessionId)).filter(
+    (order) =>
+      order.orderReference !== paid.orderReference && (order.status === 'declined' || order.status === 'failed'),
+  );
+  if (lost.length === 0) return [];
+  return [
+    ['recovered', paid.provider],
+    ...lost.map((order): [FunnelStep, string] => ['declined_recovered', order.provider]),
+  ];
+}
+
+const OUTCOMES: ReadonlySet<string> = new Set(
+  FUNNEL_STEPS.slice(FUNNEL_STEPS.indexOf('paid'), FUNNEL_STEPS.indexOf('recovered')),
+);
 const isOutcome = (status: string): status is FunnelStep => OUTCOMES.has(status);
 
 /**

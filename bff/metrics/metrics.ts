@@ -125,7 +125,7 @@ export function createMetrics({ store, logger, now }: MetricsDeps): Metrics {
   });
   new Counter({
     name: 'opi_checkout_funnel_total',
-    help: 'The checkout by provider and locale: shown, chosen, placed, returned, then the outcome (paid, on_hold, declined, cancelled, error, failed).',
+    help: 'The checkout by provider and locale: shown, chosen, placed, returned, then the outcome (paid, on_hold, declined, cancelled, error, failed), then recovered (paid after a declined or failed attempt of the session) and declined_recovered (per attempt so recovered, on its provider).',
     labelNames: ['step', 'provider', 'locale'],
     registers,
     collect() {

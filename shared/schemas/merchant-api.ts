@@ -271,7 +271,11 @@ export const merchantNotificationSchema = z.discriminatedUnion('type', [
 ]);
 export type MerchantNotification = z.infer<typeof merchantNotificationSchema>;
 
-/** The checkout's steps as the BFF sees them, in order, then the order's outcomes (bff/metrics/funnel.ts). */
+/**
+ * The checkout's steps as the BFF sees them, in order, then the order's outcomes (bff/metrics/funnel.ts), then the
+ * recoveries: `recovered` on the provider that was paid after a declined or failed attempt of the same session,
+ * `declined_recovered` on each provider whose decline or failure that payment recovered.
+ */
 export const FUNNEL_STEPS = [
   'shown',
   'chosen',
@@ -283,6 +287,8 @@ export const FUNNEL_STEPS = [
   'cancelled',
   'error',
   'failed',
+  'recovered',
+  'declined_recovered',
 ] as const;
 export type FunnelStep = (typeof FUNNEL_STEPS)[number];
 

@@ -43,7 +43,7 @@ export type paths = {
     post: operations["voidOrder"];
   };
   "/v1/funnel": {
-    /** The checkout's conversion per provider and hour, from this instance's counts since it started: shown, chosen, placed, returned, then the outcome (paid, on_hold, declined, cancelled, error, failed); nothing about anyone */
+    /** The checkout's conversion per provider and hour, from this instance's counts since it started: shown, chosen, placed, returned, then the outcome (paid, on_hold, declined, cancelled, error, failed), then recovered (paid after a declined or failed attempt of the session) and declined_recovered (per attempt so recovered, on its provider); nothing about anyone */
     get: operations["getFunnel"];
   };
   "/v1/returns/{orderReference}": {
@@ -240,6 +240,8 @@ export type components = {
           interestRate: number;
           requiredFields: string[];
           requiresShippingAddress: boolean;
+          /** @constant */
+          declined?: true;
         })[];
       unavailableProviders: ({
           name: string;
@@ -320,6 +322,8 @@ export type components = {
           interestRate: number;
           requiredFields: string[];
           requiresShippingAddress: boolean;
+          /** @constant */
+          declined?: true;
         })[];
       unavailableProviders: ({
           name: string;
@@ -329,6 +333,15 @@ export type components = {
           /** @enum {string} */
           reason: "below_minimum" | "above_maximum";
         })[];
+      lastAttempt?: {
+        attempt: number;
+        provider: string;
+        displayName: string;
+        /** @enum {string} */
+        outcome: "declined" | "cancelled" | "failed" | "expired" | "pending";
+        /** @enum {string} */
+        reason?: "credit_check" | "verification" | "provider_error";
+      };
     };
     PlaceOrderRequest: {
       bnplProvider: string;
@@ -631,6 +644,8 @@ export type components = {
               cancelled: number;
               error: number;
               failed: number;
+              recovered: number;
+              declined_recovered: number;
             };
           };
         }[];
@@ -1477,7 +1492,7 @@ export type operations = {
       };
     };
   };
-  /** The checkout's conversion per provider and hour, from this instance's counts since it started: shown, chosen, placed, returned, then the outcome (paid, on_hold, declined, cancelled, error, failed); nothing about anyone */
+  /** The checkout's conversion per provider and hour, from this instance's counts since it started: shown, chosen, placed, returned, then the outcome (paid, on_hold, declined, cancelled, error, failed), then recovered (paid after a declined or failed attempt of the session) and declined_recovered (per attempt so recovered, on its provider); nothing about anyone */
   getFunnel: {
     parameters: {
       query?: {

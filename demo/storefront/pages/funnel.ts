@@ -1,6 +1,6 @@
 // The console's conversion chart: per provider, how many shoppers were shown it, chose it, were sent to it, came
-// back and paid, over the last hours (GET /v1/funnel, this BFF instance's counts), and an hour-by-hour bar of the
-// share of shown that ended paid. SVG drawn with attributes only (the console's CSP allows no inline style), and
+// back and paid, how many of its declines another provider's payment recovered, over the last hours (GET /v1/funnel,
+// this BFF instance's counts), and an hour-by-hour bar of the share of shown that ended paid. SVG drawn with attributes only (the console's CSP allows no inline style), and
 // the same numbers in the table, so nothing depends on seeing the bars.
 import type { FunnelResponse, FunnelStep } from '../../../shared/schemas/merchant-api.js';
 import { providerDisplayName } from '../../../shared/providers.js';
@@ -14,6 +14,7 @@ const COLUMNS: [FunnelStep, string][] = [
   ['paid', 'Paid or authorised'],
   ['declined', 'Declined'],
   ['cancelled', 'Cancelled'],
+  ['recovered', 'Paid after a decline'],
 ];
 const percent = new Intl.NumberFormat('en-GB', { style: 'percent', maximumFractionDigits: 0 });
 const hourOf = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
@@ -26,6 +27,12 @@ function add(into: Counts, counts: Counts): Counts {
 }
 
 const conversion = (counts: Counts | undefined) => (counts && counts.shown > 0 ? counts.paid / counts.shown : 0);
+
+/** Of this provider's declines and failures, the share a payment with another provider in the same session recovered. */
+const recoveredShare = (counts: Counts) => {
+  const lost = counts.declined + counts.failed;
+  return lost > 0 ? percent.format(counts.declined_recovered / lost) : '–';
+};
 
 /** One bar per hour, its height the hour's paid share of shown. */
 function hourlyBars(funnel: FunnelResponse, provider: string): SafeHtml {
@@ -55,13 +62,14 @@ ${
     ? html`<p>No checkout yet in this period.</p>`
     : html`<table class="orders">
 <caption class="visually-hidden">Shoppers at each step per provider, last ${hours} hours (counts of this BFF instance since ${funnel.since})</caption>
-<thead><tr><th scope="col">Provider</th>${COLUMNS.map(([, title]) => html`<th scope="col">${title}</th>`)}<th scope="col">Paid per shown</th><th scope="col">By hour</th></tr></thead>
+<thead><tr><th scope="col">Provider</th>${COLUMNS.map(([, title]) => html`<th scope="col">${title}</th>`)}<th scope="col">Paid per shown</th><th scope="col">Declines recovered</th><th scope="col">By hour</th></tr></thead>
 <tbody>
 ${[...totals].map(
   ([provider, counts]) => html`<tr>
 <th scope="row">${providerDisplayName(provider)}</th>
 ${COLUMNS.map(([step]) => html`<td>${String(counts[step])}</td>`)}
 <td>${percent.format(conversion(counts))}</td>
+<td>${recoveredShare(counts)}</td>
 <td>${hourlyBars(funnel, provider)}</td>
 </tr>`,
 )}

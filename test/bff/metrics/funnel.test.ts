@@ -75,6 +75,42 @@ describe('the conversion funnel', () => {
   });
 });
 
+describe('recovered payments', () => {
+  it('counts a payment after declines once on the provider paid, and per decline on the one that declined', async () => {
+    const bff = await stack.startBff({ metrics: true });
+    const id = await createSession(bff.url);
+    const place = async (provider: string, outcome: 'decline' | 'approve') => {
+      const placed = await call(
+        `${bff.url}/v1/checkout-sessions/${id}/orders`,
+        json('POST', shopper({ bnplProvider: provider }), { origin: STOREFRONT_ORIGIN }),
+      );
+      expect(placed.status).toBe(201);
+      await followReturn((await stack.sandbox.decide(placed.body.orderReference, { outcome })).redirectTo);
+      await stack.sandbox.idle();
+    };
+    await place('TABBY_AE', 'decline');
+    await place('TABBY_AE', 'decline');
+    expect(await funnelSeries(bff.metricsUrl!, 'TABBY_AE')).toMatchObject({ declined: 2 });
+    expect(await funnelSeries(bff.metricsUrl!, 'TABBY_AE')).not.toHaveProperty('declined_recovered');
+    await place('TAMARA_AE', 'approve');
+
+    expect(await funnelSeries(bff.metricsUrl!, 'TAMARA_AE')).toMatchObject({ paid: 1, recovered: 1 });
+    expect(await funnelSeries(bff.metricsUrl!, 'TAMARA_AE')).not.toHaveProperty('declined_recovered');
+    expect(await funnelSeries(bff.metricsUrl!, 'TABBY_AE')).toMatchObject({ declined: 2, declined_recovered: 2 });
+    expect(await funnelSeries(bff.metricsUrl!, 'TABBY_AE')).not.toHaveProperty('recovered');
+  });
+
+  it('a first payment recovers nothing', async () => {
+    const bff = await stack.startBff({ metrics: true });
+    const id = await createSession(bff.url);
+    const placed = await call(`${bff.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()));
+    await followReturn((await stack.sandbox.decide(placed.body.orderReference, { outcome: 'approve' })).redirectTo);
+    await stack.sandbox.idle();
+    const series = await funnelSeries(bff.metricsUrl!, 'TABBY_AE');
+    expect([series.paid, series.recovered, series.declined_recovered]).toEqual([1, undefined, undefined]);
+  });
+});
+
 /** The dashboard's Prometheus, chosen when it is imported (a Grafana variable, not a template string). */
 const GRAFANA_VARIABLE = ['$', '{datasource}'].join('');
 
