@@ -20,6 +20,7 @@ import type { ProviderCatalogue } from './provider-catalogue.js';
 import { type ProviderLists, toProviderLists } from './provider-views.js';
 import type { Funnel } from '../metrics/funnel.js';
 import { lastAttemptView } from '../orders/attempt-outcome.js';
+import { SHOPPER_WAIT_MS, withinWait } from '../lib/shopper-wait.js';
 import { randomFillSync } from 'node:crypto';
 
 // Unguessable identifiers. A session id is the widget's only credential for its session, so it carries 128 random
@@ -258,9 +259,22 @@ function withDeclined(lists: ProviderLists, declined: readonly string[], offerAg
   return { ...lists, providers };
 }
 
+/** The options asked for a session read took the shopper's wait: the widget's retry finds them cached. */
+const optionsLate = () =>
+  new DomainError('upstream_timeout', 'The payment service is slow to answer. Please try again in a moment.', {
+    retryable: true,
+    retryAfterSeconds: 2,
+  });
+
 export async function sessionView(deps: SessionDeps, id: string): Promise<SessionView> {
   const session = requireOpenSession(await loadSession(deps.store, id), deps.now());
-  const { options, learned } = await offeredFor(deps, session.amountMinor, session.currency, session.cart.channel);
+  const { options, learned } = await withinWait(
+    offeredFor(deps, session.amountMinor, session.currency, session.cart.channel),
+    SHOPPER_WAIT_MS,
+    () => {
+      throw optionsLate();
+    },
+  );
   const latest = session.attempts?.latest;
   const lists = providerListsOf(session, options, learned);
   const lastAttempt = lastAttemptView(

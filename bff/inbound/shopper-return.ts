@@ -3,7 +3,7 @@
 // sent on to the shop, with `status=unknown`: a genuine shopper whose query was mangled should not be stranded, the
 // shop reads the order server-side anyway, and an unsigned address must not tell anyone an order's status. A
 // verified return re-reads the upstream at most once per order in a few seconds (replays and concurrent loads
-// share that read).
+// share that read), and waits for it SHOPPER_WAIT_MS at most.
 import type { Logger } from 'pino';
 import { returnQuerySchema } from '../../shared/schemas/merchant-api.js';
 import type { Ledger } from '../ledger/ledger.js';
@@ -14,6 +14,7 @@ import { UpstreamError } from '../upstream/errors.js';
 import { orderReadKey, type ReadGate } from './read-gate.js';
 import { createRepeatFilter, firstOrAgain } from './repeat-filter.js';
 import { verifyReturnSignature } from './return-signature.js';
+import { SHOPPER_WAIT_MS, withinWait } from '../lib/shopper-wait.js';
 import type { Funnel } from '../metrics/funnel.js';
 
 export interface ShopperReturnDeps {
@@ -120,7 +121,13 @@ export function createShopperReturns(deps: ShopperReturnDeps) {
         return shopperDestination(session.returnUrl, reference, 'unknown');
       }
       deps.funnel.count('returned', order.provider, session.locale);
-      const current = await sharedRead(order, parsed.data.status!, client);
+      // The shopper waits for the upstream's read a few seconds at most: past that the shop shows the order as the
+      // ledger has it (not final: the shop's page looks again) and the read goes on, recorded when it comes.
+      const read = sharedRead(order, parsed.data.status!, client);
+      const current = await withinWait(read, SHOPPER_WAIT_MS, () => {
+        read.catch((error: unknown) => logger.error({ err: error, orderReference: reference }, 'return read failed'));
+        return order;
+      });
       return shopperDestination(session.returnUrl, reference, viewStatus(current.status));
     },
   };
