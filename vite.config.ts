@@ -94,12 +94,18 @@ export default defineConfig({
         // are named for their element (opi-checkout-ar-<hash>.js), what the elements share is opi-shared-<hash>.js,
         // the check of a page's own words opi-check-<hash>.js, the checkout's details form opi-checkout-form-<hash>.js,
         // what it says to a shopper back from a provider opi-checkout-attempt-<hash>.js (its words for a language
-        // opi-checkout-attempt-ar-<hash>.js).
-        chunkFileNames: ({ facadeModuleId }) => {
-          const strings = facadeModuleId?.match(/components\/([\w-]+)\/i18n\/(attempt\/)?([\w-]+)\.ts$/);
-          if (strings) return `${strings[1]}-${strings[2] ? 'attempt-' : ''}${strings[3]}-[hash:6].js`;
+        // opi-checkout-attempt-ar-<hash>.js), each plan's cost opi-checkout-plan-<hash>.js (its words for a language
+        // opi-checkout-plan-ar-<hash>.js), and the plans' schedule both elements use opi-plans-<hash>.js.
+        chunkFileNames: ({ facadeModuleId, moduleIds }) => {
+          // The plans' schedule, which <opi-instalments> draws at once and the checkout's plan costs on demand.
+          if (moduleIds.every((id) => id.endsWith('opi-instalments/plans.ts'))) return 'opi-plans-[hash].js';
+          // The wait for a language's words, shared by the chunks the details form loads after the first paint.
+          if (moduleIds.every((id) => id.endsWith('internal/settled-words.ts'))) return 'opi-words-[hash].js';
+          const strings = facadeModuleId?.match(/components\/([\w-]+)\/i18n\/(?:(attempt|plan)\/)?([\w-]+)\.ts$/);
+          if (strings) return `${strings[1]}-${strings[2] ? `${strings[2]}-` : ''}${strings[3]}-[hash:6].js`;
           if (facadeModuleId?.endsWith('details-form.ts')) return 'opi-checkout-form-[hash].js';
           if (facadeModuleId?.endsWith('opi-checkout/attempt.ts')) return 'opi-checkout-attempt-[hash].js';
+          if (facadeModuleId?.endsWith('opi-checkout/plan-cost.ts')) return 'opi-checkout-plan-[hash].js';
           return facadeModuleId?.endsWith('catalogue-check.ts') ? 'opi-check-[hash].js' : 'opi-shared-[hash].js';
         },
       },

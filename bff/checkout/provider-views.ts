@@ -156,6 +156,8 @@ export function toProviderLists(options: readonly OptionItem[], cart: CartAmount
       ...viewLimits(option),
       instalments: cart.fromSnapshot ? planFor(option, cart) : instalments(option),
       interestRate: option.interestRate ?? 0,
+      ...(option.customerFeesAllowed === undefined ? {} : { customerFees: option.customerFeesAllowed }),
+      ...(option.lateFeesAllowed === undefined ? {} : { lateFees: option.lateFeesAllowed }),
       requiredFields,
       requiresShippingAddress: requiredFields.some(
         (path) => path === 'shippingAddress' || path.startsWith('shippingAddress.'),

@@ -123,6 +123,9 @@ export const providerViewSchema = z.object({
   maxAmount: z.number(),
   instalments: z.nullable(z.object({ count: z.number(), amount: z.number(), interval: z.enum(INSTALMENT_INTERVALS) })),
   interestRate: z.number(),
+  /** Whether the provider may charge the shopper fees, and late fees, as the options state it; absent when they do not. */
+  customerFees: z.optional(z.boolean()),
+  lateFees: z.optional(z.boolean()),
   /** Dotted paths into the order the provider needs beyond the always-required ones, e.g. "shippingAddress". */
   requiredFields: z.array(z.string()),
   requiresShippingAddress: z.boolean(),

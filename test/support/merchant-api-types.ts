@@ -238,6 +238,8 @@ export type components = {
             interval: "day" | "week" | "fortnight" | "month";
           }) | null;
           interestRate: number;
+          customerFees?: boolean;
+          lateFees?: boolean;
           requiredFields: string[];
           requiresShippingAddress: boolean;
           /** @constant */
@@ -320,6 +322,8 @@ export type components = {
             interval: "day" | "week" | "fortnight" | "month";
           }) | null;
           interestRate: number;
+          customerFees?: boolean;
+          lateFees?: boolean;
           requiredFields: string[];
           requiresShippingAddress: boolean;
           /** @constant */

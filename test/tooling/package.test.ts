@@ -122,17 +122,18 @@ describe('the tarball', () => {
     const languages = new RegExp(
       `^dist/widget/opi-(checkout|instalments)-(${LANGUAGES.join('|')})-[\\w-]{6}\\.js(\\.br|\\.gz)?$`,
     );
-    const attemptWords = new RegExp(
-      `^dist/widget/opi-checkout-attempt-(${LANGUAGES.join('|')})-[\\w-]{6}\\.js(\\.br|\\.gz)?$`,
+    const laterWords = new RegExp(
+      `^dist/widget/opi-checkout-(attempt|plan)-(${LANGUAGES.join('|')})-[\\w-]{6}\\.js(\\.br|\\.gz)?$`,
     );
-    const strings = files.filter((path) => languages.test(path) || attemptWords.test(path));
-    // Each element's words per language, and the checkout's words after an attempt (English's in that chunk).
-    expect(strings).toHaveLength((LANGUAGES.length - 1) * 3 * 3);
+    const strings = files.filter((path) => languages.test(path) || laterWords.test(path));
+    // Each element's words per language, and the checkout's after an attempt and for the plans' costs (English's in
+    // their chunks).
+    expect(strings).toHaveLength((LANGUAGES.length - 1) * 4 * 3);
     expect(
       files.filter((path) => /^dist\/widget\/opi-checkout-en-form-[\w-]{6}\.js(\.br|\.gz)?$/.test(path)),
       "English's words for the checkout's form, beside its chunk",
     ).toHaveLength(3);
-    expect(files.length - strings.length).toBeLessThan(100);
+    expect(files.length - strings.length).toBeLessThan(120);
     expect(
       files.filter(
         (path) => !/^(dist\/|package\.json$|README\.md$|LICENSE$|CHANGELOG\.md$|custom-elements\.json$)/.test(path),

@@ -30,7 +30,7 @@ describe('<opi-checkout> keyboard', () => {
       await sendKeys({ press: 'Tab' });
       const control = focused(el);
       if (control?.getAttribute('part') === 'submit') break;
-      visited.push(control?.name ?? '(outside)');
+      visited.push(control?.name || control?.getAttribute('part') || '(outside)');
       const answer = shopper[control?.name ?? ''];
       if (answer) await typeText(answer);
     }
@@ -45,6 +45,8 @@ describe('<opi-checkout> keyboard', () => {
       'billingAddress.state',
       'billingAddress.postalCode',
       'billingAddress.country',
+      // The chosen plan's schedule, a disclosure the keyboard opens, before the pay button.
+      'schedule-summary',
     ]);
     expect(focused(el)?.textContent?.replace(/\s+/g, ' ').trim()).to.equal('Pay AED 100.00 with Tamara');
 

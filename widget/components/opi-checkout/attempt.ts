@@ -3,7 +3,8 @@
 // prefill), and an attempt still pending followed to its end. A chunk of its own, loaded by the details form only for
 // a session with such an attempt, with English's words; every other language's words are a chunk each.
 import type { LastAttempt } from '../../../shared/schemas/checkout-api.js';
-import { type Catalogues, type Say, wordsFor } from '../../internal/i18n.js';
+import type { Catalogues, Say } from '../../internal/i18n.js';
+import { settledWords } from '../../internal/settled-words.js';
 import type { Notice } from './form-host.js';
 import en from './i18n/attempt/en.js';
 import type { AttemptStrings } from './i18n/attempt/strings.js';
@@ -29,13 +30,7 @@ const catalogues: Catalogues<AttemptStrings> = {
 };
 
 /** The words in `language` (English where it has none), once its chunk is here. */
-export async function attemptWords(language: string): Promise<AttemptStrings> {
-  for (;;) {
-    const words = wordsFor(catalogues, language);
-    if (!(words instanceof Promise)) return words;
-    await words;
-  }
-}
+export const attemptWords = (language: string): Promise<AttemptStrings> => settledWords(catalogues, language);
 
 /** Whether trying the same provider again is what the shopper would expect: they left it, or it is still deciding. */
 const sameAgain = ({ outcome }: LastAttempt) =>

@@ -26,7 +26,8 @@ import { placeOrder } from './order-client.js';
 import { isSafeRedirect } from './redirect.js';
 import { field, sameAsBillingToggle, shippingMethodField, type FieldContext } from './render/fields.js';
 import type { LastAttempt } from '../../../shared/schemas/checkout-api.js';
-import type { CheckoutSession } from './session-model.js';
+import type { CheckoutSession, Provider } from './session-model.js';
+import type { PlanCosts } from './plan-cost.js';
 
 /** What the element gives the form to draw with. */
 export interface FormView {
@@ -93,8 +94,25 @@ export class DetailsForm implements ReactiveController {
   /** The form's styles are in the shadow root: added when it is first drawn, not while no provider is chosen. */
   private styled = false;
 
+  /** Each plan's cost (its chunk, with the words of the language they were asked for). */
+  private plans?: PlanCosts;
+  private planLanguage = '';
+
   constructor(private readonly host: FormHost) {
     host.addController(this);
+  }
+
+  hostUpdate(): void {
+    const { language } = this.host;
+    if (language === this.planLanguage) return;
+    this.planLanguage = language;
+    void import('./plan-cost.js')
+      .then(({ planCosts }) => planCosts(language))
+      .then((plans) => {
+        if (this.planLanguage !== language) return;
+        this.plans = plans;
+        this.host.requestUpdate();
+      });
   }
 
   hostConnected(): void {
@@ -166,6 +184,10 @@ export class DetailsForm implements ReactiveController {
     host.selected = nextProvider(checkout, attempt);
     host.notice = attemptNotice(words, checkout, attempt, host.selected);
   }
+
+  /** Each plan's cost beside its provider, once its chunk and the words of the shopper's language are here. */
+  costOf = (provider: Provider, say: Say, money: (minor: number) => string): unknown =>
+    this.plans?.costLine(provider, say, money);
 
   /** Another provider: its problems show once the shopper leaves a field or sends the form; what was said is said. */
   reset(): void {
@@ -325,6 +347,7 @@ export class DetailsForm implements ReactiveController {
             ])
           : nothing
       }
+      ${this.plans?.schedule(provider, say, money)}
       ${alert}
       <button part="submit" type="submit" aria-disabled=${submitting}>
         ${submitting ? strings.submitting : say(strings.pay, { amount: money(checkout.amount), provider: provider.displayName })}

@@ -38,7 +38,8 @@ export const styles = [
   }
   .row {
     align-items: center;
-    min-block-size: 3.25rem;
+    /* Room for a plan's cost line, which comes with the form's chunk: the rows do not grow under the shopper. */
+    min-block-size: 6rem;
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
     padding: calc(var(--_space) * 0.75);

@@ -61,6 +61,12 @@ const skeleton = html`<div part="skeleton" aria-hidden="true">
  * @csspart badge - The "Recommended" badge.
  * @csspart provider-plan - The instalment plan and its interval ("4 × AED 25.00 · monthly").
  * @csspart provider-terms - A provider's own terms, shown when it gives no instalment plan.
+ * @csspart provider-cost - What a plan costs in all, its interest and fees, in the provider's label ("Total AED 100.00 · interest-free").
+ * @csspart schedule - The chosen plan's schedule, a disclosure (`details`) in the form.
+ * @csspart schedule-summary - Its summary, which opens it ("Payment schedule with Tabby").
+ * @csspart schedule-list - The list of instalments in it.
+ * @csspart schedule-item - One instalment: when it is due, and how much.
+ * @csspart terms-link - The provider's terms, where the options give them as a link.
  * @csspart unavailable - The list of providers that do not fit this cart, with why.
  * @csspart unavailable-item - One entry of that list ("Tamara: available from AED 50.00").
  * @csspart form - The details form.
@@ -364,7 +370,7 @@ export class OpiCheckout extends OpiElement<Strings> {
         : (this.notice?.(strings, say) ??
           this.form?.announcement(strings, say, money) ??
           say(strings.providerCount, { count })),
-      content: html`${providerList(checkout!.providers, strings, say, money, this.selected, this.onProviderChange, submitting)}${notes}${this.renderForm(strings, say, money)}`,
+      content: html`${providerList(checkout!.providers, strings, say, money, this.selected, this.onProviderChange, submitting, this.form?.costOf)}${notes}${this.renderForm(strings, say, money)}`,
     };
   }
 

@@ -19,6 +19,7 @@ export function providerList(
   selected: string | undefined,
   onChange: (event: Event) => void,
   locked: boolean,
+  costOf?: (provider: Provider, say: Say, money: Money) => unknown,
 ): TemplateResult {
   return html`<fieldset part="providers" ?disabled=${locked}>
     <legend part="legend">${strings.providersLegend}</legend>
@@ -42,6 +43,7 @@ export function providerList(
               </span>`
               : nothing
           }
+          ${costOf?.(provider, say, money)}
         </label>
         ${terms ? html`<p part="provider-terms" class="muted terms" id=${`${id}-terms`} dir="auto" lang="en">${terms}</p>` : nothing}
       </div>`;
