@@ -30,6 +30,7 @@ import { instalmentsRoutes } from './routes/instalments.js';
 import { callbackRoutes } from './routes/callbacks.js';
 import { merchantOrderRoutes } from './routes/merchant-orders.js';
 import { returnPageErrors, returnRoutes } from './routes/returns.js';
+import { payPageRoutes } from './routes/pay-page.js';
 import { upstreamWebhookRoutes } from './routes/upstream-webhook.js';
 import type { RetentionJob } from './maintenance/retention.js';
 import type { Notifier } from './notify/notifier.js';
@@ -141,6 +142,21 @@ export function createApp({
   });
   // The upstream's ways in (no merchant key: the hash, the per-order secret and re-reads guard them).
   app.use(returnRoutes(services.returns, { logger, rateLimit: limit('return', config.rateLimitPerMinute) }));
+  app.use(
+    payPageRoutes({
+      store,
+      widgetBundle,
+      publicUrl: config.publicUrl,
+      merchant: config.merchant,
+      imageOrigins: [
+        ...(config.merchant.logoUrl ? [new URL(config.merchant.logoUrl).origin] : []),
+        // The local sandbox serves its providers' logos itself, over http.
+        ...(config.upstream.isLocalSandbox ? [new URL(config.upstream.baseUrl).origin] : []),
+      ],
+      rateLimit: limit('pay-page', config.rateLimitPerMinute),
+      logger,
+    }),
+  );
   // Local choice: the upstream's notifications serve the whole account, from few addresses: ten times the widget's
   // per-client limit, the per-order callbacks and the account webhook each.
   app.use(callbackRoutes(services.notifications, limit('callback', 10 * config.rateLimitPerMinute)));
@@ -155,6 +171,7 @@ export function createApp({
   app.use(funnelRoutes(services.funnel, merchantGuard));
   app.use(notFound);
   app.use('/v1/returns', returnPageErrors);
+  app.use('/pay', returnPageErrors);
   app.use(errorHandler);
   return Object.assign(app, {
     ...inProcessApi(services, { publicUrl: config.publicUrl, ...(widgetBundle ? { widgetBundle } : {}) }),

@@ -74,6 +74,8 @@ export interface Config {
    * for the shopper): false leaves it out of the session's providers and refuses it as not eligible.
    */
   offerDeclinedProvider: boolean;
+  /** Who the hosted checkout page (pay by link) says the shopper pays: a name, and a logo where given. */
+  merchant: { name: string; logoUrl?: string };
   optionsCacheSeconds: number;
   trustProxy: TrustProxy;
   rateLimitPerMinute: number;
@@ -288,6 +290,10 @@ const envSchema = z.object({
   ),
   OPI_CUSTOMER_SESSIONS: z.optional(flag),
   OPI_OFFER_DECLINED_PROVIDER: z.optional(flag),
+  OPI_MERCHANT_NAME: z.optional(
+    z.string().check(z.trim(), z.maxLength(100, { error: 'must be at most 100 characters' })),
+  ),
+  OPI_MERCHANT_LOGO_URL: z.optional(url('the logo on the hosted checkout page')),
   OPI_OPTIONS_CACHE_SECONDS: z.optional(wholeNumber(0, 3600, 'a whole number of seconds')),
   OPI_TRUST_PROXY: z.optional(trustProxy),
   OPI_RATE_LIMIT_PER_MINUTE: z.optional(wholeNumber(1, 100_000, 'a whole number of requests')),
@@ -467,10 +473,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         clientSecret: e.OPI_CLIENT_SECRET ?? SANDBOX_DEFAULTS.clientSecret,
       };
   const port = e.PORT ?? 8787;
+  // With PORT=0 this names port 0 until main.ts knows the port it got (withListeningPort).
+  const publicUrl = e.OPI_PUBLIC_URL ?? `http://127.0.0.1:${port}`;
   return {
     port,
-    // With PORT=0 this names port 0 until main.ts knows the port it got (withListeningPort).
-    publicUrl: e.OPI_PUBLIC_URL ?? `http://127.0.0.1:${port}`,
+    publicUrl,
     upstream: {
       environment,
       baseUrl: upstreamUrl,
@@ -491,6 +498,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     customerSessions: e.OPI_CUSTOMER_SESSIONS ?? false,
     // Local choice: offered again by default; a shopper may have fixed what it declined (a card, a limit).
     offerDeclinedProvider: e.OPI_OFFER_DECLINED_PROVIDER ?? true,
+    // Local choice: without a name, the host shoppers reach the BFF at (the shop's own domain, as a rule).
+    merchant: {
+      name: e.OPI_MERCHANT_NAME || new URL(publicUrl).hostname,
+      ...(e.OPI_MERCHANT_LOGO_URL ? { logoUrl: e.OPI_MERCHANT_LOGO_URL } : {}),
+    },
     optionsCacheSeconds: e.OPI_OPTIONS_CACHE_SECONDS ?? 60,
     trustProxy: e.OPI_TRUST_PROXY ?? false,
     rateLimitPerMinute: e.OPI_RATE_LIMIT_PER_MINUTE ?? 120,

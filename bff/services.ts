@@ -62,6 +62,7 @@ export function createServices({ config, store: uncached, upstream, logger, now,
     now,
     sessionTtlMinutes: config.sessionTtlMinutes,
     offerDeclinedProvider: config.offerDeclinedProvider,
+    publicUrl: config.publicUrl,
     funnel,
   };
 
@@ -154,7 +155,13 @@ export function createServices({ config, store: uncached, upstream, logger, now,
       settleWindowMs: reconcile.settleWindowMs,
       idempotency: { store, now, waitMs: 2 * timeoutMs + 1_000, leaseMs: idempotencyLeaseMs(timeoutMs) },
     }),
-    returns: createShopperReturns({ ...reading, readGate, funnel, paymentSecret: config.paymentSecret }),
+    returns: createShopperReturns({
+      ...reading,
+      readGate,
+      funnel,
+      paymentSecret: config.paymentSecret,
+      publicUrl: config.publicUrl,
+    }),
     // Local choice: the upstream gets its answer within 2 s (or half our own upstream budget), done or not.
     notifications: createUpstreamNotifications({
       ...reading,

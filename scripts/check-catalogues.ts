@@ -1,5 +1,5 @@
 // The build's check of every catalogue we ship (run by `npm run build`, before the bundle): each language of each
-// element and of the BFF's return pages has every key of English, the same placeholders, plural forms its language
+// element (the checkout's words after an attempt and for plan costs too) and of the BFF's pages has every key of English, the same placeholders, plural forms its language
 // uses, and the payment words of its glossary (widget/glossary/). Prints each catalogue's estimated gzip weight (the
 // budget script weighs the real chunks) and exits 1 on any problem. `tsx scripts/check-catalogues.ts th vi` checks
 // only those languages.
@@ -12,6 +12,8 @@ import { withOverrides } from '../widget/internal/i18n.js';
 /** Each catalogue's folder: one file per language, named by its tag, its catalogue the default export. */
 const FOLDERS = {
   'opi-checkout': '../widget/components/opi-checkout/i18n',
+  'opi-checkout after an attempt': '../widget/components/opi-checkout/i18n/attempt',
+  'opi-checkout plan costs': '../widget/components/opi-checkout/i18n/plan',
   'opi-instalments': '../widget/components/opi-instalments/i18n',
   'return pages': '../bff/routes/return-page/words',
 };

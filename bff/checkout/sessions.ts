@@ -66,7 +66,13 @@ export interface SessionDeps {
   funnel: Funnel;
   /** OPI_OFFER_DECLINED_PROVIDER: false leaves out of the view a provider that declined an attempt of the session. */
   offerDeclinedProvider: boolean;
+  /** OPI_PUBLIC_URL: where the session's hosted checkout page is. */
+  publicUrl: string;
 }
+
+/** The checkout page the BFF hosts for a session (bff/routes/pay-page.ts). */
+export const checkoutUrlOf = (publicUrl: string, sessionId: string) =>
+  `${publicUrl}/pay/${encodeURIComponent(sessionId)}`;
 
 /** The order amount a cart adds up to, in minor units: every amount checked against the currency, above 0. */
 function orderAmountMinor(cart: CartAmounts): number {
@@ -145,6 +151,7 @@ export async function createCheckoutSession(deps: SessionDeps, body: unknown): P
     expiresAt: expiresAt.toISOString(),
     amount: toMajor(amountMinor, request.purchaseCurrency),
     currency: request.purchaseCurrency,
+    checkoutUrl: checkoutUrlOf(deps.publicUrl, id),
   };
 }
 
@@ -179,6 +186,7 @@ export async function updateSessionCart(deps: SessionDeps, id: string, body: unk
       expiresAt: session.expiresAt.toISOString(),
       amount: toMajor(amountMinor, session.currency),
       currency: session.currency,
+      checkoutUrl: checkoutUrlOf(deps.publicUrl, id),
     };
   });
 }

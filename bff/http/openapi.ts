@@ -253,7 +253,7 @@ export function buildOpenApiDocument(publicUrl: string) {
             {
               status: 303,
               description:
-                'To returnUrl with orderReference and the normalised status (status=unknown when the hash does not verify); one upstream read per order and claimed status per 5 s, shared with the notices',
+                "To returnUrl with orderReference, the normalised status (status=unknown when the hash does not verify) and, for a verified return, checkoutUrl (the session's hosted checkout page, the way back to paying); one upstream read per order and claimed status per 5 s, shared with the notices, waited for 3 s at most",
               headers: { Location: "The session's returnUrl with orderReference and status" },
               // Express's redirect says where in a short text or page, for clients that do not follow it.
               content: { ...TEXT('text/plain'), ...HTML },

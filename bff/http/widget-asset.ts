@@ -136,6 +136,24 @@ function chunkIntegrity(bundle: WidgetBundle, publicUrl: string): Record<string,
   );
 }
 
+/** What a page needs to embed an element: its script, what to preload with it, and the chunks' import map. */
+export interface WidgetEmbed {
+  script: WidgetScript;
+  preload: WidgetScript[];
+  importMap: { integrity: Record<string, string> };
+}
+
+export function widgetEmbed(bundle: WidgetBundle, publicUrl: string, element: WidgetElement): WidgetEmbed | undefined {
+  const script = widgetScript(bundle, publicUrl, element);
+  return (
+    script && {
+      script,
+      preload: preloadOf(bundle, publicUrl, element),
+      importMap: { integrity: chunkIntegrity(bundle, publicUrl) },
+    }
+  );
+}
+
 export function widgetAssetRoutes(bundle: WidgetBundle | undefined, publicUrl: string): Router {
   const router = Router();
   const built = (): WidgetBundle => {
@@ -186,8 +204,8 @@ export function widgetAssetRoutes(bundle: WidgetBundle | undefined, publicUrl: s
     const files = built();
     const scripts = Object.fromEntries(
       WIDGET_ELEMENTS.flatMap((element) => {
-        const script = widgetScript(files, publicUrl, element);
-        return script ? [[element, { ...script, preload: preloadOf(files, publicUrl, element) }]] : [];
+        const embed = widgetEmbed(files, publicUrl, element);
+        return embed ? [[element, { ...embed.script, preload: embed.preload }]] : [];
       }),
     );
     res.setHeader('Access-Control-Allow-Origin', '*');

@@ -15,6 +15,7 @@ import { orderReadKey, type ReadGate } from './read-gate.js';
 import { createRepeatFilter, firstOrAgain } from './repeat-filter.js';
 import { verifyReturnSignature } from './return-signature.js';
 import { SHOPPER_WAIT_MS, withinWait } from '../lib/shopper-wait.js';
+import { checkoutUrlOf } from '../checkout/sessions.js';
 import type { Funnel } from '../metrics/funnel.js';
 
 export interface ShopperReturnDeps {
@@ -28,6 +29,8 @@ export interface ShopperReturnDeps {
   logger: Logger;
   /** Counts every signed return (a shopper who reloads the return page counts again). */
   funnel: Funnel;
+  /** OPI_PUBLIC_URL: where the session's hosted checkout page is, the way back to paying. */
+  publicUrl: string;
 }
 
 // Local choices: how long a return's redirect status, once journalled, is not journalled again unless the order
@@ -35,11 +38,16 @@ export interface ShopperReturnDeps {
 const JOURNAL_ONCE_MS = 24 * 60 * 60_000;
 const REMEMBERED = 10_000;
 
-/** The session's returnUrl with orderReference and the status to show (its own query kept). */
-function shopperDestination(returnUrl: string, orderReference: string, status: string): string {
+/**
+ * The session's returnUrl with orderReference, the status to show and, for a signed return only, checkoutUrl: the way
+ * back to paying for the session (its hosted checkout page, whose address opens the session: an order reference,
+ * which travels to the provider and back, must not), its own query kept.
+ */
+function shopperDestination(returnUrl: string, orderReference: string, status: string, checkoutUrl?: string): string {
   const url = new URL(returnUrl);
   url.searchParams.set('orderReference', orderReference);
   url.searchParams.set('status', status);
+  if (checkoutUrl) url.searchParams.set('checkoutUrl', checkoutUrl);
   return url.href;
 }
 
@@ -128,7 +136,8 @@ export function createShopperReturns(deps: ShopperReturnDeps) {
         read.catch((error: unknown) => logger.error({ err: error, orderReference: reference }, 'return read failed'));
         return order;
       });
-      return shopperDestination(session.returnUrl, reference, viewStatus(current.status));
+      const checkoutUrl = checkoutUrlOf(deps.publicUrl, session.id);
+      return shopperDestination(session.returnUrl, reference, viewStatus(current.status), checkoutUrl);
     },
   };
 }

@@ -11,7 +11,8 @@ import { weightedList } from '../lib/weighted-list.js';
 import { RETURN_PAGE_CSP, returnErrorPage } from './return-page/page.js';
 import { returnPageWords, type ReturnPageWords } from './return-page/words/index.js';
 
-type PageName = keyof ReturnPageWords;
+/** The plain pages: a title and a sentence each. */
+type PageName = Exclude<keyof ReturnPageWords, 'payPage'>;
 
 const STATUS: Record<PageName, number> = { notFound: 404, damaged: 400, tooMany: 429, unavailable: 503 };
 
@@ -31,10 +32,13 @@ const browserLanguages = (header: string | undefined): string[] =>
     .sort((a, b) => b.q - a.q) // stable: equal weights keep the header's order
     .map(({ value }) => value);
 
+/** The BFF's words for a page in the shopper's language: the session's when known, else the browser's. */
+export const pageWords = (req: Request, sessionLocale?: string) =>
+  returnPageWords([sessionLocale, ...browserLanguages(req.headers['accept-language'])]);
+
 /** A plain page in the shopper's language: the session's when the order is known, else the browser's. */
-function page(req: Request, res: Response, name: PageName, sessionLocale?: string) {
-  const browser = browserLanguages(req.headers['accept-language']);
-  const { language, words } = returnPageWords([sessionLocale, ...browser]);
+export function page(req: Request, res: Response, name: PageName, sessionLocale?: string) {
+  const { language, words } = pageWords(req, sessionLocale);
   res
     .status(STATUS[name])
     .setHeader('Content-Security-Policy', RETURN_PAGE_CSP)
@@ -45,8 +49,9 @@ function page(req: Request, res: Response, name: PageName, sessionLocale?: strin
 }
 
 /**
- * Mounted at /v1/returns after every route: whatever went wrong on a shopper's return (an address that cannot
- * be decoded, a path that is not a return), the shopper gets a plain page, never a JSON problem.
+ * Mounted at /v1/returns and /pay after every route: whatever went wrong on a shopper's return or checkout page (an
+ * address that cannot be decoded, a path that is not one, too many requests), the shopper gets a plain page, never a
+ * JSON problem.
  */
 export const returnPageErrors: ErrorRequestHandler = (error: unknown, req, res, _next) => {
   const problem = problemFor(error, req);

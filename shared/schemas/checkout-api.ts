@@ -104,6 +104,11 @@ export const createSessionResponseSchema = z.object({
   expiresAt: z.string(),
   amount: z.number(),
   currency: z.string(),
+  /**
+   * The checkout page the BFF hosts for this session (pay by link): for a link sent by email or chat, and the way back
+   * after a declined payment for a shop without a page of its own.
+   */
+  checkoutUrl: z.string(),
 });
 export type CreateSessionResponse = z.infer<typeof createSessionResponseSchema>;
 

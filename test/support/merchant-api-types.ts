@@ -179,6 +179,7 @@ export type components = {
       expiresAt: string;
       amount: number;
       currency: string;
+      checkoutUrl: string;
     };
     UpdateSessionCart: {
       orderItems: ({
@@ -1545,7 +1546,7 @@ export type operations = {
       };
     };
     responses: {
-      /** @description To returnUrl with orderReference and the normalised status (status=unknown when the hash does not verify); one upstream read per order and claimed status per 5 s, shared with the notices */
+      /** @description To returnUrl with orderReference, the normalised status (status=unknown when the hash does not verify) and, for a verified return, checkoutUrl (the session's hosted checkout page, the way back to paying); one upstream read per order and claimed status per 5 s, shared with the notices, waited for 3 s at most */
       303: {
         headers: {
           /** @description The session's returnUrl with orderReference and status */

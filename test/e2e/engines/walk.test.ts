@@ -4,6 +4,7 @@
 // WTR_BROWSERS picks the engines, as for the widget's suites.
 import { describe, expect, it } from 'vitest';
 import { selectedEngines } from '../../../scripts/engines.mjs';
+import { call, cart, json, merchant } from '../../support/checkout.js';
 import { useStack } from '../use-stack.js';
 import { useDriver } from './driver.js';
 import { Shopper } from './steps.js';
@@ -127,5 +128,21 @@ describe.each(selectedEngines())('the shopper’s walk in %s', (engine) => {
       { status: 'paid', provider: 'TAMARA_AE' },
     ]);
     expect(second.sessionId).toBe(first.sessionId);
+  });
+
+  it('pays from the checkout page the BFF hosts, opened from a link', { timeout: 60_000 }, async () => {
+    const { driver } = open;
+    const shopper = new Shopper(driver);
+    const created = await call(
+      `${e2e.stack.bff.url}/v1/checkout-sessions`,
+      json('POST', cart({ returnUrl: `${e2e.stack.shopUrl}/checkout/result` }), merchant),
+    );
+    await driver.goto(created.body.checkoutUrl);
+    expect((await shopper.text('h1')).trim()).toBe(`Pay ${new URL(e2e.stack.bff.url).hostname}`);
+    await shopper.click(...widget('input[type="radio"][value="TABBY_AE"]'));
+    for (const [name, value] of Object.entries(DETAILS)) await shopper.fill(value, ...widget(`[name="${name}"]`));
+    await shopper.click(...widget('[part~="submit"]'));
+    const paid = await atProvider(shopper, 'approve', 'paid');
+    await expect(e2e.stack.order(paid)).resolves.toMatchObject({ status: 'paid', sessionId: created.body.id });
   });
 });

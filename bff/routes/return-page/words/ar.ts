@@ -17,6 +17,14 @@ const ar: ReturnPageWords = {
     title: 'تعذّر تأكيد دفعتك الآن',
     message: 'يُرجى العودة إلى المتجر بعد قليل، حيث ستجد حالة طلبك.',
   },
+  payPage: {
+    title: 'الدفع إلى {merchant}',
+    summary: 'طلبك',
+    shipping: 'الشحن',
+    tax: 'الضريبة',
+    discount: 'الخصم',
+    total: 'الإجمالي',
+  },
 };
 
 export default ar;

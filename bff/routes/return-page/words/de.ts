@@ -19,6 +19,14 @@ const de: ReturnPageWords = {
     title: 'Wir können deine Zahlung gerade nicht bestätigen',
     message: 'Bitte kehre in Kürze zum Shop zurück. Dort siehst du den Status deiner Bestellung.',
   },
+  payPage: {
+    title: 'An {merchant} bezahlen',
+    summary: 'Ihre Bestellung',
+    shipping: 'Versand',
+    tax: 'Steuer',
+    discount: 'Rabatt',
+    total: 'Gesamt',
+  },
 };
 
 export default de;

@@ -19,6 +19,14 @@ const en: ReturnPageWords = {
     title: 'We could not confirm your payment just now',
     message: 'Please go back to the shop in a moment: it will show the status of your order.',
   },
+  payPage: {
+    title: 'Pay {merchant}',
+    summary: 'Your order',
+    shipping: 'Shipping',
+    tax: 'Tax',
+    discount: 'Discount',
+    total: 'Total',
+  },
 };
 
 export default en;

@@ -19,6 +19,14 @@ const es: ReturnPageWords = {
     title: 'No hemos podido confirmar tu pago en este momento',
     message: 'Vuelve a la tienda dentro de un momento: allí verás el estado de tu pedido.',
   },
+  payPage: {
+    title: 'Pagar a {merchant}',
+    summary: 'Tu pedido',
+    shipping: 'Envío',
+    tax: 'Impuestos',
+    discount: 'Descuento',
+    total: 'Total',
+  },
 };
 
 export default es;

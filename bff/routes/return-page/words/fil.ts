@@ -18,6 +18,14 @@ const fil: ReturnPageWords = {
     title: 'Hindi pa namin makumpirma ang bayad mo sa ngayon',
     message: 'Bumalik sa shop maya-maya. Makikita mo roon ang status ng order mo.',
   },
+  payPage: {
+    title: 'Magbayad sa {merchant}',
+    summary: 'Ang order mo',
+    shipping: 'Shipping',
+    tax: 'Buwis',
+    discount: 'Diskwento',
+    total: 'Kabuuan',
+  },
 };
 
 export default fil;

@@ -19,6 +19,14 @@ const fr: ReturnPageWords = {
     title: 'Nous ne pouvons pas confirmer votre paiement pour le moment',
     message: 'Revenez sur la boutique dans quelques instants\u00a0: vous y trouverez le statut de votre commande.',
   },
+  payPage: {
+    title: 'Payer {merchant}',
+    summary: 'Votre commande',
+    shipping: 'Livraison',
+    tax: 'Taxes',
+    discount: 'Remise',
+    total: 'Total',
+  },
 };
 
 export default fr;

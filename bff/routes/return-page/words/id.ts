@@ -19,6 +19,14 @@ const indonesian: ReturnPageWords = {
     title: 'Pembayaran Anda belum dapat dikonfirmasi saat ini',
     message: 'Silakan kembali ke toko beberapa saat lagi. Status pesanan Anda akan ditampilkan di sana.',
   },
+  payPage: {
+    title: 'Bayar ke {merchant}',
+    summary: 'Pesanan Anda',
+    shipping: 'Pengiriman',
+    tax: 'Pajak',
+    discount: 'Diskon',
+    total: 'Total',
+  },
 };
 
 export default indonesian;

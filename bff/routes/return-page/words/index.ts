@@ -15,7 +15,7 @@ import zhHans from './zh-Hans.js';
 import zhHant from './zh-Hant.js';
 import type { ReturnPageWords } from './words.js';
 
-export type { ReturnPageText, ReturnPageWords } from './words.js';
+export type { PayPageWords, ReturnPageText, ReturnPageWords } from './words.js';
 
 const WORDS: Record<Language, ReturnPageWords> = {
   en,

@@ -19,6 +19,14 @@ const ms: ReturnPageWords = {
     title: 'Pembayaran anda tidak dapat disahkan buat masa ini',
     message: 'Sila kembali ke kedai sebentar lagi. Status pesanan anda akan dipaparkan di sana.',
   },
+  payPage: {
+    title: 'Bayar kepada {merchant}',
+    summary: 'Pesanan anda',
+    shipping: 'Penghantaran',
+    tax: 'Cukai',
+    discount: 'Diskaun',
+    total: 'Jumlah',
+  },
 };
 
 export default ms;

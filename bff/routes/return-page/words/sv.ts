@@ -19,6 +19,14 @@ const sv: ReturnPageWords = {
     title: 'Vi kan inte bekräfta din betalning just nu',
     message: 'Gå tillbaka till butiken om en liten stund. Där ser du statusen för din beställning.',
   },
+  payPage: {
+    title: 'Betala till {merchant}',
+    summary: 'Din beställning',
+    shipping: 'Frakt',
+    tax: 'Moms',
+    discount: 'Rabatt',
+    total: 'Totalt',
+  },
 };
 
 export default sv;

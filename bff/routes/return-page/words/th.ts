@@ -17,6 +17,14 @@ const th: ReturnPageWords = {
     title: 'ขณะนี้ยังยืนยันการชำระเงินของคุณไม่ได้',
     message: 'โปรดกลับไปที่ร้านค้าในอีกสักครู่ คุณจะดูสถานะคำสั่งซื้อได้ที่นั่น',
   },
+  payPage: {
+    title: 'ชำระเงินให้ {merchant}',
+    summary: 'คำสั่งซื้อของคุณ',
+    shipping: 'ค่าจัดส่ง',
+    tax: 'ภาษี',
+    discount: 'ส่วนลด',
+    total: 'รวม',
+  },
 };
 
 export default th;

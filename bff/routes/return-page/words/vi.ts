@@ -19,6 +19,14 @@ const vi: ReturnPageWords = {
     title: 'Chưa thể xác nhận thanh toán của bạn lúc này',
     message: 'Vui lòng quay lại cửa hàng sau ít phút. Trạng thái đơn hàng của bạn sẽ hiển thị ở đó.',
   },
+  payPage: {
+    title: 'Thanh toán cho {merchant}',
+    summary: 'Đơn hàng của bạn',
+    shipping: 'Phí vận chuyển',
+    tax: 'Thuế',
+    discount: 'Giảm giá',
+    total: 'Tổng cộng',
+  },
 };
 
 export default vi;

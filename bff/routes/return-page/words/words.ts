@@ -1,5 +1,6 @@
 // The shape of the words on the plain pages a shopper may meet on the way back from the provider
-// (../return-page.ts): one title and one sentence per page, no placeholders.
+// (../return-page.ts): one title and one sentence per page, no placeholders; and those of the checkout page the BFF
+// hosts (../../pay-page.ts).
 
 export interface ReturnPageText {
   title: string;
@@ -15,4 +16,17 @@ export interface ReturnPageWords {
   tooMany: ReturnPageText;
   /** 503: our ledger or the upstream could not be reached. */
   unavailable: ReturnPageText;
+  /** The checkout page the BFF hosts for a session (pay by link): its title and the order summary's words. */
+  payPage: PayPageWords;
+}
+
+export interface PayPageWords {
+  /** {merchant}: the page's title and heading. */
+  title: string;
+  /** The order summary's heading; then its lines' labels, each beside an amount. */
+  summary: string;
+  shipping: string;
+  tax: string;
+  discount: string;
+  total: string;
 }

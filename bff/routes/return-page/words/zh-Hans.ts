@@ -17,6 +17,14 @@ const zhHans: ReturnPageWords = {
     title: '暂时无法确认您的付款',
     message: '请稍后返回商店，您可以在那里查看订单状态。',
   },
+  payPage: {
+    title: '向 {merchant} 付款',
+    summary: '你的订单',
+    shipping: '配送',
+    tax: '税费',
+    discount: '折扣',
+    total: '总计',
+  },
 };
 
 export default zhHans;

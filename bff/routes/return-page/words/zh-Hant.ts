@@ -17,6 +17,14 @@ const zhHant: ReturnPageWords = {
     title: '目前無法確認您的付款',
     message: '請稍後再回到商店，您可以在那裡查看訂單狀態。',
   },
+  payPage: {
+    title: '向 {merchant} 付款',
+    summary: '你的訂單',
+    shipping: '運送',
+    tax: '稅費',
+    discount: '折扣',
+    total: '總計',
+  },
 };
 
 export default zhHant;

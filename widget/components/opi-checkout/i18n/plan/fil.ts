@@ -3,8 +3,8 @@ import type { PlanStrings } from './strings.js';
 const words: PlanStrings = {
   lang: 'fil',
   total: 'Kabuuan {amount}',
-  interestFree: 'walang interes',
-  interest: '{rate}% interes',
+  interestFree: 'walang interest',
+  interest: '{rate}% interest',
   fees: 'maaaring may bayarin',
   noFees: 'walang bayarin',
   lateFees: 'maaaring may multa sa late na bayad',
