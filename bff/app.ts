@@ -155,6 +155,7 @@ export function createApp({
       ],
       rateLimit: limit('pay-page', config.rateLimitPerMinute),
       logger,
+      now,
     }),
   );
   // Local choice: the upstream's notifications serve the whole account, from few addresses: ten times the widget's

@@ -1,8 +1,8 @@
 // GET /pay/:sessionId: the checkout page the BFF hosts for a session (pay by link), for a link sent by email, chat or
 // a social post, a phone order, a shop whose platform cannot embed a script, and the way back after a decline for a
 // shop without a page of its own. Rate limited per client; an unknown session gets the plain not-found page, a BFF
-// without its widget bundle or its ledger the plain unavailable one. The session's own state (expired, completed) is the widget's
-// to say, as on any page.
+// without its widget bundle or its ledger the plain unavailable one, and a session that can no longer be paid (expired,
+// complete) a plain page that says so, with a link back to the shop.
 import { randomBytes } from 'node:crypto';
 import { Router, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
@@ -23,6 +23,7 @@ export interface PayPageDeps {
   imageOrigins: readonly string[];
   rateLimit: RequestHandler;
   logger: Logger;
+  now: () => Date;
 }
 
 /** The cart as the summary lists it: each item, then shipping, tax and a discount where there is one. */
@@ -51,6 +52,16 @@ export function payPageRoutes(deps: PayPageDeps): Router {
     }
     if (!session) {
       page(req, res, 'notFound');
+      return;
+    }
+    // A session that can no longer be paid says so, with the way back to the shop (its return URL's site).
+    const shop = `${new URL(session.returnUrl).origin}/`;
+    if (session.state === 'completed') {
+      page(req, res, 'completed', session.locale, shop);
+      return;
+    }
+    if (deps.now().getTime() >= session.expiresAt.getTime()) {
+      page(req, res, 'expired', session.locale, shop);
       return;
     }
     const widget = deps.widgetBundle && widgetEmbed(deps.widgetBundle, deps.publicUrl, 'opi-checkout');

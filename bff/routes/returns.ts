@@ -14,7 +14,14 @@ import { returnPageWords, type ReturnPageWords } from './return-page/words/index
 /** The plain pages: a title and a sentence each. */
 type PageName = Exclude<keyof ReturnPageWords, 'payPage'>;
 
-const STATUS: Record<PageName, number> = { notFound: 404, damaged: 400, tooMany: 429, unavailable: 503 };
+const STATUS: Record<PageName, number> = {
+  notFound: 404,
+  damaged: 400,
+  tooMany: 429,
+  unavailable: 503,
+  expired: 410,
+  completed: 409,
+};
 
 /**
  * Local choice: the browser's first languages looked at. Each costs Intl's parsing, and a stranger's header can name
@@ -36,8 +43,11 @@ const browserLanguages = (header: string | undefined): string[] =>
 export const pageWords = (req: Request, sessionLocale?: string) =>
   returnPageWords([sessionLocale, ...browserLanguages(req.headers['accept-language'])]);
 
-/** A plain page in the shopper's language: the session's when the order is known, else the browser's. */
-export function page(req: Request, res: Response, name: PageName, sessionLocale?: string) {
+/**
+ * A plain page in the shopper's language: the session's when the order is known, else the browser's; `shop`: a link
+ * back to the shop, where the page has one.
+ */
+export function page(req: Request, res: Response, name: PageName, sessionLocale?: string, shop?: string) {
   const { language, words } = pageWords(req, sessionLocale);
   res
     .status(STATUS[name])
@@ -45,7 +55,7 @@ export function page(req: Request, res: Response, name: PageName, sessionLocale?
     .setHeader('Content-Language', language)
     .vary('Accept-Language')
     .type('html')
-    .send(returnErrorPage(language, words[name]));
+    .send(returnErrorPage(language, words[name], shop ? { href: shop, text: words.payPage.backToShop } : undefined));
 }
 
 /**

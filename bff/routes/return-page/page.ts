@@ -1,4 +1,5 @@
-// The plain page a shopper sees when a return cannot be followed (an unknown order, the ledger unreachable).
+// The plain page a shopper sees when a return cannot be followed (an unknown order, the ledger unreachable), or a
+// checkout page that cannot be paid (expired, complete: with a link back to the shop).
 // No script and no outside asset; its one style block is allowed by hash in its own CSP.
 import { createHash } from 'node:crypto';
 import escapeHtml from 'escape-html';
@@ -11,8 +12,12 @@ h1 { font-size: 1.35rem; margin: 0 0 0.5rem; }`;
 
 export const RETURN_PAGE_CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`;
 
-/** The page in the shopper's language (a BCP 47 tag), right to left where the language is. */
-export function returnErrorPage(language: string, { title, message }: ReturnPageText): string {
+/** The page in the shopper's language (a BCP 47 tag), right to left where the language is; a link where it has one. */
+export function returnErrorPage(
+  language: string,
+  { title, message }: ReturnPageText,
+  link?: { href: string; text: string },
+): string {
   return `<!doctype html>
 <html lang="${escapeHtml(language)}" dir="${isRightToLeft(language) ? 'rtl' : 'ltr'}">
 <head>
@@ -26,7 +31,12 @@ export function returnErrorPage(language: string, { title, message }: ReturnPage
 <main>
 <h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(message)}</p>
-</main>
+${
+  link
+    ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></p>
+`
+    : ''
+}</main>
 </body>
 </html>
 `;

@@ -92,4 +92,22 @@ describe('the hosted checkout page', () => {
     unsigned.searchParams.set('hash', 'forged');
     expect(destination(await followReturn(unsigned.href)).query).not.toHaveProperty('checkoutUrl');
   });
+
+  it('a session that can no longer be paid says so, with a link back to the shop', async () => {
+    const later = await stack.startBff({ widgetBundle: bundle, now: () => new Date(Date.now() + 2 * 3_600_000) });
+    const expired = await createSession(bff.url, { returnUrl: 'https://shop.example/checkout/done?x=1' });
+    const gone = await call(`${later.url}/pay/${expired}`);
+    expect(gone.status).toBe(410);
+    expect(gone.text).toContain('<h1>This checkout has expired</h1>');
+    expect(gone.text).toContain('<a href="https://shop.example/">Back to the shop</a>');
+    expect(gone.text).not.toContain('<opi-checkout');
+
+    const paid = await createSession(bff.url, { locale: 'de_AE' });
+    const placed = await call(`${bff.url}/v1/checkout-sessions/${paid}/orders`, json('POST', shopper()));
+    await followReturn((await stack.sandbox.decide(placed.body.orderReference, { outcome: 'approve' })).redirectTo);
+    const done = await call(`${bff.url}/pay/${paid}`);
+    expect([done.status, done.headers.get('content-language')]).toEqual([409, 'de-AE']);
+    expect(done.text).toContain('<h1>Dieser Bezahlvorgang ist abgeschlossen</h1>');
+    expect(done.text).toContain('<a href="https://shop.example/">Zurück zum Shop</a>');
+  });
 });

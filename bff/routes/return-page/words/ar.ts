@@ -17,6 +17,14 @@ const ar: ReturnPageWords = {
     title: 'تعذّر تأكيد دفعتك الآن',
     message: 'يُرجى العودة إلى المتجر بعد قليل، حيث ستجد حالة طلبك.',
   },
+  expired: {
+    title: 'انتهت صلاحية عملية الدفع هذه',
+    message: 'يُرجى العودة إلى المتجر وبدء عملية الدفع من جديد.',
+  },
+  completed: {
+    title: 'اكتملت عملية الدفع هذه',
+    message: 'تم الدفع لهذا الطلب بالفعل. يعرض المتجر حالة طلبك.',
+  },
   payPage: {
     title: 'الدفع إلى {merchant}',
     summary: 'طلبك',
@@ -24,6 +32,7 @@ const ar: ReturnPageWords = {
     tax: 'الضريبة',
     discount: 'الخصم',
     total: 'الإجمالي',
+    backToShop: 'العودة إلى المتجر',
   },
 };
 

@@ -19,6 +19,14 @@ const de: ReturnPageWords = {
     title: 'Wir können deine Zahlung gerade nicht bestätigen',
     message: 'Bitte kehre in Kürze zum Shop zurück. Dort siehst du den Status deiner Bestellung.',
   },
+  expired: {
+    title: 'Dieser Bezahlvorgang ist abgelaufen',
+    message: 'Bitte kehren Sie zum Shop zurück und starten Sie den Bezahlvorgang erneut.',
+  },
+  completed: {
+    title: 'Dieser Bezahlvorgang ist abgeschlossen',
+    message: 'Er hat bereits eine Zahlung. Der Shop zeigt den Status Ihrer Bestellung.',
+  },
   payPage: {
     title: 'An {merchant} bezahlen',
     summary: 'Ihre Bestellung',
@@ -26,6 +34,7 @@ const de: ReturnPageWords = {
     tax: 'Steuer',
     discount: 'Rabatt',
     total: 'Gesamt',
+    backToShop: 'Zurück zum Shop',
   },
 };
 

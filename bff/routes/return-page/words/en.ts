@@ -19,6 +19,14 @@ const en: ReturnPageWords = {
     title: 'We could not confirm your payment just now',
     message: 'Please go back to the shop in a moment: it will show the status of your order.',
   },
+  expired: {
+    title: 'This checkout has expired',
+    message: 'Please go back to the shop and start the checkout again.',
+  },
+  completed: {
+    title: 'This checkout is complete',
+    message: 'It already has a payment. The shop shows the status of your order.',
+  },
   payPage: {
     title: 'Pay {merchant}',
     summary: 'Your order',
@@ -26,6 +34,7 @@ const en: ReturnPageWords = {
     tax: 'Tax',
     discount: 'Discount',
     total: 'Total',
+    backToShop: 'Back to the shop',
   },
 };
 

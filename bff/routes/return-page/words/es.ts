@@ -19,6 +19,14 @@ const es: ReturnPageWords = {
     title: 'No hemos podido confirmar tu pago en este momento',
     message: 'Vuelve a la tienda dentro de un momento: allí verás el estado de tu pedido.',
   },
+  expired: {
+    title: 'Este pago ha caducado',
+    message: 'Vuelve a la tienda y empieza el pago de nuevo.',
+  },
+  completed: {
+    title: 'Este pago está completo',
+    message: 'Ya tiene un pago. La tienda muestra el estado de tu pedido.',
+  },
   payPage: {
     title: 'Pagar a {merchant}',
     summary: 'Tu pedido',
@@ -26,6 +34,7 @@ const es: ReturnPageWords = {
     tax: 'Impuestos',
     discount: 'Descuento',
     total: 'Total',
+    backToShop: 'Volver a la tienda',
   },
 };
 

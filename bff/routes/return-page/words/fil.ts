@@ -18,6 +18,14 @@ const fil: ReturnPageWords = {
     title: 'Hindi pa namin makumpirma ang bayad mo sa ngayon',
     message: 'Bumalik sa shop maya-maya. Makikita mo roon ang status ng order mo.',
   },
+  expired: {
+    title: 'Nag-expire na ang checkout na ito',
+    message: 'Bumalik sa shop at simulan ulit ang checkout.',
+  },
+  completed: {
+    title: 'Tapos na ang checkout na ito',
+    message: 'May bayad na ito. Ipinapakita ng shop ang status ng order mo.',
+  },
   payPage: {
     title: 'Magbayad sa {merchant}',
     summary: 'Ang order mo',
@@ -25,6 +33,7 @@ const fil: ReturnPageWords = {
     tax: 'Buwis',
     discount: 'Diskwento',
     total: 'Kabuuan',
+    backToShop: 'Bumalik sa shop',
   },
 };
 

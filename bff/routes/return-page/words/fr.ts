@@ -19,6 +19,14 @@ const fr: ReturnPageWords = {
     title: 'Nous ne pouvons pas confirmer votre paiement pour le moment',
     message: 'Revenez sur la boutique dans quelques instants\u00a0: vous y trouverez le statut de votre commande.',
   },
+  expired: {
+    title: 'Ce paiement a expiré',
+    message: 'Revenez à la boutique et recommencez le paiement.',
+  },
+  completed: {
+    title: 'Ce paiement est terminé',
+    message: 'Il a déjà été payé. La boutique affiche le statut de votre commande.',
+  },
   payPage: {
     title: 'Payer {merchant}',
     summary: 'Votre commande',
@@ -26,6 +34,7 @@ const fr: ReturnPageWords = {
     tax: 'Taxes',
     discount: 'Remise',
     total: 'Total',
+    backToShop: 'Retour à la boutique',
   },
 };
 

@@ -19,6 +19,14 @@ const indonesian: ReturnPageWords = {
     title: 'Pembayaran Anda belum dapat dikonfirmasi saat ini',
     message: 'Silakan kembali ke toko beberapa saat lagi. Status pesanan Anda akan ditampilkan di sana.',
   },
+  expired: {
+    title: 'Checkout ini sudah kedaluwarsa',
+    message: 'Silakan kembali ke toko dan mulai checkout lagi.',
+  },
+  completed: {
+    title: 'Checkout ini sudah selesai',
+    message: 'Pesanan ini sudah dibayar. Toko menampilkan status pesanan Anda.',
+  },
   payPage: {
     title: 'Bayar ke {merchant}',
     summary: 'Pesanan Anda',
@@ -26,6 +34,7 @@ const indonesian: ReturnPageWords = {
     tax: 'Pajak',
     discount: 'Diskon',
     total: 'Total',
+    backToShop: 'Kembali ke toko',
   },
 };
 

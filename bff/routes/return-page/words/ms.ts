@@ -19,6 +19,14 @@ const ms: ReturnPageWords = {
     title: 'Pembayaran anda tidak dapat disahkan buat masa ini',
     message: 'Sila kembali ke kedai sebentar lagi. Status pesanan anda akan dipaparkan di sana.',
   },
+  expired: {
+    title: 'Sesi pembayaran ini telah tamat tempoh',
+    message: 'Sila kembali ke kedai dan mulakan sesi pembayaran semula.',
+  },
+  completed: {
+    title: 'Sesi pembayaran ini telah selesai',
+    message: 'Ia sudah dibayar. Kedai menunjukkan status pesanan anda.',
+  },
   payPage: {
     title: 'Bayar kepada {merchant}',
     summary: 'Pesanan anda',
@@ -26,6 +34,7 @@ const ms: ReturnPageWords = {
     tax: 'Cukai',
     discount: 'Diskaun',
     total: 'Jumlah',
+    backToShop: 'Kembali ke kedai',
   },
 };
 

@@ -19,6 +19,14 @@ const sv: ReturnPageWords = {
     title: 'Vi kan inte bekräfta din betalning just nu',
     message: 'Gå tillbaka till butiken om en liten stund. Där ser du statusen för din beställning.',
   },
+  expired: {
+    title: 'Den här kassan har gått ut',
+    message: 'Gå tillbaka till butiken och börja om i kassan.',
+  },
+  completed: {
+    title: 'Den här kassan är klar',
+    message: 'Den är redan betald. Butiken visar status för din beställning.',
+  },
   payPage: {
     title: 'Betala till {merchant}',
     summary: 'Din beställning',
@@ -26,6 +34,7 @@ const sv: ReturnPageWords = {
     tax: 'Moms',
     discount: 'Rabatt',
     total: 'Totalt',
+    backToShop: 'Tillbaka till butiken',
   },
 };
 

@@ -19,6 +19,14 @@ const vi: ReturnPageWords = {
     title: 'Chưa thể xác nhận thanh toán của bạn lúc này',
     message: 'Vui lòng quay lại cửa hàng sau ít phút. Trạng thái đơn hàng của bạn sẽ hiển thị ở đó.',
   },
+  expired: {
+    title: 'Phiên thanh toán này đã hết hạn',
+    message: 'Vui lòng quay lại cửa hàng và bắt đầu lại phiên thanh toán.',
+  },
+  completed: {
+    title: 'Phiên thanh toán này đã hoàn tất',
+    message: 'Đơn hàng đã được thanh toán. Cửa hàng hiển thị trạng thái đơn hàng của bạn.',
+  },
   payPage: {
     title: 'Thanh toán cho {merchant}',
     summary: 'Đơn hàng của bạn',
@@ -26,6 +34,7 @@ const vi: ReturnPageWords = {
     tax: 'Thuế',
     discount: 'Giảm giá',
     total: 'Tổng cộng',
+    backToShop: 'Quay lại cửa hàng',
   },
 };
 

@@ -16,6 +16,10 @@ export interface ReturnPageWords {
   tooMany: ReturnPageText;
   /** 503: our ledger or the upstream could not be reached. */
   unavailable: ReturnPageText;
+  /** 410: the checkout page of a session past its expiry. */
+  expired: ReturnPageText;
+  /** 409: the checkout page of a session that already has its payment. */
+  completed: ReturnPageText;
   /** The checkout page the BFF hosts for a session (pay by link): its title and the order summary's words. */
   payPage: PayPageWords;
 }
@@ -29,4 +33,6 @@ export interface PayPageWords {
   tax: string;
   discount: string;
   total: string;
+  /** The link from a page that cannot be paid (expired, complete) to the shop. */
+  backToShop: string;
 }

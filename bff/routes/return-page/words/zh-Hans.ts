@@ -17,6 +17,14 @@ const zhHans: ReturnPageWords = {
     title: '暂时无法确认您的付款',
     message: '请稍后返回商店，您可以在那里查看订单状态。',
   },
+  expired: {
+    title: '此结账已过期',
+    message: '请返回商店重新开始结账。',
+  },
+  completed: {
+    title: '此结账已完成',
+    message: '此订单已付款。商店会显示你的订单状态。',
+  },
   payPage: {
     title: '向 {merchant} 付款',
     summary: '你的订单',
@@ -24,6 +32,7 @@ const zhHans: ReturnPageWords = {
     tax: '税费',
     discount: '折扣',
     total: '总计',
+    backToShop: '返回商店',
   },
 };
 

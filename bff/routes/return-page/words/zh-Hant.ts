@@ -17,6 +17,14 @@ const zhHant: ReturnPageWords = {
     title: '目前無法確認您的付款',
     message: '請稍後再回到商店，您可以在那裡查看訂單狀態。',
   },
+  expired: {
+    title: '此結帳已過期',
+    message: '請返回商店重新開始結帳。',
+  },
+  completed: {
+    title: '此結帳已完成',
+    message: '此訂單已付款。商店會顯示你的訂單狀態。',
+  },
   payPage: {
     title: '向 {merchant} 付款',
     summary: '你的訂單',
@@ -24,6 +32,7 @@ const zhHant: ReturnPageWords = {
     tax: '稅費',
     discount: '折扣',
     total: '總計',
+    backToShop: '返回商店',
   },
 };
 
