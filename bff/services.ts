@@ -113,7 +113,11 @@ export function createServices({ config, store: uncached, upstream, logger, now,
     perClientPerMinute: Math.max(1, Math.floor(config.rateLimitPerMinute / 4)),
     now,
   });
-  const refresher = createOrderRefresher({ ...reading, settleWindowMs: reconcile.settleWindowMs });
+  const refresher = createOrderRefresher({
+    ...reading,
+    settleWindowMs: reconcile.settleWindowMs,
+    publicUrl: config.publicUrl,
+  });
   const readBudget = createReadBudget({
     readsPerSecond: reconcile.readsPerSecond,
     maxPauseMs: reconcile.maxPauseMs,

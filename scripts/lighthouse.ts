@@ -1,5 +1,6 @@
 // `npm run lighthouse` (not part of npm test; run `npm run build` first): Lighthouse 12 on the demo as `npm start`
-// runs it, on free ports with a fresh data folder: the product list, the cart and the checkout with its widget, as
+// runs it, on free ports with a fresh data folder: the product list, the cart, the checkout with its widget and the
+// checkout page the BFF hosts for a session (`-- --page hosted` runs only that one), as
 // a phone (Lighthouse's default: a mid-range device on slow 4G, CPU slowed 4x) and as a laptop (its desktop
 // config), in Debian's Chromium. Each page and device is run 5 times (`-- --runs N`) and the median run reported, as
 // Lighthouse advises: on a shared machine one run's total blocking time moves by 100 ms. Prints the four category
@@ -18,16 +19,14 @@ import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-
 import puppeteer from 'puppeteer-core';
 import { CHROMIUM_ARGS } from './chromium-flags.mjs';
 import { browserPath } from './browser.mjs';
+import { SANDBOX_DEFAULTS } from '../shared/sandbox-defaults.js';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const PAGES = [
-  ['products', '/'],
-  ['cart', '/cart'],
-  ['checkout', '/checkout'],
-] as const;
+const PAGES = ['products', 'cart', 'checkout', 'hosted'] as const;
 /** A lantern in the cart: the cart page has a total and the checkout page a session. */
 const CART_COOKIE = { name: 'opi_cart', value: 'lantern:1' };
-const RUNS = Number(parseArgs({ options: { runs: { type: 'string', default: '5' } } }).values.runs);
+const args = parseArgs({ options: { runs: { type: 'string', default: '5' }, page: { type: 'string' } } }).values;
+const RUNS = Number(args.runs);
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -74,6 +73,29 @@ while (
   await new Promise((resolve) => setTimeout(resolve, 250));
 }
 
+/** Each page's address: the shop's, and the hosted checkout page of a session made for it, as a merchant server would. */
+async function hostedCheckoutUrl(): Promise<string> {
+  const created = await fetch(`http://127.0.0.1:${bffPort}/v1/checkout-sessions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${SANDBOX_DEFAULTS.merchantKey}` },
+    body: JSON.stringify({
+      orderItems: [{ name: 'Brass lantern', sku: 'LANTERN', quantity: 1, unitPrice: 189, totalAmount: 189 }],
+      purchaseCountry: 'AE',
+      purchaseCurrency: 'AED',
+      locale: 'en_AE',
+      returnUrl: `${shop}/checkout/result`,
+    }),
+  });
+  if (created.status !== 201) throw new Error(`no session for the hosted page: ${created.status}`);
+  return ((await created.json()) as { checkoutUrl: string }).checkoutUrl;
+}
+const urls: Record<(typeof PAGES)[number], string> = {
+  products: `${shop}/`,
+  cart: `${shop}/cart`,
+  checkout: `${shop}/checkout`,
+  hosted: await hostedCheckoutUrl(),
+};
+
 const chrome = await launch({ chromePath: browserPath(), chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
 // The cart cookie in the browser's own jar, kept from run to run (a header Lighthouse adds is lost once a page of the
 // shop has set a cookie of its own, and the checkout then sends the shopper back to an empty cart).
@@ -109,11 +131,13 @@ interface ShiftItem {
 }
 const rows: Row[] = [];
 try {
-  for (const [page, path] of PAGES) {
+  for (const page of PAGES.filter((name) => !args.page || name === args.page)) {
+    const url = urls[page];
+    const path = new URL(url).pathname;
     for (const device of ['phone', 'laptop'] as const) {
       const all: Report[] = [];
       for (let run = 0; run < RUNS; run++) {
-        const result = await lighthouse(`${shop}${path}`, flags, device === 'laptop' ? desktopConfig : undefined);
+        const result = await lighthouse(url, flags, device === 'laptop' ? desktopConfig : undefined);
         if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
         if (new URL(result.lhr.finalDisplayedUrl).pathname !== path)
           throw new Error(`${path} ended at ${result.lhr.finalDisplayedUrl}: the cart cookie was lost`);

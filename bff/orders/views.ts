@@ -159,7 +159,7 @@ export function orderView(
   events: readonly OrderEvent[],
   now: Date,
   earlierEvents = false,
-): OrderView {
+): Omit<OrderView, 'checkoutUrl'> {
   const ofKind = (kind: OrderOperation['kind']) => operations.filter((operation) => operation.kind === kind);
   return {
     ...orderSummaryView(order, operations, now),

@@ -2,6 +2,7 @@
 // upstream's order is read and recorded by the ledger, then its open refunds, captures and voids are settled from the
 // upstream's records, and those made outside the checkout recorded (./read-back.ts). The merchant reads a fresh view:
 // when the upstream cannot be read, or what it says cannot be written, the ledger's own view is served.
+import { checkoutUrlOf } from '../checkout/sessions.js';
 import type { Logger } from 'pino';
 import type { OrderView, RefundListResponse } from '../../shared/schemas/merchant-api.js';
 import type { OrderStatusRecord } from '../upstream/contract.js';
@@ -21,6 +22,8 @@ export interface RefreshDeps extends ReadBackDeps {
   now: () => Date;
   /** How long a create may still be on its way (OPI_SETTLE_WINDOW_SECONDS). */
   settleWindowMs: number;
+  /** OPI_PUBLIC_URL: where the order's session's hosted checkout page is, the way back to paying. */
+  publicUrl: string;
 }
 
 /**
@@ -111,7 +114,10 @@ export function createOrderRefresher(deps: RefreshDeps) {
         store.events.list(orderReference, { latest: JOURNAL_SHOWN + 1 }),
       ]);
       const earlier = events.length > JOURNAL_SHOWN;
-      return orderView(order, operations, earlier ? events.slice(1) : events, deps.now(), earlier);
+      return {
+        ...orderView(order, operations, earlier ? events.slice(1) : events, deps.now(), earlier),
+        checkoutUrl: checkoutUrlOf(deps.publicUrl, order.sessionId),
+      };
     },
     /** GET /v1/orders/:orderReference/refunds: the order's refunds, after the same refresh. */
     async refunds(orderReference: string): Promise<RefundListResponse> {

@@ -168,6 +168,11 @@ export const orderViewSchema = z.object({
   refunds: z.array(refundViewSchema),
   captures: z.array(operationViewSchema),
   voids: z.array(operationViewSchema),
+  /**
+   * The checkout page the BFF hosts for the order's session: the way back to paying after a decline, for a shop
+   * without a checkout page of its own (it opens the session: give it to the shopper only).
+   */
+  checkoutUrl: z.string(),
 });
 export type OrderView = z.infer<typeof orderViewSchema>;
 

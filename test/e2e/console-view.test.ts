@@ -8,6 +8,7 @@ import type { OrderView } from '../../shared/schemas/merchant-api.js';
 const order: OrderView = {
   orderReference: 'opi-1-1',
   sessionId: 'cs_1',
+  checkoutUrl: 'https://pay.shop.example/pay/cs_1',
   provider: 'TABBY_AE',
   status: 'paid',
   upstreamStatus: 'SUCCESSFUL',

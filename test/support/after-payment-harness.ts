@@ -1,6 +1,7 @@
 // Shared by the after-the-redirect tests: a fast sandbox, a clock the test can move, orders placed through the
 // real widget API, and the merchant API's calls.
 import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
 import type { Sandbox, SandboxOptions } from '../../demo/sandbox/sandbox.js';
 import { call, createSession, json, merchant, shopper, type Answer } from './checkout.js';
 
@@ -49,6 +50,13 @@ export async function placeOrder(
 
 /** The shopper's browser arriving at the BFF's return URL; the 303 is not followed. */
 export const followReturn = (url: string): Promise<Answer> => call(url, { redirect: 'manual' });
+
+/** The query a signed return sends the shopper on with: the order, its status, and the way back to its session. */
+export const signedBack = (orderReference: string, status: string) => ({
+  orderReference,
+  status,
+  checkoutUrl: expect.stringMatching(/\/pay\/cs_[\w-]+$/),
+});
 
 /** Where a 303 sends the shopper, with its query as an object. */
 export function destination(answer: Answer): { base: string; query: Record<string, string> } {

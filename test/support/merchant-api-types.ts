@@ -50,6 +50,10 @@ export type paths = {
     /** The shopper's return from the provider (dynamicRedirectUrl): hash checked, order re-read, then a 303 to the session's returnUrl */
     get: operations["shopperReturn"];
   };
+  "/pay/{sessionId}": {
+    /** The checkout page the BFF hosts for a session (its checkoutUrl, pay by link): the merchant, the cart and its total, and <opi-checkout> for the session, in the session's language */
+    get: operations["hostedCheckoutPage"];
+  };
   "/v1/callbacks/{orderReference}/{secret}": {
     /** The upstream's callback (dynamicCallbackUrl): the per-client limit, then the order and its secret, and only then the body (64 KB at most), which is only a hint: the order is re-read (one read per order and claimed status per 5 s), journalled when it changed */
     post: operations["upstreamCallback"];
@@ -506,6 +510,7 @@ export type components = {
           description: string | null;
           createdAt: string;
         })[];
+      checkoutUrl: string;
     };
     OrderList: {
       data: ({
@@ -1592,6 +1597,69 @@ export type operations = {
         };
       };
       /** @description The ledger could not be read; try again */
+      503: {
+        content: {
+          "text/html": string;
+        };
+      };
+    };
+  };
+  /** The checkout page the BFF hosts for a session (its checkoutUrl, pay by link): the merchant, the cart and its total, and <opi-checkout> for the session, in the session's language */
+  hostedCheckoutPage: {
+    parameters: {
+      path: {
+        /** @description The checkout session id (cs_...) */
+        sessionId: string;
+      };
+    };
+    responses: {
+      /** @description The page, under a CSP with a nonce of its own */
+      200: {
+        content: {
+          "text/html": string;
+        };
+      };
+      /** @description No such session */
+      404: {
+        content: {
+          "text/html": string;
+        };
+      };
+      /** @description request_timeout */
+      408: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The session already has its payment: a link back to the shop */
+      409: {
+        content: {
+          "text/html": string;
+        };
+      };
+      /** @description The session has expired: a link back to the shop */
+      410: {
+        content: {
+          "text/html": string;
+        };
+      };
+      /** @description Too many pages from this client */
+      429: {
+        headers: {
+          /** @description Seconds to wait before asking again */
+          "Retry-After"?: string;
+        };
+        content: {
+          "text/html": string;
+        };
+      };
+      /** @description headers_too_large */
+      431: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The ledger or the widget bundle is not there; try again */
       503: {
         content: {
           "text/html": string;

@@ -19,11 +19,12 @@ import { format, withOverrides } from '../../widget/internal/i18n.js';
 const english = withOverrides(en as Strings, enForm);
 
 describe('the catalogues we ship', () => {
-  it('has every language in both elements and the return pages, complete and true to its glossary', async () => {
+  it('has every language in both elements and the BFF pages, complete and true to its glossary', async () => {
     for (const catalogues of [checkoutCatalogues, instalmentCatalogues])
       expect(Object.keys(catalogues.load).sort()).toEqual(LANGUAGES.filter((language) => language !== 'en').sort());
     const reports = await checkShippedCatalogues();
-    expect(reports).toHaveLength(LANGUAGES.length * 3);
+    // The checkout's, its words after an attempt and for plan costs, the instalments', the BFF's pages.
+    expect(reports).toHaveLength(LANGUAGES.length * 5);
     expect(reports.flatMap(({ name, language, problems }) => problems.map((p) => `${name} ${language}: ${p}`))).toEqual(
       [],
     );
@@ -36,7 +37,7 @@ describe('the catalogues we ship', () => {
       });
     const good = run('th', 'zh-Hant');
     expect(good.status, good.stderr).toBe(0);
-    expect(good.stdout).toContain('catalogues: 6 checked, 0 problems');
+    expect(good.stdout).toContain('catalogues: 10 checked, 0 problems');
     const bad = run('xx');
     expect(bad.status).toBe(1);
     expect(bad.stderr).toContain('catalogues: opi-checkout xx: no catalogue');

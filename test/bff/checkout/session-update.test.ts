@@ -44,6 +44,7 @@ describe('PATCH /v1/checkout-sessions/:id (merchant)', () => {
       amount: 50,
       currency: 'AED',
       expiresAt: (await stack.db.store.sessions.get(id))!.expiresAt.toISOString(),
+      checkoutUrl: `${stack.bff.url}/pay/${id}`,
     });
     const view = (await call(sessionUrl(stack.bff.url, id))).body;
     expect(view.amount).toBe(50);

@@ -14,6 +14,7 @@ import {
   placeOrder,
   testClock,
   upstreamReads,
+  signedBack,
 } from '../../support/after-payment-harness.js';
 
 // Only the return is under test here: the sandbox's callbacks are lost on the way.
@@ -112,7 +113,7 @@ describe('forged returns never mark an order paid', () => {
         hash: sign('SUCCESSFUL', orderReference),
       }),
     );
-    expect(destination(answer).query).toEqual({ orderReference, status: 'pending' });
+    expect(destination(answer).query).toEqual(signedBack(orderReference, 'pending'));
     expect(await stack.db.store.orders.get(orderReference)).toMatchObject({ status: 'pending', paidMinor: 0 });
     expect(upstreamReads(stack.sandbox, orderReference)).toBe(1);
     const events = await stack.db.store.events.list(orderReference);
@@ -132,7 +133,7 @@ describe('forged returns never mark an order paid', () => {
     ]);
     const { redirectTo } = await stack.sandbox.decide(orderReference, { outcome: 'approve' });
     const answer = await followReturn(redirectTo);
-    expect(destination(answer).query).toEqual({ orderReference, status: 'on_hold' });
+    expect(destination(answer).query).toEqual(signedBack(orderReference, 'on_hold'));
     expect(await stack.db.store.orders.get(orderReference)).toMatchObject({
       status: 'on_hold',
       paidMinor: 14389,
@@ -156,7 +157,7 @@ describe('genuine returns', () => {
     const answer = await followReturn(url.href);
     expect(destination(answer)).toEqual({
       base: 'https://shop.example/done',
-      query: { lang: 'ar', orderReference, status: 'paid' },
+      query: { lang: 'ar', ...signedBack(orderReference, 'paid') },
     });
   });
 
@@ -169,7 +170,7 @@ describe('genuine returns', () => {
     const answer = await followReturn(
       returnUrl(orderReference, { reference: orderReference, status: 'SUCCESSFUL', hash }),
     );
-    expect(destination(answer).query).toEqual({ orderReference, status: 'paid' });
+    expect(destination(answer).query).toEqual(signedBack(orderReference, 'paid'));
   });
 
   it("a second visit of the same return changes nothing more, and shares the first one's upstream read", async () => {
@@ -232,7 +233,7 @@ describe('genuine returns', () => {
     stack.sandbox.setFault('get-order', { kind: 'status', status: 503 });
     const answer = await followReturn(redirectTo);
     expect(answer.status).toBe(303);
-    expect(destination(answer).query).toEqual({ orderReference, status: 'pending' });
+    expect(destination(answer).query).toEqual(signedBack(orderReference, 'pending'));
     const events = await stack.db.store.events.list(orderReference);
     expect(events.at(-1)).toMatchObject({
       source: 'return',

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readWidgetBundle, type WidgetBundle } from '../../../bff/http/widget-asset.js';
 import { ensureWidgetBuilt } from '../../../demo/storefront/widget-build.js';
 import { call, createSession, json, merchant, shopper, cart } from '../../support/checkout.js';
-import { destination, followReturn } from '../../support/after-payment-harness.js';
+import { destination, followReturn, getOrder } from '../../support/after-payment-harness.js';
 import { useCheckoutStack } from '../../support/stack.js';
 import type { TestBff } from '../../support/servers.js';
 
@@ -83,11 +83,13 @@ describe('the hosted checkout page', () => {
     }
   });
 
-  it('a signed return carries the way back to paying for the session; an unsigned one does not', async () => {
+  it('a signed return and the order carry the way back to paying for the session; an unsigned return does not', async () => {
     const id = await createSession(bff.url);
     const placed = await call(`${bff.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()));
     const { redirectTo } = await stack.sandbox.decide(placed.body.orderReference, { outcome: 'decline' });
     expect(destination(await followReturn(redirectTo)).query.checkoutUrl).toBe(`${bff.url}/pay/${id}`);
+    // The merchant's read of the order gives it too.
+    expect((await getOrder(bff.url, placed.body.orderReference)).body.checkoutUrl).toBe(`${bff.url}/pay/${id}`);
     const unsigned = new URL(redirectTo);
     unsigned.searchParams.set('hash', 'forged');
     expect(destination(await followReturn(unsigned.href)).query).not.toHaveProperty('checkoutUrl');

@@ -145,4 +145,21 @@ describe.each(selectedEngines())('the shopper’s walk in %s', (engine) => {
     const paid = await atProvider(shopper, 'approve', 'paid');
     await expect(e2e.stack.order(paid)).resolves.toMatchObject({ status: 'paid', sessionId: created.body.id });
   });
+
+  it('an expired checkout link says so and leads back to the shop', { timeout: 60_000 }, async () => {
+    const { driver } = open;
+    const shopper = new Shopper(driver);
+    const created = await call(
+      `${e2e.stack.bff.url}/v1/checkout-sessions`,
+      json('POST', cart({ returnUrl: `${e2e.stack.shopUrl}/checkout/result` }), merchant),
+    );
+    await e2e.stack.store.driver.query(
+      "update checkout_sessions set expires_at = now() - interval '1 minute' where id = $1",
+      [created.body.id],
+    );
+    await driver.goto(created.body.checkoutUrl);
+    expect((await shopper.text('h1')).trim()).toBe('This checkout has expired');
+    await shopper.click('main a');
+    await shopper.waitForUrl(`${e2e.stack.shopUrl}/`);
+  });
 });
