@@ -121,7 +121,13 @@ describe('views', () => {
     updatedAt: '2026-01-01T00:00:00.000Z',
   };
   it('accepts an order view and refuses a status outside the enum', () => {
-    const lists = { events: [], refunds: [], captures: [], voids: [] };
+    const lists = {
+      events: [],
+      refunds: [],
+      captures: [],
+      voids: [],
+      checkoutUrl: 'https://pay.shop.example/pay/cs_1',
+    };
     expect(orderViewSchema.safeParse({ ...summary, ...lists }).success).toBe(true);
     expect(orderViewSchema.safeParse({ ...summary, ...lists, status: 'SUCCESSFUL' }).success).toBe(false);
   });

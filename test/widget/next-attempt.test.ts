@@ -5,7 +5,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import type { LastAttempt, SessionView } from '../../shared/schemas/checkout-api.js';
 import { acceptValidOrder, fakeBff, json } from './support/fake-bff.js';
 import { sessionView, tabby, tamara } from './support/fixtures.js';
-import { control, mount, part, status, submit, text } from './support/mount.js';
+import { control, mount, part, parts, status, submit, text } from './support/mount.js';
 
 const kept = {
   customer: { firstName: 'Huda', lastName: 'Karim', email: 'huda@example.com', phoneNumber: '+971 50 765 4321' },
@@ -41,6 +41,10 @@ describe('<opi-checkout> after an attempt', () => {
     );
     expect(status(el)).to.equal(text(part(el, 'alert')));
     expect(chosen(el)).to.equal('TAMARA_AE');
+    // The provider that declined is marked, and may be chosen again.
+    await waitUntil(() => parts(el, 'provider-cost').length === 2, 'no mark beside the provider that declined');
+    expect(text(parts(el, 'provider-cost')[0])).to.match(/^declined this payment · Total AED 100\.00/);
+    expect(text(parts(el, 'provider-cost')[1])).not.to.contain('declined');
     expect(control(el, 'customer.firstName').value).to.equal('Huda');
     expect(control(el, 'billingAddress.streetAddress').value).to.equal('7 Marina Walk');
     await expect(el).to.be.accessible();

@@ -1,7 +1,10 @@
 // The shopper's whole walk in every engine a shopper pays with (Chromium, Firefox, WebKit: the engine of every iPhone
 // browser), in English and in Arabic: the shop, the cart, the widget (a provider, the shopper's own details, pay),
-// the provider's hosted page, and the shop's result page with the status the BFF verified; the ledger read back.
-// WTR_BROWSERS picks the engines, as for the widget's suites.
+// the provider's hosted page, and the shop's result page with the status the BFF verified; the ledger read back. And
+// the declined shopper's way back to the same checkout, the checkout page the BFF hosts (axe on it in each engine) and
+// an expired link to it. WTR_BROWSERS picks the engines, as for the widget's suites.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { selectedEngines } from '../../../scripts/engines.mjs';
 import { call, cart, json, merchant } from '../../support/checkout.js';
@@ -20,6 +23,30 @@ const DETAILS: Record<string, string> = {
   'billingAddress.streetAddress': '5 Marina Walk',
   'billingAddress.city': 'Dubai',
 };
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe's violations on the page as it stands, in the engine itself: its script added with the page's own nonce (the
+ * hosted page allows no other), as a test may and a stranger cannot.
+ */
+const audit = (shopper: Shopper) =>
+  shopper.driver.run(
+    async ({ source }: { source: string }) => {
+      // Runs in the page, where the e2e project has no DOM types.
+      const page = globalThis as any;
+      const script = page.document.createElement('script');
+      script.nonce = page.document.querySelector('script[nonce]').nonce;
+      script.textContent = source;
+      page.document.head.append(script);
+      const result = await page.axe.run();
+      return result.violations.map(
+        (violation: { id: string; nodes: { target: string[] }[] }) =>
+          `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      ) as string[];
+    },
+    { source: AXE },
+  );
 
 const WALKS = {
   en: {
@@ -130,7 +157,9 @@ describe.each(selectedEngines())('the shopper’s walk in %s', (engine) => {
     expect(second.sessionId).toBe(first.sessionId);
   });
 
-  it('pays from the checkout page the BFF hosts, opened from a link', { timeout: 60_000 }, async () => {
+  it('pays from the checkout page the BFF hosts, opened from a link, and axe finds nothing on it', {
+    timeout: 60_000,
+  }, async () => {
     const { driver } = open;
     const shopper = new Shopper(driver);
     const created = await call(
@@ -141,6 +170,7 @@ describe.each(selectedEngines())('the shopper’s walk in %s', (engine) => {
     expect((await shopper.text('h1')).trim()).toBe(`Pay ${new URL(e2e.stack.bff.url).hostname}`);
     await shopper.click(...widget('input[type="radio"][value="TABBY_AE"]'));
     for (const [name, value] of Object.entries(DETAILS)) await shopper.fill(value, ...widget(`[name="${name}"]`));
+    expect(await audit(shopper), 'axe on the page with the form filled in').toEqual([]);
     await shopper.click(...widget('[part~="submit"]'));
     const paid = await atProvider(shopper, 'approve', 'paid');
     await expect(e2e.stack.order(paid)).resolves.toMatchObject({ status: 'paid', sessionId: created.body.id });

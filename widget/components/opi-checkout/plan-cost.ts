@@ -32,17 +32,22 @@ const catalogues: Catalogues<PlanStrings> = {
 
 type Money = (minor: number) => string;
 
-/** "Total AED 100.00 · interest-free · no fees", in the provider's label (its radio's name says it); none without a plan. */
+/**
+ * "Total AED 100.00 · interest-free · no fees", in the provider's label (its radio's name says it), after "declined
+ * this payment" for a provider that declined an attempt of this checkout; nothing for a provider with neither.
+ */
 function costLine(provider: Provider, words: PlanStrings, say: Say, money: Money): TemplateResult | typeof nothing {
   const plan = provider.instalments;
-  if (!plan) return nothing;
-  const parts = [
-    say(words.total, { amount: money(plan.count * plan.amount) }),
-    provider.interestRate > 0 ? say(words.interest, { rate: provider.interestRate }) : words.interestFree,
-  ];
-  if (provider.customerFees !== undefined) parts.push(provider.customerFees ? words.fees : words.noFees);
-  if (provider.lateFees) parts.push(words.lateFees);
-  return html`<span part="provider-cost" class="muted plan">${parts.join(' · ')}</span>`;
+  const parts = provider.declined ? [words.declined] : [];
+  if (plan) {
+    parts.push(
+      say(words.total, { amount: money(plan.count * plan.amount) }),
+      provider.interestRate > 0 ? say(words.interest, { rate: provider.interestRate }) : words.interestFree,
+    );
+    if (provider.customerFees !== undefined) parts.push(provider.customerFees ? words.fees : words.noFees);
+    if (provider.lateFees) parts.push(words.lateFees);
+  }
+  return parts.length ? html`<span part="provider-cost" class="muted plan">${parts.join(' · ')}</span>` : nothing;
 }
 
 /** Local choice: a provider's terms are a link only when the options give an https URL, never a made-up one. */

@@ -10,6 +10,7 @@ const words: PlanStrings = {
   lateFees: 'قد تُفرض رسوم تأخير',
   schedule: 'جدول الدفعات مع {provider}',
   terms: 'الشروط',
+  declined: 'رفض هذه الدفعة',
 };
 
 export default words;

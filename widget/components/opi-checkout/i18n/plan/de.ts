@@ -10,6 +10,7 @@ const words: PlanStrings = {
   lateFees: 'Verzugsgebühren möglich',
   schedule: 'Zahlungsplan mit {provider}',
   terms: 'Bedingungen',
+  declined: 'hat diese Zahlung abgelehnt',
 };
 
 export default words;

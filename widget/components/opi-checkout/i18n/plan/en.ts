@@ -10,6 +10,7 @@ const en: PlanStrings = {
   lateFees: 'late fees may apply',
   schedule: 'Payment schedule with {provider}',
   terms: 'Terms',
+  declined: 'declined this payment',
 };
 
 export default en;

@@ -10,6 +10,7 @@ const words: PlanStrings = {
   lateFees: 'pueden aplicarse recargos por demora',
   schedule: 'Calendario de pagos con {provider}',
   terms: 'Condiciones',
+  declined: 'rechazó este pago',
 };
 
 export default words;

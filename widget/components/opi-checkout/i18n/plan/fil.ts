@@ -10,6 +10,7 @@ const words: PlanStrings = {
   lateFees: 'maaaring may multa sa late na bayad',
   schedule: 'Iskedyul ng bayad sa {provider}',
   terms: 'Mga tuntunin',
+  declined: 'tinanggihan ang bayad na ito',
 };
 
 export default words;

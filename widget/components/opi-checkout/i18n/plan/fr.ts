@@ -10,6 +10,7 @@ const words: PlanStrings = {
   lateFees: 'des frais de retard peuvent s’appliquer',
   schedule: 'Échéancier avec {provider}',
   terms: 'Conditions',
+  declined: 'a refusé ce paiement',
 };
 
 export default words;

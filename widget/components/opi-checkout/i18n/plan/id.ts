@@ -10,6 +10,7 @@ const words: PlanStrings = {
   lateFees: 'mungkin ada denda keterlambatan',
   schedule: 'Jadwal pembayaran dengan {provider}',
   terms: 'Ketentuan',
+  declined: 'menolak pembayaran ini',
 };
 
 export default words;

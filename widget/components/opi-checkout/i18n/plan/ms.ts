@@ -10,6 +10,7 @@ const words: PlanStrings = {
   lateFees: 'caj lewat mungkin dikenakan',
   schedule: 'Jadual bayaran dengan {provider}',
   terms: 'Terma',
+  declined: 'menolak bayaran ini',
 };
 
 export default words;

@@ -17,4 +17,6 @@ export interface PlanStrings extends Words {
   schedule: Message;
   /** The provider's terms, where the options give them as a link. */
   terms: string;
+  /** Beside a provider that declined an attempt of this checkout (it may be chosen again). */
+  declined: string;
 }

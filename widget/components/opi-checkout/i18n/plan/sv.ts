@@ -10,6 +10,7 @@ const words: PlanStrings = {
   lateFees: 'förseningsavgifter kan tillkomma',
   schedule: 'Betalningsplan med {provider}',
   terms: 'Villkor',
+  declined: 'nekade den här betalningen',
 };
 
 export default words;

@@ -10,6 +10,7 @@ const words: PlanStrings = {
   lateFees: 'อาจมีค่าปรับชำระล่าช้า',
   schedule: 'ตารางการชำระเงินกับ {provider}',
   terms: 'ข้อกำหนด',
+  declined: 'ปฏิเสธการชำระเงินนี้',
 };
 
 export default words;

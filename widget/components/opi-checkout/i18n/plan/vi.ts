@@ -10,6 +10,7 @@ const words: PlanStrings = {
   lateFees: 'có thể tính phí trả chậm',
   schedule: 'Lịch thanh toán với {provider}',
   terms: 'Điều khoản',
+  declined: 'đã từ chối khoản thanh toán này',
 };
 
 export default words;

@@ -10,6 +10,7 @@ const words: PlanStrings = {
   lateFees: '逾期可能收取费用',
   schedule: '{provider} 付款计划',
   terms: '条款',
+  declined: '已拒绝这笔付款',
 };
 
 export default words;

@@ -10,6 +10,7 @@ const words: PlanStrings = {
   lateFees: '逾期可能收取費用',
   schedule: '{provider} 付款計畫',
   terms: '條款',
+  declined: '已拒絕這筆付款',
 };
 
 export default words;
