@@ -72,7 +72,8 @@ describe.each(storeDrivers())('metrics on the $name ledger', ({ open }) => {
   });
 
   it('count orders still live past their deadline, refunds still open past theirs, and discrepancies', async () => {
-    const bff = await stack.startBff({ metrics: true, now: clock.now });
+    // A short upstream timeout: the hanging refund is given up on in a second, not the default ten.
+    const bff = await stack.startBff({ metrics: true, now: clock.now, env: { OPI_UPSTREAM_TIMEOUT_MS: '1000' } });
     const { orderReference } = await placeOrder(bff.url, { cancellationTimeout: 1 });
     const paid = await placeOrder(bff.url);
     await stack.sandbox.decide(paid.orderReference, { outcome: 'approve' });
