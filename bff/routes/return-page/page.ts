@@ -12,12 +12,11 @@ h1 { font-size: 1.35rem; margin: 0 0 0.5rem; }`;
 
 export const RETURN_PAGE_CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`;
 
-/** The page in the shopper's language (a BCP 47 tag), right to left where the language is; a link where it has one. */
-export function returnErrorPage(
-  language: string,
-  { title, message }: ReturnPageText,
-  link?: { href: string; text: string },
-): string {
+/**
+ * The start of every page the BFF serves, up to its body: in the shopper's language (a BCP 47 tag), right to left
+ * where the language is, never indexed; `head`, what else its head holds (its style, its scripts), already HTML.
+ */
+export function pageStart(language: string, title: string, head: string): string {
   return `<!doctype html>
 <html lang="${escapeHtml(language)}" dir="${isRightToLeft(language) ? 'rtl' : 'ltr'}">
 <head>
@@ -25,10 +24,19 @@ export function returnErrorPage(
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
+${head}
 </head>
 <body>
-<main>
+`;
+}
+
+/** The page in the shopper's language (a BCP 47 tag), right to left where the language is; a link where it has one. */
+export function returnErrorPage(
+  language: string,
+  { title, message }: ReturnPageText,
+  link?: { href: string; text: string },
+): string {
+  return `${pageStart(language, title, `<style>${STYLE}</style>`)}<main>
 <h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(message)}</p>
 ${

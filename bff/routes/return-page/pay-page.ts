@@ -3,8 +3,8 @@
 // the response's nonce, as does Lit's (window.litNonce: browsers without constructable style sheets write <style>
 // elements); nothing else runs or styles it (payPageCsp).
 import escapeHtml from 'escape-html';
-import { isRightToLeft } from '../../../shared/languages.js';
 import type { WidgetEmbed } from '../../http/widget-asset.js';
+import { pageStart } from './page.js';
 import type { PayPageWords } from './words/index.js';
 
 const STYLE = `body { font: 16px/1.5 system-ui, sans-serif; margin: 0; background: #f6f7f9; color: #1b1f24; }
@@ -58,21 +58,12 @@ export function payPage(view: PayPageView): string {
     )
     .join('\n');
   const lines = view.lines.map(({ label, amount }) => `<dt>${e(label)}</dt><dd>${e(amount)}</dd>`).join('\n');
-  return `<!doctype html>
-<html lang="${e(view.language)}" dir="${isRightToLeft(view.language) ? 'rtl' : 'ltr'}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${e(title)}</title>
-<style nonce="${nonce}">${STYLE}</style>
+  const head = `<style nonce="${nonce}">${STYLE}</style>
 <script nonce="${nonce}">window.litNonce = '${nonce}';</script>
 <script type="importmap" nonce="${nonce}">${JSON.stringify(widget.importMap).replace(/</g, '\\u003c')}</script>
 ${preload}
-<script type="module" src="${e(widget.script.url)}" integrity="${e(widget.script.integrity)}" crossorigin="anonymous" nonce="${nonce}"></script>
-</head>
-<body>
-<main>
+<script type="module" src="${e(widget.script.url)}" integrity="${e(widget.script.integrity)}" crossorigin="anonymous" nonce="${nonce}"></script>`;
+  return `${pageStart(view.language, title, head)}<main>
 <header>${logo}<h1>${e(title)}</h1></header>
 <section aria-labelledby="summary">
 <h2 id="summary">${e(words.summary)}</h2>
