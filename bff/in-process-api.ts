@@ -46,10 +46,11 @@ export interface InProcessApi {
      */
     updateSession(id: string, cart: UpdateSessionCartInput): Promise<CreateSessionResponse>;
     /**
-     * An element's script (<opi-checkout> by default): its versioned URL and SRI hash (GET /v1/widget); undefined
-     * when the widget is not built.
+     * An element's script (<opi-checkout> by default): its versioned URL and SRI hash (GET /v1/widget). Throws when
+     * the widget is not built (a clone before `npm run build`; the package always has it), so a page never renders a
+     * tag without its script.
      */
-    widgetScript(element?: WidgetElement): WidgetScript | undefined;
+    widgetScript(element?: WidgetElement): WidgetScript;
   };
   orders: {
     /** GET /v1/orders/:orderReference: the upstream's view recorded first, then the ledger's. Ship on `paid`. */
@@ -96,7 +97,11 @@ export function inProcessApi(
     checkout: {
       createSession: (cart) => refusalsThrown(() => createCheckoutSession(sessions, cart)),
       updateSession: (id, cart) => refusalsThrown(() => updateSessionCart(sessions, id, cart)),
-      widgetScript: (element) => (widgetBundle ? widgetScript(widgetBundle, publicUrl, element) : undefined),
+      widgetScript: (element) => {
+        const script = widgetBundle && widgetScript(widgetBundle, publicUrl, element);
+        if (!script) throw new Error('The widget is not built (dist/widget is missing): run npm run build first.');
+        return script;
+      },
     },
     orders: {
       get: (orderReference) => refusalsThrown(() => refresher.view(orderReference)),

@@ -14,9 +14,14 @@ import type { InstalmentStringOverrides } from './components/opi-instalments/i18
 /**
  * What a template may write on any element, beside the element's own: Vue's HTML attributes and listeners (id, title,
  * dir, lang, hidden, aria-*, role, @click, ...), `part`, and data-* attributes. With `strictTemplates` Vue checks a
- * custom element's attributes against its props, so they are listed here.
+ * custom element's attributes against its props, so they are listed here; a global component's attribute is checked
+ * by its camelCased name (`data-testid` as `dataTestid`), so both spellings are.
  */
-export type VueHtmlAttributes = HTMLAttributes & { part?: string; [data: `data-${string}`]: unknown };
+export type VueHtmlAttributes = HTMLAttributes & {
+  part?: string;
+  [data: `data-${string}`]: unknown;
+  [data: `data${Capitalize<string>}`]: unknown;
+};
 
 export interface OpiCheckoutVueProps {
   session?: string;

@@ -1,5 +1,7 @@
-// The package as a merchant gets it: `npm pack`, installed into an empty project that cannot see this repository's
-// sources, then used only through its exports; and `npm publish --dry-run`, which publishes the same files. The README's "Embed in five minutes" snippets are what runs: the
+// The package as a merchant gets it: `npm pack` in a fresh clone (no dist/: packing builds first), installed into an
+// empty project that cannot see this repository's sources, then used only through its exports; and `npm publish
+// --dry-run`, which publishes the same files. The server, its two commands and the test kit's walk run on Node 22 and
+// 24 (the registry's binaries) as well as on the machine's own. The README's "Embed in five minutes" snippets are what runs: the
 // install, the merchant server (a whole checkout with the sandbox), the variables (accepted by loadConfig); and
 // `npx opi-bff` starts, a page importing opi-checkout/element through Vite's build lists the providers in Chromium, a
 // TypeScript project compiles against the packed types (and fails where it should), a path outside `exports` is
@@ -21,6 +23,8 @@ import { call, json, merchant, shopper } from '../support/checkout.js';
 import { launchChromium } from '../support/chromium.js';
 import { listenOnPort0, startSandbox } from '../support/servers.js';
 import { waitUntil } from '../support/wait.js';
+import { freshClone } from '../support/fresh-clone.js';
+import { nodeRelease, pathWith, SUPPORTED_NODE_MAJORS, type NodeRelease } from '../support/node-releases.js';
 
 const run = promisify(execFile);
 const REPO = process.cwd();
@@ -42,10 +46,16 @@ interface Running {
   exited: Promise<number | null>;
 }
 
-function start(command: string, args: string[], cwd: string, env: Record<string, string>): Running {
+function start(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: Record<string, string>,
+  release?: NodeRelease,
+): Running {
   const child = spawn(command, args, {
     cwd,
-    env: { PATH: process.env.PATH, ...env },
+    env: { PATH: pathWith(release), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -53,6 +63,12 @@ function start(command: string, args: string[], cwd: string, env: Record<string,
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, output: () => output, exited };
+}
+
+/** Ends a server this file started as a platform does (SIGTERM), and answers its exit code. */
+async function stop(running: Running): Promise<number | null> {
+  running.child.kill('SIGTERM');
+  return running.exited;
 }
 
 /** A free port of 127.0.0.1, for a server whose public URL must be known before it starts. */
@@ -63,20 +79,30 @@ async function freePort(): Promise<number> {
   return Number(new URL(url).port);
 }
 
+let clone: string;
 let project: string;
 let files: string[];
 let sandbox: Sandbox;
 const started: Running[] = [];
+/** The Node releases besides the machine's, by major. */
+const releases = new Map<number, NodeRelease>();
+/** The machine's Node (undefined), then each supported major. */
+const RUNTIMES = [undefined, ...SUPPORTED_NODE_MAJORS];
+const runtimeName = (major?: number) => (major ? `Node ${major}` : `the machine's Node (${process.version})`);
 
 beforeAll(async () => {
-  if (!existsSync('dist/server/main.js') || !existsSync('dist/types/bff/index.d.ts')) {
-    await run('npm', ['run', 'build'], { cwd: REPO });
-  }
+  const fetched = SUPPORTED_NODE_MAJORS.map(async (major) => releases.set(major, await nodeRelease(major)));
+  clone = await freshClone();
+  expect(existsSync(join(clone, 'dist')), 'a fresh clone has nothing built').toBe(false);
   project = mkdtempSync(join(tmpdir(), 'opi-package-'));
-  const packed = JSON.parse(
-    (await run('npm', ['pack', '--json', '--pack-destination', project], { cwd: REPO })).stdout,
-  );
+  // The README's "npm pack in a clone": its prepack builds the package first.
+  const pack = await run('npm', ['pack', '--json', '--pack-destination', project], {
+    cwd: clone,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const packed = JSON.parse(pack.stdout.slice(pack.stdout.lastIndexOf('\n[') + 1));
   files = packed[0].files.map((file: { path: string }) => file.path);
+  await Promise.all(fetched);
   writeFileSync(join(project, 'package.json'), '{ "name": "shop", "private": true, "type": "module" }\n');
   // The README's install, with the tarball in place of the registry's name; the types a TypeScript shop adds.
   const install = snippet('install').trim().split(/\s+/);
@@ -104,7 +130,7 @@ afterAll(async () => {
   for (const running of started) running.child.kill('SIGKILL');
   await Promise.all(started.map((running) => running.exited));
   await sandbox?.close();
-  if (project) rmSync(project, { recursive: true, force: true });
+  for (const folder of [project, clone]) if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
 const sandboxEnv = () => ({
@@ -162,7 +188,10 @@ describe('the tarball', () => {
     expect(manifest.license).toBe('MIT');
     expect(readFileSync('LICENSE', 'utf8')).toMatch(/^MIT License\n/);
     // npm 10 keys its answer by the package's name; older ones answer the package itself.
-    const answer = JSON.parse((await run('npm', ['publish', '--dry-run', '--json'], { cwd: REPO })).stdout);
+    // Built by the pack above, so its scripts need not build again.
+    const answer = JSON.parse(
+      (await run('npm', ['publish', '--dry-run', '--json', '--ignore-scripts'], { cwd: clone })).stdout,
+    );
     const published = answer.name ? answer : answer['opi-checkout'];
     expect(published).toMatchObject({ name: 'opi-checkout', version: manifest.version });
     expect(published.files.map((file: { path: string }) => file.path).sort()).toEqual([...files].sort());
@@ -306,30 +335,78 @@ describe('npx opi-bff', () => {
   });
 });
 
+/** The README's server.mjs started on a free port, its pages allowed from `origin`, on the given Node. */
+async function startShop(
+  origin: string,
+  release?: NodeRelease,
+): Promise<{ shop: string; metrics: string; server: Running }> {
+  writeFileSync(join(project, 'server.mjs'), snippet('server'));
+  const shop = `http://127.0.0.1:${await freePort()}`;
+  const metrics = `http://127.0.0.1:${await freePort()}/metrics`;
+  const server = start(
+    'node',
+    ['server.mjs'],
+    project,
+    {
+      ...sandboxEnv(),
+      PORT: new URL(shop).port,
+      METRICS_PORT: new URL(metrics).port,
+      OPI_PUBLIC_URL: `${shop}/checkout-api`,
+      OPI_ALLOWED_ORIGINS: origin,
+      SHOP_URL: shop,
+    },
+    release,
+  );
+  started.push(server);
+  await waitUntil(async () => (await fetch(`${shop}/checkout-api/readyz`).catch(() => undefined))?.ok === true, 60_000);
+  return { shop, metrics, server };
+}
+
+/** The checkout page with the tag and its SRI, then the shopper through to a paid order and the thank-you page. */
+async function payThrough(shop: string): Promise<void> {
+  const page = await call(`${shop}/checkout`);
+  expect(page.status).toBe(200);
+  const session = /<opi-checkout session="(cs_[^"]+)" api-base="([^"]+)">/.exec(page.text);
+  expect(session?.[2]).toBe(`${shop}/checkout-api`);
+  const script = /<script type="module" src="([^"]+)" integrity="(sha384-[^"]+)"/.exec(page.text)!;
+  expect((await call(script[1]!)).status).toBe(200);
+
+  // What the element does, then the shopper at the provider, then the return.
+  const placed = await call(`${shop}/checkout-api/v1/checkout-sessions/${session![1]}/orders`, json('POST', shopper()));
+  expect(placed.status).toBe(201);
+  const { redirectTo } = await sandbox.decide(placed.body.orderReference, { outcome: 'approve' });
+  const back = await call(redirectTo, { redirect: 'manual' });
+  expect(back.headers.get('location')).toMatch(new RegExp(`^${shop}/thanks\\?`));
+  const thanks = await call(back.headers.get('location')!);
+  expect(thanks.text).toBe('Thank you: your order is confirmed.');
+}
+
+describe.each(SUPPORTED_NODE_MAJORS)("the README's merchant server on Node %i", (major) => {
+  it('renders the checkout and takes a shopper through to a paid order', async () => {
+    const { shop, metrics, server } = await startShop('http://127.0.0.1', releases.get(major));
+    await payThrough(shop);
+    // The snippet's metrics, as the standalone server's: the order's requests timed, the ledger read.
+    const scraped = await call(metrics);
+    expect(scraped.text).toMatch(
+      /opi_http_request_duration_seconds_count\{method="POST",route="[^"]+",status="201"\} 1/,
+    );
+    // The shop's ledger folder is the same for each Node: the one before it paid too.
+    expect(scraped.text).toMatch(/opi_orders\{status="paid"\} [1-9]/);
+    // And its drain: SIGTERM ends it cleanly once the jobs and the ledger are closed.
+    expect(await stop(server)).toBe(0);
+  }, 90_000);
+});
+
 describe("the README's merchant server", () => {
   let shop: string;
   let pageOrigin: string;
   let pages: StaticFiles;
 
   beforeAll(async () => {
-    writeFileSync(join(project, 'server.mjs'), snippet('server'));
-    const port = await freePort();
-    shop = `http://127.0.0.1:${port}`;
     // The Vite-built page of the element test, on its own origin, which the checkout must allow.
     pages = await serveFolder(join(project, 'page/dist'));
     pageOrigin = pages.url;
-    const server = start(process.execPath, ['server.mjs'], project, {
-      ...sandboxEnv(),
-      PORT: String(port),
-      OPI_PUBLIC_URL: `${shop}/checkout-api`,
-      OPI_ALLOWED_ORIGINS: pageOrigin,
-      SHOP_URL: shop,
-    });
-    started.push(server);
-    await waitUntil(
-      async () => (await fetch(`${shop}/checkout-api/readyz`).catch(() => undefined))?.ok === true,
-      60_000,
-    );
+    ({ shop } = await startShop(pageOrigin));
   }, 90_000);
 
   afterAll(async () => {
@@ -337,24 +414,7 @@ describe("the README's merchant server", () => {
   });
 
   it('renders the checkout with the tag and its SRI, and takes a shopper through to a paid order', async () => {
-    const page = await call(`${shop}/checkout`);
-    expect(page.status).toBe(200);
-    const session = /<opi-checkout session="(cs_[^"]+)" api-base="([^"]+)">/.exec(page.text);
-    expect(session?.[2]).toBe(`${shop}/checkout-api`);
-    const script = /<script type="module" src="([^"]+)" integrity="(sha384-[^"]+)"/.exec(page.text)!;
-    expect((await call(script[1]!)).status).toBe(200);
-
-    // What the element does, then the shopper at the provider, then the return.
-    const placed = await call(
-      `${shop}/checkout-api/v1/checkout-sessions/${session![1]}/orders`,
-      json('POST', shopper()),
-    );
-    expect(placed.status).toBe(201);
-    const { redirectTo } = await sandbox.decide(placed.body.orderReference, { outcome: 'approve' });
-    const back = await call(redirectTo, { redirect: 'manual' });
-    expect(back.headers.get('location')).toMatch(new RegExp(`^${shop}/thanks\\?`));
-    const thanks = await call(back.headers.get('location')!);
-    expect(thanks.text).toBe('Thank you: your order is confirmed.');
+    await payThrough(shop);
   });
 
   it('after a decline, links back to the same session, which tells the widget how the payment ended', async () => {
@@ -423,62 +483,89 @@ document.body.append(element);
   }, 120_000);
 });
 
-describe('the test kit: docs/testing-your-integration.md from the installed package', () => {
-  it('starts opi-sandbox and opi-bff as its CI job does, and its test file pays, declines, refunds and survives a reordered pair', async () => {
-    const startLines = snippet('start', WALK_THROUGH);
-    // The CI job runs the very same start.
-    const job = snippet('ci-job', WALK_THROUGH);
-    for (const line of startLines.trim().split('\n')) expect(job).toContain(line.trim());
-    // Its variables, with free ports in place of the defaults (4010, 4011, 8787) another test may hold.
-    const variables = Object.fromEntries(
-      [...startLines.matchAll(/^(OPI_\w+)=(\S+)/gm)].map((match) => [match[1]!, match[2]!]),
-    );
-    // The sandbox said out loud (a BFF told nothing refuses to start), and where its notifications go.
-    expect(variables).toMatchObject({ OPI_ENVIRONMENT: 'sandbox' });
-    expect(Object.keys(variables)).toEqual([
-      'OPI_ENVIRONMENT',
-      'OPI_MERCHANT_WEBHOOK_URL',
-      'OPI_MERCHANT_WEBHOOK_SECRET',
-    ]);
-    expect(startLines).toMatch(/^npx opi-sandbox &$/m);
-    expect(startLines).toMatch(/^npx opi-bff &$/m);
-    const [sandboxPort, tokenPort, bffPort] = [await freePort(), await freePort(), await freePort()];
-    const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
-    const bin = (name: string) => join(project, 'node_modules/.bin', name);
-    const upstream = start(bin('opi-sandbox'), [], project, {
-      SANDBOX_PORT: String(sandboxPort),
-      SANDBOX_TOKEN_PORT: String(tokenPort),
-    });
-    started.push(upstream);
-    await waitUntil(() => upstream.output().includes('opi sandbox listening'), 30_000);
-    const bff = start(bin('opi-bff'), [], project, {
-      ...variables,
-      OPI_MERCHANT_WEBHOOK_URL: variables.OPI_MERCHANT_WEBHOOK_URL!.replace(':4010/', `:${sandboxPort}/`),
-      PORT: String(bffPort),
-      OPI_UPSTREAM_URL: sandboxUrl,
-      OPI_TOKEN_URL: `http://127.0.0.1:${tokenPort}/token`,
-      OPI_UPSTREAM_SANDBOX: 'true',
-      OPI_LOG_LEVEL: 'warn',
-    });
-    started.push(bff);
-    await waitUntil(
-      async () => (await fetch(`http://127.0.0.1:${bffPort}/readyz`).catch(() => undefined))?.ok === true,
-      60_000,
-    );
+describe.each(RUNTIMES.map((major) => ({ major, name: runtimeName(major) })))(
+  'the test kit: docs/testing-your-integration.md from the installed package, on $name',
+  ({ major }) => {
+    it('starts opi-sandbox and opi-bff as its CI job does, and its test file pays, declines, refunds and survives a reordered pair', async () => {
+      const release = major ? releases.get(major) : undefined;
+      const startLines = snippet('start', WALK_THROUGH);
+      // The CI job runs the very same start.
+      const job = snippet('ci-job', WALK_THROUGH);
+      for (const line of startLines.trim().split('\n')) expect(job).toContain(line.trim());
+      // Its variables, with free ports in place of the defaults (4010, 4011, 8787) another test may hold.
+      const variables = Object.fromEntries(
+        [...startLines.matchAll(/^(OPI_\w+)=(\S+)/gm)].map((match) => [match[1]!, match[2]!]),
+      );
+      // The sandbox said out loud (a BFF told nothing refuses to start), and where its notifications go.
+      expect(variables).toMatchObject({ OPI_ENVIRONMENT: 'sandbox' });
+      expect(Object.keys(variables)).toEqual([
+        'OPI_ENVIRONMENT',
+        'OPI_MERCHANT_WEBHOOK_URL',
+        'OPI_MERCHANT_WEBHOOK_SECRET',
+      ]);
+      expect(startLines).toMatch(/^npx opi-sandbox &$/m);
+      expect(startLines).toMatch(/^npx opi-bff &$/m);
+      const [sandboxPort, tokenPort, bffPort] = [await freePort(), await freePort(), await freePort()];
+      const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+      const bin = (name: string) => join(project, 'node_modules/.bin', name);
+      const upstream = start(
+        bin('opi-sandbox'),
+        [],
+        project,
+        { SANDBOX_PORT: String(sandboxPort), SANDBOX_TOKEN_PORT: String(tokenPort) },
+        release,
+      );
+      started.push(upstream);
+      await waitUntil(() => upstream.output().includes('opi sandbox listening'), 30_000);
+      const bff = start(
+        bin('opi-bff'),
+        [],
+        project,
+        {
+          ...variables,
+          OPI_MERCHANT_WEBHOOK_URL: variables.OPI_MERCHANT_WEBHOOK_URL!.replace(':4010/', `:${sandboxPort}/`),
+          PORT: String(bffPort),
+          OPI_UPSTREAM_URL: sandboxUrl,
+          OPI_TOKEN_URL: `http://127.0.0.1:${tokenPort}/token`,
+          OPI_UPSTREAM_SANDBOX: 'true',
+          OPI_LOG_LEVEL: 'warn',
+          // Each runtime's BFF its own ledger.
+          OPI_DATA_DIR: join(project, `.data-walk-${major ?? 'machine'}`),
+        },
+        release,
+      );
+      started.push(bff);
+      await waitUntil(
+        async () => (await fetch(`http://127.0.0.1:${bffPort}/readyz`).catch(() => undefined))?.ok === true,
+        60_000,
+      );
 
-    mkdirSync(join(project, 'test'), { recursive: true });
-    writeFileSync(join(project, 'test/checkout.test.mjs'), snippet('checkout-test', WALK_THROUGH));
-    const tests = await run(process.execPath, ['--test', 'test/'], {
-      cwd: project,
-      env: { PATH: process.env.PATH, BFF_URL: `http://127.0.0.1:${bffPort}`, SANDBOX_URL: sandboxUrl },
-    }).catch((error: { stdout: string; stderr: string }) => {
-      throw new Error(`the walk-through's tests failed:\n${error.stdout}\n${error.stderr}\n${bff.output()}`);
-    });
-    expect(tests.stdout).toMatch(/# pass 4\n# fail 0/);
+      mkdirSync(join(project, 'test'), { recursive: true });
+      writeFileSync(join(project, 'test/checkout.test.mjs'), snippet('checkout-test', WALK_THROUGH));
+      // The CI job's own test command, as written, on this runtime's node.
+      const [command, ...args] = /^ {6}- run: (node --test.*)$/m.exec(job)![1]!.split(' ');
+      const tests = await run(command!, args, {
+        cwd: project,
+        env: { PATH: pathWith(release), BFF_URL: `http://127.0.0.1:${bffPort}`, SANDBOX_URL: sandboxUrl },
+      }).catch((error: { stdout: string; stderr: string }) => {
+        throw new Error(`the walk-through's tests failed:\n${error.stdout}\n${error.stderr}\n${bff.output()}`);
+      });
+      // Node 20 reports in TAP by default, 24 in its spec form.
+      expect(tests.stdout).toMatch(/[#ℹ] pass 4\n[#ℹ] fail 0/);
 
-    // The shell's view of the same: four orders' notifications relayed to the receiver, the pair sent twice.
-    const listed = await run(bin('opi-sandbox'), ['notify', 'list', '--sandbox', sandboxUrl], { cwd: project });
-    const delivered = listed.stdout.split('\n').filter((line) => /\tto-merchant\t.*\tdelivered\tHTTP 204$/.test(line));
-    expect(delivered.length).toBeGreaterThanOrEqual(5);
-  }, 180_000);
-});
+      // The shell's view of the same: four orders' notifications relayed to the receiver, the pair sent twice.
+      const listed = await run(bin('opi-sandbox'), ['notify', 'list', '--sandbox', sandboxUrl], {
+        cwd: project,
+        env: { PATH: pathWith(release) },
+      });
+      // The commands ran on this runtime: `#!/usr/bin/env node` finds the node first in PATH.
+      const node = await run('node', ['-p', 'process.version'], { env: { PATH: pathWith(release) } });
+      expect(node.stdout.trim()).toBe(release?.version ?? process.version);
+      await Promise.all([stop(bff), stop(upstream)]);
+      const delivered = listed.stdout
+        .split('\n')
+        .filter((line) => /\tto-merchant\t.*\tdelivered\tHTTP 204$/.test(line));
+      expect(delivered.length).toBeGreaterThanOrEqual(5);
+    }, 180_000);
+  },
+);
