@@ -52,6 +52,8 @@ export interface AppDeps {
   metrics?: Metrics;
   /** Guards the merchant routes instead of the merchant keys: a merchant's own authentication. */
   merchantAuth?: RequestHandler;
+  /** Runs before every route: createCheckoutRouter's check that it is mounted where OPI_PUBLIC_URL says. */
+  firstOfAll?: RequestHandler;
 }
 
 /**
@@ -72,6 +74,7 @@ export function createApp({
   fetch,
   metrics,
   merchantAuth: merchantGuard = merchantAuth(config.merchantKeys),
+  firstOfAll,
 }: AppDeps): BffApp {
   const services = createServices({ config, store: given, upstream, logger, now, ...(fetch ? { fetch } : {}) });
   const { store, sessions, placer } = services;
@@ -86,6 +89,7 @@ export function createApp({
   const shared = config.databaseUrl ? store.rateLimits : undefined;
   const limit = (name: string, perMinute: number) => perClientRateLimit({ name, perMinute, shared, now });
 
+  if (firstOfAll) app.use(firstOfAll);
   // First: everything a request does runs inside its span.
   app.use(traceRequests);
   if (metrics) app.use(timeRequests(metrics));

@@ -5,6 +5,7 @@ export { createCheckoutRouter, type CheckoutRouter, type CheckoutRouterOptions }
 export { ConfigError, loadConfig, type Config } from './config.js';
 export { CheckoutError, type InProcessApi } from './in-process-api.js';
 export { createLogger } from './logger.js';
+export { createMetrics, type Metrics, type MetricsDeps } from './metrics/metrics.js';
 export { verifyNotificationSignature } from './notify/signature.js';
 export { openStore, type StoreOptions } from './store/open-store.js';
 export type { Store } from './store/types.js';

@@ -8,6 +8,8 @@ import type { Funnel } from './funnel.js';
 import type { Store } from '../store/types.js';
 
 export interface Metrics {
+  /** The prom-client registry holding every series: merge it with your own (Registry.merge) to serve one page. */
+  readonly registry: Registry;
   /** Counts a request's time by method, route pattern and status (bff/http/request-metrics.ts times them). */
   observeRequest(request: { method: string; route: string; status: number }, seconds: number): void;
   /** The upstream client's hook (UpstreamClientDeps.observe). */
@@ -22,9 +24,11 @@ export interface Metrics {
 }
 
 export interface MetricsDeps {
+  /** The ledger whose gauges each scrape reads and whose failures it counts. */
   store: Pick<Store, 'gauges' | 'connections' | 'failures'>;
+  /** Where a scrape that cannot read the ledger is logged. */
   logger: Logger;
-  now: () => Date;
+  now?: () => Date;
 }
 
 /** The upstream's notices that named no order the ledger knows, by kind (bff/inbound/upstream-notifications.ts). */
@@ -39,7 +43,7 @@ interface ReadRate {
 
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-export function createMetrics({ store, logger, now }: MetricsDeps): Metrics {
+export function createMetrics({ store, logger, now = () => new Date() }: MetricsDeps): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
@@ -168,6 +172,7 @@ export function createMetrics({ store, logger, now }: MetricsDeps): Metrics {
   }
 
   return {
+    registry,
     observeRequest({ method, route, status }, seconds) {
       http.observe({ method, route, status: String(status) }, seconds);
     },

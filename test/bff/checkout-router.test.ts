@@ -1,14 +1,17 @@
 // createCheckoutRouter inside a merchant's own Express app, against the sandbox: mounted under a prefix that the
-// public URL names, guarded by the merchant's own authentication instead of the merchant keys, and driven in-process
-// (checkout.createSession, orders.get, orders.refund, capture, void) with the same answers and refusals as HTTP.
+// public URL names (and refused anywhere else), guarded by the merchant's own authentication instead of the merchant
+// keys, timed by the metrics it is given, and driven in-process (checkout.createSession, orders.get, orders.refund,
+// capture, void) with the same answers and refusals as HTTP.
 import { createHash } from 'node:crypto';
 import express from 'express';
 import { createServer } from 'node:http';
+import type { Logger } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCheckoutRouter, type CheckoutRouter } from '../../bff/checkout-router.js';
 import { loadConfig } from '../../bff/config.js';
 import { CheckoutError } from '../../bff/in-process-api.js';
 import { createLogger } from '../../bff/logger.js';
+import { createMetrics, type Metrics } from '../../bff/metrics/metrics.js';
 import { ensureWidgetBuilt } from '../../demo/storefront/widget-build.js';
 import { cart, cartChange, call, json, merchant, shopper } from '../support/checkout.js';
 import { listenOnPort0 } from '../support/servers.js';
@@ -23,11 +26,13 @@ const stack = useCheckoutStack({
 const server = createServer();
 let shop: string;
 let opi: CheckoutRouter;
+let metrics: Metrics;
+let config: ReturnType<typeof loadConfig>;
 
 beforeAll(async () => {
   await ensureWidgetBuilt();
   shop = await listenOnPort0(server);
-  const config = loadConfig({
+  config = loadConfig({
     OPI_UPSTREAM_URL: stack.sandbox.url,
     OPI_TOKEN_URL: stack.sandbox.tokenUrl,
     OPI_ENVIRONMENT: 'sandbox',
@@ -39,10 +44,12 @@ beforeAll(async () => {
     if (req.get('x-staff') === 'yes') next();
     else res.status(403).json({ error: 'staff only' });
   };
+  metrics = createMetrics({ store: stack.db.store, logger: createLogger('silent') });
   opi = createCheckoutRouter({
     config,
     store: stack.db.store,
     logger: createLogger('silent'),
+    metrics,
     merchantAuth: staffOnly,
   });
   const app = express();
@@ -136,5 +143,62 @@ describe('createCheckoutRouter in a merchant app', () => {
       status: 400,
       problem: { code: 'validation_failed', errors: [{ path: 'orderItems', message: 'must have at least one item' }] },
     });
+  });
+});
+
+describe('the in-process mount, as the standalone server', () => {
+  it('times requests and upstream calls, and reads the ledger, in the metrics it is given', async () => {
+    await paidOrder();
+    const scraper = createServer(metrics.serve);
+    try {
+      const page = await call(`${await listenOnPort0(scraper)}/metrics`);
+      expect(page.status).toBe(200);
+      expect(page.text).toMatch(
+        /opi_http_request_duration_seconds_count\{method="POST",route="\/v1\/checkout-sessions\/:id\/orders",status="201"\} [1-9]/,
+      );
+      expect(page.text).toMatch(/opi_upstream_call_duration_seconds_count\{operation="[a-z_]+",outcome="ok"\} [1-9]/);
+      expect(page.text).toMatch(/opi_orders\{status="paid"\} [1-9]/);
+    } finally {
+      await new Promise((resolve) => scraper.close(resolve));
+    }
+  });
+
+  const another = (options: { logger?: Logger; pathRewrittenByProxy?: boolean } = {}) =>
+    createCheckoutRouter({ config, store: stack.db.store, logger: createLogger('silent'), ...options });
+
+  it("refuses to be mounted elsewhere than OPI_PUBLIC_URL's path, where shoppers' returns would miss it", async () => {
+    const routers = [another(), another(), another({ pathRewrittenByProxy: true })];
+    try {
+      expect(() => express().use('/pay', routers[0])).toThrow(
+        "opi-checkout is mounted at '/pay' but OPI_PUBLIC_URL's path is '/checkout-api'",
+      );
+      // A parent app mounted later completes the path: only a path that cannot end the expected one is refused.
+      expect(() => express().use('/', express().use('/checkout-api', routers[1]))).not.toThrow();
+      // Behind a proxy that rewrites the path, the check is the merchant's.
+      expect(() => express().use('/', routers[2])).not.toThrow();
+    } finally {
+      await Promise.all(routers.map((router) => router.close()));
+    }
+  });
+
+  it('logs a mount its first request finds elsewhere: under a Router, which tells no mount event', async () => {
+    const lines: string[] = [];
+    const router = another({ logger: createLogger('info', { write: (line: string) => lines.push(line) }) });
+    const misplaced = createServer(express().use(express.Router().use('/elsewhere', router)));
+    try {
+      const base = await listenOnPort0(misplaced);
+      expect((await call(`${base}/elsewhere/readyz`)).status).toBe(200);
+      await call(`${base}/elsewhere/readyz`);
+      const logged = lines.map((line) => JSON.parse(line)).filter((line) => line.code === 'mount_path');
+      expect(logged).toEqual([
+        expect.objectContaining({
+          level: 50,
+          msg: expect.stringContaining("mounted at '/elsewhere' but OPI_PUBLIC_URL's path is '/checkout-api'"),
+        }),
+      ]);
+    } finally {
+      await router.close();
+      await new Promise((resolve) => misplaced.close(resolve));
+    }
   });
 });
