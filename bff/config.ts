@@ -53,7 +53,11 @@ export interface Config {
   merchantKeys: string[];
   allowedOrigins: string[];
   databaseUrl?: string;
+  /** PostgreSQL: the schema the ledger's tables live in, created by the migrations (OPI_DATABASE_SCHEMA). */
+  databaseSchema: string;
   dataDir: string;
+  /** OPI_DATA_DIR was given: the embedded ledger's folder is one the operator chose (a volume), not the default. */
+  dataDirChosen: boolean;
   /**
    * How V8 compiles PGlite's WebAssembly: `baseline` (Liftoff only: a quicker start, less memory) or `optimising`
    * (V8's usual tiering: more orders per second under load). Read by bff/main.ts; the flag holds for the process,
@@ -278,6 +282,13 @@ const envSchema = z.object({
       .string()
       .check(z.regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// connection URL' })),
   ),
+  OPI_DATABASE_SCHEMA: z.optional(
+    z.string().check(
+      z.regex(/^[a-z_][a-z0-9_]{0,62}$/, {
+        error: 'must be a plain lower-case PostgreSQL identifier (letters, digits, _; at most 63)',
+      }),
+    ),
+  ),
   OPI_DATA_DIR: z.optional(z.string().check(z.minLength(1, { error: 'must not be empty' }))),
   OPI_PGLITE_COMPILER: z.optional(
     z.enum(PGLITE_COMPILERS, { error: `must be one of: ${PGLITE_COMPILERS.join(', ')}` }),
@@ -490,7 +501,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     merchantKeys: e.OPI_MERCHANT_KEYS ?? [SANDBOX_DEFAULTS.merchantKey],
     allowedOrigins: e.OPI_ALLOWED_ORIGINS ?? DEFAULT_ALLOWED_ORIGINS,
     ...(e.DATABASE_URL ? { databaseUrl: e.DATABASE_URL } : {}),
+    databaseSchema: e.OPI_DATABASE_SCHEMA ?? 'opi',
     dataDir: e.OPI_DATA_DIR ?? '.data',
+    dataDirChosen: e.OPI_DATA_DIR !== undefined,
     pgliteCompiler: e.OPI_PGLITE_COMPILER ?? 'baseline',
     logLevel: e.OPI_LOG_LEVEL ?? 'info',
     sessionTtlMinutes: e.OPI_SESSION_TTL_MINUTES ?? 60,

@@ -51,14 +51,23 @@ async function main() {
     : undefined;
   if (tracing) logger.info({ tracesTo: new URL(config.tracesEndpoint!).origin }, 'tracing: spans sent over OTLP/HTTP');
   // Local choice: by default the embedded ledger's WebAssembly is compiled by V8's baseline compiler (Liftoff) only,
-  // never again by its optimising one. Measured on 2 cores (docs/performance.md): a start 0.2 s sooner and 70 MB less
-  // resident, for up to 2.5 ms more per order and 15-40% fewer orders per second at full load. Set before PGlite
-  // compiles its module. V8's flag holds for the whole process: the HTTP parser of Node's fetch (llhttp, WebAssembly
-  // too), which the upstream client uses, is compiled the same way; the figures hold that as well.
+  // never again by its optimising one. Measured on 2 cores (docs/internals/performance.md): a start 0.2 s sooner and
+  // 70 MB less resident, for up to 2.5 ms more per order and 15-40% fewer orders per second at full load. Set before
+  // PGlite compiles its module. V8's flag holds for the whole process: the HTTP parser of Node's fetch (llhttp,
+  // WebAssembly too), which the upstream client uses, is compiled the same way; the figures hold that as well.
   if (!config.databaseUrl && config.pgliteCompiler === 'baseline') setFlagsFromString('--liftoff-only');
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: join(config.dataDir, 'pglite'), logger });
-  const metrics =
-    config.metricsPort === undefined ? undefined : createMetrics({ store, logger, now: () => new Date() });
+  if (config.upstream.environment === 'production' && !config.databaseUrl && !config.dataDirChosen)
+    logger.warn(
+      { code: 'ledger_not_persistent' },
+      'production on the embedded ledger in the default folder (.data): set OPI_DATA_DIR to a persistent volume, or DATABASE_URL for PostgreSQL; a ledger lost is payments nobody can refund',
+    );
+  const store = await openStore({
+    databaseUrl: config.databaseUrl,
+    schema: config.databaseSchema,
+    dataDir: join(config.dataDir, 'pglite'),
+    logger,
+  });
+  const metrics = config.metricsPort === undefined ? undefined : createMetrics({ store, logger });
   const upstream = createUpstreamClient({
     config: config.upstream,
     logger,

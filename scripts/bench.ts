@@ -125,7 +125,8 @@ const startBff = (ledger: Record<string, string>, withMetrics = false) =>
 const startAnchor = (kind: 'express' | 'http', bodyFile: string) =>
   startServer(NODE, ['scripts/bench/anchor-server.mjs', kind, bodyFile], {}, /anchor listening on (\d+)/, '/');
 
-async function postgresSchema(url: string): Promise<string> {
+/** A new schema for one run: its URL (landing in it, for the seed) and its name (the BFF's OPI_DATABASE_SCHEMA). */
+async function postgresSchema(url: string): Promise<{ url: string; schema: string }> {
   const schema = `opi_bench_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -133,7 +134,7 @@ async function postgresSchema(url: string): Promise<string> {
   await client.end();
   const withSchema = new URL(url);
   withSchema.searchParams.set('options', `-c search_path=${schema}`);
-  return withSchema.toString();
+  return { url: withSchema.toString(), schema };
 }
 
 interface Ledger {
@@ -157,8 +158,8 @@ const ledgers: Ledger[] = [
         {
           name: 'PostgreSQL',
           async make() {
-            const url = await postgresSchema(process.env.DATABASE_URL!);
-            return { env: { DATABASE_URL: url }, seed: { databaseUrl: url } };
+            const { url, schema } = await postgresSchema(process.env.DATABASE_URL!);
+            return { env: { DATABASE_URL: url, OPI_DATABASE_SCHEMA: schema }, seed: { databaseUrl: url } };
           },
         },
       ]

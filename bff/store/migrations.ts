@@ -372,13 +372,16 @@ async function analyzeLedgerTables(db: SqlDb): Promise<void> {
   if (row?.tables) await db.exec(`analyze ${row.tables}`);
 }
 
+/** The advisory lock under which one instance at a time changes the ledger's schema. */
+export const MIGRATIONS_LOCK = 7341001;
+
 /**
  * Applies the migrations not yet recorded in schema_migrations, under an advisory lock so that several BFF
  * instances starting together on one PostgreSQL apply each migration once.
  */
 export async function runMigrations(driver: SqlDriver): Promise<number[]> {
   return driver.transaction(async (db) => {
-    await db.query('select pg_advisory_xact_lock(7341001)');
+    await db.query('select pg_advisory_xact_lock($1)', [MIGRATIONS_LOCK]);
     // Inside the lock: two instances creating it at once collide in the catalogue even with "if not exists".
     await db.exec(`create table if not exists schema_migrations (
       version integer primary key, name text not null, applied_at timestamptz not null default now())`);

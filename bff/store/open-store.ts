@@ -1,6 +1,7 @@
 // Chooses the ledger's driver: PostgreSQL when a connection URL is given, otherwise embedded PGlite (a folder on
 // disk, or memory when no folder is given), and brings the schema up to date.
 import type { Logger } from 'pino';
+import { prepareLedgerSchema } from './ledger-schema.js';
 import { runMigrations } from './migrations.js';
 import { createPgDriver } from './pg-driver.js';
 import { createPgliteDriver } from './pglite-driver.js';
@@ -9,6 +10,11 @@ import type { Store } from './types.js';
 
 export interface StoreOptions {
   databaseUrl?: string;
+  /**
+   * PostgreSQL: the schema of the ledger's tables (config.databaseSchema, OPI_DATABASE_SCHEMA), made when missing; an
+   * earlier version's ledger in the connection's default schema is moved into it. Default `opi`.
+   */
+  schema?: string;
   /** PGlite's folder; in memory when absent. */
   dataDir?: string;
   /** Where failures of the ledger's connections are logged (once per code every few seconds). */
@@ -17,9 +23,16 @@ export interface StoreOptions {
   writeProbeMs?: number;
 }
 
-export async function openStore({ databaseUrl, dataDir, logger, writeProbeMs }: StoreOptions): Promise<Store> {
+export async function openStore({
+  databaseUrl,
+  schema = 'opi',
+  dataDir,
+  logger,
+  writeProbeMs,
+}: StoreOptions): Promise<Store> {
+  if (databaseUrl) await prepareLedgerSchema(databaseUrl, schema, logger);
   const driver = databaseUrl
-    ? await createPgDriver({ connectionString: databaseUrl, ...(logger ? { logger } : {}) })
+    ? await createPgDriver({ connectionString: databaseUrl, schema, ...(logger ? { logger } : {}) })
     : await createPgliteDriver(dataDir, writeProbeMs);
   try {
     await runMigrations(driver);

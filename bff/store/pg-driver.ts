@@ -38,6 +38,17 @@ const RETRY_DELAYS_MS = [50, 150, 400, 1_000, 2_000];
 // Logged at most this often per failure code: one restart breaks every connection of the pool at once.
 const LOG_EVERY_MS = 5_000;
 
+/**
+ * The URL with `schema` as its search path, after any options of the URL's own (a later -c wins): pg lets a URL's
+ * options override the pool's, so the schema must be said in the URL.
+ */
+function inSchema(connectionString: string, schema: string): string {
+  const url = new URL(connectionString);
+  const own = url.searchParams.get('options');
+  url.searchParams.set('options', `${own ? `${own} ` : ''}-c search_path=${schema}`);
+  return url.toString();
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A statement that changes nothing: safe to send again whatever became of the first. */
 const isRead = (sql: string) => /^\s*select\b/i.test(sql) && !/\bfor\s+update\b/i.test(sql);
@@ -50,7 +61,7 @@ export async function createPgDriver({
 }: PgDriverOptions): Promise<SqlDriver> {
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema))
     throw new Error('schema must be a plain lower-case identifier');
-  const pool = new pg.Pool({ connectionString, max, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
+  const pool = new pg.Pool({ connectionString: schema ? inSchema(connectionString, schema) : connectionString, max });
   const failures = new FailureCounts();
   const lastLogged = new Map<string, number>();
 

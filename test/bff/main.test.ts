@@ -40,6 +40,7 @@ const LAUNCHERS: [string, () => [string, string[]]][] = [
 function startMain(
   launcher: () => [string, string[]],
   env: Record<string, string>,
+  cwd?: string,
 ): {
   child: ChildProcess;
   output: () => string;
@@ -47,6 +48,7 @@ function startMain(
 } {
   const [command, args] = launcher();
   const child = spawn(command, args, {
+    ...(cwd ? { cwd } : {}),
     env: { PATH: process.env.PATH, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -175,6 +177,35 @@ describe.each(LAUNCHERS)('bff/main.ts as %s', (_name, launcher) => {
       expect(receiver.contentTypes).toEqual(new Set(['application/json']));
     } finally {
       await receiver.close();
+    }
+  }, 90_000);
+});
+
+describe('bff/main.ts in production on the embedded ledger', () => {
+  it('warns at start when the ledger would live in the default folder, and not once OPI_DATA_DIR names one', async () => {
+    const production = {
+      PORT: '0',
+      OPI_ENVIRONMENT: 'production',
+      OPI_UPSTREAM_URL: 'https://api.example-upstream.test',
+      OPI_TOKEN_URL: 'https://auth.example-upstream.test/token',
+      OPI_CLIENT_ID: 'client',
+      OPI_CLIENT_SECRET: 'client-secret-value',
+      OPI_PAYMENT_SECRET: 'payment-secret-value',
+      OPI_MERCHANT_KEYS: 'mk_live_aaaaaaaaaaaaaaaa',
+      OPI_PUBLIC_URL: 'https://pay.shop.example',
+      OPI_ALLOWED_ORIGINS: 'https://shop.example',
+    };
+    const compiledMain = LAUNCHERS[1]![1];
+    // In a folder of its own: the default `.data` is relative to where it starts.
+    const defaulted = startMain(compiledMain, production, dataDir);
+    const chosen = startMain(compiledMain, { ...production, OPI_DATA_DIR: join(dataDir, 'volume') }, dataDir);
+    try {
+      for (const run of [defaulted, chosen]) await waitFor(run.output, /BFF listening/);
+      expect(defaulted.output()).toMatch(/"code":"ledger_not_persistent".*set OPI_DATA_DIR to a persistent volume/);
+      expect(chosen.output()).not.toContain('ledger_not_persistent');
+    } finally {
+      for (const run of [defaulted, chosen]) run.child.kill('SIGTERM');
+      await Promise.all([defaulted.exited, chosen.exited]);
     }
   }, 90_000);
 });

@@ -70,8 +70,6 @@ describe.skipIf(!databaseUrl)(
     async function startInstance(): Promise<Instance> {
       const [command, ...args] = deployed.command;
       expect(command).toBe('node');
-      const url = new URL(database);
-      url.searchParams.set('options', `-c search_path=${schema}`);
       const child = spawn(process.execPath, args, {
         cwd: compiled.dir,
         env: {
@@ -80,7 +78,9 @@ describe.skipIf(!databaseUrl)(
           // Ports of this machine's choosing; everything else as the container has it, plus its run-time variables.
           PORT: '0',
           OPI_METRICS_PORT: '0',
-          DATABASE_URL: url.toString(),
+          DATABASE_URL: database,
+          // The schema made beforehand, as a DBA who grants only its use would.
+          OPI_DATABASE_SCHEMA: schema,
           OPI_UPSTREAM_URL: sandbox.url,
           OPI_TOKEN_URL: sandbox.tokenUrl,
           OPI_ENVIRONMENT: 'sandbox',
