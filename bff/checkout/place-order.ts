@@ -71,7 +71,7 @@ function createKeyedLock(limit: number, busy: () => Error): KeyedLock {
 
 /**
  * Local choice: a session's submits this process holds at once. Double submits and retries wait their turn and get the
- * same order (20 at once, as docs/architecture.md promises); a flood past that is refused at once.
+ * same order (20 at once, as docs/internals/architecture.md promises); a flood past that is refused at once.
  */
 const MAX_QUEUED_PER_SESSION = 20;
 

@@ -29,7 +29,8 @@ type Io = 'input' | 'output';
 type Schema = Record<string, unknown>;
 
 export function jsonSchema(schema: z.core.$ZodType, io: Io): Schema {
-  // Refinements (amount sums, ISO checks) have no JSON Schema form; they are described in docs/architecture.md.
+  // Refinements (amount sums, ISO checks) have no JSON Schema form; they are described in
+  // docs/internals/architecture.md.
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Schema;
   return rest;
 }

@@ -20,9 +20,9 @@ function readSeed(): Blob | undefined {
 }
 
 // Local choice: PostgreSQL's page cache at 16 MB, not its default 128 MB. Inside PGlite it is WebAssembly memory
-// the process holds for good once touched (about 120 MB of resident memory, docs/performance.md); PGlite's files
-// are in the operating system's cache as well, and one instance's working set is small. PGlite writes this as the
-// whole postgresql.conf at every start, so it carries the settings initdb wrote there too.
+// the process holds for good once touched (about 120 MB of resident memory, docs/internals/performance.md); PGlite's
+// files are in the operating system's cache as well, and one instance's working set is small. PGlite writes this as
+// the whole postgresql.conf at every start, so it carries the settings initdb wrote there too.
 const SETTINGS = {
   postgresqlconf: [
     'shared_buffers = 16MB',

@@ -1,5 +1,5 @@
-// docs/architecture.md's lists of the files one placement and one refund open are the code's: `npm run walk` follows
-// both requests through the real app, and its --check fails on a doc that lists other files.
+// docs/internals/architecture.md's lists of the files one placement and one refund open are the code's: `npm run walk`
+// follows both requests through the real app, and its --check fails on a doc that lists other files.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,12 +16,12 @@ const check = (doc?: string) =>
     (error: { code: number; stderr: string }) => ({ status: error.code, stderr: error.stderr }),
   );
 
-describe('the walk in docs/architecture.md', () => {
+describe('the walk in docs/internals/architecture.md', () => {
   it("is the code's, and a doc with a file too few fails the check with the code's lists", async () => {
     const stale = join(mkdtempSync(join(tmpdir(), 'walk-')), 'architecture.md');
     writeFileSync(
       stale,
-      readFileSync('docs/architecture.md', 'utf8').replace(/, sessions, sql-store$/m, ', sql-store'),
+      readFileSync('docs/internals/architecture.md', 'utf8').replace(/, sessions, sql-store$/m, ', sql-store'),
     );
     const [current, outdated] = await Promise.all([check(), check(stale)]);
     // The stderr first: on a failure it shows the code's lists against the doc's.

@@ -1,6 +1,6 @@
-// The widget ships no zod (docs/architecture.md): its form runs the shared field rules, not the shared schemas. A
-// runtime import of zod anywhere in its graph would still type-check and pass its tests, so this reads the modules
-// in the widget's own build, made in memory with vite.config.ts (nothing is written to dist/).
+// The widget ships no zod (docs/internals/architecture.md): its form runs the shared field rules, not the shared
+// schemas. A runtime import of zod anywhere in its graph would still type-check and pass its tests, so this reads the
+// modules in the widget's own build, made in memory with vite.config.ts (nothing is written to dist/).
 import { build } from 'vite';
 import { describe, expect, it } from 'vitest';
 

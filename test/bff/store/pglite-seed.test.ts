@@ -31,7 +31,7 @@ describe('a new PGlite ledger', () => {
     }
     const again = await openPglite(dataDir, () => seed);
     expect((await again.query("select to_regclass('kept') is not null as kept")).rows).toEqual([{ kept: true }]);
-    // The page cache the process keeps small (docs/performance.md), on an existing folder as on a new one.
+    // The page cache the process keeps small (docs/internals/performance.md), on an existing folder as on a new one.
     expect((await again.query('show shared_buffers')).rows).toEqual([{ shared_buffers: '16MB' }]);
     expect((await again.query('show timezone')).rows).toEqual([{ TimeZone: 'UTC' }]);
     await again.close();
