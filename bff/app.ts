@@ -28,6 +28,7 @@ import { funnelRoutes } from './routes/funnel.js';
 import { healthRoutes } from './routes/health.js';
 import { instalmentsRoutes } from './routes/instalments.js';
 import { callbackRoutes } from './routes/callbacks.js';
+import { merchantEventRoutes } from './routes/merchant-events.js';
 import { merchantOrderRoutes } from './routes/merchant-orders.js';
 import { returnPageErrors, returnRoutes } from './routes/returns.js';
 import { payPageRoutes } from './routes/pay-page.js';
@@ -173,6 +174,7 @@ export function createApp({
     }),
   );
   app.use('/v1/orders', merchantOrderRoutes(services, merchantGuard));
+  app.use(merchantEventRoutes(services, merchantGuard));
   app.use(funnelRoutes(services.funnel, merchantGuard));
   app.use(notFound);
   app.use('/v1/returns', returnPageErrors);

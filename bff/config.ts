@@ -78,6 +78,11 @@ export interface Config {
    * for the shopper): false leaves it out of the session's providers and refuses it as not eligible.
    */
   offerDeclinedProvider: boolean;
+  /**
+   * One live checkout session per merchantReference (OPI_UNIQUE_MERCHANT_REFERENCE): a create that names the number
+   * of a session still open or paid is refused (409 merchant_reference_in_use), naming that session.
+   */
+  uniqueMerchantReference: boolean;
   /** Who the hosted checkout page (pay by link) says the shopper pays: a name, and a logo where given. */
   merchant: { name: string; logoUrl?: string };
   optionsCacheSeconds: number;
@@ -129,10 +134,12 @@ export interface Config {
     url: string;
     /** Key of the Opi-Signature HMAC. */
     secret: string;
-    /** Delivery attempts in all, the first included. */
+    /** Delivery attempts in all, the first included (a resend starts a new series). */
     maxAttempts: number;
-    /** Delay before the first retry; it doubles with each further one. */
+    /** Delay before the first retry; it doubles with each further one, up to 6 hours, less up to a quarter at random. */
     retryDelayMs: number;
+    /** How long a notification is retried, from when it was written (or resent); then it is given up, and stays in the feed. */
+    retryForMs: number;
   };
 }
 
@@ -301,6 +308,7 @@ const envSchema = z.object({
   ),
   OPI_CUSTOMER_SESSIONS: z.optional(flag),
   OPI_OFFER_DECLINED_PROVIDER: z.optional(flag),
+  OPI_UNIQUE_MERCHANT_REFERENCE: z.optional(flag),
   OPI_MERCHANT_NAME: z.optional(
     z.string().check(z.trim(), z.maxLength(100, { error: 'must be at most 100 characters' })),
   ),
@@ -330,8 +338,9 @@ const envSchema = z.object({
   ),
   OPI_MERCHANT_WEBHOOK_URL: z.optional(url('the merchant notification URL')),
   OPI_MERCHANT_WEBHOOK_SECRET: z.optional(secret(16)),
-  OPI_NOTIFY_MAX_ATTEMPTS: z.optional(wholeNumber(1, 50, 'a whole number of attempts')),
+  OPI_NOTIFY_MAX_ATTEMPTS: z.optional(wholeNumber(1, 100, 'a whole number of attempts')),
   OPI_NOTIFY_RETRY_MS: z.optional(wholeNumber(100, 3_600_000, 'a whole number of milliseconds')),
+  OPI_NOTIFY_RETRY_HOURS: z.optional(wholeNumber(1, 720, 'a whole number of hours')),
   OPI_RECONCILE_INTERVAL_MS: z.optional(wholeNumber(100, 3_600_000, 'a whole number of milliseconds')),
   OPI_RECONCILE_READS_PER_SECOND: z.optional(wholeNumber(1, 1_000, 'a whole number of reads per second')),
   OPI_RECONCILE_MAX_PAUSE_MS: z.optional(wholeNumber(0, 300_000, 'a whole number of milliseconds')),
@@ -474,6 +483,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   // The metrics listener is never the public one: an operator's scraper reaches it, shoppers must not.
   if (e.OPI_METRICS_PORT && e.OPI_METRICS_PORT === (e.PORT ?? 8787))
     problems.push('OPI_METRICS_PORT must differ from PORT (metrics are never served on the public port)');
+  // The feed (GET /v1/events) keeps a notification at least as long as it is retried.
+  const notifyRetryHours = e.OPI_NOTIFY_RETRY_HOURS ?? 72;
+  const personalDays = e.OPI_RETENTION_PERSONAL_DAYS ?? 90;
+  if (notifyRetryHours > personalDays * 24)
+    problems.push(
+      `OPI_NOTIFY_RETRY_HOURS must be at most ${personalDays * 24} with OPI_RETENTION_PERSONAL_DAYS=${personalDays} (the events feed keeps a notification that long)`,
+    );
   if (problems.length > 0) throw new ConfigError(problems);
 
   const auth: UpstreamAuth = e.OPI_ACCESS_TOKEN
@@ -511,6 +527,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     customerSessions: e.OPI_CUSTOMER_SESSIONS ?? false,
     // Local choice: offered again by default; a shopper may have fixed what it declined (a card, a limit).
     offerDeclinedProvider: e.OPI_OFFER_DECLINED_PROVIDER ?? true,
+    uniqueMerchantReference: e.OPI_UNIQUE_MERCHANT_REFERENCE ?? false,
     // Local choice: without a name, the host shoppers reach the BFF at (the shop's own domain, as a rule).
     merchant: {
       name: e.OPI_MERCHANT_NAME || new URL(publicUrl).hostname,
@@ -529,7 +546,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     retention: {
       sessionDays: e.OPI_RETENTION_SESSION_DAYS ?? 30,
       idempotencyHours: e.OPI_RETENTION_IDEMPOTENCY_HOURS ?? 48,
-      personalDays: e.OPI_RETENTION_PERSONAL_DAYS ?? 90,
+      personalDays,
       intervalMs: (e.OPI_RETENTION_INTERVAL_MINUTES ?? 60) * 60_000,
     },
     // The upstream's own polling: 30 s doubling to 600 s (its public docs).
@@ -552,8 +569,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
           notifications: {
             url: e.OPI_MERCHANT_WEBHOOK_URL,
             secret: e.OPI_MERCHANT_WEBHOOK_SECRET,
-            maxAttempts: e.OPI_NOTIFY_MAX_ATTEMPTS ?? 8,
+            maxAttempts: e.OPI_NOTIFY_MAX_ATTEMPTS ?? 30,
             retryDelayMs: e.OPI_NOTIFY_RETRY_MS ?? 10_000,
+            retryForMs: notifyRetryHours * 3_600_000,
           },
         }
       : {}),

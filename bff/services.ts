@@ -63,6 +63,7 @@ export function createServices({ config, store: uncached, upstream, logger, now,
     sessionTtlMinutes: config.sessionTtlMinutes,
     offerDeclinedProvider: config.offerDeclinedProvider,
     publicUrl: config.publicUrl,
+    uniqueMerchantReference: config.uniqueMerchantReference,
     funnel,
   };
 
@@ -76,11 +77,13 @@ export function createServices({ config, store: uncached, upstream, logger, now,
       ? {
           settings: {
             ...config.notifications,
+            // About three days by default (OPI_NOTIFY_RETRY_HOURS): doubling to 6 hours apart, a quarter of jitter so
+            // an endpoint back from an outage is not met by every notification at once.
             backoff: {
               initialDelayMs: config.notifications.retryDelayMs,
-              maxDelayMs: 3_600_000,
+              maxDelayMs: 6 * 3_600_000,
               factor: 2,
-              jitter: 0.2,
+              jitter: 0.25,
             },
             // Local choice: a merchant endpoint gets the same budget as the upstream.
             timeoutMs,

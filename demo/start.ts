@@ -221,6 +221,9 @@ async function main(): Promise<void> {
         .filter(Boolean)
         .join(','),
       ...definedEnv(['OPI_ENVIRONMENT', 'OPI_UPSTREAM_URL', 'OPI_TOKEN_URL', 'OPI_UPSTREAM_SANDBOX', 'OPI_PUBLIC_URL']),
+      // The merchant's notifications, to the sandbox's relay (its console lists them): the console's "Send again".
+      OPI_MERCHANT_WEBHOOK_URL: process.env.OPI_MERCHANT_WEBHOOK_URL || `${sandboxUrl}/__sandbox/relay`,
+      OPI_MERCHANT_WEBHOOK_SECRET: process.env.OPI_MERCHANT_WEBHOOK_SECRET || randomBytes(24).toString('base64url'),
       OPI_DATA_DIR: dataDir,
       PORT: String(bffPort.port),
     };

@@ -46,8 +46,17 @@ export const SESSION_ID_PATTERN = /^cs_[A-Za-z0-9_-]{22,64}$/;
 /** `cs_` + 128 random bits, base64url (22 characters). */
 export const newSessionId = () => `cs_${randomBytes(16).toString('base64url')}`;
 
-/** 64 random bits in hex: short enough for provider dashboards, long enough never to collide in practice. */
-export const newOrderPrefix = () => `opi-${randomBytes(8).toString('hex')}`;
+/**
+ * 64 random bits in hex: short enough for provider dashboards, long enough never to collide in practice. After the
+ * shop's order number when it gave one (what the upstream's documented references hold: letters, digits, - and _,
+ * every other character made a -), so the payment service's portal finds a payment by the shop's number.
+ */
+export const newOrderPrefix = (merchantReference?: string | null) => {
+  const random = randomBytes(8).toString('hex');
+  if (!merchantReference) return `opi-${random}`;
+  const shopNumber = merchantReference.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '');
+  return `${shopNumber || 'opi'}-${random}`;
+};
 
 /** The per-order secret in the callback URL. */
 export const newCallbackSecret = () => randomBytes(24).toString('base64url');
@@ -68,6 +77,8 @@ export interface SessionDeps {
   offerDeclinedProvider: boolean;
   /** OPI_PUBLIC_URL: where the session's hosted checkout page is. */
   publicUrl: string;
+  /** OPI_UNIQUE_MERCHANT_REFERENCE: one live session per merchantReference. */
+  uniqueMerchantReference: boolean;
 }
 
 /** The checkout page the BFF hosts for a session (bff/routes/pay-page.ts). */
@@ -97,7 +108,7 @@ export const upstreamChannel = (channel: string | undefined): string | undefined
 
 type Settings = Pick<
   StoredCart,
-  'channel' | 'autoCapture' | 'cancellationTimeout' | 'customerToken' | 'paymentSessionId'
+  'channel' | 'autoCapture' | 'cancellationTimeout' | 'customerToken' | 'paymentSessionId' | 'metadata'
 >;
 
 /**
@@ -119,19 +130,34 @@ function storedCart(cart: UpdateSessionCart, settings: { [K in keyof Settings]?:
   } satisfies StoredCart;
 }
 
+const merchantReferenceInUse = (liveSessionId: string) =>
+  new DomainError(
+    'merchant_reference_in_use',
+    `The checkout session ${liveSessionId} has this merchantReference and is live (open, or paid): use it, or give another reference.`,
+    { errors: [{ path: 'merchantReference', message: `is in use by the live session ${liveSessionId}` }] },
+  );
+
 export async function createCheckoutSession(deps: SessionDeps, body: unknown): Promise<CreateSessionResponse> {
   const request = parseOrRefuse(createSessionRequestSchema, body);
   const amountMinor = orderAmountMinor(request);
   const createdAt = deps.now();
   const expiresAt = new Date(createdAt.getTime() + deps.sessionTtlMinutes * 60_000);
   const { customer, billingAddress, shippingAddress } = request;
-  const { autoCapture, cancellationTimeout, customerToken, paymentSessionId } = request;
+  const { autoCapture, cancellationTimeout, customerToken, paymentSessionId, metadata, merchantReference } = request;
   const channel = upstreamChannel(request.channel);
-  const cart = storedCart(request, { channel, autoCapture, cancellationTimeout, customerToken, paymentSessionId });
+  const cart = storedCart(request, {
+    channel,
+    autoCapture,
+    cancellationTimeout,
+    customerToken,
+    paymentSessionId,
+    metadata,
+  });
   const id = newSessionId();
-  await deps.store.sessions.insert({
+  const session = {
     id,
-    orderPrefix: newOrderPrefix(),
+    orderPrefix: newOrderPrefix(merchantReference),
+    merchantReference: merchantReference ?? null,
     cart,
     amountMinor,
     currency: request.purchaseCurrency,
@@ -145,7 +171,15 @@ export async function createCheckoutSession(deps: SessionDeps, body: unknown): P
     },
     expiresAt,
     createdAt,
-  });
+  };
+  if (merchantReference && deps.uniqueMerchantReference) {
+    const live = await deps.store.transaction((tx) =>
+      tx.sessions.insertUnlessLive({ ...session, merchantReference }, createdAt),
+    );
+    if (live) throw merchantReferenceInUse(live);
+  } else {
+    await deps.store.sessions.insert(session);
+  }
   return {
     id,
     expiresAt: expiresAt.toISOString(),

@@ -29,6 +29,9 @@ export const ERROR_CODES = [
   'order_not_found',
   'widget_not_built',
   'session_completed',
+  'merchant_reference_in_use',
+  'notifications_off',
+  'notification_not_found',
   'order_in_progress',
   'session_order_placed',
   'session_changed',
@@ -87,6 +90,9 @@ export class DomainError extends Error {
     this.name = 'DomainError';
   }
 }
+
+/** The refusal of every merchant route about an order the ledger does not hold. */
+export const orderNotFound = () => new DomainError('order_not_found', 'There is no order with this reference.');
 
 interface IssueLike {
   path: readonly PropertyKey[];

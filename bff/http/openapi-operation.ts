@@ -15,7 +15,9 @@ import {
 import {
   captureOrVoidRequestSchema,
   captureOrVoidViewSchema,
+  eventListResponseSchema,
   funnelResponseSchema,
+  notificationResendSchema,
   orderListResponseSchema,
   orderViewSchema,
   refundListResponseSchema,
@@ -65,6 +67,8 @@ const COMPONENTS = {
   CaptureOrVoidView: jsonSchema(captureOrVoidViewSchema, 'output'),
   Problem: jsonSchema(problemSchema, 'output'),
   Funnel: jsonSchema(funnelResponseSchema, 'output'),
+  EventList: jsonSchema(eventListResponseSchema, 'output'),
+  NotificationResend: jsonSchema(notificationResendSchema, 'output'),
   Received: received,
   Health: { type: 'object', properties: { status: { const: 'ok' } }, required: ['status'] },
   Ready: {

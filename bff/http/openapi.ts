@@ -2,7 +2,7 @@
 // reference cannot drift from the code. Served at /openapi.json. Every operation has an id (client generators name
 // their methods from it), its security (explicitly none when public), and every answer the route sends.
 import { MAX_AMOUNT } from '../../shared/schemas/fields.js';
-import { funnelQuerySchema, orderListQuerySchema } from '../../shared/schemas/merchant-api.js';
+import { eventListQuerySchema, funnelQuerySchema, orderListQuerySchema } from '../../shared/schemas/merchant-api.js';
 import { componentSchemas, jsonSchema, operation, TEXT } from './openapi-operation.js';
 import type { ErrorCode } from '../domain/errors.js';
 
@@ -90,7 +90,14 @@ export function buildOpenApiDocument(publicUrl: string) {
           auth: 'merchant',
           body: 'CreateSessionRequest',
           answers: [{ status: 201, description: 'Created', json: 'CreateSessionResponse' }],
-          problems: ['validation_failed', 'unknown_field', 'malformed_json', 'malformed_request', 'ledger_unavailable'],
+          problems: [
+            'validation_failed',
+            'unknown_field',
+            'malformed_json',
+            'malformed_request',
+            'merchant_reference_in_use',
+            'ledger_unavailable',
+          ],
         }),
       },
       '/v1/checkout-sessions/{id}': {
@@ -163,7 +170,8 @@ export function buildOpenApiDocument(publicUrl: string) {
       '/v1/orders': {
         get: operation({
           operationId: 'listOrders',
-          summary: 'Orders, newest first',
+          summary:
+            "Orders, newest first; filtered by status, paymentState, the shop's merchantReference, and a created-at range (createdFrom inclusive, createdTo exclusive)",
           auth: 'merchant',
           query: listQuery.properties,
           answers: [{ status: 200, description: 'A page of orders', json: 'OrderList' }],
@@ -214,6 +222,28 @@ export function buildOpenApiDocument(publicUrl: string) {
             'ledger_unavailable',
             ...OPERATION_UPSTREAM_FAILURES,
           ],
+        }),
+      },
+      '/v1/orders/{orderReference}/notifications/resend': {
+        post: operation({
+          operationId: 'resendOrderNotification',
+          summary:
+            "Queue the order's latest notification again: the same body and id (a shop that handled it skips it), a new series of deliveries. No Idempotency-Key: twice queues it twice",
+          auth: 'merchant',
+          params: ORDER,
+          answers: [{ status: 202, description: 'Queued', json: 'NotificationResend' }],
+          problems: ['order_not_found', 'notification_not_found', 'notifications_off', 'ledger_unavailable'],
+        }),
+      },
+      '/v1/events': {
+        get: operation({
+          operationId: 'listEvents',
+          summary:
+            'Every merchant notification, oldest first, the bodies the webhook is sent (ids included): catch up after an outage from the nextCursor kept last time. Each is listed 5 s after it was written (one committed late is not skipped); kept while retried and then as long as OPI_RETENTION_PERSONAL_DAYS',
+          auth: 'merchant',
+          query: (jsonSchema(eventListQuerySchema, 'input') as { properties: Record<string, unknown> }).properties,
+          answers: [{ status: 200, description: 'A page of notifications', json: 'EventList' }],
+          problems: ['validation_failed', 'notifications_off', 'ledger_unavailable'],
         }),
       },
       '/v1/orders/{orderReference}/capture': {

@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { Funnel } from '../metrics/funnel.js';
 import type { Notifier } from '../notify/notifier.js';
 import { FUNNEL_STEPS, type FunnelStep } from '../../shared/schemas/merchant-api.js';
-import { orderSummaryView, refundView } from '../orders/views.js';
+import { orderSummaryView, refundView, shopLabels } from '../orders/views.js';
 import { requireOrder } from '../store/orders.js';
 import type { Journal, OrderOperation, OrderPatch, StoredOrder, Store, StoreTx } from '../store/types.js';
 
@@ -51,11 +51,23 @@ export function orderUnit(deps: LedgerDeps, tx: StoreTx, locked: StoredOrder): O
     },
     async announce(type: 'order.status' | 'order.discrepancy') {
       const operations = await tx.operations.list(order.orderReference);
-      await deps.notifier.enqueue(tx, type, order.orderReference, orderSummaryView(order, operations, deps.now()));
+      await deps.notifier.enqueue(
+        tx,
+        type,
+        order.orderReference,
+        orderSummaryView(order, operations, deps.now()),
+        shopLabels(order),
+      );
       unit.announced = true;
     },
     async announceRefund(refund: OrderOperation) {
-      await deps.notifier.enqueue(tx, 'refund.result', order.orderReference, refundView(refund, deps.now()));
+      await deps.notifier.enqueue(
+        tx,
+        'refund.result',
+        order.orderReference,
+        refundView(refund, deps.now()),
+        shopLabels(order),
+      );
       unit.announced = true;
     },
   };

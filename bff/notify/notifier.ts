@@ -18,6 +18,8 @@ export interface NotifierSettings {
   secret: string;
   /** Attempts in all, the first included; then the notification is given up (and logged). */
   maxAttempts: number;
+  /** How long after it was queued (written, or resent) it is retried; then it is given up (and logged). */
+  retryForMs: number;
   backoff: BackoffOptions;
   /** One delivery attempt's budget. */
   timeoutMs: number;
@@ -38,12 +40,16 @@ export interface NotifierDeps {
 
 export interface Notifier {
   readonly enabled: boolean;
-  /** Call inside the transaction of the change being announced. */
+  /**
+   * Call inside the transaction of the change being announced. `labels`: the order's merchantReference and metadata,
+   * where its session had them (bff/orders/views.ts shopLabels), at the top of the notification.
+   */
   enqueue<T extends MerchantNotification['type']>(
     tx: StoreTx,
     type: T,
     orderReference: string,
     data: Extract<MerchantNotification, { type: T }>['data'],
+    labels: Pick<MerchantNotification, 'merchantReference' | 'metadata'>,
   ): Promise<void>;
   /** Delivers everything due now (through the one drain, with any already running); the attempts made meanwhile. */
   deliverDue(): Promise<number>;
@@ -84,10 +90,10 @@ export function createNotifier(deps: NotifierDeps): Notifier {
       return;
     }
     atOnce.cut();
-    const givingUp = attempt >= settings.maxAttempts;
-    const nextAttemptAt = givingUp
-      ? null
-      : new Date(now().getTime() + backoffDelay(attempt - 1, settings.backoff, deps.random));
+    const next = new Date(now().getTime() + backoffDelay(attempt - 1, settings.backoff, deps.random));
+    const givingUp =
+      attempt >= settings.maxAttempts || next.getTime() > notification.queuedAt.getTime() + settings.retryForMs;
+    const nextAttemptAt = givingUp ? null : next;
     await store.notifications.recordAttempt(notification.id, claimant, {
       delivered: false,
       error: result.error,
@@ -100,7 +106,8 @@ export function createNotifier(deps: NotifierDeps): Notifier {
       attempt,
       error: result.error,
     };
-    if (givingUp) logger.error(context, 'merchant notification given up after its last attempt');
+    if (givingUp)
+      logger.error(context, 'merchant notification given up after its last attempt (GET /v1/events still lists it)');
     else logger.warn({ ...context, nextAttemptAt }, 'merchant notification not delivered; will retry');
   }
 
@@ -153,11 +160,11 @@ export function createNotifier(deps: NotifierDeps): Notifier {
 
   return {
     enabled: settings !== undefined,
-    async enqueue(tx, type, orderReference, data) {
+    async enqueue(tx, type, orderReference, data, labels) {
       if (!settings) return;
       const id = `ntf_${randomBytes(12).toString('base64url')}`;
       const createdAt = now();
-      const body = JSON.stringify({ id, type, createdAt: createdAt.toISOString(), data });
+      const body = JSON.stringify({ id, type, createdAt: createdAt.toISOString(), ...labels, data });
       await tx.notifications.enqueue({ id, type, orderReference, body, nextAttemptAt: createdAt });
     },
     async deliverDue() {

@@ -18,7 +18,7 @@ import {
 import { currencyExponent, payableDecimalsMessage, toMajor, toMinor, toPayableMinor } from '../../shared/money.js';
 import { normaliseRefundStatus } from '../../shared/status.js';
 import { type Answer, type IdempotencyDeps, type KeptAnswer, once } from '../domain/idempotency.js';
-import { DomainError, type ErrorCode, parseOrRefuse, upstreamRefusal } from '../domain/errors.js';
+import { DomainError, type ErrorCode, orderNotFound, parseOrRefuse, upstreamRefusal } from '../domain/errors.js';
 import type { Logger } from 'pino';
 import { NOT_FOUND_UPSTREAM, type OperationResult } from '../ledger/ledger.js';
 import { isOpenOperation, refundableMinor, uncapturedMinor } from '../orders/amounts.js';
@@ -306,7 +306,7 @@ export function createOperations(deps: OperationsDeps) {
         spend: (order, operations) => amountToSpend(kind, order, operations, request.amount, moment()),
       },
       {
-        missing: () => new DomainError('order_not_found', 'There is no order with this reference.'),
+        missing: () => orderNotFound(),
         reused,
       },
     );

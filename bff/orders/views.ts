@@ -108,6 +108,12 @@ const discrepancyView = (discrepancy: Discrepancy, currency: string): Discrepanc
           detectedAt: discrepancy.detectedAt,
         };
 
+/** The shop's own order number and labels, where its session gave them: on views and every notification. */
+export const shopLabels = ({ merchantReference, metadata }: Pick<StoredOrder, 'merchantReference' | 'metadata'>) => ({
+  ...(merchantReference ? { merchantReference } : {}),
+  ...(metadata ? { metadata } : {}),
+});
+
 export function orderSummaryView(
   order: StoredOrder,
   operations: readonly OrderOperation[],
@@ -118,6 +124,7 @@ export function orderSummaryView(
   return {
     orderReference: order.orderReference,
     sessionId: order.sessionId,
+    ...shopLabels(order),
     provider: order.provider,
     status: viewStatus(order.status),
     upstreamStatus: order.upstreamStatus,

@@ -6,7 +6,7 @@ import { checkoutUrlOf } from '../checkout/sessions.js';
 import type { Logger } from 'pino';
 import type { OrderView, RefundListResponse } from '../../shared/schemas/merchant-api.js';
 import type { OrderStatusRecord } from '../upstream/contract.js';
-import { DomainError } from '../domain/errors.js';
+import { orderNotFound } from '../domain/errors.js';
 import { isAwaitingUpstream } from '../../shared/status.js';
 import { orderView, refundView } from '../orders/views.js';
 import { LedgerUnavailableError } from '../store/ledger-errors.js';
@@ -84,7 +84,7 @@ export function createOrderRefresher(deps: RefreshDeps) {
 
   async function requireOrder(orderReference: string): Promise<StoredOrder> {
     const order = await store.orders.get(orderReference);
-    if (!order) throw new DomainError('order_not_found', 'There is no order with this reference.');
+    if (!order) throw orderNotFound();
     return order;
   }
 

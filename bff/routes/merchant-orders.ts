@@ -2,15 +2,18 @@
 // fresh upstream read), list them, and refund, capture or void them under an Idempotency-Key.
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import {
+  type NotificationResend,
   orderListQuerySchema,
   type OrderListResponse,
   type RefundListResponse,
 } from '../../shared/schemas/merchant-api.js';
+import type { Notifier } from '../notify/notifier.js';
+import { notificationsOff } from './merchant-events.js';
 import type { Operations } from '../operations/operations.js';
 import type { OrderRefresher } from '../reconcile/refresh.js';
 import { orderSummaryView } from '../orders/views.js';
 import { jsonBody } from '../http/json-body.js';
-import { DomainError, isBadText, parseOrRefuse } from '../domain/errors.js';
+import { DomainError, isBadText, orderNotFound, parseOrRefuse } from '../domain/errors.js';
 import { sendProblem } from '../http/problem.js';
 import type { StoredOrder, Store } from '../store/types.js';
 
@@ -59,8 +62,9 @@ export function merchantOrderRoutes(
     store,
     refresher,
     operations,
+    notifier,
     now: clock,
-  }: { store: Store; refresher: OrderRefresher; operations: Operations; now: () => Date },
+  }: { store: Store; refresher: OrderRefresher; operations: Operations; notifier: Notifier; now: () => Date },
   auth: RequestHandler,
 ): Router {
   const router = Router();
@@ -72,6 +76,9 @@ export function merchantOrderRoutes(
       limit: query.limit + 1,
       ...(query.status ? { status: query.status } : {}),
       ...(query.paymentState ? { paymentState: query.paymentState } : {}),
+      ...(query.merchantReference ? { merchantReference: query.merchantReference } : {}),
+      ...(query.createdFrom ? { createdFrom: query.createdFrom } : {}),
+      ...(query.createdTo ? { createdTo: query.createdTo } : {}),
       ...(query.cursor ? { before: decodeCursor(query.cursor) } : {}),
     });
     const page = orders.slice(0, query.limit);
@@ -92,6 +99,23 @@ export function merchantOrderRoutes(
   router.get('/:orderReference/refunds', async (req: WithReference, res) => {
     const body: RefundListResponse = await refresher.refunds(req.params.orderReference);
     res.json(body);
+  });
+
+  // The order's latest notification again (its endpoint lost it, or the shop's handler failed): the same body and id,
+  // a new series of deliveries. No Idempotency-Key: sending it twice queues it twice, which its id makes harmless.
+  router.post('/:orderReference/notifications/resend', async (req: WithReference, res) => {
+    if (!notifier.enabled) throw notificationsOff();
+    const { orderReference } = req.params;
+    if (!(await store.orders.get(orderReference))) throw orderNotFound();
+    const queued = await store.notifications.resendLatest(orderReference, clock());
+    if (!queued)
+      throw new DomainError(
+        'notification_not_found',
+        'The order has no notification yet: none of its changes was final.',
+      );
+    notifier.kick();
+    const body: NotificationResend = { ...queued, orderReference, status: 'queued' };
+    res.status(202).json(body);
   });
 
   for (const [kind, path] of [

@@ -362,6 +362,28 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       alter table orders add column outcome_reason text;
     `,
   },
+  {
+    version: 18,
+    name: "the shop's order number, and a feed of the merchant's notifications",
+    sql: `
+      -- The shop's own order number (and on the orders, its labels), copied to each attempt when it is recorded.
+      alter table checkout_sessions add column merchant_reference text;
+      create index checkout_sessions_by_merchant_reference on checkout_sessions (merchant_reference)
+        where merchant_reference is not null;
+      alter table orders add column merchant_reference text;
+      alter table orders add column metadata jsonb;
+      create index orders_by_merchant_reference on orders (merchant_reference, created_at desc, order_reference desc)
+        where merchant_reference is not null;
+      -- The feed (GET /v1/events) in seq's order (migration 12), and when the current series of deliveries began (a
+      -- resend starts anew).
+      create unique index merchant_notifications_feed on merchant_notifications (seq);
+      create index merchant_notifications_by_order on merchant_notifications (order_reference, seq);
+      alter table merchant_notifications add column queued_at timestamptz;
+      update merchant_notifications set queued_at = created_at;
+      alter table merchant_notifications alter column queued_at set not null;
+      alter table merchant_notifications alter column queued_at set default now();
+    `,
+  },
 ];
 
 /** `analyze` of the tables in the ledger's schema (the search path's first), not of the whole database. */
@@ -376,10 +398,11 @@ async function analyzeLedgerTables(db: SqlDb): Promise<void> {
 export const MIGRATIONS_LOCK = 7341001;
 
 /**
- * Applies the migrations not yet recorded in schema_migrations, under an advisory lock so that several BFF
+ * Applies the migrations not yet recorded in schema_migrations (those of an earlier version, for a test that makes
+ * the ledger it left), under an advisory lock so that several BFF
  * instances starting together on one PostgreSQL apply each migration once.
  */
-export async function runMigrations(driver: SqlDriver): Promise<number[]> {
+export async function runMigrations(driver: SqlDriver, migrations = MIGRATIONS): Promise<number[]> {
   return driver.transaction(async (db) => {
     await db.query('select pg_advisory_xact_lock($1)', [MIGRATIONS_LOCK]);
     // Inside the lock: two instances creating it at once collide in the catalogue even with "if not exists".
@@ -389,7 +412,7 @@ export async function runMigrations(driver: SqlDriver): Promise<number[]> {
       (await db.query<{ version: number }>('select version from schema_migrations')).map((row) => Number(row.version)),
     );
     const done: number[] = [];
-    for (const migration of MIGRATIONS) {
+    for (const migration of migrations) {
       if (applied.has(migration.version)) continue;
       await db.exec(migration.sql);
       await db.query('insert into schema_migrations (version, name) values ($1, $2)', [

@@ -2,7 +2,7 @@
 // (claims.ts), so no notification is delivered by two instances at once.
 import type { MerchantNotification } from '../../shared/schemas/merchant-api.js';
 import { type Claim, claimDue } from './claims.js';
-import { num, type Row } from './row.js';
+import { date, num, type Row } from './row.js';
 import type { SqlDb } from './sql.js';
 
 export type NotificationType = MerchantNotification['type'];
@@ -22,6 +22,14 @@ export interface DueNotification {
   orderReference: string;
   body: string;
   attempts: number;
+  /** When its current series of deliveries began: written, or resent. */
+  queuedAt: Date;
+}
+
+/** A notification as the feed lists it: its place in the feed, and the body every delivery sends. */
+export interface FeedEntry {
+  seq: number;
+  body: string;
 }
 
 export type NotificationOutcome =
@@ -30,6 +38,16 @@ export type NotificationOutcome =
 
 export interface Notifications {
   enqueue(notification: NewNotification): Promise<void>;
+  /**
+   * The feed (GET /v1/events): notifications after `after` in the order they were written, at most `limit`, none
+   * written after `until` (a later one may still be committing behind an earlier seq: it waits for the next read).
+   */
+  feed(after: number, limit: number, until: Date): Promise<FeedEntry[]>;
+  /**
+   * Queues an order's latest notification again, due `now`, for a new series of deliveries of the same body (its id
+   * unchanged, so a shop that handled it skips it). Its id and type; null when the order has none.
+   */
+  resendLatest(orderReference: string, now: Date): Promise<{ id: string; type: NotificationType } | null>;
 }
 
 /** Outside a transaction only: a claim must commit to hold. */
@@ -47,6 +65,7 @@ function toDueNotification(row: Row): DueNotification {
     orderReference: String(row.order_reference),
     body: String(row.body),
     attempts: num(row.attempts),
+    queuedAt: date(row.queued_at),
   };
 }
 
@@ -54,9 +73,27 @@ export function notificationsSql(db: SqlDb): Notifications {
   return {
     async enqueue(n) {
       await db.query(
-        `insert into merchant_notifications (id, type, order_reference, body, next_attempt_at) values ($1, $2, $3, $4, $5)`,
+        `insert into merchant_notifications (id, type, order_reference, body, next_attempt_at, queued_at)
+         values ($1, $2, $3, $4, $5, $5)`,
         [n.id, n.type, n.orderReference, n.body, n.nextAttemptAt],
       );
+    },
+    async feed(after, limit, until) {
+      const rows = await db.query<Row>(
+        `select seq, body from merchant_notifications where seq > $1 and created_at <= $3 order by seq limit $2`,
+        [after, limit, until],
+      );
+      return rows.map((row) => ({ seq: num(row.seq), body: String(row.body) }));
+    },
+    async resendLatest(orderReference, now) {
+      const [row] = await db.query<Row>(
+        `update merchant_notifications
+         set next_attempt_at = $2, queued_at = $2, attempts = 0, delivered_at = null, last_error = null
+         where id = (select id from merchant_notifications where order_reference = $1 order by seq desc limit 1)
+         returning id, type`,
+        [orderReference, now],
+      );
+      return row ? { id: String(row.id), type: row.type as NotificationType } : null;
     },
   };
 }

@@ -119,6 +119,9 @@ export interface NewOrder {
    * prefill). Written once, with the order; never read back into an order's record.
    */
   shopper?: Prefill | null;
+  /** The shop's own order number and labels, from its session; null when it gave none. */
+  merchantReference?: string | null;
+  metadata?: Record<string, string> | null;
 }
 
 /**
@@ -162,6 +165,8 @@ export interface NotFoundDiscrepancy {
 
 export interface StoredOrder extends NewOrder {
   autoCapture: boolean | null;
+  merchantReference: string | null;
+  metadata: Record<string, string> | null;
   upstreamStatus: string | null;
   /** The upstream's captureStatus as last read (as spelled); null until a read carried one. */
   upstreamCaptureStatus: string | null;
@@ -224,6 +229,11 @@ export type OrderPatch = Partial<
 export interface OrderListFilter {
   status?: OrderStatus;
   paymentState?: PaymentState;
+  merchantReference?: string;
+  /** Created at or after this. */
+  createdFrom?: Date;
+  /** Created before this. */
+  createdTo?: Date;
   limit: number;
   /** Keyset cursor: orders strictly older than this one (newest first). */
   before?: { createdAt: Date; orderReference: string };
@@ -290,6 +300,8 @@ function toOrder(row: Row): StoredOrder {
     upstreamStatus: textOrNull(row.upstream_status),
     upstreamCaptureStatus: textOrNull(row.upstream_capture_status),
     autoCapture: row.auto_capture === null || row.auto_capture === undefined ? null : Boolean(row.auto_capture),
+    merchantReference: textOrNull(row.merchant_reference),
+    metadata: (row.metadata ?? null) as StoredOrder['metadata'],
     transactionReference: textOrNull(row.transaction_reference),
     bnplOrderId: textOrNull(row.bnpl_order_id),
     createState: row.create_state as StoredOrder['createState'],
@@ -406,8 +418,8 @@ export function ordersSql(db: SqlDb): Orders {
     async insert(o: NewOrder, journal) {
       const statement = withJournal(
         `insert into orders
-           (order_reference, session_id, attempt, provider, amount_minor, currency, status, create_state, callback_secret, created_at, next_poll_at, deadline_at, auto_capture, shopper)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb)
+           (order_reference, session_id, attempt, provider, amount_minor, currency, status, create_state, callback_secret, created_at, next_poll_at, deadline_at, auto_capture, shopper, merchant_reference, metadata)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15, $16::jsonb)
          returning *`,
         [
           o.orderReference,
@@ -424,6 +436,8 @@ export function ordersSql(db: SqlDb): Orders {
           o.deadlineAt,
           o.autoCapture ?? null,
           o.shopper ? json(o.shopper) : null,
+          o.merchantReference ?? null,
+          o.metadata ? json(o.metadata) : null,
         ],
         journal,
       );
@@ -503,11 +517,14 @@ export function ordersSql(db: SqlDb): Orders {
       );
       return num(row!.taken) > 0 ? num(row!.due) : null;
     },
-    async list({ status, paymentState, limit, before }) {
+    async list({ status, paymentState, merchantReference, createdFrom, createdTo, limit, before }) {
       const rows = await db.query<Row>(
         `select * from orders
          where ($1::text[] is null or status = any($1::text[]))
            and ($5::text is null or payment_state = $5::text)
+           and ($6::text is null or merchant_reference = $6::text)
+           and ($7::timestamptz is null or created_at >= $7::timestamptz)
+           and ($8::timestamptz is null or created_at < $8::timestamptz)
            and ($2::timestamptz is null or (created_at, order_reference) < ($2::timestamptz, $3::text))
          order by created_at desc, order_reference desc
          limit $4`,
@@ -517,6 +534,9 @@ export function ordersSql(db: SqlDb): Orders {
           before?.orderReference ?? null,
           limit,
           paymentState ?? null,
+          merchantReference ?? null,
+          createdFrom ?? null,
+          createdTo ?? null,
         ],
       );
       return rows.map(toOrder);

@@ -27,7 +27,7 @@ export interface RetentionResult {
   personalSessions: number;
   /** Journal rows and operations whose free text (a notice's claims, the merchant's descriptions) was redacted. */
   redactedRows: number;
-  /** Merchant notifications delivered and no longer needed, deleted (their bodies were the orders' views). */
+  /** Merchant notifications delivered or given up and kept long enough for the feed, deleted (their bodies were views). */
   notifications: number;
 }
 
@@ -114,8 +114,11 @@ export function retentionSql(driver: SqlDriver): {
       );
       const notifications = await inBatches(
         driver,
+        // Delivered, or given up (no attempt due): the events feed keeps each this long after its last series began.
         `delete from merchant_notifications where id in (
-           select id from merchant_notifications where delivered_at < $1 limit $2 for update skip locked)
+           select id from merchant_notifications
+           where next_attempt_at is null and coalesce(delivered_at, queued_at) < $1
+           limit $2 for update skip locked)
          returning 1`,
         [personalBefore],
         batchSize,

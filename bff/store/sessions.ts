@@ -28,6 +28,8 @@ export interface StoredCart {
   storeAddress?: StoreAddress;
   /** Sent as the order's sessionId. */
   paymentSessionId?: string;
+  /** The shop's own labels, copied to each attempt's order (its merchantReference is a column of the session). */
+  metadata?: Record<string, string>;
 }
 
 export type SessionState = 'open' | 'completed';
@@ -44,9 +46,12 @@ export interface NewSession {
   prefill: Prefill;
   expiresAt: Date;
   createdAt: Date;
+  /** The shop's own order number; null or absent when it gave none. */
+  merchantReference?: string | null;
 }
 
 export interface SessionRecord extends NewSession {
+  merchantReference: string | null;
   state: SessionState;
   /** On a plain read only (none under the row lock): what its attempts tell the shopper who comes back. */
   attempts?: SessionAttempts;
@@ -69,6 +74,12 @@ export interface SessionAttempts {
 
 export interface Sessions {
   insert(session: NewSession): Promise<void>;
+  /**
+   * Inserts the session unless another with its merchantReference is live (not expired, or completed): then answers
+   * that one's id and inserts nothing. One reference at a time (an advisory lock until the transaction ends), so two
+   * creates with one reference never both insert. Inside a transaction.
+   */
+  insertUnlessLive(session: NewSession & { merchantReference: string }, now: Date): Promise<string | null>;
   get(id: string, options?: LockOption): Promise<SessionRecord | null>;
   setState(id: string, state: SessionState): Promise<void>;
   /** Replaces the cart and its amount (PATCH /v1/checkout-sessions/:id); the caller holds the session's lock. */
@@ -89,6 +100,8 @@ function toSession(row: Row): SessionRecord {
     state: row.state as SessionRecord['state'],
     expiresAt: date(row.expires_at),
     createdAt: date(row.created_at),
+    merchantReference:
+      row.merchant_reference === null || row.merchant_reference === undefined ? null : String(row.merchant_reference),
     ...(row.declined === undefined
       ? {}
       : {
@@ -133,21 +146,39 @@ export async function insertSessions(db: SqlDb, sessions: readonly NewSession[])
     prefill: s.prefill,
     expires_at: s.expiresAt,
     created_at: s.createdAt,
+    merchant_reference: s.merchantReference ?? null,
   }));
   await db.query(
     `insert into checkout_sessions
-       (id, order_prefix, cart, amount_minor, currency, country, locale, return_url, prefill, expires_at, created_at)
-     select id, order_prefix, cart, amount_minor, currency, country, locale, return_url, prefill, expires_at, created_at
+       (id, order_prefix, cart, amount_minor, currency, country, locale, return_url, prefill, expires_at, created_at,
+        merchant_reference)
+     select id, order_prefix, cart, amount_minor, currency, country, locale, return_url, prefill, expires_at, created_at,
+       merchant_reference
      from jsonb_to_recordset($1::jsonb) as s(
        id text, order_prefix text, cart jsonb, amount_minor bigint, currency text, country text, locale text,
-       return_url text, prefill jsonb, expires_at timestamptz, created_at timestamptz)`,
+       return_url text, prefill jsonb, expires_at timestamptz, created_at timestamptz, merchant_reference text)`,
     [json(rows)],
   );
 }
 
+/** The advisory lock space of merchant references (the migrations' lock is a single key of its own). */
+const MERCHANT_REFERENCE_LOCKS = 7341002;
+
 export function sessionsSql(db: SqlDb): Sessions {
   return {
     insert: (s) => insertSessions(db, [s]),
+    async insertUnlessLive(s, now) {
+      await db.query('select pg_advisory_xact_lock($1, hashtext($2))', [MERCHANT_REFERENCE_LOCKS, s.merchantReference]);
+      const [live] = await db.query<Row>(
+        `select id from checkout_sessions
+         where merchant_reference = $1 and (state = 'completed' or expires_at > $2)
+         order by created_at desc limit 1`,
+        [s.merchantReference, now],
+      );
+      if (live) return String(live.id);
+      await insertSessions(db, [s]);
+      return null;
+    },
     async get(id, options) {
       const rows = await db.query<Row>(
         options?.forUpdate ? `select * from checkout_sessions where id = $1${lock(options)}` : SESSION_WITH_ATTEMPTS,

@@ -10,6 +10,7 @@ import {
 import {
   captureOrVoidViewSchema,
   funnelResponseSchema,
+  notificationResendSchema,
   orderListResponseSchema,
   orderViewSchema,
   refundViewSchema,
@@ -152,5 +153,8 @@ export function createMerchantClient(options: MerchantClientOptions) {
       call(captureOrVoidViewSchema, 'POST', orderPath(reference, '/capture'), body, idempotencyKey),
     void: (reference: string, body: CaptureOrVoidRequest, idempotencyKey: string) =>
       call(captureOrVoidViewSchema, 'POST', orderPath(reference, '/void'), body, idempotencyKey),
+    /** The order's latest merchant notification, queued again (the same id: a receiver that handled it skips it). */
+    resendNotification: (reference: string) =>
+      call(notificationResendSchema, 'POST', orderPath(reference, '/notifications/resend'), {}),
   };
 }

@@ -9,6 +9,8 @@ import {
   MAX_AMOUNT,
   countryCode,
   httpUrl,
+  merchantReference,
+  metadata,
   optionalText,
   shippingMethod,
   typeError,
@@ -78,6 +80,14 @@ export const createSessionRequestSchema = z
      * customerToken. A credential: kept server-side, never shown to the widget or written to a log.
      */
     customerToken: z.optional(jwtCustomerToken),
+    /**
+     * The shop's own order number: on the order view, the order list's filter, every notification, and at the start
+     * of the upstream's order reference (its portal shows it). With OPI_UNIQUE_MERCHANT_REFERENCE, one live session
+     * per number.
+     */
+    merchantReference: z.optional(merchantReference),
+    /** The shop's own labels, returned with the order and its notifications; never shown to the shopper. */
+    metadata: z.optional(metadata),
     ...prefillSchema.shape,
   })
   .check(

@@ -56,3 +56,32 @@ export const shippingMethod = z.enum(SHIPPING_METHODS, {
 });
 
 export const httpUrl = z.pipe(text(), z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }));
+
+/**
+ * The shop's own order number, as its staff search for it: 1 to 64 printable ASCII characters, trimmed. It also
+ * starts the upstream's order reference (bff/checkout/sessions.ts), so the payment service's portal shows it.
+ */
+export const merchantReference = text().check(
+  z.trim(),
+  z.minLength(1, { error: 'is required' }),
+  z.maxLength(64, { error: 'must be at most 64 characters' }),
+  z.regex(/^[\x20-\x7e]+$/, { error: 'may contain only printable ASCII characters' }),
+);
+
+export const METADATA_MAX_KEYS = 20;
+/**
+ * The shop's own small labels for a payment (a customer id, a channel): at most 20 keys of 1 to 40 letters, digits,
+ * `_`, `.` or `-`, each a text of at most 500 characters. Shown to the merchant only, never to the shopper; no
+ * personal data belongs here (it is kept as long as the order).
+ */
+export const metadata = z
+  .record(
+    text().check(z.regex(/^[A-Za-z0-9_.-]{1,40}$/, { error: 'keys must be 1 to 40 letters, digits, _, . or -' })),
+    text().check(z.maxLength(500, { error: 'must be at most 500 characters' })),
+    { error: typeError('an object of texts') },
+  )
+  .check(
+    z.refine((value) => Object.keys(value).length <= METADATA_MAX_KEYS, {
+      error: `must have at most ${METADATA_MAX_KEYS} keys`,
+    }),
+  );

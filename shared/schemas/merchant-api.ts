@@ -2,7 +2,7 @@
 // between the BFF and the merchant's own server (the demo storefront codes against these shapes).
 // Amounts are decimal numbers in the major unit of the order's currency, as in the cart.
 import * as z from 'zod/mini';
-import { amount, atMost, optionalText, text, typeError } from './fields.js';
+import { amount, atMost, merchantReference, optionalText, text, typeError } from './fields.js';
 import { ORDER_STATUSES, REFUND_STATUSES } from '../status.js';
 
 export const orderStatusViewSchema = z.enum(ORDER_STATUSES);
@@ -121,9 +121,16 @@ export const PAYMENT_STATES = [
 ] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
+/** The shop's own order number and labels, as its session gave them; absent when it gave none. */
+const shopLabels = {
+  merchantReference: z.optional(z.string()),
+  metadata: z.optional(z.record(z.string(), z.string())),
+};
+
 export const orderSummaryViewSchema = z.object({
   orderReference: z.string(),
   sessionId: z.string(),
+  ...shopLabels,
   provider: z.string(),
   status: orderStatusViewSchema,
   upstreamStatus: z.nullable(z.string()),
@@ -195,10 +202,24 @@ const queryCount = (max: number, fallback: number) =>
     fallback,
   );
 
-/** GET /v1/orders?status=&paymentState=&limit=&cursor= (query strings). */
+/** A moment as a query string carries it: an ISO 8601 date and time with its offset (2026-12-01T00:00:00Z). */
+const queryInstant = z.pipe(
+  text().check(
+    z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date and time, such as 2026-12-01T00:00:00Z' }),
+  ),
+  z.transform((value) => new Date(value)),
+);
+
+/**
+ * GET /v1/orders?status=&paymentState=&merchantReference=&createdFrom=&createdTo=&limit=&cursor= (query strings).
+ * createdFrom is inclusive, createdTo exclusive.
+ */
 export const orderListQuerySchema = z.strictObject({
   status: z.optional(z.enum(ORDER_STATUSES, { error: `must be one of: ${ORDER_STATUSES.join(', ')}` })),
   paymentState: z.optional(z.enum(PAYMENT_STATES, { error: `must be one of: ${PAYMENT_STATES.join(', ')}` })),
+  merchantReference: z.optional(merchantReference),
+  createdFrom: z.optional(queryInstant),
+  createdTo: z.optional(queryInstant),
   limit: queryCount(ORDER_LIST_MAX_LIMIT, ORDER_LIST_DEFAULT_LIMIT),
   cursor: z.optional(text().check(z.minLength(1, { error: 'is required' }), atMost(200))),
 });
@@ -263,18 +284,51 @@ export const returnQuerySchema = z.looseObject({
   hash: z.optional(z.string()),
 });
 
-/** Body of a merchant notification (POSTed to OPI_MERCHANT_WEBHOOK_URL). Verify the Opi-Signature header over the raw body before parsing it. */
+/**
+ * Body of a merchant notification (POSTed to OPI_MERCHANT_WEBHOOK_URL, and listed by GET /v1/events). Verify the
+ * Opi-Signature header over the raw body before parsing it. `id` is the event's: the same at every delivery, a resend
+ * and in the feed, so a shop that keeps the ids it handled handles each once. The order's merchantReference and
+ * metadata, when its session had them, are on every type.
+ */
+const envelope = { id: z.string(), createdAt: z.string(), ...shopLabels };
 export const merchantNotificationSchema = z.discriminatedUnion('type', [
-  z.object({ id: z.string(), type: z.literal('order.status'), createdAt: z.string(), data: orderSummaryViewSchema }),
-  z.object({ id: z.string(), type: z.literal('refund.result'), createdAt: z.string(), data: refundViewSchema }),
-  z.object({
-    id: z.string(),
-    type: z.literal('order.discrepancy'),
-    createdAt: z.string(),
-    data: orderSummaryViewSchema,
-  }),
+  z.object({ ...envelope, type: z.literal('order.status'), data: orderSummaryViewSchema }),
+  z.object({ ...envelope, type: z.literal('refund.result'), data: refundViewSchema }),
+  z.object({ ...envelope, type: z.literal('order.discrepancy'), data: orderSummaryViewSchema }),
 ]);
 export type MerchantNotification = z.infer<typeof merchantNotificationSchema>;
+
+export const EVENT_LIST_DEFAULT_LIMIT = 50;
+export const EVENT_LIST_MAX_LIMIT = 200;
+
+/** GET /v1/events?after=&limit=: the notifications after the cursor, in the order they were written. */
+export const eventListQuerySchema = z.strictObject({
+  after: z.optional(
+    text().check(z.regex(/^\d{1,15}$/, { error: 'must be a nextCursor this API gave (digits), or absent' })),
+  ),
+  limit: queryCount(EVENT_LIST_MAX_LIMIT, EVENT_LIST_DEFAULT_LIMIT),
+});
+
+/**
+ * GET /v1/events: every merchant notification (the same bodies the webhook is sent, ids included), oldest first. Keep
+ * `nextCursor` and pass it back as `after`: it is given even for an empty page, so a shop polls from where it stopped.
+ */
+export const eventListResponseSchema = z.object({
+  data: z.array(merchantNotificationSchema),
+  nextCursor: z.string(),
+  /** More are listed after this page now. */
+  hasMore: z.boolean(),
+});
+export type EventListResponse = z.infer<typeof eventListResponseSchema>;
+
+/** POST /v1/orders/:reference/notifications/resend: the order's latest notification, queued again. */
+export const notificationResendSchema = z.object({
+  id: z.string(),
+  type: z.enum(['order.status', 'refund.result', 'order.discrepancy']),
+  orderReference: z.string(),
+  status: z.literal('queued'),
+});
+export type NotificationResend = z.infer<typeof notificationResendSchema>;
 
 /**
  * The checkout's steps as the BFF sees them, in order, then the order's outcomes (bff/metrics/funnel.ts), then the

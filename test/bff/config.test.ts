@@ -67,6 +67,8 @@ const everyVariable = {
   OPI_MERCHANT_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
   OPI_NOTIFY_MAX_ATTEMPTS: '3',
   OPI_NOTIFY_RETRY_MS: '2000',
+  OPI_NOTIFY_RETRY_HOURS: '24',
+  OPI_UNIQUE_MERCHANT_REFERENCE: 'true',
   OPI_RECONCILE_INTERVAL_MS: '1000',
   OPI_RECONCILE_READS_PER_SECOND: '50',
   OPI_RECONCILE_MAX_PAUSE_MS: '5000',
@@ -139,6 +141,7 @@ describe('loadConfig', () => {
       cancellationTimeoutUnit: 'minutes',
       customerSessions: false,
       offerDeclinedProvider: true,
+      uniqueMerchantReference: false,
       merchant: { name: '127.0.0.1' },
       optionsCacheSeconds: 60,
       trustProxy: false,
@@ -188,6 +191,7 @@ describe('loadConfig', () => {
       cancellationTimeoutUnit: 'seconds',
       customerSessions: true,
       offerDeclinedProvider: false,
+      uniqueMerchantReference: true,
       merchant: { name: 'Lantern & Linen', logoUrl: 'https://cdn.shop.example/logo.svg' },
       optionsCacheSeconds: 0,
       trustProxy: 1,
@@ -214,6 +218,7 @@ describe('loadConfig', () => {
         secret: 'whsec_0123456789abcdef',
         maxAttempts: 3,
         retryDelayMs: 2000,
+        retryForMs: 24 * 3_600_000,
       },
     });
   });
@@ -453,10 +458,17 @@ describe('loadConfig', () => {
     ['OPI_UPSTREAM_SANDBOX', 'yes', 'OPI_UPSTREAM_SANDBOX must be true or false'],
     ['OPI_CUSTOMER_SESSIONS', '1', 'OPI_CUSTOMER_SESSIONS must be true or false'],
     ['OPI_OFFER_DECLINED_PROVIDER', 'no', 'OPI_OFFER_DECLINED_PROVIDER must be true or false'],
-    ['OPI_NOTIFY_MAX_ATTEMPTS', '0', 'OPI_NOTIFY_MAX_ATTEMPTS must be a whole number of attempts from 1 to 50'],
+    ['OPI_NOTIFY_MAX_ATTEMPTS', '0', 'OPI_NOTIFY_MAX_ATTEMPTS must be a whole number of attempts from 1 to 100'],
+    ['OPI_NOTIFY_RETRY_HOURS', '721', 'OPI_NOTIFY_RETRY_HOURS must be a whole number of hours from 1 to 720'],
     ['OPI_POLL_INITIAL_MS', '10', 'OPI_POLL_INITIAL_MS must be a whole number of milliseconds from 1000 to 3600000'],
   ])('names %s when it is invalid', (name, value, message) => {
     expect(problems({ ...SANDBOX, [name]: value })).toEqual([message]);
+  });
+
+  it('keeps notifications in the feed at least as long as they are retried', () => {
+    expect(problems({ ...SANDBOX, OPI_NOTIFY_RETRY_HOURS: '72', OPI_RETENTION_PERSONAL_DAYS: '2' })).toEqual([
+      'OPI_NOTIFY_RETRY_HOURS must be at most 48 with OPI_RETENTION_PERSONAL_DAYS=2 (the events feed keeps a notification that long)',
+    ]);
   });
 
   it('never echoes a secret value in its message', () => {

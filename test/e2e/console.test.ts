@@ -73,6 +73,20 @@ describe('merchant console', () => {
       await expect(text(page.locator('.hint', { hasText: 'Nothing is left to refund' }))).resolves.toBe(
         'Nothing is left to refund.',
       );
+
+      // The endpoint lost the last notification: the console sends it again, the same one.
+      const relayed = () =>
+        e2e.stack.sandbox.notifications.filter(
+          (note) => note.direction === 'to-merchant' && note.event === 'refund.result',
+        );
+      await expect.poll(() => relayed().length).toBe(2);
+      await page.getByRole('button', { name: 'Send again' }).click();
+      await page.waitForURL(`${e2e.stack.shopUrl}/console/orders/${reference}`);
+      await expect(text(page.getByRole('status'))).resolves.toMatch(
+        /^The latest notification \(refund\.result, ntf_[\w-]+\) is on its way again\.$/,
+      );
+      await expect.poll(() => relayed().length).toBe(3);
+      expect(relayed()[2]!.body).toBe(relayed()[1]!.body);
     });
   });
 

@@ -38,7 +38,13 @@ export async function startStack(sandboxOptions: SandboxOptions = FAST_SANDBOX):
     tokenUrl: sandbox.tokenUrl,
     store: store.store,
     widgetBundle: readWidgetBundle(),
-    env: { OPI_ALLOWED_ORIGINS: shopUrl, OPI_LOG_LEVEL: 'warn' },
+    env: {
+      OPI_ALLOWED_ORIGINS: shopUrl,
+      OPI_LOG_LEVEL: 'warn',
+      // As the demo wires it: the merchant's notifications to the sandbox's relay.
+      OPI_MERCHANT_WEBHOOK_URL: `${sandbox.url}/__sandbox/relay`,
+      OPI_MERCHANT_WEBHOOK_SECRET: 'whsec_e2e_0123456789abcdef',
+    },
   });
   shopServer.on(
     'request',

@@ -5,6 +5,11 @@
  */
 
 
+/** OneOf type helpers */
+type Without<T, U> = { [P in Exclude<keyof T, keyof U>]?: never };
+type XOR<T, U> = (T | U) extends object ? (Without<T, U> & U) | (Without<U, T> & T) : T | U;
+type OneOf<T extends any[]> = T extends [infer Only] ? Only : T extends [infer A, infer B, ...infer Rest] ? OneOf<[XOR<A, B>, ...Rest]> : never;
+
 export type paths = {
   "/v1/checkout-sessions": {
     /** Create a checkout session with the cart (merchant server) */
@@ -21,7 +26,7 @@ export type paths = {
     post: operations["placeOrder"];
   };
   "/v1/orders": {
-    /** Orders, newest first */
+    /** Orders, newest first; filtered by status, paymentState, the shop's merchantReference, and a created-at range (createdFrom inclusive, createdTo exclusive) */
     get: operations["listOrders"];
   };
   "/v1/orders/{orderReference}": {
@@ -33,6 +38,14 @@ export type paths = {
     get: operations["listRefunds"];
     /** Refund part or all of what was paid; never more */
     post: operations["refundOrder"];
+  };
+  "/v1/orders/{orderReference}/notifications/resend": {
+    /** Queue the order's latest notification again: the same body and id (a shop that handled it skips it), a new series of deliveries. No Idempotency-Key: twice queues it twice */
+    post: operations["resendOrderNotification"];
+  };
+  "/v1/events": {
+    /** Every merchant notification, oldest first, the bodies the webhook is sent (ids included): catch up after an outage from the nextCursor kept last time. Each is listed 5 s after it was written (one committed late is not skipped); kept while retried and then as long as OPI_RETENTION_PERSONAL_DAYS */
+    get: operations["listEvents"];
   };
   "/v1/orders/{orderReference}/capture": {
     /** Capture an authorised order (all that is left by default) */
@@ -143,6 +156,10 @@ export type components = {
       paymentSessionId?: string;
       cancellationTimeout?: number;
       customerToken?: string;
+      merchantReference?: string;
+      metadata?: {
+        [key: string]: string;
+      };
       customer?: {
         firstName?: string;
         lastName?: string;
@@ -398,6 +415,10 @@ export type components = {
     OrderView: {
       orderReference: string;
       sessionId: string;
+      merchantReference?: string;
+      metadata?: {
+        [key: string]: string;
+      };
       provider: string;
       /** @enum {string} */
       status: "initiated" | "pending" | "error" | "paid" | "declined" | "cancelled" | "failed" | "on_hold";
@@ -516,6 +537,10 @@ export type components = {
       data: ({
           orderReference: string;
           sessionId: string;
+          merchantReference?: string;
+          metadata?: {
+            [key: string]: string;
+          };
           provider: string;
           /** @enum {string} */
           status: "initiated" | "pending" | "error" | "paid" | "declined" | "cancelled" | "failed" | "on_hold";
@@ -660,6 +685,175 @@ export type components = {
           };
         }[];
     };
+    EventList: {
+      data: (OneOf<[{
+          id: string;
+          createdAt: string;
+          merchantReference?: string;
+          metadata?: {
+            [key: string]: string;
+          };
+          /** @constant */
+          type: "order.status";
+          data: {
+            orderReference: string;
+            sessionId: string;
+            merchantReference?: string;
+            metadata?: {
+              [key: string]: string;
+            };
+            provider: string;
+            /** @enum {string} */
+            status: "initiated" | "pending" | "error" | "paid" | "declined" | "cancelled" | "failed" | "on_hold";
+            upstreamStatus: string | null;
+            amount: number;
+            currency: string;
+            paidAmount: number;
+            surchargeAmount: number;
+            capturedAmount: number;
+            voidedAmount: number;
+            refundedAmount: number;
+            refundableAmount: number;
+            holdReason?: string;
+            /** @enum {string} */
+            paymentState?: "authorised" | "partially_captured" | "captured" | "voided" | "partially_refunded" | "refunded";
+            /** @constant */
+            upstreamOutcome?: "unknown";
+            /** @constant */
+            overdue?: true;
+            discrepancies?: (({
+                /** @enum {string} */
+                kind: "refunds" | "captures" | "paid";
+                ledgerAmount: number;
+                upstreamAmount: number;
+                detectedAt: string;
+              }) | {
+                /** @constant */
+                kind: "status";
+                ledgerStatus: string;
+                upstreamStatus: string;
+                detectedAt: string;
+              } | {
+                /** @constant */
+                kind: "not_found";
+                ledgerStatus: string;
+                lastUpstreamStatus: string;
+                detectedAt: string;
+              } | ({
+                /** @constant */
+                kind: "unconfirmed_operations";
+                references: string[];
+                ledgerAmount: number;
+                upstreamCaptureStatus: string | null;
+                detectedAt: string;
+              }))[];
+            createdAt: string;
+            updatedAt: string;
+          };
+        }, {
+          id: string;
+          createdAt: string;
+          merchantReference?: string;
+          metadata?: {
+            [key: string]: string;
+          };
+          /** @constant */
+          type: "refund.result";
+          data: {
+            refundReference: string;
+            orderReference: string;
+            amount: number;
+            currency: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "declined" | "failed";
+            upstreamStatus: string | null;
+            /** @enum {string} */
+            origin: "checkout" | "outside";
+            /** @enum {string} */
+            upstreamOutcome?: "awaiting_upstream" | "unknown";
+            failureReason?: string;
+            /** @constant */
+            overdue?: true;
+            toCheck?: string;
+            description: string | null;
+            createdAt: string;
+          };
+        }, {
+          id: string;
+          createdAt: string;
+          merchantReference?: string;
+          metadata?: {
+            [key: string]: string;
+          };
+          /** @constant */
+          type: "order.discrepancy";
+          data: {
+            orderReference: string;
+            sessionId: string;
+            merchantReference?: string;
+            metadata?: {
+              [key: string]: string;
+            };
+            provider: string;
+            /** @enum {string} */
+            status: "initiated" | "pending" | "error" | "paid" | "declined" | "cancelled" | "failed" | "on_hold";
+            upstreamStatus: string | null;
+            amount: number;
+            currency: string;
+            paidAmount: number;
+            surchargeAmount: number;
+            capturedAmount: number;
+            voidedAmount: number;
+            refundedAmount: number;
+            refundableAmount: number;
+            holdReason?: string;
+            /** @enum {string} */
+            paymentState?: "authorised" | "partially_captured" | "captured" | "voided" | "partially_refunded" | "refunded";
+            /** @constant */
+            upstreamOutcome?: "unknown";
+            /** @constant */
+            overdue?: true;
+            discrepancies?: (({
+                /** @enum {string} */
+                kind: "refunds" | "captures" | "paid";
+                ledgerAmount: number;
+                upstreamAmount: number;
+                detectedAt: string;
+              }) | {
+                /** @constant */
+                kind: "status";
+                ledgerStatus: string;
+                upstreamStatus: string;
+                detectedAt: string;
+              } | {
+                /** @constant */
+                kind: "not_found";
+                ledgerStatus: string;
+                lastUpstreamStatus: string;
+                detectedAt: string;
+              } | ({
+                /** @constant */
+                kind: "unconfirmed_operations";
+                references: string[];
+                ledgerAmount: number;
+                upstreamCaptureStatus: string | null;
+                detectedAt: string;
+              }))[];
+            createdAt: string;
+            updatedAt: string;
+          };
+        }]>)[];
+      nextCursor: string;
+      hasMore: boolean;
+    };
+    NotificationResend: {
+      id: string;
+      /** @enum {string} */
+      type: "order.status" | "refund.result" | "order.discrepancy";
+      orderReference: string;
+      /** @constant */
+      status: "queued";
+    };
     Received: {
       /** @constant */
       received: true;
@@ -752,6 +946,12 @@ export type operations = {
       };
       /** @description request_timeout */
       408: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description merchant_reference_in_use */
+      409: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -1056,12 +1256,15 @@ export type operations = {
       };
     };
   };
-  /** Orders, newest first */
+  /** Orders, newest first; filtered by status, paymentState, the shop's merchantReference, and a created-at range (createdFrom inclusive, createdTo exclusive) */
   listOrders: {
     parameters: {
       query?: {
         status?: "initiated" | "pending" | "error" | "paid" | "declined" | "cancelled" | "failed" | "on_hold";
         paymentState?: "authorised" | "partially_captured" | "captured" | "voided" | "partially_refunded" | "refunded";
+        merchantReference?: string;
+        createdFrom?: string;
+        createdTo?: string;
         limit?: string;
         cursor?: string;
       };
@@ -1296,6 +1499,118 @@ export type operations = {
       };
       /** @description upstream_auth_failed, upstream_rejected */
       502: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description ledger_unavailable */
+      503: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  /** Queue the order's latest notification again: the same body and id (a shop that handled it skips it), a new series of deliveries. No Idempotency-Key: twice queues it twice */
+  resendOrderNotification: {
+    parameters: {
+      path: {
+        /** @description The order's reference (ORD-...) */
+        orderReference: string;
+      };
+    };
+    responses: {
+      /** @description Queued */
+      202: {
+        content: {
+          "application/json": components["schemas"]["NotificationResend"];
+        };
+      };
+      /** @description invalid_text */
+      400: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description order_not_found, notification_not_found */
+      404: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description request_timeout */
+      408: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description notifications_off */
+      409: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description headers_too_large */
+      431: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description ledger_unavailable */
+      503: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  /** Every merchant notification, oldest first, the bodies the webhook is sent (ids included): catch up after an outage from the nextCursor kept last time. Each is listed 5 s after it was written (one committed late is not skipped); kept while retried and then as long as OPI_RETENTION_PERSONAL_DAYS */
+  listEvents: {
+    parameters: {
+      query?: {
+        after?: string;
+        limit?: string;
+      };
+    };
+    responses: {
+      /** @description A page of notifications */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EventList"];
+        };
+      };
+      /** @description validation_failed, invalid_text */
+      400: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description request_timeout */
+      408: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description notifications_off */
+      409: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description headers_too_large */
+      431: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };

@@ -43,6 +43,8 @@ describe('the OpenAPI document', () => {
       'getOrder',
       'listRefunds',
       'refundOrder',
+      'resendOrderNotification',
+      'listEvents',
       'captureOrder',
       'voidOrder',
       'getFunnel',

@@ -279,13 +279,16 @@ export const svelteAttributes: SvelteHTMLElements['opi-checkout'] = {
 };
 `,
     );
-    writeFileSync(join(project, 'tsconfig.json'), shopTsconfig(['shop.tsx', 'templates.ts'], ['node']));
+    // The README's server as a TypeScript shop writes it, under strict.
+    writeFileSync(join(project, 'server.ts'), snippet('server'));
+    writeFileSync(join(project, 'tsconfig.json'), shopTsconfig(['shop.tsx', 'templates.ts', 'server.ts'], ['node']));
     await run(join(BIN, 'tsc'), ['-p', 'tsconfig.json'], { cwd: project }).catch((error: { stdout: string }) => {
       throw new Error(`the shop does not type-check:\n${error.stdout}`);
     });
 
     // And the types can say no: an event's detail and a property of the wrong type.
     writeFileSync(join(project, 'templates.ts'), 'export {};\n');
+    writeFileSync(join(project, 'server.ts'), 'export {};\n');
     writeFileSync(
       join(project, 'shop.tsx'),
       `import type { OpiCheckout } from 'opi-checkout/element';

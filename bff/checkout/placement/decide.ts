@@ -234,6 +234,8 @@ async function recordAttempt(
       deadlineAt: orderDeadline(createdAt, session.cart.cancellationTimeout ?? ctx.sessionTtlMinutes, ctx.graceMs),
       autoCapture: session.cart.autoCapture ?? null,
       shopper: shopperDetails(body),
+      merchantReference: session.merchantReference,
+      metadata: session.cart.metadata ?? null,
     },
     {
       source: 'create',

@@ -209,6 +209,7 @@ export function orderDetailView({ order, flash, newIdempotencyKey }: OrderDetail
     ['Voided', money(order.voidedAmount, currency)],
     ['Refunded', money(order.refundedAmount, currency)],
     ['Refundable', money(order.refundableAmount, currency)],
+    ...(order.merchantReference ? [['Shop order number', order.merchantReference] as [string, string]] : []),
     ['Checkout session', order.sessionId],
     ['Created', formatDateTime(order.createdAt, LOCALE)],
     ['Updated', formatDateTime(order.updatedAt, LOCALE)],
@@ -259,6 +260,13 @@ ${operationTable('Refunds', order.refunds, currency)}
 <h2>Captures and voids</h2>
 ${operationTable('Captures', order.captures, currency)}
 ${operationTable('Voids', order.voids, currency)}
+<section class="console-action" aria-labelledby="notification-heading">
+<h2 id="notification-heading">Notification</h2>
+<form method="post" action="${orderHref(order.orderReference)}/notification">
+<p id="notification-hint" class="hint">Sends the order's latest notification to your endpoint again, with the same id.</p>
+<button type="submit" aria-describedby="notification-hint">Send again</button>
+</form>
+</section>
 <h2>Journal</h2>
 <table class="events">
 <thead><tr><th scope="col">When</th><th scope="col">Source</th><th scope="col">Status</th><th scope="col">Upstream status</th></tr></thead>

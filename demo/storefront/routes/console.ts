@@ -104,6 +104,23 @@ export function consoleRoutes(client: MerchantClient): Router {
     }
   });
 
+  // The order's latest notification, to the merchant's endpoint again (it lost it, or its handler failed).
+  router.post('/console/orders/:reference/notification', async (req, res) => {
+    const { reference } = req.params;
+    try {
+      const queued = await client.resendNotification(reference);
+      setFlash(req, res, {
+        kind: 'success',
+        message: `The latest notification (${queued.type}, ${queued.id}) is on its way again.`,
+      });
+    } catch (error) {
+      if (!(error instanceof MerchantApiError)) throw error;
+      if (error.code === 'order_not_found') return notFound(res, reference);
+      setFlash(req, res, problemFlash('Resend', error));
+    }
+    res.redirect(303, `/console/orders/${encodeURIComponent(reference)}`);
+  });
+
   router.post('/console/orders/:reference/:action', async (req, res) => {
     const { reference, action } = req.params;
     if (!isAction(action)) return notFound(res, reference);

@@ -26,6 +26,7 @@ const session: SessionRecord = {
   expiresAt: new Date('2030-01-01T00:00:00Z'),
   createdAt: new Date('2029-12-31T23:00:00Z'),
   state: 'open',
+  merchantReference: null,
 };
 
 const address = { streetAddress: '1 Marina Walk', city: 'Dubai', country: 'AE', postalCode: '' };

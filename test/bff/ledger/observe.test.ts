@@ -18,6 +18,7 @@ describe.each(storeDrivers())('an observation with a known copy of the order, on
       url: 'https://shop.example/hooks/opi',
       secret: 'whsec_0123456789abcdef',
       maxAttempts: 3,
+      retryForMs: 3_600_000,
       backoff: { initialDelayMs: 1_000, maxDelayMs: 60_000, factor: 2, jitter: 0 },
       timeoutMs: 1_000,
     };

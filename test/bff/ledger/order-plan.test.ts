@@ -12,6 +12,8 @@ function stored(overrides: Partial<StoredOrder> = {}): StoredOrder {
   return {
     ...newOrder('p-1'),
     autoCapture: null,
+    merchantReference: null,
+    metadata: null,
     transactionReference: null,
     bnplOrderId: null,
     createState: 'created',

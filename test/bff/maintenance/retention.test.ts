@@ -41,6 +41,35 @@ describe.each(storeDrivers())('retention on $name', ({ open }) => {
     expect(await sessionIds()).toEqual(['cs_old_completed', 'cs_old_with_order', 'cs_recent']);
   });
 
+  it('deletes notifications delivered or given up before the cutoff; one still being retried stays', async () => {
+    await db.store.sessions.insert(session('cs_notes'));
+    await db.store.orders.insert(order('opi-notes-1', 1, 'cs_notes'));
+    const note = (id: string, queuedAt: Date) =>
+      db.store.notifications.enqueue({
+        id,
+        type: 'order.status',
+        orderReference: 'opi-notes-1',
+        body: '{}',
+        nextAttemptAt: queuedAt,
+      });
+    for (const id of ['delivered-old', 'given-up-old', 'retrying-old', 'delivered-recent'])
+      await note(id, at(-100 * DAY));
+    const set = (id: string, delivered: Date | null, next: Date | null) =>
+      db.driver.query('update merchant_notifications set delivered_at = $2, next_attempt_at = $3 where id = $1', [
+        id,
+        delivered,
+        next,
+      ]);
+    await set('delivered-old', at(-95 * DAY), null);
+    await set('given-up-old', null, null);
+    await set('retrying-old', null, at(DAY));
+    await set('delivered-recent', at(-DAY), null);
+
+    expect(await db.store.applyRetention({ ...cutoffs, batchSize: 10 })).toEqual({ ...NOTHING, notifications: 2 });
+    const kept = await db.driver.query<{ id: string }>('select id from merchant_notifications order by id');
+    expect(kept.map((row) => row.id)).toEqual(['delivered-recent', 'retrying-old']);
+  });
+
   it('deletes idempotency keys created before the cutoff, answered or not', async () => {
     await db.store.idempotency.claim('merchant-write', 'old-answered', 'h1');
     await db.store.idempotency.complete('merchant-write', 'old-answered', 201, { ok: true });

@@ -3,6 +3,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { CONFIG_VARIABLES } from '../../../bff/config.js';
 import { signNotification } from '../../../bff/notify/signature.js';
 
 type Verify = (
@@ -49,5 +50,12 @@ describe('the notification snippet of docs/notifications.md', () => {
     expect(verify(header, body, 'another-secret-value', 300, now)).toBe(false);
     expect(verify(undefined, body, secret, 300, now)).toBe(false);
     expect(verify(header, body, secret, 300, now + 301)).toBe(false);
+  });
+
+  it('reads the secret from the variable the BFF signs with', () => {
+    const page = readFileSync(new URL('../../../docs/notifications.md', import.meta.url), 'utf8');
+    const named = [...page.matchAll(/process\.env\.(\w+)/g)].map((match) => match[1]);
+    expect(named).toEqual(['OPI_MERCHANT_WEBHOOK_SECRET']);
+    expect(CONFIG_VARIABLES).toContain('OPI_MERCHANT_WEBHOOK_SECRET');
   });
 });

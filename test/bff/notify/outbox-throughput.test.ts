@@ -55,6 +55,7 @@ beforeAll(async () => {
       url,
       secret: 'whsec_test_0123456789abcdef',
       maxAttempts: 5,
+      retryForMs: 3_600_000,
       backoff: { initialDelayMs: 1_000, maxDelayMs: 1_000, factor: 2, jitter: 0 },
       timeoutMs: 2_000,
     },

@@ -371,4 +371,19 @@ describe('merchant order API', () => {
       });
     });
   });
+
+  describe('notifications, when none are configured', () => {
+    it('refuses the feed and a resend, saying which settings turn them on', async () => {
+      const orderReference = await paidOrder(stack);
+      for (const refused of [
+        await call(`${stack.bff.url}/v1/events`, { headers: merchant }),
+        await call(`${stack.bff.url}/v1/orders/${orderReference}/notifications/resend`, json('POST', {}, merchant)),
+      ])
+        expect(refused.body).toMatchObject({
+          status: 409,
+          code: 'notifications_off',
+          detail: expect.stringContaining('OPI_MERCHANT_WEBHOOK_URL'),
+        });
+    });
+  });
 });

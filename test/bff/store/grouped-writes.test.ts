@@ -101,6 +101,11 @@ describe.each(storeDrivers())('session inserts on $name', ({ open }) => {
     await Promise.all(sessions.map((one) => store.sessions.insert(one)));
     expect(statements, 'one for all 20').toBe(1);
     for (const one of sessions)
-      expect(await t.store.sessions.get(one.id), one.id).toEqual({ ...one, state: 'open', attempts: { declined: [] } });
+      expect(await t.store.sessions.get(one.id), one.id).toEqual({
+        ...one,
+        state: 'open',
+        merchantReference: null,
+        attempts: { declined: [] },
+      });
   });
 });

@@ -4,10 +4,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runMigrations } from '../../../bff/store/migrations.js';
+import { MIGRATIONS, runMigrations } from '../../../bff/store/migrations.js';
 import { openStore } from '../../../bff/store/open-store.js';
 import { createPgDriver } from '../../../bff/store/pg-driver.js';
-import { createSqlStore } from '../../../bff/store/sql-store.js';
 import { loadConfig } from '../../../bff/config.js';
 import { order, session, T0 } from '../../support/ledger-records.js';
 
@@ -86,26 +85,30 @@ describe.runIf(databaseUrl)('the ledger in a schema of its own on PostgreSQL', (
     const ledger = schemaName('made');
     await sql(`create schema ${ledger}`);
     for (let open = 0; open < 2; open++) await (await openStore({ databaseUrl: databaseUrl!, schema: ledger })).close();
-    expect(await sql(`select count(*)::int as n from ${ledger}.schema_migrations`)).toEqual([{ n: 17 }]);
+    expect(await sql(`select count(*)::int as n from ${ledger}.schema_migrations`)).toEqual([{ n: MIGRATIONS.length }]);
   });
 
   it("moves an earlier version's ledger from the default schema whole: records, journal ids and migrations", async () => {
     const earlier = schemaName('earlier');
     const ledger = schemaName('moved');
     await sql(`create schema ${earlier}`);
-    // What the previous version made: the same migrations, unqualified, in the schema the URL lands in.
+    // What the previous version made: its migrations (17), unqualified, in the schema the URL lands in, and its rows
+    // as its SQL wrote them.
     const before = await createPgDriver({ connectionString: databaseUrl!, schema: earlier });
-    await runMigrations(before);
-    const old = createSqlStore(before);
-    await old.sessions.insert(session('cs_before'));
-    await old.orders.insert(order('opi-before-1', 1, 'cs_before'));
-    await old.events.append({
-      orderReference: 'opi-before-1',
-      source: 'create',
-      status: 'pending',
-      upstreamStatus: null,
-      at: T0,
-    });
+    await runMigrations(
+      before,
+      MIGRATIONS.filter((migration) => migration.version <= 17),
+    );
+    await before.exec(`
+      insert into checkout_sessions (id, order_prefix, cart, amount_minor, currency, country, locale, return_url,
+        prefill, expires_at, created_at)
+      values ('cs_before', 'opi-00000000000000aa', '{"orderItems":[]}', 14389, 'AED', 'AE', 'en_AE',
+        'https://shop.example/thanks', '{}', now() + interval '1 hour', now());
+      insert into orders (order_reference, session_id, attempt, provider, amount_minor, currency, status, create_state,
+        callback_secret, created_at, deadline_at)
+      values ('opi-before-1', 'cs_before', 1, 'TABBY_AE', 14389, 'AED', 'initiated', 'creating', 'secret-1', now(),
+        now() + interval '90 minutes');
+      insert into order_events (order_reference, source, status) values ('opi-before-1', 'create', 'initiated');`);
     const [journal] = await before.query<{ id: string }>('select max(id)::text as id from order_events');
     await before.close();
 
@@ -127,6 +130,6 @@ describe.runIf(databaseUrl)('the ledger in a schema of its own on PostgreSQL', (
       await store.close();
     }
     expect(await tablesOf(earlier)).toEqual([]);
-    expect(await sql(`select count(*)::int as n from ${ledger}.schema_migrations`)).toEqual([{ n: 17 }]);
+    expect(await sql(`select count(*)::int as n from ${ledger}.schema_migrations`)).toEqual([{ n: MIGRATIONS.length }]);
   });
 });

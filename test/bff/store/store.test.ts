@@ -59,7 +59,7 @@ describe.each(storeDrivers())('ledger store on $name', ({ open }) => {
     const rows = await t.driver.query<{ version: number }>('select version from schema_migrations');
     expect(rows.map((row) => Number(row.version))).toEqual(MIGRATIONS.map((migration) => migration.version));
     expect(MIGRATIONS.map((migration) => migration.version)).toEqual([
-      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17,
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18,
     ]);
   });
 
@@ -130,9 +130,9 @@ describe.each(storeDrivers())('ledger store on $name', ({ open }) => {
     await t.store.sessions.insert(session());
     const found = await t.store.sessions.get('cs_one');
     // A plain read carries the session's attempts (none yet); one under the row lock does not.
-    expect(found).toEqual({ ...session(), state: 'open', attempts: { declined: [] } });
+    expect(found).toEqual({ ...session(), state: 'open', merchantReference: null, attempts: { declined: [] } });
     const locked = await t.store.transaction((tx) => tx.sessions.get('cs_one', { forUpdate: true }));
-    expect(locked).toEqual({ ...session(), state: 'open' });
+    expect(locked).toEqual({ ...session(), state: 'open', merchantReference: null });
     expect(await t.store.sessions.get('cs_missing')).toBeNull();
     await t.store.sessions.setState('cs_one', 'completed');
     expect((await t.store.sessions.get('cs_one'))?.state).toBe('completed');
