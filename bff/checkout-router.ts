@@ -59,14 +59,20 @@ function mountPathCheck(
   return {
     onMount(app) {
       app.on('mount', () => {
-        const soFar = app.path().replace(/\/+$/, '');
+        // Express joins a parent's path and a child's as they are ('/' + '/checkout-api'): '//' is one '/'.
+        const soFar = app
+          .path()
+          .replace(/\/{2,}/g, '/')
+          .replace(/\/+$/, '');
         if (!`${expected}/`.endsWith(`${soFar}/`)) throw new Error(refusal(soFar));
       });
     },
     firstRequest(req, _res, next) {
       if (!checked) {
         checked = true;
-        if (req.baseUrl !== expected) logger.error({ code: 'mount_path' }, refusal(req.baseUrl));
+        // Express matches paths without regard to case, as a shopper's browser may send them.
+        if (req.baseUrl.toLowerCase() !== expected.toLowerCase())
+          logger.error({ code: 'mount_path' }, refusal(req.baseUrl));
       }
       next();
     },

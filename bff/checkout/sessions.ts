@@ -212,8 +212,8 @@ export async function updateSessionCart(deps: SessionDeps, id: string, body: unk
     if (orders.some(mayTakePayment)) {
       throw new DomainError('session_order_placed', 'An order of this session holds or may still take the payment.');
     }
-    const { channel, autoCapture, cancellationTimeout, customerToken, paymentSessionId } = session.cart;
-    const settings = { channel, autoCapture, cancellationTimeout, customerToken, paymentSessionId };
+    const { channel, autoCapture, cancellationTimeout, customerToken, paymentSessionId, metadata } = session.cart;
+    const settings = { channel, autoCapture, cancellationTimeout, customerToken, paymentSessionId, metadata };
     await tx.sessions.setCart(id, storedCart(cart, settings), amountMinor);
     return {
       id,

@@ -382,6 +382,9 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       update merchant_notifications set queued_at = created_at;
       alter table merchant_notifications alter column queued_at set not null;
       alter table merchant_notifications alter column queued_at set default now();
+      -- The retention's delete: delivered or given up, by when the last series ended or began.
+      create index merchant_notifications_done on merchant_notifications ((coalesce(delivered_at, queued_at)))
+        where next_attempt_at is null;
     `,
   },
 ];

@@ -45,7 +45,8 @@ export interface Notifications {
   feed(after: number, limit: number, until: Date): Promise<FeedEntry[]>;
   /**
    * Queues an order's latest notification again, due `now`, for a new series of deliveries of the same body (its id
-   * unchanged, so a shop that handled it skips it). Its id and type; null when the order has none.
+   * unchanged, so a shop that handled it skips it). A delivery in flight keeps going, but its outcome no longer
+   * writes over the new series (its claim is gone). Its id and type; null when the order has none.
    */
   resendLatest(orderReference: string, now: Date): Promise<{ id: string; type: NotificationType } | null>;
 }
@@ -73,8 +74,9 @@ export function notificationsSql(db: SqlDb): Notifications {
   return {
     async enqueue(n) {
       await db.query(
-        `insert into merchant_notifications (id, type, order_reference, body, next_attempt_at, queued_at)
-         values ($1, $2, $3, $4, $5, $5)`,
+        // Stamped when written, by the app's clock (not when its transaction began): the feed's wait counts from it.
+        `insert into merchant_notifications (id, type, order_reference, body, next_attempt_at, queued_at, created_at)
+         values ($1, $2, $3, $4, $5, $5, $5)`,
         [n.id, n.type, n.orderReference, n.body, n.nextAttemptAt],
       );
     },
@@ -88,7 +90,8 @@ export function notificationsSql(db: SqlDb): Notifications {
     async resendLatest(orderReference, now) {
       const [row] = await db.query<Row>(
         `update merchant_notifications
-         set next_attempt_at = $2, queued_at = $2, attempts = 0, delivered_at = null, last_error = null
+         set next_attempt_at = $2, queued_at = $2, attempts = 0, delivered_at = null, last_error = null,
+             claimed_by = null, claimed_until = null
          where id = (select id from merchant_notifications where order_reference = $1 order by seq desc limit 1)
          returning id, type`,
         [orderReference, now],

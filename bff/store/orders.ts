@@ -362,7 +362,8 @@ const MONEY_FIELDS = new Set<keyof OrderPatch>([
 ]);
 
 /** The statuses of an order still awaiting the upstream's final word (shared/status.ts), as SQL. */
-const AWAITING_SQL = "'initiated', 'pending', 'unknown', 'error'";
+/** The ledger's statuses of an order the upstream may still settle (shared/status.ts isAwaitingUpstream). */
+export const AWAITING_SQL = "'initiated', 'pending', 'unknown', 'error'";
 
 /** The ledger statuses a view status stands for: an unknown upstream spelling is shown (and listed) as pending. */
 const ledgerStatuses = (status: string) => (status === 'pending' ? ['pending', 'unknown'] : [status]);

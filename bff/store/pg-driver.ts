@@ -38,17 +38,6 @@ const RETRY_DELAYS_MS = [50, 150, 400, 1_000, 2_000];
 // Logged at most this often per failure code: one restart breaks every connection of the pool at once.
 const LOG_EVERY_MS = 5_000;
 
-/**
- * The URL with `schema` as its search path, after any options of the URL's own (a later -c wins): pg lets a URL's
- * options override the pool's, so the schema must be said in the URL.
- */
-function inSchema(connectionString: string, schema: string): string {
-  const url = new URL(connectionString);
-  const own = url.searchParams.get('options');
-  url.searchParams.set('options', `${own ? `${own} ` : ''}-c search_path=${schema}`);
-  return url.toString();
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A statement that changes nothing: safe to send again whatever became of the first. */
 const isRead = (sql: string) => /^\s*select\b/i.test(sql) && !/\bfor\s+update\b/i.test(sql);
@@ -61,7 +50,7 @@ export async function createPgDriver({
 }: PgDriverOptions): Promise<SqlDriver> {
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema))
     throw new Error('schema must be a plain lower-case identifier');
-  const pool = new pg.Pool({ connectionString: schema ? inSchema(connectionString, schema) : connectionString, max });
+  const pool = new pg.Pool({ connectionString, max });
   const failures = new FailureCounts();
   const lastLogged = new Map<string, number>();
 
@@ -77,7 +66,13 @@ export async function createPgDriver({
   pool.on('error', (error) => noted(ledgerFailureCode(error) ?? 'connection_lost', error, 'idle connection'));
   // Every client, for its whole life, has a listener: one being checked out, destroyed or ended when the server ends
   // its connection would otherwise raise an uncaught error (withClient notes a checked-out one's failure itself).
-  pool.on('connect', (client) => client.on('error', () => {}));
+  // The schema is said on each new connection, first in its queue: pg lets a URL's own `options` override the
+  // pool's, and a URL rewritten to carry it would lose the forms pg alone parses (a socket path, a bare % in a
+  // password). A connection that cannot set it fails its queries, which name the missing relation.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    if (schema) client.query(`set search_path to ${schema}`).catch(() => {});
+  });
 
   /** Runs `work` on one client, again on a new one while `retryable` says it is safe and the budget lasts. */
   async function withClient<T>(

@@ -6,7 +6,7 @@ import type { OrderItem } from '../../shared/schemas/cart.js';
 import { date, json, lock, type LockOption, num, type Row } from './row.js';
 import type { SqlDb } from './sql.js';
 import type { CurrentStatus } from '../../shared/status.js';
-import type { OutcomeReason } from './orders.js';
+import { AWAITING_SQL, type OutcomeReason } from './orders.js';
 
 /**
  * The cart as the merchant gave it, kept in the upstream's own units so the order is rebuilt exactly. The
@@ -75,8 +75,9 @@ export interface SessionAttempts {
 export interface Sessions {
   insert(session: NewSession): Promise<void>;
   /**
-   * Inserts the session unless another with its merchantReference is live (not expired, or completed): then answers
-   * that one's id and inserts nothing. One reference at a time (an advisory lock until the transaction ends), so two
+   * Inserts the session unless another with its merchantReference is live (not expired; completed, its payment taken;
+   * or with an attempt the upstream may still settle, payable past the session's expiry): then answers that one's id
+   * and inserts nothing. One reference at a time (an advisory lock until the transaction ends), so two
    * creates with one reference never both insert. Inside a transaction.
    */
   insertUnlessLive(session: NewSession & { merchantReference: string }, now: Date): Promise<string | null>;
@@ -170,9 +171,10 @@ export function sessionsSql(db: SqlDb): Sessions {
     async insertUnlessLive(s, now) {
       await db.query('select pg_advisory_xact_lock($1, hashtext($2))', [MERCHANT_REFERENCE_LOCKS, s.merchantReference]);
       const [live] = await db.query<Row>(
-        `select id from checkout_sessions
-         where merchant_reference = $1 and (state = 'completed' or expires_at > $2)
-         order by created_at desc limit 1`,
+        `select s.id from checkout_sessions s
+         where s.merchant_reference = $1 and (s.state = 'completed' or s.expires_at > $2 or exists (
+           select 1 from orders o where o.session_id = s.id and o.status in (${AWAITING_SQL})))
+         order by s.created_at desc limit 1`,
         [s.merchantReference, now],
       );
       if (live) return String(live.id);

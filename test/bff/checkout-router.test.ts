@@ -167,13 +167,17 @@ describe('the in-process mount, as the standalone server', () => {
     createCheckoutRouter({ config, store: stack.db.store, logger: createLogger('silent'), ...options });
 
   it("refuses to be mounted elsewhere than OPI_PUBLIC_URL's path, where shoppers' returns would miss it", async () => {
-    const routers = [another(), another(), another({ pathRewrittenByProxy: true })];
+    const routers = [another(), another(), another({ pathRewrittenByProxy: true }), another()];
     try {
       expect(() => express().use('/pay', routers[0])).toThrow(
         "opi-checkout is mounted at '/pay' but OPI_PUBLIC_URL's path is '/checkout-api'",
       );
-      // A parent app mounted later completes the path: only a path that cannot end the expected one is refused.
+      // A parent app mounted later completes the path: only a path that cannot end the expected one is refused. Its
+      // '/' and the child's path are joined as one.
       expect(() => express().use('/', express().use('/checkout-api', routers[1]))).not.toThrow();
+      const api = express();
+      express().use(api);
+      expect(() => api.use('/checkout-api', routers[3])).not.toThrow();
       // Behind a proxy that rewrites the path, the check is the merchant's.
       expect(() => express().use('/', routers[2])).not.toThrow();
     } finally {

@@ -3,7 +3,7 @@
 // upstream is sent (its portal then shows the shop's number); bad ones are refused by field, and with
 // OPI_UNIQUE_MERCHANT_REFERENCE one live session per number, even when two creates race.
 import { describe, expect, it } from 'vitest';
-import { cart, call, json, merchant } from '../../support/checkout.js';
+import { cart, cartChange, call, json, merchant, shopper } from '../../support/checkout.js';
 import { FAST_SANDBOX, followReturn, placeOrder, postOperation } from '../../support/after-payment-harness.js';
 import { useMerchantEndpoint } from '../../support/merchant-endpoint.js';
 import { useCheckoutStack } from '../../support/stack.js';
@@ -111,5 +111,35 @@ describe("the shop's order number", () => {
       });
     // Another number, or none, is another session.
     expect((await call(`${stack.bff.url}/v1/checkout-sessions`, json('POST', cart(), merchant))).status).toBe(201);
+  });
+
+  it('counts a session live past its expiry while an attempt may still be paid', async () => {
+    const create = () =>
+      call(`${stack.bff.url}/v1/checkout-sessions`, json('POST', cart({ merchantReference: 'SO-4004' }), merchant));
+    const { orderReference, sessionId } = await placeOrder(stack.bff.url, { merchantReference: 'SO-4004' });
+    // The session expires while the shopper is still on the provider's page.
+    await stack.db.driver.query("update checkout_sessions set expires_at = now() - interval '1 minute' where id = $1", [
+      sessionId,
+    ]);
+    expect((await create()).body).toMatchObject({ code: 'merchant_reference_in_use' });
+    await followReturn((await stack.sandbox.decide(orderReference, { outcome: 'decline' })).redirectTo);
+    expect((await create()).status).toBe(201);
+  });
+
+  it('keeps the labels through a cart change', async () => {
+    const sessionId = (
+      await call(
+        `${stack.bff.url}/v1/checkout-sessions`,
+        json('POST', cart({ merchantReference: 'SO-5005', metadata: { coupon: 'none' } }), merchant),
+      )
+    ).body.id as string;
+    const changed = await call(
+      `${stack.bff.url}/v1/checkout-sessions/${sessionId}`,
+      json('PATCH', cartChange(), merchant),
+    );
+    expect(changed.status).toBe(200);
+    const placed = await call(`${stack.bff.url}/v1/checkout-sessions/${sessionId}/orders`, json('POST', shopper()));
+    const order = await call(`${stack.bff.url}/v1/orders/${placed.body.orderReference}`, { headers: merchant });
+    expect(order.body).toMatchObject({ merchantReference: 'SO-5005', metadata: { coupon: 'none' } });
   });
 });

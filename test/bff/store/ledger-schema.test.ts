@@ -132,4 +132,37 @@ describe.runIf(databaseUrl)('the ledger in a schema of its own on PostgreSQL', (
     expect(await tablesOf(earlier)).toEqual([]);
     expect(await sql(`select count(*)::int as n from ${ledger}.schema_migrations`)).toEqual([{ n: MIGRATIONS.length }]);
   });
+
+  it("moves only what the earlier ledger's migrations made: a shop's table named like a later one stays", async () => {
+    const earlier = schemaName('older');
+    const ledger = schemaName('moved_older');
+    await sql(`create schema ${earlier}`);
+    const before = await createPgDriver({ connectionString: databaseUrl!, schema: earlier });
+    // A ledger from before migration 7 (no rate_limit_hits yet), beside a shop's own table of that name.
+    await runMigrations(
+      before,
+      MIGRATIONS.filter((migration) => migration.version <= 6),
+    );
+    await before.close();
+    await sql(`create table ${earlier}.rate_limit_hits (shop_column text)`);
+    const store = await openStore({ databaseUrl: landingIn(earlier), schema: ledger });
+    await store.close();
+    expect(await tablesOf(earlier)).toEqual(['rate_limit_hits']);
+    expect(await sql(`select count(*)::int as n from ${ledger}.schema_migrations`)).toEqual([{ n: MIGRATIONS.length }]);
+  });
+
+  it('refuses to start beside a second ledger, rather than choose between two books of money', async () => {
+    const earlier = schemaName('twice');
+    const ledger = schemaName('twice_new');
+    for (const schema of [earlier, ledger]) {
+      await sql(`create schema ${schema}`);
+      const driver = await createPgDriver({ connectionString: databaseUrl!, schema });
+      await runMigrations(driver);
+      await driver.close();
+    }
+    await expect(openStore({ databaseUrl: landingIn(earlier), schema: ledger })).rejects.toThrow(
+      `Two ledgers in this database: one in schema ${earlier}`,
+    );
+    expect(await tablesOf(earlier)).toContain('orders');
+  });
 });
