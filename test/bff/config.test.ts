@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, ConfigError, loadConfig, withListeningPort } from '../../bff/config.js';
 import { SANDBOX_DEFAULTS } from '../../shared/sandbox-defaults.js';
+import { REAL_UPSTREAM_ENV } from '../support/real-upstream.js';
 
 /** What npm start, the test kit and every test here say: the local sandbox, on purpose. */
 const SANDBOX = { OPI_ENVIRONMENT: 'sandbox' };
@@ -18,17 +19,7 @@ const problems = (env: Record<string, string>) => {
   return [];
 };
 
-const real = {
-  ...SANDBOX,
-  OPI_UPSTREAM_URL: 'https://api.example-upstream.com',
-  OPI_TOKEN_URL: 'https://auth.example-upstream.com/token',
-  OPI_CLIENT_ID: 'client',
-  OPI_CLIENT_SECRET: 'client-secret-value',
-  OPI_PAYMENT_SECRET: 'payment-secret-value',
-  OPI_MERCHANT_KEYS: 'mk_live_aaaaaaaaaaaaaaaa',
-  OPI_PUBLIC_URL: 'https://pay.shop.example',
-  OPI_ALLOWED_ORIGINS: 'https://shop.example',
-};
+const real = { ...SANDBOX, ...REAL_UPSTREAM_ENV };
 
 /** Every variable with a value other than its default: 'reads every variable' sets them all. */
 const everyVariable = {

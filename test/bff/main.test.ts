@@ -11,6 +11,7 @@ import type { Sandbox } from '../../demo/sandbox/sandbox.js';
 import { call, createSession, json, shopper } from '../support/checkout.js';
 import { compileServer, type CompiledServer } from '../support/compiled-server.js';
 import { startOtlpReceiver } from '../support/otlp-receiver.js';
+import { REAL_UPSTREAM_ENV } from '../support/real-upstream.js';
 import { startSandbox } from '../support/servers.js';
 import { waitUntil } from '../support/wait.js';
 
@@ -183,18 +184,7 @@ describe.each(LAUNCHERS)('bff/main.ts as %s', (_name, launcher) => {
 
 describe('bff/main.ts in production on the embedded ledger', () => {
   it('warns at start when the ledger would live in the default folder, and not once OPI_DATA_DIR names one', async () => {
-    const production = {
-      PORT: '0',
-      OPI_ENVIRONMENT: 'production',
-      OPI_UPSTREAM_URL: 'https://api.example-upstream.test',
-      OPI_TOKEN_URL: 'https://auth.example-upstream.test/token',
-      OPI_CLIENT_ID: 'client',
-      OPI_CLIENT_SECRET: 'client-secret-value',
-      OPI_PAYMENT_SECRET: 'payment-secret-value',
-      OPI_MERCHANT_KEYS: 'mk_live_aaaaaaaaaaaaaaaa',
-      OPI_PUBLIC_URL: 'https://pay.shop.example',
-      OPI_ALLOWED_ORIGINS: 'https://shop.example',
-    };
+    const production = { PORT: '0', OPI_ENVIRONMENT: 'production', ...REAL_UPSTREAM_ENV };
     const compiledMain = LAUNCHERS[1]![1];
     // In a folder of its own: the default `.data` is relative to where it starts.
     const defaulted = startMain(compiledMain, production, dataDir);

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { Sandbox, SandboxOptions } from '../../demo/sandbox/sandbox.js';
 import { call, createSession, json, merchant, shopper, type Answer } from './checkout.js';
+import type { TestBff } from './servers.js';
 
 /**
  * Pending results settle in 40 ms; a failed callback is retried twice, 20 ms apart. A test that must see an order
@@ -50,6 +51,21 @@ export async function placeOrder(
 
 /** The shopper's browser arriving at the BFF's return URL; the 303 is not followed. */
 export const followReturn = (url: string): Promise<Answer> => call(url, { redirect: 'manual' });
+
+/**
+ * An order placed, approved at the provider and returned from, with all it set off done: the sandbox's notices and
+ * the merchant notifications they wrote.
+ */
+export async function paidOrder(
+  { bff, sandbox }: { bff: TestBff; sandbox: Sandbox },
+  cart: Record<string, unknown> = {},
+): Promise<PlacedOrder> {
+  const placed = await placeOrder(bff.url, cart);
+  await followReturn((await sandbox.decide(placed.orderReference, { outcome: 'approve' })).redirectTo);
+  await sandbox.idle();
+  await bff.notifier.idle();
+  return placed;
+}
 
 /** The query a signed return sends the shopper on with: the order, its status, and the way back to its session. */
 export const signedBack = (orderReference: string, status: string) => ({

@@ -5,13 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { merchantNotificationSchema } from '../../../shared/schemas/merchant-api.js';
 import { FEED_SETTLE_MS } from '../../../bff/routes/merchant-events.js';
 import { call, json, merchant } from '../../support/checkout.js';
-import {
-  FAST_SANDBOX,
-  followReturn,
-  placeOrder,
-  postOperation,
-  testClock,
-} from '../../support/after-payment-harness.js';
+import { FAST_SANDBOX, paidOrder, placeOrder, postOperation, testClock } from '../../support/after-payment-harness.js';
 import { useMerchantEndpoint } from '../../support/merchant-endpoint.js';
 import { useCheckoutStack } from '../../support/stack.js';
 
@@ -34,13 +28,7 @@ beforeEach(() => {
 });
 const bodies = () => endpoint.raw();
 
-async function paidOrder() {
-  const { orderReference } = await placeOrder(stack.bff.url);
-  await followReturn((await stack.sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
-  await stack.sandbox.idle();
-  await stack.bff.notifier.idle();
-  return orderReference;
-}
+const paid = async () => (await paidOrder(stack)).orderReference;
 
 const events = (query = '') => call(`${stack.bff.url}/v1/events${query}`, { headers: merchant });
 const HOUR = 3_600_000;
@@ -48,7 +36,7 @@ const HOUR = 3_600_000;
 describe('deliveries for about three days', () => {
   it('retries an endpoint that is down for a day until it is back, then delivers the same body', async () => {
     endpoint.answer(503);
-    const orderReference = await paidOrder();
+    const orderReference = await paid();
     const [row] = await stack.db.driver.query<{ id: string }>(
       'select id from merchant_notifications where order_reference = $1',
       [orderReference],
@@ -87,7 +75,7 @@ describe('deliveries for about three days', () => {
 
   it('gives up only after about three days, and the feed still lists it', async () => {
     endpoint.answer(503);
-    const orderReference = await paidOrder();
+    const orderReference = await paid();
     const started = clock.now().getTime();
     let last = started;
     for (;;) {
@@ -116,7 +104,7 @@ describe('deliveries for about three days', () => {
 describe('GET /v1/events', () => {
   it('lists every notification in the order written, the bodies delivered, from a cursor kept between reads', async () => {
     const start = (await events('?limit=200')).body.nextCursor as string;
-    const orderReference = await paidOrder();
+    const orderReference = await paid();
     expect((await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 10 })).status).toBe(201);
     await stack.bff.notifier.idle();
     // Listed once it is a few seconds old (one written later may still commit behind it).
@@ -153,7 +141,7 @@ describe('GET /v1/events', () => {
 
 describe('POST /v1/orders/:reference/notifications/resend', () => {
   it("queues the order's latest notification again: the same id and body, delivered again", async () => {
-    const orderReference = await paidOrder();
+    const orderReference = await paid();
     const [delivered] = bodies().map((body) => JSON.parse(body));
     const resend = await call(
       `${stack.bff.url}/v1/orders/${orderReference}/notifications/resend`,

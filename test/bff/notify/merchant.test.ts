@@ -6,14 +6,7 @@ import { verifyNotificationSignature } from '../../../bff/notify/signature.js';
 import { merchantNotificationSchema, type MerchantNotification } from '../../../shared/schemas/merchant-api.js';
 import { DEV_MERCHANT_KEY, listenOnPort0 } from '../../support/servers.js';
 import { useCheckoutStack } from '../../support/stack.js';
-import {
-  FAST_SANDBOX,
-  followReturn,
-  getOrder,
-  placeOrder,
-  postOperation,
-  testClock,
-} from '../../support/after-payment-harness.js';
+import { FAST_SANDBOX, paidOrder, getOrder, postOperation, testClock } from '../../support/after-payment-harness.js';
 
 const SECRET = 'whsec_test_0123456789abcdef';
 
@@ -73,17 +66,11 @@ function received(): MerchantNotification[] {
   });
 }
 
-async function paidOrder() {
-  const { orderReference } = await placeOrder(stack.bff.url);
-  await followReturn((await stack.sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
-  await stack.sandbox.idle();
-  await stack.bff.notifier.idle();
-  return orderReference;
-}
+const paid = async () => (await paidOrder(stack)).orderReference;
 
 describe('merchant notifications', () => {
   it('announces a final status once, signed, however many deliveries told the BFF about it', async () => {
-    const orderReference = await paidOrder();
+    const orderReference = await paid();
     const notes = received();
     expect(notes).toEqual([
       {
@@ -96,7 +83,7 @@ describe('merchant notifications', () => {
   });
 
   it('announces a refund result', async () => {
-    const orderReference = await paidOrder();
+    const orderReference = await paid();
     deliveries.length = 0;
     const refund = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 12.5 });
     await stack.bff.notifier.idle();
@@ -105,7 +92,7 @@ describe('merchant notifications', () => {
 
   it('retries a failed delivery with backoff until the merchant accepts it', async () => {
     answers = [500, 503];
-    const orderReference = await paidOrder();
+    const orderReference = await paid();
     expect(deliveries).toHaveLength(1);
     await stack.bff.reconciler.reconcileOnce(); // not due yet: no second attempt
     expect(deliveries).toHaveLength(1);
@@ -127,7 +114,7 @@ describe('merchant notifications', () => {
 
   it('gives up after the configured number of attempts, and says so in the log', async () => {
     answers = [500, 500, 500, 500, 500];
-    await paidOrder();
+    await paid();
     for (let i = 0; i < 5; i++) {
       clock.advance(240_000);
       await stack.bff.reconciler.reconcileOnce();
@@ -139,7 +126,7 @@ describe('merchant notifications', () => {
   });
 
   it('no secret reaches a log line, a notification or a merchant answer', async () => {
-    const orderReference = await paidOrder();
+    const orderReference = await paid();
     const refund = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 1 });
     const view = await getOrder(stack.bff.url, orderReference);
     await stack.bff.notifier.idle();

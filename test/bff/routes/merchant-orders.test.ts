@@ -10,6 +10,7 @@ import { storeDrivers } from '../../support/store.js';
 import {
   FAST_SANDBOX,
   followReturn,
+  paidOrder,
   getOrder,
   placeOrder,
   postOperation,
@@ -18,11 +19,8 @@ import {
 const refundPosts = (sandbox: Sandbox) =>
   sandbox.journal.filter((entry) => entry.method === 'POST' && entry.path.endsWith('/refund'));
 
-async function paidOrder({ bff, sandbox }: CheckoutStack, cart: Record<string, unknown> = {}) {
-  const { orderReference } = await placeOrder(bff.url, cart);
-  await followReturn((await sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
-  return orderReference;
-}
+const paid = async (stack: CheckoutStack, cart: Record<string, unknown> = {}) =>
+  (await paidOrder(stack, cart)).orderReference;
 
 describe.each(storeDrivers())('refund races on $name', ({ open }) => {
   const stack = useCheckoutStack({
@@ -33,7 +31,7 @@ describe.each(storeDrivers())('refund races on $name', ({ open }) => {
   });
 
   it('50 concurrent refunds never refund more than was paid', async () => {
-    const orderReference = await paidOrder(stack);
+    const orderReference = await paid(stack);
     stack.sandbox.journal.length = 0;
     const answers = await Promise.all(
       Array.from({ length: 50 }, () => postOperation(stack.bff.url, orderReference, 'refunds', { amount: 10 })),
@@ -170,7 +168,7 @@ describe('merchant order API', () => {
 
   describe('refund guards and Idempotency-Key', () => {
     it('the same key and body is answered once and replayed', async () => {
-      const orderReference = await paidOrder(stack);
+      const orderReference = await paid(stack);
       const key = randomUUID();
       const first = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 5 }, key);
       const again = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 5 }, key);
@@ -182,8 +180,8 @@ describe('merchant order API', () => {
     });
 
     it('the same key with another body, or for another order, is refused', async () => {
-      const orderReference = await paidOrder(stack);
-      const other = await paidOrder(stack);
+      const orderReference = await paid(stack);
+      const other = await paid(stack);
       const key = randomUUID();
       await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 5 }, key);
       const changed = await postOperation(stack.bff.url, orderReference, 'refunds', { amount: 6 }, key);
@@ -195,7 +193,7 @@ describe('merchant order API', () => {
     });
 
     it('the same key in flight twice makes one upstream call and gives both the same answer', async () => {
-      const orderReference = await paidOrder(stack);
+      const orderReference = await paid(stack);
       stack.sandbox.setFault('refund', { kind: 'latency', ms: 300 });
       const key = randomUUID();
       const [a, b] = await Promise.all([
@@ -208,7 +206,7 @@ describe('merchant order API', () => {
     });
 
     it('needs an Idempotency-Key', async () => {
-      const orderReference = await paidOrder(stack);
+      const orderReference = await paid(stack);
       const missing = await call(
         `${stack.bff.url}/v1/orders/${orderReference}/refunds`,
         json('POST', { amount: 1 }, merchant),
@@ -229,7 +227,7 @@ describe('merchant order API', () => {
       [{}, 'amount', 'is required'],
       [{ amount: 1, refundReference: 'mine' }, 'refundReference', 'is not an accepted field'],
     ])('refuses the body %j naming the field', async (body, path, message) => {
-      const orderReference = await paidOrder(stack);
+      const orderReference = await paid(stack);
       const answer = await postOperation(stack.bff.url, orderReference, 'refunds', body);
       expect(answer.status).toBe(400);
       expect(answer.body.errors).toContainEqual({ path, message });
@@ -247,7 +245,7 @@ describe('merchant order API', () => {
     });
 
     it('lists the refunds of an order', async () => {
-      const orderReference = await paidOrder(stack);
+      const orderReference = await paid(stack);
       const made = await postOperation(stack.bff.url, orderReference, 'refunds', {
         amount: 3.5,
         description: 'late delivery',
@@ -260,7 +258,7 @@ describe('merchant order API', () => {
 
   describe('capture and void (authorise-only orders)', () => {
     it('a body that is sent must be JSON', async () => {
-      const orderReference = await paidOrder(stack, { autoCapture: false });
+      const orderReference = await paid(stack, { autoCapture: false });
       const answer = await call(`${stack.bff.url}/v1/orders/${orderReference}/capture`, {
         method: 'POST',
         headers: { ...merchant, 'idempotency-key': randomUUID(), 'content-type': 'text/plain' },
@@ -271,7 +269,7 @@ describe('merchant order API', () => {
     });
 
     it('captures part, voids the rest, then has nothing left; refunds only what was captured', async () => {
-      const orderReference = await paidOrder(stack, { autoCapture: false });
+      const orderReference = await paid(stack, { autoCapture: false });
       expect(await stack.db.store.orders.get(orderReference)).toMatchObject({
         status: 'paid',
         paidMinor: 14389,
@@ -335,7 +333,7 @@ describe('merchant order API', () => {
     });
 
     it('two partial captures at once both go: one on its way is not in doubt', async () => {
-      const orderReference = await paidOrder(stack, { autoCapture: false });
+      const orderReference = await paid(stack, { autoCapture: false });
       const [first, second] = await Promise.all([
         postOperation(stack.bff.url, orderReference, 'capture', { amount: 50 }),
         postOperation(stack.bff.url, orderReference, 'capture', { amount: 60 }),
@@ -345,7 +343,7 @@ describe('merchant order API', () => {
     });
 
     it('a capture whose answer was lost keeps its amount reserved, and a retry of the same key finishes it once', async () => {
-      const orderReference = await paidOrder(stack, { autoCapture: false });
+      const orderReference = await paid(stack, { autoCapture: false });
       const key = randomUUID();
       stack.sandbox.setFault('capture', { kind: 'hang' }, { times: 1 });
       const lost = await postOperation(stack.bff.url, orderReference, 'capture', { amount: 50 }, key);
@@ -362,7 +360,7 @@ describe('merchant order API', () => {
     });
 
     it('an order captured at payment has nothing to capture or void', async () => {
-      const orderReference = await paidOrder(stack);
+      const orderReference = await paid(stack);
       expect((await postOperation(stack.bff.url, orderReference, 'capture', {})).body).toMatchObject({
         code: 'order_not_capturable',
       });
@@ -374,7 +372,7 @@ describe('merchant order API', () => {
 
   describe('notifications, when none are configured', () => {
     it('refuses the feed and a resend, saying which settings turn them on', async () => {
-      const orderReference = await paidOrder(stack);
+      const orderReference = await paid(stack);
       for (const refused of [
         await call(`${stack.bff.url}/v1/events`, { headers: merchant }),
         await call(`${stack.bff.url}/v1/orders/${orderReference}/notifications/resend`, json('POST', {}, merchant)),

@@ -4,7 +4,13 @@
 // OPI_UNIQUE_MERCHANT_REFERENCE one live session per number, even when two creates race.
 import { describe, expect, it } from 'vitest';
 import { cart, cartChange, call, json, merchant, shopper } from '../../support/checkout.js';
-import { FAST_SANDBOX, followReturn, placeOrder, postOperation } from '../../support/after-payment-harness.js';
+import {
+  FAST_SANDBOX,
+  followReturn,
+  paidOrder,
+  placeOrder,
+  postOperation,
+} from '../../support/after-payment-harness.js';
 import { useMerchantEndpoint } from '../../support/merchant-endpoint.js';
 import { useCheckoutStack } from '../../support/stack.js';
 
@@ -23,13 +29,7 @@ const stack = useCheckoutStack({
 const labels = { merchantReference: 'SO#1001/B', metadata: { customerId: 'C-77', channel: 'web' } };
 const list = (query: string) => call(`${stack.bff.url}/v1/orders?${query}`, { headers: merchant });
 
-async function paid(overrides: Record<string, unknown>) {
-  const placed = await placeOrder(stack.bff.url, overrides);
-  await followReturn((await stack.sandbox.decide(placed.orderReference, { outcome: 'approve' })).redirectTo);
-  await stack.sandbox.idle();
-  await stack.bff.notifier.idle();
-  return placed;
-}
+const paid = (overrides: Record<string, unknown>) => paidOrder(stack, overrides);
 
 describe("the shop's order number", () => {
   it('is on the order, its reference upstream, the list filter and every notification', async () => {
