@@ -60,8 +60,15 @@ export class Shopper {
   }
 
   private async act(path: string[], action: Action, value?: string): Promise<unknown> {
-    const done = await this.driver.run(act, { path, action, ...(value === undefined ? {} : { value }) });
-    return done;
+    try {
+      return await this.driver.run(act, { path, action, ...(value === undefined ? {} : { value }) });
+    } catch (error) {
+      // A click or submit that navigates can end the page before the script that made it answers: it was done, and
+      // the next step waits for the new page. Any other failure is the test's.
+      const navigated = /context was destroyed|navigat/i.test(error instanceof Error ? error.message : String(error));
+      if ((action === 'click' || action === 'submit') && navigated) return undefined;
+      throw error;
+    }
   }
 
   /** Waits for the element, then does `action` with it. */
