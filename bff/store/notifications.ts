@@ -39,8 +39,9 @@ export type NotificationOutcome =
 export interface Notifications {
   enqueue(notification: NewNotification): Promise<void>;
   /**
-   * The feed (GET /v1/events): notifications after `after` in the order they were written, at most `limit`, none
-   * written after `until` (a later one may still be committing behind an earlier seq: it waits for the next read).
+   * The feed (GET /v1/events): notifications after `after` in the order they were written, at most `limit`, stopping
+   * before the first written after `until` (one written later may still be committing behind an earlier seq: the page
+   * waits for it, and the next read goes on from there).
    */
   feed(after: number, limit: number, until: Date): Promise<FeedEntry[]>;
   /**
@@ -82,10 +83,16 @@ export function notificationsSql(db: SqlDb): Notifications {
     },
     async feed(after, limit, until) {
       const rows = await db.query<Row>(
-        `select seq, body from merchant_notifications where seq > $1 and created_at <= $3 order by seq limit $2`,
-        [after, limit, until],
+        'select seq, body, created_at from merchant_notifications where seq > $1 order by seq limit $2',
+        [after, limit],
       );
-      return rows.map((row) => ({ seq: num(row.seq), body: String(row.body) }));
+      // Up to the first one written after `until`, not past it: another instance's clock may stamp a later seq
+      // earlier, and a cursor past a row not yet listable would skip it.
+      const settled = rows.findIndex((row) => date(row.created_at) > until);
+      return (settled === -1 ? rows : rows.slice(0, settled)).map((row) => ({
+        seq: num(row.seq),
+        body: String(row.body),
+      }));
     },
     async resendLatest(orderReference, now) {
       const [row] = await db.query<Row>(

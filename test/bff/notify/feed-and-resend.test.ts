@@ -126,6 +126,25 @@ describe('GET /v1/events', () => {
     expect(after.body).toEqual({ data: [], nextCursor: second.body.nextCursor, hasMore: false });
   });
 
+  it('stops a page before a notification not yet listable, never passing it', async () => {
+    const start = (await events('?limit=200')).body.nextCursor as string;
+    await paid();
+    await paid();
+    clock.advance(FEED_SETTLE_MS + 1);
+    // The first of the two stamped later than the second (another instance's clock ahead): the second waits for it.
+    const [first] = await stack.db.driver.query<{ id: string }>(
+      'select id from merchant_notifications where seq > $1 order by seq limit 1',
+      [Number(start)],
+    );
+    await stack.db.driver.query('update merchant_notifications set created_at = $2 where id = $1', [
+      first!.id,
+      new Date(clock.now().getTime() + 60_000),
+    ]);
+    expect((await events(`?after=${start}`)).body).toEqual({ data: [], nextCursor: start, hasMore: false });
+    clock.advance(60_000 + FEED_SETTLE_MS);
+    expect((await events(`?after=${start}`)).body.data).toHaveLength(2);
+  });
+
   it('refuses a cursor it did not give, and a limit out of range, by field', async () => {
     for (const [query, path] of [
       ['?after=abc', 'after'],
