@@ -6,7 +6,7 @@
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { endsConnection, FailureCounts, LedgerUnavailableError, ledgerFailureCode } from './ledger-errors.js';
-import type { SqlDb, SqlDriver } from './sql.js';
+import { isRead, type SqlDb, type SqlDriver } from './sql.js';
 
 interface Queryable {
   query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
@@ -39,8 +39,6 @@ const RETRY_DELAYS_MS = [50, 150, 400, 1_000, 2_000];
 const LOG_EVERY_MS = 5_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** A statement that changes nothing: safe to send again whatever became of the first. */
-const isRead = (sql: string) => /^\s*select\b/i.test(sql) && !/\bfor\s+update\b/i.test(sql);
 
 export async function createPgDriver({
   connectionString,

@@ -33,3 +33,6 @@ export const UNIQUE_VIOLATION = '23505';
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
 }
+
+/** A statement that changes nothing (a plain select): safe to send again, and served when a disk refuses writes. */
+export const isRead = (sql: string) => /^\s*select\b/i.test(sql) && !/\bfor\s+update\b/i.test(sql);
