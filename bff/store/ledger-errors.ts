@@ -14,8 +14,9 @@ export class LedgerUnavailableError extends Error {
 }
 
 // SQLSTATE classes: 08 connection exception, 53 insufficient resources (53100 disk full), 57P01-03 the server
-// shutting down or starting, 58 system errors (58030 I/O); 25006 a read-only transaction (a standby after failover).
-const SQLSTATE = /^(08...|53...|57P0[1-3]|58...|25006)$/;
+// shutting down or starting, 58 system errors (58030 I/O); 25006 a read-only transaction (a standby after failover);
+// 25P03 a transaction rolled back for idling (the embedded ledger's watchdog, bff/store/pglite-worker.ts).
+const SQLSTATE = /^(08...|53...|57P0[1-3]|58...|25006|25P03)$/;
 const NETWORK = new Set([
   'ECONNREFUSED',
   'ECONNRESET',

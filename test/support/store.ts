@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { runMigrations } from '../../bff/store/migrations.js';
 import { createPgDriver } from '../../bff/store/pg-driver.js';
-import { createPgliteDriver } from '../../bff/store/pglite-driver.js';
+import { createPgliteThreadDriver } from '../../bff/store/pglite-thread-driver.js';
 import type { SqlDriver } from '../../bff/store/sql.js';
 import { createSqlStore } from '../../bff/store/sql-store.js';
 import { type PostgresServer, startPostgres } from './postgres-server.js';
@@ -61,7 +61,7 @@ async function wrap(
 }
 
 export async function pgliteTestStore(): Promise<TestStore> {
-  return wrap(await createPgliteDriver());
+  return wrap(await createPgliteThreadDriver());
 }
 
 /** A new, empty schema in DATABASE_URL's database: drivers opened on it, and drop() to remove it. */
