@@ -32,6 +32,7 @@ const ENVIRONMENT_NAMES = Object.keys(ENVIRONMENTS) as Environment[];
 
 export const CANCELLATION_TIMEOUT_UNITS = ['minutes', 'seconds'] as const;
 export const PGLITE_COMPILERS = ['baseline', 'optimising'] as const;
+export const PGLITE_THREADS = ['worker', 'main'] as const;
 export type CancellationTimeoutUnit = (typeof CANCELLATION_TIMEOUT_UNITS)[number];
 
 export interface Config {
@@ -64,6 +65,11 @@ export interface Config {
    * so Node's fetch (its HTTP parser is WebAssembly too) is compiled the same way.
    */
   pgliteCompiler: (typeof PGLITE_COMPILERS)[number];
+  /**
+   * Where PGlite runs: `worker`, a thread of its own (bff/store/pglite-thread-driver.ts), or `main`, the thread that
+   * serves requests (the driver of earlier versions, kept for comparison in `npm run bench`).
+   */
+  pgliteThread: (typeof PGLITE_THREADS)[number];
   logLevel: LogLevel;
   sessionTtlMinutes: number;
   /** The unit a session's cancellationTimeout (minutes in our API) is sent upstream in: the docs do not say. */
@@ -300,6 +306,7 @@ const envSchema = z.object({
   OPI_PGLITE_COMPILER: z.optional(
     z.enum(PGLITE_COMPILERS, { error: `must be one of: ${PGLITE_COMPILERS.join(', ')}` }),
   ),
+  OPI_PGLITE_THREAD: z.optional(z.enum(PGLITE_THREADS, { error: `must be one of: ${PGLITE_THREADS.join(', ')}` })),
   OPI_LOG_LEVEL: z.optional(z.enum(LOG_LEVELS, { error: `must be one of: ${LOG_LEVELS.join(', ')}` })),
   OPI_UPSTREAM_TIMEOUT_MS: z.optional(wholeNumber(50, 120_000, 'a whole number of milliseconds')),
   OPI_SESSION_TTL_MINUTES: z.optional(wholeNumber(1, 7 * 24 * 60, 'a whole number of minutes')),
@@ -521,6 +528,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dataDir: e.OPI_DATA_DIR ?? '.data',
     dataDirChosen: e.OPI_DATA_DIR !== undefined,
     pgliteCompiler: e.OPI_PGLITE_COMPILER ?? 'baseline',
+    pgliteThread: e.OPI_PGLITE_THREAD ?? 'worker',
     logLevel: e.OPI_LOG_LEVEL ?? 'info',
     sessionTtlMinutes: e.OPI_SESSION_TTL_MINUTES ?? 60,
     cancellationTimeoutUnit: e.OPI_CANCELLATION_TIMEOUT_UNIT ?? 'minutes',

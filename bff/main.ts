@@ -65,6 +65,7 @@ async function main() {
     databaseUrl: config.databaseUrl,
     schema: config.databaseSchema,
     dataDir: join(config.dataDir, 'pglite'),
+    pgliteThread: config.pgliteThread,
     logger,
   });
   const metrics = config.metricsPort === undefined ? undefined : createMetrics({ store, logger });
@@ -114,7 +115,7 @@ async function main() {
       tokenUrl: withoutQuery(config.upstream.tokenUrl),
       sandbox: config.upstream.isLocalSandbox,
       store: config.databaseUrl ? 'postgresql' : 'pglite',
-      ...(config.databaseUrl ? {} : { pgliteCompiler: config.pgliteCompiler }),
+      ...(config.databaseUrl ? {} : { pgliteCompiler: config.pgliteCompiler, pgliteThread: config.pgliteThread }),
     },
     `opi-checkout BFF listening on http://127.0.0.1:${port}`,
   );

@@ -5,6 +5,7 @@ import { prepareLedgerSchema } from './ledger-schema.js';
 import { runMigrations } from './migrations.js';
 import { createPgDriver } from './pg-driver.js';
 import { createPgliteDriver } from './pglite-driver.js';
+import { createPgliteThreadDriver } from './pglite-thread-driver.js';
 import { createSqlStore } from './sql-store.js';
 import type { Store } from './types.js';
 
@@ -21,6 +22,8 @@ export interface StoreOptions {
   logger?: Logger;
   /** PGlite: how often its folder's writability is checked (bff/store/write-probe.ts); default every second. */
   writeProbeMs?: number;
+  /** PGlite: in a thread of its own (the default), or in this one (config.pgliteThread, OPI_PGLITE_THREAD). */
+  pgliteThread?: 'worker' | 'main';
 }
 
 export async function openStore({
@@ -29,11 +32,14 @@ export async function openStore({
   dataDir,
   logger,
   writeProbeMs,
+  pgliteThread = 'worker',
 }: StoreOptions): Promise<Store> {
   if (databaseUrl) await prepareLedgerSchema(databaseUrl, schema, logger);
   const driver = databaseUrl
     ? await createPgDriver({ connectionString: databaseUrl, schema, ...(logger ? { logger } : {}) })
-    : await createPgliteDriver(dataDir, writeProbeMs);
+    : pgliteThread === 'worker'
+      ? await createPgliteThreadDriver({ dataDir, writeProbeMs, ...(logger ? { logger } : {}) })
+      : await createPgliteDriver(dataDir, writeProbeMs);
   try {
     await runMigrations(driver);
   } catch (error) {

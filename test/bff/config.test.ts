@@ -40,6 +40,7 @@ const everyVariable = {
   OPI_DATABASE_SCHEMA: 'checkout',
   OPI_DATA_DIR: '/var/lib/opi',
   OPI_PGLITE_COMPILER: 'optimising',
+  OPI_PGLITE_THREAD: 'main',
   OPI_LOG_LEVEL: 'warn',
   OPI_UPSTREAM_TIMEOUT_MS: '5000',
   OPI_SESSION_TTL_MINUTES: '15',
@@ -127,6 +128,7 @@ describe('loadConfig', () => {
       dataDir: '.data',
       dataDirChosen: false,
       pgliteCompiler: 'baseline',
+      pgliteThread: 'worker',
       logLevel: 'info',
       sessionTtlMinutes: 60,
       cancellationTimeoutUnit: 'minutes',
@@ -177,6 +179,7 @@ describe('loadConfig', () => {
       dataDir: '/var/lib/opi',
       dataDirChosen: true,
       pgliteCompiler: 'optimising',
+      pgliteThread: 'main',
       logLevel: 'warn',
       sessionTtlMinutes: 15,
       cancellationTimeoutUnit: 'seconds',
@@ -309,6 +312,9 @@ describe('loadConfig', () => {
     ]);
     expect(problems({ ...SANDBOX, OPI_PGLITE_COMPILER: 'turbofan' })).toEqual([
       'OPI_PGLITE_COMPILER must be one of: baseline, optimising',
+    ]);
+    expect(problems({ ...SANDBOX, OPI_PGLITE_THREAD: 'both' })).toEqual([
+      'OPI_PGLITE_THREAD must be one of: worker, main',
     ]);
   });
 

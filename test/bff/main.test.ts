@@ -121,7 +121,7 @@ describe.each(LAUNCHERS)('bff/main.ts as %s', (_name, launcher) => {
     expect(run.output()).not.toContain('k3y-in-query');
     const url = `http://127.0.0.1:${port}`;
     expect(run.output(), 'the embedded ledger compiled by the baseline compiler').toMatch(
-      /"store":"pglite","pgliteCompiler":"baseline"/,
+      /"store":"pglite","pgliteCompiler":"baseline","pgliteThread":"worker"/,
     );
     expect((await call(`${url}/readyz`)).status).toBe(200);
     // Metrics on their own port only.

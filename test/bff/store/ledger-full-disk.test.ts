@@ -74,78 +74,83 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each([
   // A full disk met by PGlite itself (its check of the folder is an hour away): it refuses to grow a table's file.
-  { code: 'ENOSPC' as const, probeMs: 3_600_000 },
+  // The disk is made full by patching node:fs, which reaches PGlite only in this thread: the driver of
+  // OPI_PGLITE_THREAD=main, whose guard (probe, failure counts, 503) is the thread driver's too.
+  { code: 'ENOSPC' as const, probeMs: 3_600_000, pgliteThread: 'main' as const },
   // A folder turned read-only: the driver's own check (every 50 ms here) refuses writes before PGlite meets it.
-  { code: 'EROFS' as const, probeMs: 50 },
-])('the embedded ledger when its disk refuses writes ($code)', ({ code, probeMs }) => {
-  let folder: string;
-  let store: Store;
-  let sandbox: Sandbox;
-  let bff: TestBff;
-  beforeAll(async () => {
-    folder = await mkdtemp(join(tmpdir(), 'opi-full-'));
-    store = await openStore({ dataDir: folder, writeProbeMs: probeMs });
-    sandbox = await startSandbox(FAST_SANDBOX);
-    bff = await startBff({ upstreamUrl: sandbox.url, tokenUrl: sandbox.tokenUrl, store });
-  }, 60_000);
-  afterAll(async () => {
-    await bff?.close();
-    await sandbox?.close();
-    await store?.close();
-    await rm(folder, { recursive: true, force: true });
-  });
+  { code: 'EROFS' as const, probeMs: 50, pgliteThread: 'worker' as const },
+])(
+  'the embedded ledger when its disk refuses writes ($code, PGlite in the $pgliteThread thread)',
+  ({ code, probeMs, pgliteThread }) => {
+    let folder: string;
+    let store: Store;
+    let sandbox: Sandbox;
+    let bff: TestBff;
+    beforeAll(async () => {
+      folder = await mkdtemp(join(tmpdir(), 'opi-full-'));
+      store = await openStore({ dataDir: folder, writeProbeMs: probeMs, pgliteThread });
+      sandbox = await startSandbox(FAST_SANDBOX);
+      bff = await startBff({ upstreamUrl: sandbox.url, tokenUrl: sandbox.tokenUrl, store });
+    }, 60_000);
+    afterAll(async () => {
+      await bff?.close();
+      await sandbox?.close();
+      await store?.close();
+      await rm(folder, { recursive: true, force: true });
+    });
 
-  it('refuses writes with 503, serves reads, sends nothing upstream, and recovers when space returns', async () => {
-    const { sessionId, orderReference } = await placeOrder(bff.url);
-    await followReturn((await sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
-    expect((await getOrder(bff.url, orderReference)).body.status).toBe('paid');
-    const refundsSent = () => sandbox.journal.filter((entry) => entry.route === 'refund').length;
-    const before = refundsSent();
-    const key = randomUUID();
+    it('refuses writes with 503, serves reads, sends nothing upstream, and recovers when space returns', async () => {
+      const { sessionId, orderReference } = await placeOrder(bff.url);
+      await followReturn((await sandbox.decide(orderReference, { outcome: 'approve' })).redirectTo);
+      expect((await getOrder(bff.url, orderReference)).body.status).toBe('paid');
+      const refundsSent = () => sandbox.journal.filter((entry) => entry.route === 'refund').length;
+      const before = refundsSent();
+      const key = randomUUID();
 
-    const restore = refuseWritesUnder(folder, code);
-    await sleep(3 * Math.min(probeMs, 50)); // the driver's own check of its folder notices, where it is due
-    const refused = [503, 'ledger_unavailable', true, '5'];
-    const problem = (answer: Awaited<ReturnType<typeof call>>) => [
-      answer.status,
-      answer.body.code,
-      answer.body.retryable,
-      answer.headers.get('retry-after'),
-    ];
-    try {
-      // New sessions until one needs the disk (with PGlite meeting a full disk itself, rows that fit where the
-      // tables have room still go in): each one taken, or refused with 503; never a 500.
-      const answers: number[] = [];
-      for (let i = 0; i < 40 && !answers.includes(503); i++) {
-        const session = await call(`${bff.url}/v1/checkout-sessions`, json('POST', cart(), merchant));
-        if (session.status !== 201) expect(problem(session)).toEqual(refused);
-        answers.push(session.status);
+      const restore = refuseWritesUnder(folder, code);
+      await sleep(3 * Math.min(probeMs, 50)); // the driver's own check of its folder notices, where it is due
+      const refused = [503, 'ledger_unavailable', true, '5'];
+      const problem = (answer: Awaited<ReturnType<typeof call>>) => [
+        answer.status,
+        answer.body.code,
+        answer.body.retryable,
+        answer.headers.get('retry-after'),
+      ];
+      try {
+        // New sessions until one needs the disk (with PGlite meeting a full disk itself, rows that fit where the
+        // tables have room still go in): each one taken, or refused with 503; never a 500.
+        const answers: number[] = [];
+        for (let i = 0; i < 40 && !answers.includes(503); i++) {
+          const session = await call(`${bff.url}/v1/checkout-sessions`, json('POST', cart(), merchant));
+          if (session.status !== 201) expect(problem(session)).toEqual(refused);
+          answers.push(session.status);
+        }
+        expect(answers).toContain(503);
+        if (code === 'EROFS') expect(answers).toEqual([503]);
+        // A refund likewise: refused, nothing of it was sent upstream.
+        const refund = await postOperation(bff.url, orderReference, 'refunds', { amount: 20 }, key);
+        if (code === 'EROFS' || refund.status === 503) {
+          expect(problem(refund)).toEqual(refused);
+          expect(refundsSent()).toBe(before);
+        } else {
+          expect(refund.status).toBe(201);
+        }
+        // Reads are still served: the merchant's order (from the ledger) and the widget's session.
+        const read = await getOrder(bff.url, orderReference);
+        expect([read.status, read.body.status]).toEqual([200, 'paid']);
+        expect((await call(`${bff.url}/v1/checkout-sessions/${sessionId}`)).status).toBe(409);
+        expect(store.failures()[code === 'ENOSPC' ? '53100' : code] ?? 0).toBeGreaterThan(0);
+      } finally {
+        restore();
       }
-      expect(answers).toContain(503);
-      if (code === 'EROFS') expect(answers).toEqual([503]);
-      // A refund likewise: refused, nothing of it was sent upstream.
-      const refund = await postOperation(bff.url, orderReference, 'refunds', { amount: 20 }, key);
-      if (code === 'EROFS' || refund.status === 503) {
-        expect(problem(refund)).toEqual(refused);
-        expect(refundsSent()).toBe(before);
-      } else {
-        expect(refund.status).toBe(201);
-      }
-      // Reads are still served: the merchant's order (from the ledger) and the widget's session.
-      const read = await getOrder(bff.url, orderReference);
-      expect([read.status, read.body.status]).toEqual([200, 'paid']);
-      expect((await call(`${bff.url}/v1/checkout-sessions/${sessionId}`)).status).toBe(409);
-      expect(store.failures()[code === 'ENOSPC' ? '53100' : code] ?? 0).toBeGreaterThan(0);
-    } finally {
-      restore();
-    }
-    await sleep(3 * Math.min(probeMs, 50));
+      await sleep(3 * Math.min(probeMs, 50));
 
-    // Space is back: the same requests go through, the refund once.
-    expect((await call(`${bff.url}/v1/checkout-sessions`, json('POST', cart(), merchant))).status).toBe(201);
-    const retried = await postOperation(bff.url, orderReference, 'refunds', { amount: 20 }, key);
-    expect([retried.status, retried.body.status]).toEqual([201, 'succeeded']);
-    expect(refundsSent()).toBe(before + 1);
-    expect((await getOrder(bff.url, orderReference)).body.refundedAmount).toBe(20);
-  });
-});
+      // Space is back: the same requests go through, the refund once.
+      expect((await call(`${bff.url}/v1/checkout-sessions`, json('POST', cart(), merchant))).status).toBe(201);
+      const retried = await postOperation(bff.url, orderReference, 'refunds', { amount: 20 }, key);
+      expect([retried.status, retried.body.status]).toEqual([201, 'succeeded']);
+      expect(refundsSent()).toBe(before + 1);
+      expect((await getOrder(bff.url, orderReference)).body.refundedAmount).toBe(20);
+    });
+  },
+);
