@@ -1,12 +1,13 @@
 // The embedded ledger's own thread (bff/store/pglite-thread-driver.ts starts it): PGlite and its WebAssembly work here,
 // so a request on the main thread never waits behind the ledger's CPU, only behind its answer. One statement at a
-// time, as PGlite runs them: a transaction holds the ledger from its begin to its end, and everything else waits in
-// PGlite's own queue.
+// time: a transaction holds the ledger from its begin to its end, and everything else waits its turn. Each statement
+// is one call into PGlite (pglite-statements.ts).
 // A transaction whose caller says nothing for `idleMs` is rolled back, as PostgreSQL's
 // idle_in_transaction_session_timeout does (SQLSTATE 25P03): one stuck request must not hold every other.
 import { parentPort, workerData } from 'node:worker_threads';
-import type { PGlite, Transaction } from '@electric-sql/pglite';
+import { Mutex, type PGlite } from '@electric-sql/pglite';
 import { openPglite } from './pglite-seed.js';
+import { type PgliteStatements, pgliteStatements } from './pglite-statements.js';
 import type { LedgerRequest, LedgerAnswer, PgliteWorkerData, SentError } from './pglite-thread-protocol.js';
 
 const port = parentPort!;
@@ -24,10 +25,12 @@ function sendable(error: unknown): SentError {
   return fields;
 }
 
+/** The ledger, held by a transaction from its begin to its end, or by one statement outside any. */
+const ledger = new Mutex();
+
 interface OpenTransaction {
-  tx: Transaction;
-  /** Ends PGlite's transaction callback: committed when `commit` is true, rolled back otherwise. */
-  end(commit: boolean): Promise<void>;
+  /** Lets the next transaction or statement have the ledger. */
+  release(): void;
   idle: NodeJS.Timeout;
 }
 
@@ -41,40 +44,20 @@ const abandoned = (id: number) =>
 
 function watch(id: number): NodeJS.Timeout {
   return setTimeout(() => {
-    const open = transactions.get(id);
-    transactions.delete(id);
-    open?.end(false).catch(() => {});
+    end(id, false).catch(() => {});
   }, idleMs);
 }
 
 async function begin(): Promise<number> {
+  const release = await ledger.acquire();
+  try {
+    await statements.control('begin', false);
+  } catch (error) {
+    release();
+    throw error;
+  }
   const id = nextTransaction++;
-  let settle!: (commit: boolean) => void;
-  const decided = new Promise<boolean>((resolve) => {
-    settle = resolve;
-  });
-  let ready!: (tx: Transaction) => void;
-  const started = new Promise<Transaction>((resolve) => {
-    ready = resolve;
-  });
-  const finished = db.transaction(async (tx) => {
-    ready(tx);
-    if (!(await decided)) await tx.rollback();
-  });
-  // A begin that fails (the ledger cannot write) is this request's failure; once begun, `end` answers for `finished`.
-  const failedToBegin = finished.then(() => {
-    throw new Error('the transaction ended before it began');
-  });
-  failedToBegin.catch(() => {});
-  const tx = await Promise.race([started, failedToBegin]);
-  transactions.set(id, {
-    tx,
-    idle: watch(id),
-    end: (commit) => {
-      settle(commit);
-      return finished;
-    },
-  });
+  transactions.set(id, { release, idle: watch(id) });
   return id;
 }
 
@@ -90,20 +73,29 @@ async function end(id: number, commit: boolean): Promise<void> {
   const open = inTransaction(id);
   clearTimeout(open.idle);
   transactions.delete(id);
-  await open.end(commit);
+  try {
+    const command = await statements.control(commit ? 'commit' : 'rollback', true);
+    // PostgreSQL answers a commit of a failed transaction with ROLLBACK; PGlite's transaction() throws this for it.
+    if (commit && command === 'ROLLBACK')
+      throw Object.assign(new Error('Transaction was rolled back instead of committed'), { code: '25P02' });
+  } finally {
+    open.release();
+  }
+}
+
+/** A statement in transaction `id`, or alone with the ledger to itself and its writes made durable as it ends. */
+function inOrAlone<T>(id: number | undefined, run: (durable: boolean) => Promise<T>): Promise<T> {
+  if (id === undefined) return ledger.runExclusive(() => run(true));
+  inTransaction(id);
+  return run(false);
 }
 
 async function answer(request: LedgerRequest): Promise<unknown> {
   switch (request.op) {
-    case 'query': {
-      const on = request.transaction === undefined ? db : inTransaction(request.transaction).tx;
-      return (await on.query(request.sql, request.params as unknown[])).rows;
-    }
-    case 'exec': {
-      const on = request.transaction === undefined ? db : inTransaction(request.transaction).tx;
-      await on.exec(request.sql);
-      return undefined;
-    }
+    case 'query':
+      return inOrAlone(request.transaction, (durable) => statements.query(request.sql, request.params, durable));
+    case 'exec':
+      return inOrAlone(request.transaction, (durable) => statements.exec(request.sql, durable));
     case 'begin':
       return begin();
     case 'commit':
@@ -118,8 +110,10 @@ async function answer(request: LedgerRequest): Promise<unknown> {
 
 // No top-level await: from the sources this file is loaded as CommonJS (pglite-thread-driver.ts says why).
 let db: PGlite;
+let statements: PgliteStatements;
 void openPglite(dataDir).then((opened) => {
   db = opened;
+  statements = pgliteStatements(db);
   port.on('message', (request: LedgerRequest) => {
     answer(request).then(
       (value) => port.postMessage({ id: request.id, ok: true, value } satisfies LedgerAnswer),

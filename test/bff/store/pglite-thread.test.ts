@@ -68,6 +68,34 @@ describe('the embedded ledger in its own thread', () => {
     expect(await db.query('select id from items order by id')).toEqual([{ id: 1 }, { id: 2 }]);
   });
 
+  it('keeps each statement prepared, yet answers a changed table with its new columns and a failed commit as 25P02', async () => {
+    const db = await open();
+    await db.query('insert into items (id, note) values ($1, $2)', [1, 'one']);
+    // The same text again is bound to the statement prepared the first time.
+    await db.query('insert into items (id, note) values ($1, $2)', [2, 'two']);
+    const prepared = await db.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements');
+    expect(prepared[0]!.n).toBeGreaterThanOrEqual(1);
+    expect(await db.query('select * from items where id = $1', [1])).toEqual([
+      { id: 1, note: 'one', data: null, at: null },
+    ]);
+
+    // A table changed through exec: the plans made before are dropped, so `select *` sees the new column.
+    await db.exec('alter table items add column extra text');
+    expect(await db.query('select * from items where id = $1', [1])).toEqual([
+      { id: 1, note: 'one', data: null, at: null, extra: null },
+    ]);
+
+    // A statement that fails inside a transaction whose caller goes on to commit: PostgreSQL rolls it back.
+    const failed = await db
+      .transaction(async (tx) => {
+        await tx.query('insert into items (id) values (3)');
+        await tx.query('insert into items (id) values (1)').catch(() => undefined);
+      })
+      .catch((error: unknown) => error);
+    expect(failed).toMatchObject({ code: '25P02' });
+    expect(await db.query('select id from items order by id')).toEqual([{ id: 1 }, { id: 2 }]);
+  });
+
   it('rolls back a transaction left idle, frees the ledger for others, and fails its next statement (25P03)', async () => {
     const db = await open({ idleTransactionMs: 200 });
     const stuck = db.transaction(async (tx) => {
