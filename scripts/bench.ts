@@ -2,21 +2,23 @@
 // child process on a free port, every anchor runs in the same run, and the cases are interleaved over rounds:
 //  - the widget's session GET and session creation, against a bare Express 5 + helmet app and node:http answering
 //    the same JSON;
-//  - order placement one at a time and evenly paced at 50 and 200 orders/s (open loop, latency from each request's
-//    scheduled time): the latency the BFF adds to calling the sandbox's POST /orders directly with the same body;
-//    and the capacity of each (orders/s with autocannon's 20 connections);
+//  - order placement one at a time and evenly paced at 50, 200 and 300 orders/s (open loop, latency from each
+//    request's scheduled time): the latency the BFF adds to calling the sandbox's POST /orders directly with the same
+//    body; and the capacity of each (orders/s with autocannon's 20 connections); at 200/s, a /healthz probe's longest
+//    wait and the CPU an order costs the BFF's main thread and its other threads (PGlite's worker among them);
 //  - the merchant order list (status=paid, 50 a page) on a ledger of 100 and of 50,000 orders;
 //  - cold start to /readyz (a new ledger, then the same ledger again) and idle RSS (a start of its own with metrics on,
 //    for what the memory is made of; the load runs with metrics off, as the BFF runs by default);
 //  - the hostile case (scripts/bench/hostile.ts): a probe's longest wait and the RSS before and after floods of nested
 //    bodies and notices from one client without credentials;
-// on PGlite always (its WebAssembly compiled each way OPI_PGLITE_COMPILER offers) and on PostgreSQL when DATABASE_URL
-// is set. Prints a table of median [min..max] and the comparison with each anchor, and writes .bench/latest.json.
+// on PGlite always (in its worker thread and in the main thread, as OPI_PGLITE_THREAD offers; its WebAssembly compiled
+// each way OPI_PGLITE_COMPILER offers) and on PostgreSQL when DATABASE_URL is set, the ledgers taking turns within
+// each round. Prints a table of median [min..max] and the comparison with each anchor, and writes .bench/latest.json.
 // Every widget call is sent as <opi-checkout> sends it: the shop's Origin, its traceparent, and for an order a fresh
 // Idempotency-Key, on a session the widget has read first.
 //  - the reconciler under a flash sale's backlog (scripts/bench/reconciler-backlog.ts): 1,000 and 10,000 live orders
 //    placed at once, on PGlite and on PostgreSQL with two instances;
-// Options: --rounds N (3), --seconds N (3), --backlog 1000,10000 (0: none), --only-backlog.
+// Options: --rounds N (3), --seconds N (3), --backlog 1000,10000 (0: none), --only-backlog, --ledgers A,B (by name).
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -33,9 +35,9 @@ import {
 } from './bench/demo-order.js';
 import { BENCH_WEBHOOK_SECRET, hostileFloods } from './bench/hostile.js';
 import { type BacklogInstance, backlogFigures, measureBacklog } from './bench/reconciler-backlog.js';
-import { type Call, calls, fixedBody, load, oneAtATime, paced } from './bench/load.js';
+import { type Call, calls, fixedBody, load, oneAtATime, paced, withProbe } from './bench/load.js';
 import { numericOption } from './bench/options.js';
-import { startServer, type Started } from './bench/processes.js';
+import { sleep, startServer, type Started } from './bench/processes.js';
 import { seedOrders } from './bench/seed-orders.js';
 import { type Comparison, markdownTable, type Sample, toRows } from './bench/table.js';
 
@@ -43,7 +45,9 @@ const ROUNDS = numericOption('rounds', 3);
 const SECONDS = numericOption('seconds', 3);
 const NODE = process.execPath;
 /** Order placement one at a time (undefined), then evenly paced at each rate. */
-const PLACEMENTS = [undefined, 50, 200];
+const PLACEMENTS = [undefined, 50, 200, 300];
+/** The pace at which a health probe's wait and each order's CPU are read. */
+const PROBED_RATE = 200;
 const placementCase = (rate: number | undefined) =>
   rate ? `order placement paced at ${rate}/s (req/s)` : 'order placement one at a time (req/s)';
 /** Sessions made ready for each capacity run: more than either ledger places in SECONDS. */
@@ -142,17 +146,28 @@ interface Ledger {
   /** A new, empty ledger's environment for a BFF, and the same ledger for seeding. */
   make(): Promise<{ env: Record<string, string>; seed: Parameters<typeof seedOrders>[0] }>;
 }
-/** PGlite in a new folder, its WebAssembly compiled as `compiler` says (OPI_PGLITE_COMPILER). */
-const pglite = (name: string, compiler: 'baseline' | 'optimising'): Ledger => ({
+/**
+ * PGlite in a new folder, its WebAssembly compiled as `compiler` says (OPI_PGLITE_COMPILER), in the thread `thread`
+ * says (OPI_PGLITE_THREAD).
+ */
+const pglite = (name: string, compiler: 'baseline' | 'optimising', thread: 'worker' | 'main'): Ledger => ({
   name,
   async make() {
     const dir = mkdtempSync(join(tmpdir(), 'opi-bench-data-'));
-    return { env: { OPI_DATA_DIR: dir, OPI_PGLITE_COMPILER: compiler }, seed: { pgliteDir: join(dir, 'pglite') } };
+    return {
+      env: { OPI_DATA_DIR: dir, OPI_PGLITE_COMPILER: compiler, OPI_PGLITE_THREAD: thread },
+      seed: { pgliteDir: join(dir, 'pglite') },
+    };
   },
 });
+/** `--ledgers "PGlite,PostgreSQL"`: only the ledgers named (all of them when absent). */
+const ONLY_LEDGERS = process.argv.includes('--ledgers')
+  ? process.argv[process.argv.indexOf('--ledgers') + 1]!.split(',')
+  : undefined;
 const ledgers: Ledger[] = [
-  pglite('PGlite', 'baseline'),
-  pglite('PGlite optimising', 'optimising'),
+  pglite('PGlite', 'baseline', 'worker'),
+  pglite('PGlite in the main thread', 'baseline', 'main'),
+  pglite('PGlite optimising', 'optimising', 'worker'),
   ...(process.env.DATABASE_URL
     ? [
         {
@@ -164,7 +179,7 @@ const ledgers: Ledger[] = [
         },
       ]
     : []),
-];
+].filter((ledger) => !ONLY_LEDGERS || ONLY_LEDGERS.includes(ledger.name));
 
 async function sandboxToken(): Promise<string> {
   const form = new URLSearchParams({
@@ -235,9 +250,22 @@ async function memoryParts(server: Started): Promise<Record<string, number>> {
 }
 
 let directOrders = 0;
-for (const ledger of ONLY_BACKLOG ? [] : ledgers) {
+
+/** One ledger's servers, started once and measured round by round alongside the other ledgers'. */
+interface Bench {
+  ledger: Ledger;
+  bff: Started;
+  sessionUrl: string;
+  express: Started;
+  http: Started;
+  lists: Map<number, Started>;
+  orderTemplate: Record<string, unknown>;
+  record(name: string, target: string, measured: Omit<Sample, 'ledger' | 'case' | 'target'>): void;
+}
+
+async function prepare(ledger: Ledger): Promise<Bench> {
   const { env } = await ledger.make();
-  const record = (name: string, target: string, measured: Omit<Sample, 'ledger' | 'case' | 'target'>) =>
+  const record: Bench['record'] = (name, target, measured) =>
     samples.push({ ledger: ledger.name, case: name, target, ...measured });
   // Cold start: a new ledger, then the same ledger again.
   const fresh = await startBff(env);
@@ -245,7 +273,7 @@ for (const ledger of ONLY_BACKLOG ? [] : ledgers) {
   await fresh.stop();
   // Idle memory, on the ledger it made, as every later start finds it.
   const idle = await startBff(env, true);
-  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  await sleep(2_000);
   record('RSS idle (MB)', 'BFF', { value: idle.rssMb() });
   for (const [part, mb] of Object.entries(await memoryParts(idle)))
     record('RSS idle, made of (MB)', part, { value: mb });
@@ -269,71 +297,84 @@ for (const ledger of ONLY_BACKLOG ? [] : ledgers) {
     lists.set(size, await startBff(seeded.env));
   }
   const orderTemplate = await upstreamOrderBody(bff.url);
-  const token = await sandboxToken();
-
-  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  await sleep(2_000);
   for (const [target, server] of [
     ['express+helmet', express],
     ['node:http', http],
   ] as const) {
     record('RSS idle (MB)', target, { value: server.rssMb() });
   }
+  return { ledger, bff, sessionUrl, express, http, lists, orderTemplate, record };
+}
 
-  for (let round = 1; round <= ROUNDS; round++) {
-    for (const [target, url] of [
-      ['BFF', sessionUrl],
-      ['express+helmet', `${express.url}/v1/x`],
-      ['node:http', `${http.url}/v1/x`],
-    ] as const) {
-      record('session GET (req/s)', target, await load(url, SECONDS, fixedBody('GET', widgetHeaders())));
-    }
-    for (const [target, url] of [
-      ['BFF', `${bff.url}/v1/checkout-sessions`],
-      ['express+helmet', `${express.url}/v1/x`],
-      ['node:http', `${http.url}/v1/x`],
-    ] as const) {
-      record('session create (req/s)', target, await load(url, SECONDS, fixedBody('POST', MERCHANT, CART)));
-    }
-
-    // Each order on a session of its own (a second order on one session would be the first one replayed), read
-    // by the widget first, and sent as the widget sends it.
-    const placeOn =
-      (ids: string[]) =>
-      (n: number): Call => ({
-        url: `${bff.url}/v1/checkout-sessions/${ids[n]}/orders`,
-        method: 'POST',
-        headers: widgetOrderHeaders(),
-        body: SHOPPER,
-      });
-    const placeDirect = (): Call => ({
-      url: `${sandbox.url}/orders`,
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ ...orderTemplate, orderReference: `bench-direct-${++directOrders}` }),
-    });
-    for (const rate of PLACEMENTS) {
-      const ids = await readSessions(bff.url, rate ? rate * SECONDS : ONE_AT_A_TIME_SESSIONS);
-      const run = (next: (n: number) => Call) => (rate ? paced(rate, SECONDS, next) : oneAtATime(SECONDS, next));
-      record(placementCase(rate), 'BFF', await run(placeOn(ids)));
-      record(placementCase(rate), 'sandbox direct', await run(placeDirect));
-    }
-    const ids = await readSessions(bff.url, CAPACITY_SESSIONS);
-    for (const [target, url, next] of [
-      ['BFF', bff.url, placeOn(ids)],
-      ['sandbox direct', sandbox.url, placeDirect],
-    ] as const) {
-      record('order placement capacity (orders/s)', target, await load(url, SECONDS, calls(next), { connections: 20 }));
-    }
-
-    for (const [size, server] of lists) {
-      record(
-        'order list status=paid (req/s)',
-        `${size.toLocaleString('en')} orders`,
-        await load(`${server.url}/v1/orders?status=paid&limit=50`, SECONDS, fixedBody('GET', MERCHANT)),
-      );
-    }
-    console.error(`${ledger.name}: round ${round} of ${ROUNDS} done`);
+async function measureRound({ bff, sessionUrl, express, http, lists, orderTemplate, record }: Bench, token: string) {
+  for (const [target, url] of [
+    ['BFF', sessionUrl],
+    ['express+helmet', `${express.url}/v1/x`],
+    ['node:http', `${http.url}/v1/x`],
+  ] as const) {
+    record('session GET (req/s)', target, await load(url, SECONDS, fixedBody('GET', widgetHeaders())));
   }
+  for (const [target, url] of [
+    ['BFF', `${bff.url}/v1/checkout-sessions`],
+    ['express+helmet', `${express.url}/v1/x`],
+    ['node:http', `${http.url}/v1/x`],
+  ] as const) {
+    record('session create (req/s)', target, await load(url, SECONDS, fixedBody('POST', MERCHANT, CART)));
+  }
+
+  // Each order on a session of its own (a second order on one session would be the first one replayed), read
+  // by the widget first, and sent as the widget sends it.
+  const placeOn =
+    (ids: string[]) =>
+    (n: number): Call => ({
+      url: `${bff.url}/v1/checkout-sessions/${ids[n]}/orders`,
+      method: 'POST',
+      headers: widgetOrderHeaders(),
+      body: SHOPPER,
+    });
+  const placeDirect = (): Call => ({
+    url: `${sandbox.url}/orders`,
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ ...orderTemplate, orderReference: `bench-direct-${++directOrders}` }),
+  });
+  for (const rate of PLACEMENTS) {
+    const ids = await readSessions(bff.url, rate ? rate * SECONDS : ONE_AT_A_TIME_SESSIONS);
+    const run = (next: (n: number) => Call) => (rate ? paced(rate, SECONDS, next) : oneAtATime(SECONDS, next));
+    if (rate === PROBED_RATE) {
+      // While the BFF places orders at this pace: how long a health probe waits, and the CPU each order costs.
+      const before = bff.cpuMs();
+      const { result, longest } = await withProbe(`${bff.url}/healthz`, () => run(placeOn(ids)));
+      const after = bff.cpuMs();
+      const orders = rate * SECONDS;
+      record(placementCase(rate), 'BFF', result);
+      record(`paced at ${rate}/s: longest /healthz wait (ms)`, 'BFF', { value: longest });
+      record(`paced at ${rate}/s: CPU per order (ms)`, 'main thread', { value: (after.main - before.main) / orders });
+      record(`paced at ${rate}/s: CPU per order (ms)`, 'other threads', {
+        value: (after.others - before.others) / orders,
+      });
+    } else record(placementCase(rate), 'BFF', await run(placeOn(ids)));
+    record(placementCase(rate), 'sandbox direct', await run(placeDirect));
+  }
+  const ids = await readSessions(bff.url, CAPACITY_SESSIONS);
+  for (const [target, url, next] of [
+    ['BFF', bff.url, placeOn(ids)],
+    ['sandbox direct', sandbox.url, placeDirect],
+  ] as const) {
+    record('order placement capacity (orders/s)', target, await load(url, SECONDS, calls(next), { connections: 20 }));
+  }
+
+  for (const [size, server] of lists) {
+    record(
+      'order list status=paid (req/s)',
+      `${size.toLocaleString('en')} orders`,
+      await load(`${server.url}/v1/orders?status=paid&limit=50`, SECONDS, fixedBody('GET', MERCHANT)),
+    );
+  }
+}
+
+async function finish({ bff, express, http, lists, record }: Bench) {
   // What a container must hold once the load has been: the ledger's and V8's working sets at their largest.
   record('RSS after the load (MB)', 'BFF', { value: bff.rssMb() });
   // Last, on the same BFF: what a stranger's floods cost everyone else.
@@ -347,6 +388,19 @@ for (const ledger of ONLY_BACKLOG ? [] : ledgers) {
   await hostileFloods(bff, floodSession!, orderReference, record);
   for (const server of [bff, express, http, ...lists.values()]) await server.stop();
 }
+
+// Every ledger's servers first, then the rounds, each ledger in turn within a round: a slow minute of the machine's
+// falls on every ledger alike, and each is compared with the sandbox measured beside it.
+const benches: Bench[] = [];
+for (const ledger of ONLY_BACKLOG ? [] : ledgers) benches.push(await prepare(ledger));
+const token = await sandboxToken();
+for (let round = 1; round <= ROUNDS && benches.length > 0; round++) {
+  for (const bench of benches) {
+    await measureRound(bench, token);
+    console.error(`${bench.ledger.name}: round ${round} of ${ROUNDS} done`);
+  }
+}
+for (const bench of benches) await finish(bench);
 await sandbox.stop();
 
 // The reconciler under a flash sale's backlog, with the default settings: PGlite (one instance owns it) and

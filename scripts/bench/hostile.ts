@@ -3,6 +3,7 @@
 // the BFF's resident memory is read before and after. The floods are what docs/security.md bounds: bodies of nested
 // arrays to the account webhook (60 KB) and to the widget's order route (15 KB), 2,000 notices each naming another
 // 60 KB reference, and 300 notices about one real order, each claiming another status.
+import { withProbe } from './load.js';
 import type { Started } from './processes.js';
 
 type Record = (name: string, target: string, measured: { value: number }) => void;
@@ -28,21 +29,12 @@ const post = (url: string, body: string) =>
 export const BENCH_WEBHOOK_SECRET = 'bench-account-webhook-secret-0123456789';
 
 export async function hostileFloods(bff: Started, sessionId: string, orderReference: string, record: Record) {
-  let longest = 0;
-  let probing = true;
-  const probe = (async () => {
-    while (probing) {
-      const at = performance.now();
-      await (await fetch(`${bff.url}/healthz`)).arrayBuffer();
-      longest = Math.max(longest, performance.now() - at);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  })();
   const rssBefore = bff.rssMb();
   // With the secret: a stranger without it is refused before any work, which would measure nothing.
   const webhook = `${bff.url}/v1/webhooks/upstream/${BENCH_WEBHOOK_SECRET}`;
   const placing = `${bff.url}/v1/checkout-sessions/${sessionId}/orders`;
-  await pool(
+  const { longest } = await withProbe(`${bff.url}/healthz`, () =>
+    pool(
     [
       ...Array.from({ length: 100 }, () => () => post(webhook, nested(60_000))),
       ...Array.from({ length: 100 }, () => () => post(placing, nested(15_000))),
@@ -64,9 +56,8 @@ export async function hostileFloods(bff: Started, sessionId: string, orderRefere
       ),
     ],
     10,
+    ),
   );
-  probing = false;
-  await probe;
   record('hostile floods: longest /healthz wait (ms)', 'BFF', { value: longest });
   record('hostile floods: RSS before (MB)', 'BFF', { value: rssBefore });
   record('hostile floods: RSS after (MB)', 'BFF', { value: bff.rssMb() });

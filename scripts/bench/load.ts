@@ -110,3 +110,26 @@ export async function oneAtATime(seconds: number, next: (n: number) => Call): Pr
   }
   return measured(latencies, latencies.length, (performance.now() - start) / 1000);
 }
+
+/**
+ * `work`, with a probe asking `probeUrl` every 20 ms throughout (as a load balancer's health check would): the
+ * probe's longest wait is how long the server kept everyone else waiting.
+ */
+export async function withProbe<T>(probeUrl: string, work: () => Promise<T>): Promise<{ result: T; longest: number }> {
+  let longest = 0;
+  let probing = true;
+  const probe = (async () => {
+    while (probing) {
+      const at = performance.now();
+      await (await fetch(probeUrl)).arrayBuffer();
+      longest = Math.max(longest, performance.now() - at);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  try {
+    return { result: await work(), longest };
+  } finally {
+    probing = false;
+    await probe;
+  }
+}

@@ -140,9 +140,10 @@ async function measure(ledger: string, store: Store): Promise<void> {
   await sandbox.close();
 }
 
-await measure(
-  'PGlite (a folder, as the BFF keeps it)',
-  await openStore({ dataDir: mkdtempSync(join(tmpdir(), 'opi-phases-')) }),
-);
+for (const pgliteThread of ['worker', 'main'] as const)
+  await measure(
+    `PGlite (a folder, as the BFF keeps it; OPI_PGLITE_THREAD=${pgliteThread})`,
+    await openStore({ dataDir: mkdtempSync(join(tmpdir(), 'opi-phases-')), pgliteThread }),
+  );
 if (process.env.DATABASE_URL) await measure('PostgreSQL', await openStore({ databaseUrl: process.env.DATABASE_URL }));
 process.exit(0);

@@ -1,7 +1,7 @@
 // Servers the benchmark starts as child processes on free ports (their output to a file, read for the port), so the
 // load generator in the bench's own process never shares their event loop.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -16,6 +16,8 @@ export interface Started {
   rssMb(): number;
   /** Resident memory now in MB by kind of mapping (Linux /proc/<pid>/smaps). */
   residentMb(): ResidentParts;
+  /** CPU time used so far in ms (Linux /proc): the main thread's, and every other thread's together. */
+  cpuMs(): ThreadsCpu;
   stop(): Promise<void>;
 }
 
@@ -24,6 +26,29 @@ export interface ResidentParts {
   files: number;
   /** Anonymous mappings of at least 128 MB: a WebAssembly memory is one such region (PGlite's). */
   webAssembly: number;
+}
+
+export interface ThreadsCpu {
+  /** The event loop's thread. */
+  main: number;
+  /** The others: PGlite's worker (when it has one), V8's compiler and collector threads, libuv's pool. */
+  others: number;
+}
+
+/** Clock ticks per second of /proc's times: 100 on every Linux the bench runs on (`getconf CLK_TCK`). */
+const TICKS_PER_SECOND = 100;
+
+function threadsCpu(pid: number): ThreadsCpu {
+  const cpu = { main: 0, others: 0 };
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    // After the command's name in parentheses: state, then 10 fields, then utime and stime (fields 14 and 15).
+    const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+    if (Number(task) === pid) cpu.main += ms;
+    else cpu.others += ms;
+  }
+  return cpu;
 }
 
 const WASM_MEMORY_MIN_KB = 128 * 1024;
@@ -87,6 +112,7 @@ export async function startServer(
       return line ? Number(line[1]) / 1024 : Number.NaN;
     },
     residentMb: () => residentParts(child.pid!),
+    cpuMs: () => threadsCpu(child.pid!),
     async stop() {
       child.kill('SIGTERM');
       await exited;
