@@ -35,27 +35,27 @@ export async function hostileFloods(bff: Started, sessionId: string, orderRefere
   const placing = `${bff.url}/v1/checkout-sessions/${sessionId}/orders`;
   const { longest } = await withProbe(`${bff.url}/healthz`, () =>
     pool(
-    [
-      ...Array.from({ length: 100 }, () => () => post(webhook, nested(60_000))),
-      ...Array.from({ length: 100 }, () => () => post(placing, nested(15_000))),
-      ...Array.from(
-        { length: 2_000 },
-        (_, i) => () =>
-          post(
-            webhook,
-            JSON.stringify({ event: 'ORDER_STATUS_UPDATE', merchantReference: `${'r'.repeat(60_000)}${i}` }),
-          ),
-      ),
-      ...Array.from(
-        { length: 300 },
-        (_, i) => () =>
-          post(
-            webhook,
-            JSON.stringify({ event: 'ORDER_STATUS_UPDATE', merchantReference: orderReference, status: `S${i}` }),
-          ),
-      ),
-    ],
-    10,
+      [
+        ...Array.from({ length: 100 }, () => () => post(webhook, nested(60_000))),
+        ...Array.from({ length: 100 }, () => () => post(placing, nested(15_000))),
+        ...Array.from(
+          { length: 2_000 },
+          (_, i) => () =>
+            post(
+              webhook,
+              JSON.stringify({ event: 'ORDER_STATUS_UPDATE', merchantReference: `${'r'.repeat(60_000)}${i}` }),
+            ),
+        ),
+        ...Array.from(
+          { length: 300 },
+          (_, i) => () =>
+            post(
+              webhook,
+              JSON.stringify({ event: 'ORDER_STATUS_UPDATE', merchantReference: orderReference, status: `S${i}` }),
+            ),
+        ),
+      ],
+      10,
     ),
   );
   record('hostile floods: longest /healthz wait (ms)', 'BFF', { value: longest });
