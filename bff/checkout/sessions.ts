@@ -244,25 +244,20 @@ export async function loadSession(store: Store, id: string): Promise<SessionReco
   return SESSION_ID_PATTERN.test(id) ? store.sessions.get(id) : null;
 }
 
-interface ListedFor {
+/** A session's view as the widget reads it, and the options it was built from. */
+interface Rendered {
   options: readonly OptionItem[];
   learned: readonly OptionItem[];
-  lists: ProviderLists;
+  view: SessionView;
+  /** The view serialised, once: the widget's hot read answers these bytes. */
+  json: string;
 }
-// The provider lists of a session read (the read cache hands out the same record for a while) from the same options:
-// the widget's hot read builds them once, not on every request.
-const listed = new WeakMap<SessionRecord, ListedFor>();
+// The view of a session record (the read cache hands out the same record for a while) from the same options: the
+// widget's hot read builds and serialises it once, not on every request.
+const rendered = new WeakMap<SessionRecord, Rendered>();
 
 const sameItems = (a: readonly OptionItem[], b: readonly OptionItem[]) =>
   a.length === b.length && a.every((item, index) => item === b[index]);
-
-function providerListsOf(session: SessionRecord, options: readonly OptionItem[], learned: readonly OptionItem[]) {
-  const known = listed.get(session);
-  if (known && known.options === options && sameItems(known.learned, learned)) return known.lists;
-  const lists = toProviderLists([...options, ...learned], session);
-  listed.set(session, { options, learned, lists });
-  return lists;
-}
 
 /**
  * What can be offered for an amount: the upstream's options for it (cached), and the providers learned earlier
@@ -308,7 +303,8 @@ const optionsLate = () =>
     retryAfterSeconds: 2,
   });
 
-export async function sessionView(deps: SessionDeps, id: string): Promise<SessionView> {
+/** The widget's read of a session: its view, and the same as the JSON it is answered with. */
+export async function sessionView(deps: SessionDeps, id: string): Promise<{ view: SessionView; json: string }> {
   const session = requireOpenSession(await loadSession(deps.store, id), deps.now());
   const { options, learned } = await withinWait(
     offeredFor(deps, session.amountMinor, session.currency, session.cart.channel),
@@ -317,8 +313,22 @@ export async function sessionView(deps: SessionDeps, id: string): Promise<Sessio
       throw optionsLate();
     },
   );
+  const known = rendered.get(session);
+  if (known && known.options === options && sameItems(known.learned, learned)) return known;
+  const view = viewOf(session, options, learned, deps.offerDeclinedProvider);
+  const made = { options, learned, view, json: JSON.stringify(view) };
+  rendered.set(session, made);
+  return made;
+}
+
+function viewOf(
+  session: SessionRecord,
+  options: readonly OptionItem[],
+  learned: readonly OptionItem[],
+  offerDeclinedProvider: boolean,
+): SessionView {
   const latest = session.attempts?.latest;
-  const lists = providerListsOf(session, options, learned);
+  const lists = toProviderLists([...options, ...learned], session);
   const lastAttempt = lastAttemptView(
     latest,
     (name) => [...lists.providers, ...lists.unavailableProviders].find((each) => each.name === name)?.displayName,
@@ -334,7 +344,7 @@ export async function sessionView(deps: SessionDeps, id: string): Promise<Sessio
     requiresShipping: session.cart.requiresShipping,
     ...(session.cart.shippingMethod ? { shippingMethod: session.cart.shippingMethod } : {}),
     prefill: keptDetails(session.prefill, latest?.shopper),
-    ...withDeclined(lists, session.attempts?.declined ?? [], deps.offerDeclinedProvider),
+    ...withDeclined(lists, session.attempts?.declined ?? [], offerDeclinedProvider),
     ...(lastAttempt ? { lastAttempt } : {}),
   };
 }

@@ -22,6 +22,8 @@ export interface FunnelCount {
 
 export interface Funnel {
   count(step: FunnelStep, provider: string, locale: string): void;
+  /** One step for several providers at once (a session read shows them all): the clock read once. */
+  countEach(step: FunnelStep, providers: readonly string[], locale: string): void;
   /** Every total since the start, for /metrics. */
   totals(): FunnelCount[];
   /** The last `hours` hours, per provider. */
@@ -36,23 +38,35 @@ export function createFunnel(now: () => Date): Funnel {
   /** Hour start (ms) -> provider -> counts; hours older than the window are dropped as new ones start. */
   const hourly = new Map<number, Map<string, Record<FunnelStep, number>>>();
 
-  return {
-    count(step, provider, locale) {
+  /** This hour's counts per provider, the hours past the window dropped as a new one starts. */
+  function thisHour(): Map<string, Record<FunnelStep, number>> {
+    const hour = Math.floor(now().getTime() / HOUR_MS) * HOUR_MS;
+    let providers = hourly.get(hour);
+    if (!providers) {
+      providers = new Map();
+      hourly.set(hour, providers);
+      for (const old of hourly.keys()) if (old <= hour - FUNNEL_MAX_HOURS * HOUR_MS) hourly.delete(old);
+    }
+    return providers;
+  }
+
+  function countEach(step: FunnelStep, providers: readonly string[], locale: string) {
+    if (providers.length === 0) return;
+    const hour = thisHour();
+    for (const provider of providers) {
       const key = `${step}\u0000${provider}\u0000${locale}`;
       const total = totals.get(key) ?? { step, provider, locale, value: 0 };
       total.value++;
       totals.set(key, total);
-      const hour = Math.floor(now().getTime() / HOUR_MS) * HOUR_MS;
-      let providers = hourly.get(hour);
-      if (!providers) {
-        providers = new Map();
-        hourly.set(hour, providers);
-        for (const old of hourly.keys()) if (old <= hour - FUNNEL_MAX_HOURS * HOUR_MS) hourly.delete(old);
-      }
-      const counts = providers.get(provider) ?? zero();
+      const counts = hour.get(provider) ?? zero();
       counts[step]++;
-      providers.set(provider, counts);
-    },
+      hour.set(provider, counts);
+    }
+  }
+
+  return {
+    count: (step, provider, locale) => countEach(step, [provider], locale),
+    countEach,
     totals: () => [...totals.values()],
     window(hours) {
       const current = Math.floor(now().getTime() / HOUR_MS) * HOUR_MS;

@@ -42,9 +42,13 @@ function idempotencyKey(req: Request): string | undefined {
 export const readSessionRoute =
   (sessions: SessionDeps): RequestHandler<{ id: string }> =>
   async (req, res) => {
-    const view = await sessionView(sessions, req.params.id);
-    for (const provider of view.providers) sessions.funnel.count('shown', provider.name, view.locale);
-    res.json(view);
+    const { view, json } = await sessionView(sessions, req.params.id);
+    sessions.funnel.countEach(
+      'shown',
+      view.providers.map((provider) => provider.name),
+      view.locale,
+    );
+    res.type('json').send(json);
   };
 
 /** Mounted at /v1/checkout-sessions/:id (mergeParams). */
