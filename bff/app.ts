@@ -113,13 +113,14 @@ export function createApp({
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  // The merchant's cart change first: a merchant server is never counted against the widget's limits.
-  app.patch('/v1/checkout-sessions/:id', ...updateSessionRoute(sessions, merchantGuard));
   // A page on the BFF's own origin (OPI_PUBLIC_URL's) is the merchant's: its writes are same-origin, always allowed.
   const cors = widgetCors([...config.allowedOrigins, new URL(config.publicUrl).origin]);
   const widgetGuards = [cors, limit('widget', config.rateLimitPerMinute)];
-  // The widget's session read on the app's own router, the hottest request: no second router to walk.
+  // The widget's session read on the app's own router, the hottest request: no second router to walk, and no other
+  // route's path tried before it.
   app.get('/v1/checkout-sessions/:id', ...widgetGuards, readSessionRoute(sessions));
+  // The merchant's cart change before the widget's guards: a merchant server is never counted against their limits.
+  app.patch('/v1/checkout-sessions/:id', ...updateSessionRoute(sessions, merchantGuard));
   app.use(
     '/v1/checkout-sessions/:id',
     // The metrics' route label: the pattern, never a session id.
