@@ -2,6 +2,7 @@
 // (status, content type, body) by a JSON Schema validator: the document describes what the BFF really sends.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { widgetBundleFrom } from '../../../bff/http/widget-asset.js';
 import { call, createSession, json, merchant, shopper } from '../../support/checkout.js';
 import {
   FAST_SANDBOX,
@@ -30,15 +31,22 @@ describe('every answer is one /openapi.json describes', () => {
     check('get', '/openapi.json', await call(url('/openapi.json')));
     const widget = await call(url('/v1/widget'));
     check('get', '/v1/widget', widget);
-    const script = await call(url('/opi-checkout.js'), { headers: { 'accept-encoding': 'identity' } });
+    // A BFF that serves a script, so its 200 and its 304 are both checked, whether or not the bundle is built.
+    const serving = await stack.startBff({
+      widgetBundle: widgetBundleFrom({ 'opi-checkout.js': Buffer.from('export const opi = "checkout";\n') }),
+    });
+    const asset = (path: string, init?: RequestInit) => call(`${serving.url}${path}`, init);
+    const script = await asset('/opi-checkout.js', { headers: { 'accept-encoding': 'identity' } });
+    expect(script.status).toBe(200);
     check('get', '/opi-{name}.js', script);
-    if (script.status === 200) {
-      const etag = script.headers.get('etag')!;
-      check('get', '/opi-{name}.js', await call(url('/opi-checkout.js'), { headers: { 'if-none-match': etag } }));
-    }
-    check('get', '/opi-{name}.js', await call(url('/opi-nothing-here.js')));
-    check('get', '/opi-{name}.js.sri', await call(url('/opi-checkout.js.sri')));
-    check('get', '/opi-{name}.js.sri', await call(url('/opi-nothing-here.js.sri')));
+    const unchanged = await asset('/opi-checkout.js', {
+      headers: { 'accept-encoding': 'identity', 'if-none-match': script.headers.get('etag')! },
+    });
+    expect(unchanged.status).toBe(304);
+    check('get', '/opi-{name}.js', unchanged);
+    check('get', '/opi-{name}.js', await asset('/opi-nothing-here.js'));
+    check('get', '/opi-{name}.js.sri', await asset('/opi-checkout.js.sri'));
+    check('get', '/opi-{name}.js.sri', await asset('/opi-nothing-here.js.sri'));
   });
 
   it("the merchant's session routes and the widget's", async () => {
