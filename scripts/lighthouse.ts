@@ -8,7 +8,7 @@
 // audits that cost points, and writes .bench/lighthouse.json.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from './free-port.mjs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -27,15 +27,6 @@ const PAGES = ['products', 'cart', 'checkout', 'hosted'] as const;
 const CART_COOKIE = { name: 'opi_cart', value: 'lantern:1' };
 const args = parseArgs({ options: { runs: { type: 'string', default: '5' }, page: { type: 'string' } } }).values;
 const RUNS = Number(args.runs);
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-    probe.once('error', reject);
-  });
 
 const [sandboxPort, tokenPort, bffPort, storefrontPort] = [
   await freePort(),

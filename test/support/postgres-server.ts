@@ -5,7 +5,7 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { chownSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../../scripts/free-port.mjs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findPostgres } from '../../scripts/postgres.mjs';
@@ -23,17 +23,6 @@ export interface PostgresServer {
 
 /** The folder with initdb and pg_ctl, or null when this machine has no PostgreSQL server installed. */
 export const postgresBinaries = (): string | null => findPostgres();
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const asRoot = process.getuid?.() === 0;
 

@@ -3,7 +3,7 @@
 // DISPLAY is set (MiniBrowser has no headless mode): for web-test-runner's launcher (webkit-launcher.mjs) and the
 // e2e walk's driver (test/e2e/engines/driver.ts). Recipe: ../shared/design/BROWSERS.md.
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from '../../scripts/free-port.mjs';
 import { ENGINE_BINARIES } from '../../scripts/engines.mjs';
 
 /** The capabilities a webdriverio session with MiniBrowser needs. */
@@ -13,16 +13,6 @@ export const WEBKIT_CAPABILITIES = {
   'wdio:enforceWebDriverClassic': true,
   'webkitgtk:browserOptions': { binary: ENGINE_BINARIES.webkit.browser, args: ['--automation'] },
 };
-
-/** @returns {Promise<number>} */
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = createServer().once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 /**
  * Xvfb on a free display; resolves ':N'.

@@ -8,7 +8,7 @@
 // refused by Node.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { freePort } from '../../scripts/free-port.mjs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -21,7 +21,7 @@ import { loadConfig } from '../../bff/config.js';
 import type { Sandbox } from '../../demo/sandbox/sandbox.js';
 import { call, json, merchant, shopper } from '../support/checkout.js';
 import { launchChromium } from '../support/chromium.js';
-import { listenOnPort0, startSandbox } from '../support/servers.js';
+import { startSandbox } from '../support/servers.js';
 import { waitUntil } from '../support/wait.js';
 import { freshClone } from '../support/fresh-clone.js';
 import { nodeRelease, pathWith, SUPPORTED_NODE_MAJORS, type NodeRelease } from '../support/node-releases.js';
@@ -69,14 +69,6 @@ function start(
 async function stop(running: Running): Promise<number | null> {
   running.child.kill('SIGTERM');
   return running.exited;
-}
-
-/** A free port of 127.0.0.1, for a server whose public URL must be known before it starts. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  const url = await listenOnPort0(server);
-  await new Promise((resolve) => server.close(resolve));
-  return Number(new URL(url).port);
 }
 
 let clone: string;
