@@ -1,6 +1,7 @@
 // Runs one schedule: every story at once (a shopper's checkout, then the merchant's refunds, captures and voids),
 // faults aimed at each story's order, instances killed and the database restarted on the schedule's clock; then
 // quiescence (the upstream finalises everything, the reconcilers run to a fixed point) and the check.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import type { Fault } from '../../demo/sandbox/types.js';
 import { callbackUrlOf } from '../support/after-payment-harness.js';
@@ -9,8 +10,6 @@ import { waitUntil } from '../support/wait.js';
 import { checkConvergence, type StoryTrace } from './check.js';
 import type { OperationStep, Schedule, Story, WriteFault } from './schedule.js';
 import { CLOCK_JUMP_MS, UPSTREAM_TIMEOUT_MS, type World } from './world.js';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function faultOf(fault: Exclude<WriteFault, 'none'>): Fault {
   switch (fault) {

@@ -3,12 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { withScreenshot } from './browser.js';
 import { decide, fillCartAndCheckOut, payWith, shownStatus } from './shopper.js';
-import { FAST_SANDBOX } from './stack.js';
+import { BROWSER_SANDBOX } from './stack.js';
 import { useStack } from './use-stack.js';
 
 // The pending payment must still be pending when the shopper's return lands and the result page has read it (three
-// navigations in a browser on a loaded machine), so it settles after 3 s rather than FAST_SANDBOX's 200 ms.
-const e2e = useStack({ sandbox: { ...FAST_SANDBOX, pendingSettleMs: 3_000 } });
+// navigations in a browser on a loaded machine), so it settles after 3 s rather than BROWSER_SANDBOX's 200 ms.
+const e2e = useStack({ sandbox: { ...BROWSER_SANDBOX, pendingSettleMs: 3_000 } });
 
 describe('checkout in the browser', () => {
   it('approve (instant): the result page and the ledger say paid', async () => {

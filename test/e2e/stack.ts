@@ -24,10 +24,13 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-/** Short sandbox timings: a pending payment settles after 200 ms, callbacks retry quickly. */
-export const FAST_SANDBOX: SandboxOptions = { pendingSettleMs: 200, callbackRetry: { attempts: 4, baseDelayMs: 50 } };
+/**
+ * Short sandbox timings a browser's walk can still follow (slower than the HTTP tests' FAST_SANDBOX, where no page
+ * must draw between two steps): a pending payment settles after 200 ms, callbacks retry quickly.
+ */
+export const BROWSER_SANDBOX: SandboxOptions = { pendingSettleMs: 200, callbackRetry: { attempts: 4, baseDelayMs: 50 } };
 
-export async function startStack(sandboxOptions: SandboxOptions = FAST_SANDBOX): Promise<Stack> {
+export async function startStack(sandboxOptions: SandboxOptions = BROWSER_SANDBOX): Promise<Stack> {
   await ensureWidgetBuilt();
   const [sandbox, store] = await Promise.all([startSandbox(sandboxOptions), pgliteTestStore()]);
   // The shop's origin must be known before the BFF starts (its CORS allowlist), so its server listens first.

@@ -7,7 +7,7 @@ import type { SandboxOptions } from '../../demo/sandbox/sandbox.js';
 import { launchChromium } from '../support/chromium.js';
 import { running } from '../support/stack.js';
 import { newShopper, type ShopperSession } from './shopper.js';
-import { FAST_SANDBOX, startStack, type Stack } from './stack.js';
+import { BROWSER_SANDBOX, startStack, type Stack } from './stack.js';
 
 export interface E2eOptions {
   sandbox?: SandboxOptions;
@@ -22,7 +22,7 @@ export interface E2e {
   readonly shopper: ShopperSession;
 }
 
-export function useStack({ sandbox = FAST_SANDBOX, browser: withBrowser = true }: E2eOptions = {}): E2e {
+export function useStack({ sandbox = BROWSER_SANDBOX, browser: withBrowser = true }: E2eOptions = {}): E2e {
   let stack: Stack | undefined;
   let browser: Browser | undefined;
   let shopper: ShopperSession | undefined;

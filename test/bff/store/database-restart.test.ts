@@ -2,6 +2,7 @@
 // refunds, captures and callbacks, on one instance and on two. The process lives; every request is answered (2xx,
 // or a retryable 503 that names the ledger), and retried once with its key it ends 2xx; after quiescence the ledger
 // equals the sandbox's records and nothing was done twice upstream.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { checkConvergence } from '../../convergence/check.js';
@@ -17,8 +18,6 @@ import { createSqlStore } from '../../../bff/store/sql-store.js';
 import { startBff, startSandbox } from '../../support/servers.js';
 import { waitUntil } from '../../support/wait.js';
 import { callbackUrlOf } from '../../support/after-payment-harness.js';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // It needs a PostgreSQL server of its own to restart: skipped, and counted so, only where none is installed.
 describe.skipIf(!postgresBinaries())('the BFF and its PostgreSQL (skipped only without a PostgreSQL server)', () => {

@@ -2,6 +2,7 @@
 // PGlite's file system is made to refuse writes to its folder (ENOSPC, EROFS), as the disk would. Writes are refused
 // with 503 ledger_unavailable and Retry-After, not 500; reads are still served; nothing is sent upstream that could
 // not be recorded; and once the disk takes writes again, the same request with its key goes through, once.
+import { setTimeout as sleep } from 'node:timers/promises';
 import fs from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -69,8 +70,6 @@ function refuseWritesUnder(folder: string, code: 'ENOSPC' | 'EROFS') {
     syncBuiltinESMExports();
   };
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each([
   // A full disk met by PGlite itself (its check of the folder is an hour away): it refuses to grow a table's file.

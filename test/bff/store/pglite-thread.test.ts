@@ -2,14 +2,13 @@
 // PostgreSQL's error fields), transactions as PGlite keeps them, the watchdog on a transaction left idle, the event
 // loop free while the ledger works, and a thread that dies: what was under way fails as ledger_unavailable, the
 // next request opens the ledger again from its folder, committed work intact.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LedgerUnavailableError } from '../../../bff/store/ledger-errors.js';
 import { createPgliteThreadDriver, type PgliteThreadDriver } from '../../../bff/store/pglite-thread-driver.js';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let driver: PgliteThreadDriver | undefined;
 const folders: string[] = [];
