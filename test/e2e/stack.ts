@@ -28,7 +28,10 @@ export interface Stack {
  * Short sandbox timings a browser's walk can still follow (slower than the HTTP tests' FAST_SANDBOX, where no page
  * must draw between two steps): a pending payment settles after 200 ms, callbacks retry quickly.
  */
-export const BROWSER_SANDBOX: SandboxOptions = { pendingSettleMs: 200, callbackRetry: { attempts: 4, baseDelayMs: 50 } };
+export const BROWSER_SANDBOX: SandboxOptions = {
+  pendingSettleMs: 200,
+  callbackRetry: { attempts: 4, baseDelayMs: 50 },
+};
 
 export async function startStack(sandboxOptions: SandboxOptions = BROWSER_SANDBOX): Promise<Stack> {
   await ensureWidgetBuilt();
