@@ -2,7 +2,6 @@
 // production start (`npm run serve`, `opi-bff`: the JavaScript that `npm run build` bundles with vite.server.config.ts,
 // built here into a temporary folder). Each refuses a bad configuration by name, serves on the configured port with
 // its ledger in the data folder, and on SIGTERM finishes the requests in flight before it exits.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +13,7 @@ import { startOtlpReceiver } from '../support/otlp-receiver.js';
 import { REAL_UPSTREAM_ENV } from '../support/real-upstream.js';
 import { startSandbox } from '../support/servers.js';
 import { waitUntil } from '../support/wait.js';
+import { type Running, startChild } from '../support/child.js';
 
 const BIN = join(process.cwd(), 'node_modules/.bin');
 let sandbox: Sandbox;
@@ -38,26 +38,9 @@ const LAUNCHERS: [string, () => [string, string[]]][] = [
   ['compiled JavaScript (node)', () => [process.execPath, [join(compiled.dir, 'dist/server/main.js')]]],
 ];
 
-function startMain(
-  launcher: () => [string, string[]],
-  env: Record<string, string>,
-  cwd?: string,
-): {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-} {
+function startMain(launcher: () => [string, string[]], env: Record<string, string>, cwd?: string): Running {
   const [command, args] = launcher();
-  const child = spawn(command, args, {
-    ...(cwd ? { cwd } : {}),
-    env: { PATH: process.env.PATH, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
+  return startChild(command, args, { ...(cwd ? { cwd } : {}), env: { PATH: process.env.PATH, ...env } });
 }
 
 async function waitFor(read: () => string, pattern: RegExp): Promise<RegExpExecArray> {

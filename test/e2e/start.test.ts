@@ -2,7 +2,6 @@
 // children and the storefront in it, on free ports and a temporary data directory. It must answer on all three
 // URLs, keep its logs and ledger in OPI_DATA_DIR, stop everything on SIGTERM with exit 0, and refuse a busy port
 // with a clear message and exit 1.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
@@ -10,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWidgetBuilt, REPO_ROOT } from '../../demo/storefront/widget-build.js';
+import { type Running, startChild } from '../support/child.js';
 
 const HOST = '127.0.0.1';
 const TSX = join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs');
@@ -40,42 +40,27 @@ const portIsFree = (port: number) =>
       () => false,
     );
 
-interface Demo {
-  process: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
 /** A developer's shell without their OPI_* settings, database or vitest's NODE_ENV: the demo's own wiring only. */
 function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const unset = /^(OPI_|SANDBOX_|DATABASE_URL$|PORT$|NODE_ENV$|VITEST)/;
   return { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !unset.test(name))), ...extra };
 }
 
-function startDemo(env: Record<string, string>): Demo {
-  const child = spawn(process.execPath, [TSX, 'demo/start.ts'], {
-    cwd: REPO_ROOT,
-    env: cleanEnv(env),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { process: child, output: () => output, exited };
+function startDemo(env: Record<string, string>): Running {
+  return startChild(process.execPath, [TSX, 'demo/start.ts'], { cwd: REPO_ROOT, env: cleanEnv(env) });
 }
 
-async function until(what: string, demo: Demo, done: () => boolean, timeoutMs: number): Promise<void> {
+async function until(what: string, demo: Running, done: () => boolean, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!done()) {
-    if (demo.process.exitCode !== null)
-      throw new Error(`the demo exited (${demo.process.exitCode}) before ${what}:\n${demo.output()}`);
+    if (demo.child.exitCode !== null)
+      throw new Error(`the demo exited (${demo.child.exitCode}) before ${what}:\n${demo.output()}`);
     if (Date.now() > deadline) throw new Error(`no ${what} within ${timeoutMs} ms:\n${demo.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
-let running: Demo | undefined;
+let running: Running | undefined;
 let dataDir: string | undefined;
 
 beforeAll(async () => {
@@ -84,8 +69,8 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  if (running && running.process.exitCode === null) {
-    running.process.kill('SIGKILL');
+  if (running && running.child.exitCode === null) {
+    running.child.kill('SIGKILL');
     await running.exited;
   }
   running = undefined;
@@ -150,7 +135,7 @@ describe('npm start (demo/start.ts)', () => {
       expect(existsSync(join(folder, file)), file).toBe(true);
     expect(printed).toContain(`logs: ${relative(REPO_ROOT, join(folder, 'logs/sandbox.log'))}`);
 
-    demo.process.kill('SIGTERM');
+    demo.child.kill('SIGTERM');
     expect(await demo.exited, `exit code after SIGTERM:\n${demo.output()}`).toBe(0);
     expect(demo.output()).toContain('SIGTERM: stopping the storefront, the BFF and the sandbox...');
     for (const port of [sandbox, token, bff, storefront])

@@ -6,7 +6,7 @@
 // `npx opi-bff` starts, a page importing opi-checkout/element through Vite's build lists the providers in Chromium, a
 // TypeScript project compiles against the packed types (and fails where it should), a path outside `exports` is
 // refused by Node.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { freePort } from '../../scripts/free-port.mjs';
 import { tmpdir } from 'node:os';
@@ -25,6 +25,7 @@ import { startSandbox } from '../support/servers.js';
 import { waitUntil } from '../support/wait.js';
 import { freshClone } from '../support/fresh-clone.js';
 import { nodeRelease, pathWith, SUPPORTED_NODE_MAJORS, type NodeRelease } from '../support/node-releases.js';
+import { type Running, startChild } from '../support/child.js';
 
 const run = promisify(execFile);
 const REPO = process.cwd();
@@ -40,12 +41,6 @@ function snippet(name: string, file = README): string {
   return match[1]!;
 }
 
-interface Running {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
 function start(
   command: string,
   args: string[],
@@ -53,16 +48,7 @@ function start(
   env: Record<string, string>,
   release?: NodeRelease,
 ): Running {
-  const child = spawn(command, args, {
-    cwd,
-    env: { PATH: pathWith(release), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
+  return startChild(command, args, { cwd, env: { PATH: pathWith(release), ...env } });
 }
 
 /** Ends a server this file started as a platform does (SIGTERM), and answers its exit code. */

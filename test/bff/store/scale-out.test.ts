@@ -3,7 +3,7 @@
 // spread over the instances; double submits and refunds racing across them; one rate limit in total; an instance
 // killed mid-flight whose orders the others finish; and one drained by SIGTERM with no failed request at the proxy.
 // PostgreSQL is what several instances share: npm test provides one (test/support/postgres-global.ts).
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ import { startRoundRobinProxy, type RoundRobinProxy } from '../../support/round-
 import { startSandbox } from '../../support/servers.js';
 import { waitUntil } from '../../support/wait.js';
 import { FAST_SANDBOX, postOperation } from '../../support/after-payment-harness.js';
+import { printed, startChild } from '../../support/child.js';
 
 const RATE_LIMIT = 30;
 
@@ -70,7 +71,7 @@ describe.skipIf(!databaseUrl)(
     async function startInstance(): Promise<Instance> {
       const [command, ...args] = deployed.command;
       expect(command).toBe('node');
-      const child = spawn(process.execPath, args, {
+      const started = startChild(process.execPath, args, {
         cwd: compiled.dir,
         env: {
           PATH: process.env.PATH,
@@ -98,26 +99,13 @@ describe.skipIf(!databaseUrl)(
           OPI_POLL_INITIAL_MS: '1000',
           OPI_POLL_MAX_MS: '2000',
         },
-        stdio: ['ignore', 'pipe', 'pipe'],
       });
-      let output = '';
-      child.stdout!.on('data', (chunk) => (output += chunk));
-      child.stderr!.on('data', (chunk) => (output += chunk));
-      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-      let port = '';
-      let metricsPort = '';
-      await waitUntil(() => {
-        port = /BFF listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(output)?.[1] ?? '';
-        metricsPort = /metrics on http:\/\/127\.0\.0\.1:(\d+)\/metrics/.exec(output)?.[1] ?? '';
-        return (port !== '' && metricsPort !== '') || child.exitCode !== null;
-      }, 60_000);
-      if (!port) throw new Error(`instance did not start:\n${output}`);
+      const [, port] = await printed(started, /BFF listening on http:\/\/127\.0\.0\.1:(\d+)/);
+      const [, metricsPort] = await printed(started, /metrics on http:\/\/127\.0\.0\.1:(\d+)\/metrics/);
       const instance = {
+        ...started,
         url: `http://127.0.0.1:${port}`,
         metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
-        child,
-        output: () => output,
-        exited,
       };
       await proxy.add(instance.url);
       return instance;
