@@ -6,13 +6,11 @@
 // first, and reads them at the budget's pace; while rounds come back full the next starts at once. Each round also
 // delivers the merchant notifications that are due.
 import type { Logger } from 'pino';
-import type { Ledger, NextPoll } from '../ledger/ledger.js';
+import type { Ledger } from '../ledger/ledger.js';
 import type { Notifier } from '../notify/notifier.js';
-import { isOpenOperation } from '../orders/amounts.js';
-import { isAwaitingUpstream } from '../../shared/status.js';
 import type { StoredOrder, Store } from '../store/types.js';
-import { type OrderRefresher, UNANSWERED_CREATES } from './refresh.js';
-import { nextPollAt, type PollPlan } from './schedule.js';
+import type { OrderRefresher } from './refresh.js';
+import { nextRead, type PollPlan } from './schedule.js';
 import { inBackground, inSpan } from '../telemetry/tracing.js';
 import type { ReadBudget } from './read-budget.js';
 
@@ -69,63 +67,20 @@ export function createReconciler(deps: ReconcilerDeps): Reconciler {
 
   /** After a poll: when to look next (null: nothing left to wait for, or past every horizon), and release the claim. */
   function reschedule(claimed: StoredOrder) {
-    return deps.ledger.reschedule(claimed.orderReference, deps.claimant, (order, operations, at): NextPoll => {
-      const poll = (deadline: Date, createdAt: Date, attempts = order.pollAttempts) =>
-        nextPollAt(attempts, at, deadline, createdAt, deps.plan, deps.random);
-      const live = isAwaitingUpstream(order.status);
-      const times: (Date | null)[] = [];
-      if (live) times.push(poll(order.deadlineAt, order.createdAt));
-      // A create never answered is read once more when its settle window closes: then a 404 means it never was.
-      const windowCloses = new Date(order.createdAt.getTime() + deps.settleWindowMs);
-      if (live && UNANSWERED_CREATES.has(order.createState) && at < windowCloses) times.push(windowCloses);
-      // One opened while this poll held the order was left to this reschedule (the ledger times nothing then): its
-      // first read comes at a new operation's pace, not at the order's backoff.
-      const claimedAt = (claimed.claimedUntil?.getTime() ?? 0) - deps.leaseMs;
-      for (const operation of operations.filter(isOpenOperation)) {
-        const opened = operation.createdAt.getTime() >= claimedAt;
-        times.push(poll(operation.deadlineAt, operation.createdAt, opened ? 0 : order.pollAttempts));
-      }
-      // An operation settled inside its settle window is read once more when it closes: the records are final about
-      // it then, and totals that could not be compared yet are.
-      for (const operation of operations) {
-        const closes = new Date(operation.createdAt.getTime() + deps.settleWindowMs);
-        if (!isOpenOperation(operation) && at < closes) times.push(closes);
-      }
-      // A look asked for while this poll held the order (a notice's read that failed, one past the read gate's window).
-      if (order.nextPollAt && order.nextPollAt.getTime() !== claimed.nextPollAt?.getTime())
-        times.push(order.nextPollAt);
-      // A raised discrepancy is watched at the slow pace, so it clears once the records agree.
-      if (order.discrepancy?.length) times.push(poll(at, order.createdAt));
-      const horizon = new Date(order.createdAt.getTime() + deps.plan.horizonMs);
-      // A read asked for that this poll could not make (the upstream failed it) is tried again at the backoff.
-      if (order.rereadAskedAt) times.push(poll(horizon, order.createdAt));
-      const next = times.reduce<Date | null>(
-        (soonest, time) => (time && (!soonest || time < soonest) ? time : soonest),
-        null,
-      );
-      // Each journalled (and warned) once, at the poll that crosses it: a poll asked for later (a notice, a sweep of the
-      // live orders) reads the order again and says nothing new, so strangers' notices cannot multiply the rows.
-      const deadlinePassed = live && at >= order.deadlineAt && (claimed.nextPollAt ?? at) <= order.deadlineAt;
-      const horizonPassed = live && times[0] === null && (claimed.nextPollAt ?? at) <= horizon;
-      const reason = horizonPassed ? 'poll_horizon_passed' : deadlinePassed ? 'poll_deadline_passed' : undefined;
-      if (reason)
+    return deps.ledger.reschedule(claimed.orderReference, deps.claimant, (order, operations, at) => {
+      const next = nextRead(claimed, order, operations, at, deps);
+      if (next.reason)
         logger.warn(
-          { orderReference: order.orderReference, status: order.status, reason },
+          { orderReference: order.orderReference, status: order.status, reason: next.reason },
           'order still not final after its deadline',
         );
-      // A capture or void in doubt that its reads never settled: past its horizon nothing will, so a person must.
-      const unconfirmed = operations.filter(
-        (operation) =>
-          operation.kind !== 'refund' &&
-          operation.status === 'requested' &&
-          at.getTime() >= operation.createdAt.getTime() + deps.plan.horizonMs,
-      );
+      const unconfirmed = next.unconfirmed ?? [];
       if (unconfirmed.length > 0 && !order.discrepancy?.some((entry) => entry.kind === 'unconfirmed_operations'))
         logger.warn(
           { orderReference: order.orderReference, references: unconfirmed.map((operation) => operation.reference) },
           'capture or void never confirmed by its poll horizon; handed to a person as a discrepancy',
         );
-      return { nextPollAt: next, ...(reason ? { reason } : {}), unconfirmed };
+      return next;
     });
   }
 
