@@ -206,7 +206,7 @@ async function recordOutside(
 async function keepAsking(deps: LedgerDeps, unit: OrderUnit): Promise<void> {
   const now = deps.now();
   if (heldByReconciler(unit.order)) return;
-  await pollBy(unit, new Date(now.getTime() + deps.firstCheckDelayMs), now);
+  await pollBy(unit, new Date(now.getTime() + deps.pollInitialMs), now);
 }
 
 /** Past its settle window: nothing sent for it can still be on its way, so the records are final about it. */

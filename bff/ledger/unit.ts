@@ -17,7 +17,7 @@ export interface LedgerDeps {
   /** Counts an order's outcome (paid, declined, ...) when its status first becomes one. */
   funnel: Funnel;
   /** When an open operation or a created order is first due for the reconciler (OPI_POLL_INITIAL_MS). */
-  firstCheckDelayMs: number;
+  pollInitialMs: number;
   /** How long a write may still be on its way (OPI_SETTLE_WINDOW_SECONDS). */
   settleWindowMs: number;
   /** After its settle window, how long an open operation may stay open before it is overdue (OPI_POLL_GRACE_MINUTES). */

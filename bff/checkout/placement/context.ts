@@ -24,7 +24,7 @@ export interface PlacementContext {
   /** The unit the upstream reads cancellationTimeout in (not documented: OPI_CANCELLATION_TIMEOUT_UNIT). */
   cancellationTimeoutUnit: CancellationTimeoutUnit;
   /** When the reconciler first asks the upstream about a created order (OPI_POLL_INITIAL_MS). */
-  firstPollDelayMs: number;
+  pollInitialMs: number;
   /** The cancellation timeout of a session that set none (OPI_SESSION_TTL_MINUTES), for the order's deadline. */
   sessionTtlMinutes: number;
   /** After the cancellation timeout, how long the order is polled at the usual pace (OPI_POLL_GRACE_MINUTES). */

@@ -40,7 +40,7 @@ export async function record(
 ): Promise<StoredOrder> {
   // An attempt the upstream may hold is due for its first status check (the reconciler's schedule).
   const pollSoon =
-    step.also.createState !== 'rejected' ? { nextPollAt: new Date(ctx.now().getTime() + ctx.firstPollDelayMs) } : {};
+    step.also.createState !== 'rejected' ? { nextPollAt: new Date(ctx.now().getTime() + ctx.pollInitialMs) } : {};
   const { order: updated } = await ctx.ledger.observe(
     order.orderReference,
     {
