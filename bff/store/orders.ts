@@ -46,7 +46,7 @@ const values = (journal: Journal) => [
 ];
 
 /**
- * The statement (one that changes an order and ends `returning *`) with the journal row written by it too: one
+ * The statement (one that changes an order and ends `returning` its columns) with the journal row written by it too: one
  * round trip instead of two, in the same transaction either way.
  */
 export function withJournal(statement: string, params: unknown[], journal?: Journal): [string, unknown[]] {
@@ -288,68 +288,65 @@ export interface OrderClaims {
   claimDue(claim: Claim): Promise<StoredOrder[]>;
 }
 
-function toOrder(row: Row): StoredOrder {
-  return {
-    orderReference: String(row.order_reference),
-    sessionId: String(row.session_id),
-    attempt: num(row.attempt),
-    provider: String(row.provider),
-    amountMinor: num(row.amount_minor),
-    currency: String(row.currency),
-    status: row.status as StoredOrder['status'],
-    upstreamStatus: textOrNull(row.upstream_status),
-    upstreamCaptureStatus: textOrNull(row.upstream_capture_status),
-    autoCapture: row.auto_capture === null || row.auto_capture === undefined ? null : Boolean(row.auto_capture),
-    merchantReference: textOrNull(row.merchant_reference),
-    metadata: (row.metadata ?? null) as StoredOrder['metadata'],
-    transactionReference: textOrNull(row.transaction_reference),
-    bnplOrderId: textOrNull(row.bnpl_order_id),
-    createState: row.create_state as StoredOrder['createState'],
-    callbackSecret: String(row.callback_secret),
-    redirectUrl: textOrNull(row.redirect_url),
-    paidMinor: num(row.paid_minor),
-    refundedMinor: num(row.refunded_minor),
-    capturedMinor: num(row.captured_minor),
-    voidedMinor: num(row.voided_minor),
-    surchargeMinor: num(row.surcharge_minor),
-    discrepancy: (row.discrepancy ?? null) as StoredOrder['discrepancy'],
-    deadlineAt: date(row.deadline_at),
-    createSends: num(row.create_sends),
-    paymentState: textOrNull(row.payment_state) as StoredOrder['paymentState'],
-    holdReason: textOrNull(row.hold_reason),
-    outcomeReason: textOrNull(row.outcome_reason) as StoredOrder['outcomeReason'],
-    nextPollAt: dateOrNull(row.next_poll_at),
-    rereadAskedAt: dateOrNull(row.reread_asked_at),
-    pollAttempts: num(row.poll_attempts),
-    claimedUntil: dateOrNull(row.claimed_until),
-    claimedBy: textOrNull(row.claimed_by),
-    createdAt: date(row.created_at),
-    updatedAt: date(row.updated_at),
-  };
-}
+const text = (value: unknown) => String(value);
+const flag = (value: unknown) => (value === null || value === undefined ? null : Boolean(value));
+const asIs = (value: unknown) => value ?? null;
 
-const ORDER_COLUMNS: Record<keyof OrderPatch, string> = {
-  status: 'status',
-  upstreamStatus: 'upstream_status',
-  upstreamCaptureStatus: 'upstream_capture_status',
-  transactionReference: 'transaction_reference',
-  bnplOrderId: 'bnpl_order_id',
-  createState: 'create_state',
-  redirectUrl: 'redirect_url',
-  paidMinor: 'paid_minor',
-  refundedMinor: 'refunded_minor',
-  capturedMinor: 'captured_minor',
-  voidedMinor: 'voided_minor',
-  surchargeMinor: 'surcharge_minor',
-  discrepancy: 'discrepancy',
-  holdReason: 'hold_reason',
-  outcomeReason: 'outcome_reason',
-  nextPollAt: 'next_poll_at',
-  rereadAskedAt: 'reread_asked_at',
-  pollAttempts: 'poll_attempts',
-  claimedUntil: 'claimed_until',
-  claimedBy: 'claimed_by',
+/**
+ * Every field of a stored order, named once: its column, and how a row's value is read. The reads, the updates and
+ * the statements' column lists are all made from it (the shopper's details are written at insert, never read back).
+ */
+/** A stored order's fields as read back: all but the shopper's details. */
+type ReadField = Exclude<keyof StoredOrder, 'shopper'>;
+
+const ORDER_FIELDS: { [Field in ReadField]-?: readonly [column: string, read: (value: unknown) => unknown] } = {
+  orderReference: ['order_reference', text],
+  sessionId: ['session_id', text],
+  attempt: ['attempt', num],
+  provider: ['provider', text],
+  amountMinor: ['amount_minor', num],
+  currency: ['currency', text],
+  status: ['status', text],
+  upstreamStatus: ['upstream_status', textOrNull],
+  upstreamCaptureStatus: ['upstream_capture_status', textOrNull],
+  autoCapture: ['auto_capture', flag],
+  merchantReference: ['merchant_reference', textOrNull],
+  metadata: ['metadata', asIs],
+  transactionReference: ['transaction_reference', textOrNull],
+  bnplOrderId: ['bnpl_order_id', textOrNull],
+  createState: ['create_state', text],
+  callbackSecret: ['callback_secret', text],
+  redirectUrl: ['redirect_url', textOrNull],
+  paidMinor: ['paid_minor', num],
+  refundedMinor: ['refunded_minor', num],
+  capturedMinor: ['captured_minor', num],
+  voidedMinor: ['voided_minor', num],
+  surchargeMinor: ['surcharge_minor', num],
+  discrepancy: ['discrepancy', asIs],
+  deadlineAt: ['deadline_at', date],
+  createSends: ['create_sends', num],
+  paymentState: ['payment_state', textOrNull],
+  holdReason: ['hold_reason', textOrNull],
+  outcomeReason: ['outcome_reason', textOrNull],
+  nextPollAt: ['next_poll_at', dateOrNull],
+  rereadAskedAt: ['reread_asked_at', dateOrNull],
+  pollAttempts: ['poll_attempts', num],
+  claimedUntil: ['claimed_until', dateOrNull],
+  claimedBy: ['claimed_by', textOrNull],
+  createdAt: ['created_at', date],
+  updatedAt: ['updated_at', date],
 };
+const FIELDS = Object.entries(ORDER_FIELDS) as [ReadField, (typeof ORDER_FIELDS)[ReadField]][];
+
+/** The columns an order is read from, for `select` and `returning`: not the shopper's details. */
+const ORDER_COLUMN_LIST = FIELDS.map(([, [column]]) => column).join(', ');
+
+/** An order from a row with ORDER_COLUMN_LIST's columns (or more). */
+function toOrder(row: Row): StoredOrder {
+  const order: Record<string, unknown> = {};
+  for (const [field, [column, read]] of FIELDS) order[field] = read(row[column]);
+  return order as unknown as StoredOrder;
+}
 
 /** What the money of an order is: a change of any moves its money_changed_at (retention's clock). */
 const MONEY_FIELDS = new Set<keyof OrderPatch>([
@@ -378,10 +375,10 @@ async function updateWhere(
 ): Promise<StoredOrder | null> {
   const entries = Object.entries(patch).filter(([, value]) => value !== undefined) as [keyof OrderPatch, unknown][];
   const parameter = (index: number) => `$${index + keys.length + 1}`;
-  const sets = entries.map(([field], index) => `${ORDER_COLUMNS[field]} = ${parameter(index)}`);
+  const sets = entries.map(([field], index) => `${ORDER_FIELDS[field][0]} = ${parameter(index)}`);
   // The money's clock (retention) moves only when a write changes what the money is, never for a reschedule.
   const money = entries.flatMap(([field], index) =>
-    MONEY_FIELDS.has(field) ? [[ORDER_COLUMNS[field], parameter(index)] as const] : [],
+    MONEY_FIELDS.has(field) ? [[ORDER_FIELDS[field][0], parameter(index)] as const] : [],
   );
   if (money.length > 0) {
     const changed = money.map(([column, value]) => `${column} is distinct from ${value}`).join(' or ');
@@ -392,7 +389,7 @@ async function updateWhere(
   const rows = await db.query<Row>(
     ...withJournal(
       `update orders set ${[...sets, 'updated_at = now()'].join(', ')}
-       where order_reference = $1${condition} returning *`,
+       where order_reference = $1${condition} returning ${ORDER_COLUMN_LIST}`,
       [...keys, ...values],
       journal,
     ),
@@ -421,7 +418,7 @@ export function ordersSql(db: SqlDb): Orders {
         `insert into orders
            (order_reference, session_id, attempt, provider, amount_minor, currency, status, create_state, callback_secret, created_at, next_poll_at, deadline_at, auto_capture, shopper, merchant_reference, metadata)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15, $16::jsonb)
-         returning *`,
+         returning ${ORDER_COLUMN_LIST}`,
         [
           o.orderReference,
           o.sessionId,
@@ -446,13 +443,17 @@ export function ordersSql(db: SqlDb): Orders {
       return toOrder(rows[0]!);
     },
     async get(orderReference, options) {
-      const rows = await db.query<Row>(`select * from orders where order_reference = $1${lock(options)}`, [
-        orderReference,
-      ]);
+      const rows = await db.query<Row>(
+        `select ${ORDER_COLUMN_LIST} from orders where order_reference = $1${lock(options)}`,
+        [orderReference],
+      );
       return rows[0] ? toOrder(rows[0]) : null;
     },
     async listOfSession(sessionId) {
-      const rows = await db.query<Row>('select * from orders where session_id = $1 order by attempt', [sessionId]);
+      const rows = await db.query<Row>(
+        `select ${ORDER_COLUMN_LIST} from orders where session_id = $1 order by attempt`,
+        [sessionId],
+      );
       return rows.map(toOrder);
     },
     async update(orderReference, patch, journal) {
@@ -481,7 +482,7 @@ export function ordersSql(db: SqlDb): Orders {
     },
     async findByUpstreamId(id) {
       const rows = await db.query<Row>(
-        'select * from orders where transaction_reference = $1 or bnpl_order_id = $1 limit 2',
+        `select ${ORDER_COLUMN_LIST} from orders where transaction_reference = $1 or bnpl_order_id = $1 limit 2`,
         [id],
       );
       return rows.length === 1 ? toOrder(rows[0]!) : null;
@@ -520,7 +521,7 @@ export function ordersSql(db: SqlDb): Orders {
     },
     async list({ status, paymentState, merchantReference, createdFrom, createdTo, limit, before }) {
       const rows = await db.query<Row>(
-        `select * from orders
+        `select ${ORDER_COLUMN_LIST} from orders
          where ($1::text[] is null or status = any($1::text[]))
            and ($5::text is null or payment_state = $5::text)
            and ($6::text is null or merchant_reference = $6::text)
