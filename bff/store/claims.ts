@@ -21,12 +21,15 @@ const QUEUES = {
   merchant_notifications: { key: 'id', due: 'next_attempt_at', tie: 'seq' },
 } as const;
 
+/** Claims a queue's due rows, answering `columns` of each (all of them when not named). */
 export function claimDue(
   db: SqlDb,
   table: keyof typeof QUEUES,
   { now, until, claimant, limit }: Claim,
+  columns?: readonly string[],
 ): Promise<Row[]> {
   const { key, due, tie } = QUEUES[table];
+  const answered = columns ? columns.map((column) => `queued.${column}`).join(', ') : 'queued.*';
   // The update's own answer comes in no set order: the claimed rows are read back in the queue's.
   return db.query<Row>(
     `with due as (
@@ -38,7 +41,7 @@ export function claimDue(
      ), claimed as (
        update ${table} queued set claimed_until = $2, claimed_by = $3
        from due where queued.${key} = due.${key}
-       returning queued.*
+       returning ${answered}
      )
      select * from claimed order by ${due}, ${tie}`,
     [now, until, claimant, limit],

@@ -339,7 +339,8 @@ const ORDER_FIELDS: { [Field in ReadField]-?: readonly [column: string, read: (v
 const FIELDS = Object.entries(ORDER_FIELDS) as [ReadField, (typeof ORDER_FIELDS)[ReadField]][];
 
 /** The columns an order is read from, for `select` and `returning`: not the shopper's details. */
-const ORDER_COLUMN_LIST = FIELDS.map(([, [column]]) => column).join(', ');
+const ORDER_COLUMNS = FIELDS.map(([, [column]]) => column);
+const ORDER_COLUMN_LIST = ORDER_COLUMNS.join(', ');
 
 /** An order from a row with ORDER_COLUMN_LIST's columns (or more). */
 function toOrder(row: Row): StoredOrder {
@@ -549,7 +550,7 @@ export function ordersSql(db: SqlDb): Orders {
 export function orderClaimsSql(db: SqlDb): OrderClaims {
   return {
     async claimDue(claim) {
-      return (await claimDue(db, 'orders', claim)).map(toOrder);
+      return (await claimDue(db, 'orders', claim, ORDER_COLUMNS)).map(toOrder);
     },
   };
 }
