@@ -111,8 +111,12 @@ async function answer(request: LedgerRequest): Promise<unknown> {
 // No top-level await: from the sources this file is loaded as CommonJS (pglite-thread-driver.ts says why).
 let db: PGlite;
 let statements: PgliteStatements;
-void openPglite(dataDir).then((opened) => {
+void openPglite(dataDir).then(async (opened) => {
   db = opened;
+  // Each run of a prepared statement planned for its own parameters, as PGlite's query() plans them (its parse kept).
+  // With PostgreSQL's default, a generic plan taken while the ledger was small stayed as it grew: checkouts went from
+  // 13 ms to 31 ms over 4,800 of them; planned per run, 10-13 ms throughout (measured through the compiled BFF).
+  await db.exec('set plan_cache_mode = force_custom_plan');
   statements = pgliteStatements(db);
   port.on('message', (request: LedgerRequest) => {
     answer(request).then(

@@ -74,6 +74,8 @@ describe('the embedded ledger in its own thread', () => {
     await db.query('insert into items (id, note) values ($1, $2)', [2, 'two']);
     const prepared = await db.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements');
     expect(prepared[0]!.n).toBeGreaterThanOrEqual(1);
+    // Planned for each run's parameters, never one generic plan kept while the tables grow.
+    expect(await db.query('show plan_cache_mode')).toEqual([{ plan_cache_mode: 'force_custom_plan' }]);
     expect(await db.query('select * from items where id = $1', [1])).toEqual([
       { id: 1, note: 'one', data: null, at: null },
     ]);
