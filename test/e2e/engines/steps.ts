@@ -44,6 +44,10 @@ function act(arg: { path: string[]; action: Action; value?: string }): unknown {
 
 declare const document: unknown;
 
+/** Whether a script's failure is its page ending under it (a navigation), not the script's own. */
+const cutByNavigation = (error: unknown) =>
+  /context was destroyed|navigat/i.test(error instanceof Error ? error.message : String(error));
+
 export class Shopper {
   constructor(readonly driver: Driver) {}
 
@@ -65,16 +69,24 @@ export class Shopper {
     } catch (error) {
       // A click or submit that navigates can end the page before the script that made it answers: it was done, and
       // the next step waits for the new page. Any other failure is the test's.
-      const navigated = /context was destroyed|navigat/i.test(error instanceof Error ? error.message : String(error));
-      if ((action === 'click' || action === 'submit') && navigated) return undefined;
+      if ((action === 'click' || action === 'submit') && cutByNavigation(error)) return undefined;
       throw error;
     }
   }
 
-  /** Waits for the element, then does `action` with it. */
+  /**
+   * Waits for the element, then does `action` with it. A page still leaving (the step before navigated) can show the
+   * element and then end under the action: it is done again on the page that arrives.
+   */
   private async onceThere(path: string[], action: Action, value?: string): Promise<unknown> {
-    await this.waitFor(path.join(' >>> '), async () => (await this.act(path, 'exists')) === true);
-    return this.act(path, action, value);
+    for (let tries = 1; ; tries++) {
+      await this.waitFor(path.join(' >>> '), async () => (await this.act(path, 'exists')) === true);
+      try {
+        return await this.act(path, action, value);
+      } catch (error) {
+        if (tries >= 3 || !cutByNavigation(error)) throw error;
+      }
+    }
   }
 
   click = (...path: string[]) => this.onceThere(path, 'click');
