@@ -4,10 +4,30 @@ import { defineConfig } from 'vitest/config';
 // OPI_VITEST_JSON (set by .ci/run) adds a JSON report so CI can print one plain "tests: N passed, N failed" line.
 const jsonReport = process.env.OPI_VITEST_JSON;
 
+// The files of the BFF, the sandbox, the contracts and the convergence checks share their worker's process one
+// after another: imports are made once, and a PGlite ledger a file is done with is emptied for the next
+// (test/support/store.ts). That took vitest from 557 s to 400 s here. Each of the others runs in a process of its
+// own: those that change what a process shares (node:fs patched, fake timers), and the browser and packaging
+// tests, whose browser driver loads zod's full build and with it zod's English messages for every copy in the
+// process (the contract's messages are tested as the BFF gives them: without).
+const sharing = 'test/{shared,bff,demo,conformance,convergence}/**/*.test.ts';
+const ownProcess = ['test/bff/store/ledger-full-disk.test.ts', 'test/demo/sandbox/scheduler.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['test/{shared,bff,demo,conformance,convergence,tooling,e2e}/**/*.test.ts'],
     environment: 'node',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: [sharing],
+          exclude: ownProcess,
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: 'own process', include: [...ownProcess, 'test/{tooling,e2e}/**/*.test.ts'] } },
+    ],
     pool: 'forks',
     // At least two files at a time, even on two cores (vitest's default there is one): most of a file's time is spent
     // waiting on sandboxes, servers and browsers, so two at once took the suite from 747 s to 531 s on this machine.

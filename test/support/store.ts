@@ -1,5 +1,7 @@
 // Ledgers for tests: PGlite in memory (always), and PostgreSQL in a schema of its own when DATABASE_URL is set.
-// One store per test file; reset() empties it between tests.
+// One store per test file; reset() empties it between tests. A test process runs many files one after another
+// (vitest.config.ts shares it between them): a PGlite ledger a file closes is emptied and kept for the next file's,
+// instead of another being opened from the seed (over a second each).
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
@@ -26,10 +28,13 @@ export interface TestStore {
 const TABLES =
   'merchant_notifications, order_operations, order_events, orders, checkout_sessions, idempotency_keys, rate_limit_hits, provider_catalogue, sweep_windows';
 
+const emptyLedger = (driver: SqlDriver) => driver.exec(`truncate ${TABLES} restart identity cascade`);
+
 async function wrap(
   driver: SqlDriver,
   dispose: () => Promise<void> = async () => {},
   openDriver?: () => Promise<SqlDriver>,
+  closeDriver: (driver: SqlDriver) => Promise<void> = (done) => done.close(),
 ): Promise<TestStore> {
   await runMigrations(driver);
   const store = createSqlStore(driver);
@@ -37,7 +42,7 @@ async function wrap(
   return {
     store,
     driver,
-    reset: () => driver.exec(`truncate ${TABLES} restart identity cascade`),
+    reset: () => emptyLedger(driver),
     async another() {
       if (!openDriver) return store;
       const other = await openDriver();
@@ -54,14 +59,28 @@ async function wrap(
     },
     async close() {
       await Promise.all(others.map((other) => other.close()));
-      await driver.close();
+      await closeDriver(driver);
       await dispose();
     },
   };
 }
 
+/** PGlite ledgers closed by an earlier file of this process, empty and migrated. */
+const idlePglite: SqlDriver[] = [];
+
+/** Empties a ledger a file is done with and keeps it; one that cannot be emptied (closed, its thread lost) is dropped. */
+async function keepForNextFile(driver: SqlDriver): Promise<void> {
+  try {
+    await emptyLedger(driver);
+    idlePglite.push(driver);
+  } catch {
+    await driver.close().catch(() => {});
+  }
+}
+
 export async function pgliteTestStore(): Promise<TestStore> {
-  return wrap(await createPgliteThreadDriver());
+  const driver = idlePglite.pop() ?? (await createPgliteThreadDriver());
+  return wrap(driver, undefined, undefined, keepForNextFile);
 }
 
 /** A new, empty schema in DATABASE_URL's database: drivers opened on it, and drop() to remove it. */

@@ -69,6 +69,14 @@ async function retried<T>(work: () => Promise<T>, times = 5): Promise<T> {
   }
 }
 
+/** The discrepancy notifications the merchant got about one order (the file's tests share the endpoint). */
+async function discrepanciesToldOf(orderReference: string) {
+  await stack.bff.notifier.idle();
+  return merchantEndpoint
+    .received()
+    .filter(({ type, data }) => type === 'order.discrepancy' && data.orderReference === orderReference);
+}
+
 // A warm BFF: its token, the options, the ledger's first statements and the refund records' route all once, so the
 // tests' 300 ms budget measures the faults they inject, not a cold first call on a loaded machine.
 beforeAll(async () => {
@@ -272,15 +280,11 @@ describe('refunds the records cannot tell apart', () => {
     const events = await stack.db.store.events.list(orderReference);
     expect(events.some((event) => event.payload?.discrepancy)).toBe(true);
     // The merchant is told (a signed notification with the order and both totals), once.
-    const told = async () => {
-      await stack.bff.notifier.idle();
-      return merchantEndpoint.received().filter((notification) => notification.type === 'order.discrepancy');
-    };
-    expect((await told()).map((notification) => notification.data)).toEqual([
+    expect((await discrepanciesToldOf(orderReference)).map((notification) => notification.data)).toEqual([
       expect.objectContaining({ orderReference, discrepancies: view.discrepancies }),
     ]);
     await reconcileLater(); // read again: nothing new to say
-    expect(await told()).toHaveLength(1);
+    expect(await discrepanciesToldOf(orderReference)).toHaveLength(1);
   });
 });
 
@@ -433,9 +437,7 @@ describe('a capture or void whose answer was lost', () => {
         detectedAt: expect.any(String),
       },
     ]);
-    await stack.bff.notifier.idle();
-    const told = merchantEndpoint.received().filter((notification) => notification.type === 'order.discrepancy');
-    expect(told.map((notification) => notification.data.orderReference)).toEqual([orderReference]);
+    expect(await discrepanciesToldOf(orderReference)).toHaveLength(1);
     const refused = await postOperation(stack.bff.url, orderReference, 'void', {});
     // Asking again cannot help now: a person must look.
     expect([refused.status, refused.body.code, refused.body.retryable]).toEqual([409, 'operation_in_doubt', false]);
