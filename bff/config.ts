@@ -62,7 +62,7 @@ export interface Config {
   /**
    * How V8 compiles PGlite's WebAssembly: `baseline` (Liftoff only: a quicker start, less memory) or `optimising`
    * (V8's usual tiering: more orders per second under load). Read by bff/main.ts; the flag holds for the process,
-   * so Node's fetch (its HTTP parser is WebAssembly too) is compiled the same way.
+   * so Node's fetch (its HTTP parser is WebAssembly too), which delivers notifications, is compiled the same way.
    */
   pgliteCompiler: (typeof PGLITE_COMPILERS)[number];
   /**

@@ -54,7 +54,8 @@ async function main() {
   // never again by its optimising one. Measured on 2 cores (docs/internals/performance.md): a start 0.2 s sooner and
   // 70 MB less resident, for up to 2.5 ms more per order and 15-40% fewer orders per second at full load. Set before
   // PGlite compiles its module. V8's flag holds for the whole process: the HTTP parser of Node's fetch (llhttp,
-  // WebAssembly too), which the upstream client uses, is compiled the same way; the figures hold that as well.
+  // WebAssembly too), which delivers the merchant's notifications, is compiled the same way. The upstream calls parse
+  // natively (bff/upstream/http-client.ts).
   if (!config.databaseUrl && config.pgliteCompiler === 'baseline') setFlagsFromString('--liftoff-only');
   if (config.upstream.environment === 'production' && !config.databaseUrl && !config.dataDirChosen)
     logger.warn(

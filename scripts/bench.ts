@@ -37,7 +37,7 @@ import { BENCH_WEBHOOK_SECRET, hostileFloods } from './bench/hostile.js';
 import { type BacklogInstance, backlogFigures, measureBacklog } from './bench/reconciler-backlog.js';
 import { type Call, calls, fixedBody, load, oneAtATime, paced, withProbe } from './bench/load.js';
 import { numericOption } from './bench/options.js';
-import { sleep, startServer, type Started } from './bench/processes.js';
+import { sleep, startSandbox, startServer, type Started } from './bench/processes.js';
 import { seedOrders } from './bench/seed-orders.js';
 import { type Comparison, markdownTable, type Sample, toRows } from './bench/table.js';
 
@@ -84,18 +84,6 @@ const COMPARISONS: Record<string, Comparison> = {
 
 const samples: Sample[] = [];
 
-/** The sandbox as a child process; its token endpoint has a port of its own, printed in its banner. */
-async function startSandbox(): Promise<Started & { tokenUrl: string }> {
-  const started = await startServer(
-    NODE,
-    ['node_modules/.bin/tsx', 'demo/sandbox/main.ts'],
-    { SANDBOX_PORT: '0' },
-    /opi sandbox listening on http:\/\/127\.0\.0\.1:(\d+)/,
-    '/__sandbox/journal',
-  );
-  const port = /POST http:\/\/127\.0\.0\.1:(\d+)\/token/.exec(started.output())![1];
-  return { ...started, tokenUrl: `http://127.0.0.1:${port}/token` };
-}
 const sandbox = await startSandbox();
 const { tokenUrl } = sandbox;
 

@@ -3,6 +3,7 @@
 // lost the client asks, and sends it again (same reference) only when the upstream does not know it. Refunds,
 // captures and voids are settled by the caller from the order's records (bff/ledger/, bff/reconcile/read-back.ts).
 import type { Logger } from 'pino';
+import { createHttpFetch } from './http-client.js';
 import {
   captureRecordSchema,
   customerSessionSchema,
@@ -135,7 +136,7 @@ export function createUpstreamClient(deps: UpstreamClientDeps): UpstreamClient {
   const { config } = deps;
   const answers: TimedAnswer[] = [];
   const transport: Transport = createTransport({
-    fetch: deps.fetch ?? globalThis.fetch,
+    fetch: deps.fetch ?? createHttpFetch(),
     sleep: deps.sleep ?? realSleep,
     clock: deps.clock ?? Date.now,
     random: deps.random ?? Math.random,

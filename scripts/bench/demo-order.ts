@@ -2,18 +2,23 @@
 // with shipping), and its signed-in shopper paying by Tabby.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { SANDBOX_DEFAULTS } from '../../shared/sandbox-defaults.js';
-import { sessionRequest } from '../../demo/storefront/cart.js';
+import { cartTotals, sessionRequest } from '../../demo/storefront/cart.js';
 import { DEFAULT_MARKET, PRODUCTS } from '../../demo/storefront/catalogue.js';
 import { demoShopper } from '../../demo/storefront/demo-shopper.js';
 
+const DEMO_LINES = [{ product: PRODUCTS[0]!, quantity: 2 }];
+
 /** The merchant's POST /v1/checkout-sessions body. */
 export const DEMO_CART = sessionRequest({
-  lines: [{ product: PRODUCTS[0]!, quantity: 2 }],
+  lines: DEMO_LINES,
   market: DEFAULT_MARKET,
   language: 'en',
   returnUrl: 'https://shop.example/return',
   imageBaseUrl: 'https://shop.example/',
 });
+
+/** What the cart comes to, in minor units of its market's currency: the amount its session asks the options at. */
+export const DEMO_TOTAL = { minor: cartTotals(DEMO_LINES, DEFAULT_MARKET).total, currency: DEFAULT_MARKET.currency };
 
 /** The widget's POST /v1/checkout-sessions/:id/orders body. */
 export const DEMO_SHOPPER = { bnplProvider: 'TABBY_AE', ...demoShopper(DEFAULT_MARKET) };

@@ -119,3 +119,16 @@ export async function startServer(
     },
   };
 }
+
+/** The sandbox as a child process; its token endpoint has a port of its own, printed in its banner. */
+export async function startSandbox(): Promise<Started & { tokenUrl: string }> {
+  const started = await startServer(
+    process.execPath,
+    ['node_modules/.bin/tsx', 'demo/sandbox/main.ts'],
+    { SANDBOX_PORT: '0' },
+    /opi sandbox listening on http:\/\/127\.0\.0\.1:(\d+)/,
+    '/__sandbox/journal',
+  );
+  const port = /POST http:\/\/127\.0\.0\.1:(\d+)\/token/.exec(started.output())![1];
+  return { ...started, tokenUrl: `http://127.0.0.1:${port}/token` };
+}
