@@ -6,10 +6,10 @@ const jsonReport = process.env.OPI_VITEST_JSON;
 
 // The files of the BFF, the sandbox, the contracts and the convergence checks share their worker's process one
 // after another: imports are made once, and a PGlite ledger a file is done with is emptied for the next
-// (test/support/store.ts). That took vitest from 557 s to 400 s here. Each of the others runs in a process of its
-// own: those that change what a process shares (node:fs patched, fake timers), and the browser and packaging
-// tests, whose browser driver loads zod's full build and with it zod's English messages for every copy in the
-// process (the contract's messages are tested as the BFF gives them: without).
+// (test/support/store.ts). The browser and packaging files share processes too, apart from those: their browser
+// driver loads zod's full build, and with it zod's English messages for every copy in the process (the contract's
+// messages are tested as the BFF gives them: without). That took vitest from 557 s to 411 s here. The two files that
+// change what a process shares (node:fs patched, fake timers) run each in a process of its own.
 const sharing = 'test/{shared,bff,demo,conformance,convergence}/**/*.test.ts';
 const ownProcess = ['test/bff/store/ledger-full-disk.test.ts', 'test/demo/sandbox/scheduler.test.ts'];
 
@@ -26,7 +26,12 @@ export default defineConfig({
           isolate: false,
         },
       },
-      { extends: true, test: { name: 'own process', include: [...ownProcess, 'test/{tooling,e2e}/**/*.test.ts'] } },
+      // Browsers and packages share their processes among themselves, apart from the files above.
+      {
+        extends: true,
+        test: { name: 'browsers and packages', include: ['test/{tooling,e2e}/**/*.test.ts'], isolate: false },
+      },
+      { extends: true, test: { name: 'own process', include: ownProcess } },
     ],
     pool: 'forks',
     // At least two files at a time, even on two cores (vitest's default there is one): most of a file's time is spent
