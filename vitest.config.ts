@@ -20,7 +20,7 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'shared',
+          name: 'bff, sandbox and contracts',
           include: [sharing],
           exclude: ownProcess,
           isolate: false,

@@ -30,11 +30,18 @@ const TABLES =
 
 const emptyLedger = (driver: SqlDriver) => driver.exec(`truncate ${TABLES} restart identity cascade`);
 
+interface WrapOptions {
+  /** After the driver is closed (a schema dropped). */
+  dispose?: () => Promise<void>;
+  /** Another driver on the same ledger, for another() (PostgreSQL). */
+  openDriver?: () => Promise<SqlDriver>;
+  /** How the file's driver is let go: closed, unless it is kept for the next file. */
+  closeDriver?: (driver: SqlDriver) => Promise<void>;
+}
+
 async function wrap(
   driver: SqlDriver,
-  dispose: () => Promise<void> = async () => {},
-  openDriver?: () => Promise<SqlDriver>,
-  closeDriver: (driver: SqlDriver) => Promise<void> = (done) => done.close(),
+  { dispose = async () => {}, openDriver, closeDriver = (done) => done.close() }: WrapOptions = {},
 ): Promise<TestStore> {
   await runMigrations(driver);
   const store = createSqlStore(driver);
@@ -80,7 +87,7 @@ async function keepForNextFile(driver: SqlDriver): Promise<void> {
 
 export async function pgliteTestStore(): Promise<TestStore> {
   const driver = idlePglite.pop() ?? (await createPgliteThreadDriver());
-  return wrap(driver, undefined, undefined, keepForNextFile);
+  return wrap(driver, { closeDriver: keepForNextFile });
 }
 
 /** A new, empty schema in DATABASE_URL's database: drivers opened on it, and drop() to remove it. */
@@ -104,7 +111,7 @@ export async function freshPostgresSchema(connectionString: string) {
 /** A fresh schema in DATABASE_URL's database, dropped on close. */
 export async function postgresTestStore(connectionString: string): Promise<TestStore> {
   const schema = await freshPostgresSchema(connectionString);
-  return wrap(await schema.open(), schema.drop, schema.open);
+  return wrap(await schema.open(), { dispose: schema.drop, openDriver: schema.open });
 }
 
 /** The drivers to run store tests on: PGlite always, PostgreSQL too when DATABASE_URL is set. */
