@@ -20,7 +20,7 @@
 // The steps: ./placement/decide.ts (under the session's lock), ./placement/order-request.ts (the upstream order),
 // ./placement/send.ts (the create call and its answer recorded).
 import type { PlaceOrderRequest } from '../../shared/schemas/checkout-api.js';
-import { idempotencyLeaseMs, once } from '../domain/idempotency.js';
+import { idempotencyLeaseMs, keptFor, lookAgain } from '../domain/idempotency.js';
 import type { SessionRecord } from '../store/types.js';
 import { inSpan } from '../telemetry/tracing.js';
 import type { PlacementContext } from './placement/context.js';
@@ -34,6 +34,7 @@ import {
   waitsForReconciler,
 } from './placement/decide.js';
 import { buildOrder, requestHash } from './placement/order-request.js';
+import { KeyHeldElsewhere, PlacementKey } from './placement/placement-key.js';
 import { type PlacedOrder, record, send } from './placement/send.js';
 import { loadSession, requireOpenSession } from './sessions.js';
 
@@ -82,23 +83,39 @@ export function createOrderPlacer(ctx: PlacementContext) {
   const { store, upstream } = ctx;
   const lock = createKeyedLock(MAX_QUEUED_PER_SESSION, inProgress);
 
-  /** A new attempt after a live one was found orphaned (its lock released in between, so decided again). */
-  async function newAttempt(session: SessionRecord, body: PlaceOrderRequest, deadline: number): Promise<PlacedOrder> {
+  /**
+   * A new attempt after a live one was found orphaned (its lock released in between, so decided again). `key`: the
+   * request's Idempotency-Key, already held since the recheck's decision.
+   */
+  async function newAttempt(
+    session: SessionRecord,
+    body: PlaceOrderRequest,
+    deadline: number,
+    key: PlacementKey | undefined,
+  ): Promise<PlacedOrder> {
     const eligible = await step('eligibility', () => eligibility(ctx, session, body, deadline));
-    const plan = await step('decide', () => decide(ctx, session.id, body, eligible, true));
+    const plan = await step('decide', () => decide(ctx, session.id, body, eligible, { fresh: true }));
     if (plan.kind !== 'recorded') throw inProgress();
-    return step('send', () => send(ctx, plan.order, plan.request, deadline));
+    return step('send', () => send(ctx, plan.order, plan.request, deadline, { key }));
   }
 
-  /** `deadline`: the whole request's upstream budget, the lookup, the token and the create included. */
-  async function attemptOrder(session: SessionRecord, body: PlaceOrderRequest, deadline: number): Promise<PlacedOrder> {
-    const eligible = await step('eligibility', () => eligibility(ctx, session, body, deadline));
-    const plan = await step('decide', () => decide(ctx, session.id, body, eligible));
+  /**
+   * `deadline`: the whole request's upstream budget, the lookup, the token and the create included. `key`: the
+   * request's Idempotency-Key, claimed by the decision.
+   */
+  async function attemptOrder(
+    session: SessionRecord,
+    body: PlaceOrderRequest,
+    deadline: number,
+    key?: PlacementKey,
+  ): Promise<PlacedOrder> {
+    const eligible = await step('eligibility', () => eligibility(ctx, session, body, deadline, key));
+    const plan = await step('decide', () => decide(ctx, session.id, body, eligible, { key }));
     if (plan.kind === 'replay')
       return { orderReference: plan.order.orderReference, redirectUrl: plan.order.redirectUrl!, replayed: true };
     // A provider the session offers (decide refuses any other), for an attempt of the shopper's own.
     if (plan.kind === 'recorded') ctx.funnel.count('chosen', body.bnplProvider, session.locale);
-    if (plan.kind === 'recorded') return step('send', () => send(ctx, plan.order, plan.request, deadline));
+    if (plan.kind === 'recorded') return step('send', () => send(ctx, plan.order, plan.request, deadline, { key }));
 
     const { order } = plan;
     if (waitsForReconciler(ctx, order)) throw inProgress();
@@ -119,7 +136,7 @@ export function createOrderPlacer(ctx: PlacementContext) {
         { also: { createState: 'orphaned' }, upstream: null },
         shown ? 'not_found_after_shown' : 'resend_too_late',
       );
-      return newAttempt(plan.session, body, deadline);
+      return newAttempt(plan.session, body, deadline, key);
     }
     if (found === null) {
       // The upstream never got it: the same reference (and callback secret) is safe to send again (counted above).
@@ -129,39 +146,50 @@ export function createOrderPlacer(ctx: PlacementContext) {
         secret: order.callbackSecret,
         customerToken: fetchedToken(eligible),
       });
-      return step('send again', () => send(ctx, order, request, deadline, false));
+      return step('send again', () => send(ctx, order, request, deadline, { firstSend: false, key }));
     }
     await record(ctx, order, { also: { createState: 'orphaned' }, upstream: found }, 'redirect_lost');
-    return newAttempt(plan.session, body, deadline);
+    return newAttempt(plan.session, body, deadline, key);
   }
 
+  /**
+   * With an Idempotency-Key (bff/domain/idempotency.ts's rules, in the placement's own statements: ./placement/
+   * placement-key.ts): the first request with it places; the same key and body again replays the answer; another
+   * body is refused. No wait for a request in flight with the same key: in this process the session lock already
+   * queues it, so only another instance can be running it, and the widget retries on the retryable 409.
+   */
   async function withIdempotencyKey(
     session: SessionRecord,
     body: PlaceOrderRequest,
-    key: string,
+    idempotencyKey: string,
     deadline: number,
   ): Promise<PlacedOrder> {
-    // No wait for a request in flight with the same key: in this process the session lock already queues it, so
-    // only another instance can be running it, and the widget retries on the retryable 409.
-    const idempotency = { store, now: ctx.now, waitMs: 0, leaseMs: idempotencyLeaseMs(ctx.upstreamTimeoutMs) };
-    let placedNow: PlacedOrder | undefined;
-    const answer = await once<Omit<PlacedOrder, 'replayed'>>(
-      idempotency,
-      `checkout-order:${session.id}`,
-      key,
-      requestHash(body),
-      async () => {
-        placedNow = await attemptOrder(session, body, deadline);
-        // A replay of the live attempt made nothing under this key: it keeps no row (a stranger's fresh keys on a
-        // known session leave none behind), and the key asked again answers the live attempt again.
-        const result = { orderReference: placedNow.orderReference, redirectUrl: placedNow.redirectUrl };
-        return { result, ...(placedNow.replayed ? { provisional: true } : {}) };
-      },
-    );
-    if (placedNow) return placedNow;
-    // A placement keeps no refusal for its key (a refused placement throws, and the key is released).
-    if ('refusal' in answer) throw answer.refusal;
-    return { ...answer.result, replayed: true };
+    const deps = { store, now: ctx.now, waitMs: 0, leaseMs: idempotencyLeaseMs(ctx.upstreamTimeoutMs) };
+    const giveUpAt = Date.now();
+    for (;;) {
+      const key = new PlacementKey(deps, `checkout-order:${session.id}`, idempotencyKey, requestHash(body));
+      let placed: PlacedOrder;
+      try {
+        placed = await attemptOrder(session, body, deadline, key);
+      } catch (error) {
+        if (!(error instanceof KeyHeldElsewhere)) {
+          await key.settle();
+          throw error;
+        }
+        // A placement keeps no refusal for its key (a refused placement releases it).
+        const kept = await keptFor<Omit<PlacedOrder, 'replayed'>>(deps, key.claim, giveUpAt);
+        if (kept && 'refusal' in kept) throw kept.refusal;
+        if (kept) return { ...kept.result, replayed: true };
+        // Released in between (the first request failed), or abandoned: claim it again shortly.
+        await lookAgain(deps);
+        continue;
+      }
+      // A replay of the live attempt made nothing under this key: it keeps no row (a stranger's fresh keys on a
+      // known session leave none behind), and the key asked again answers the live attempt again.
+      if (!placed.replayed)
+        await key.settle({ orderReference: placed.orderReference, redirectUrl: placed.redirectUrl });
+      return placed;
+    }
   }
 
   return {

@@ -5,7 +5,7 @@
 // lease, and a retry of the same request then takes the key over, so no key is blocked for ever.
 import { DomainError, fromRefusalBody, type RefusalBody, refusalBody } from './errors.js';
 import { LedgerUnavailableError } from '../store/ledger-errors.js';
-import type { Store } from '../store/types.js';
+import type { IdempotencyLease, KeyAnswer, KeyClaim, Store } from '../store/types.js';
 
 /** What a keyed request ended in, kept for its key and replayed: its result, or the refusal it ended in for good. */
 export type KeptAnswer<T> = { result: T } | { refusal: DomainError };
@@ -48,12 +48,27 @@ const POLL_MS = 25;
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const AGAIN_MS = 250;
 
+/** A claim made now: stamped with the app's clock, taking over only claims older than the lease. */
+export function leaseNow(deps: IdempotencyDeps): IdempotencyLease {
+  const now = deps.now();
+  return { now, takeOverBefore: new Date(now.getTime() - deps.leaseMs) };
+}
+
+/** How a result is kept for its key, as its statement writes it (the placement's create answer). */
+export const keptResult = (claim: KeyClaim, result: unknown): KeyAnswer => ({
+  scope: claim.scope,
+  key: claim.key,
+  statusCode: RESULT,
+  response: result,
+  claimedAt: claim.lease?.now,
+});
+
 /**
  * Stores a key's answer or releases it. When the ledger is away (a restart), that is done again in the background
  * until it is back, within the claim's lease: a retry of the key then finds its answer, or takes it over, at once
  * instead of waiting for the lease to lapse.
  */
-async function settleKey(deps: IdempotencyDeps, write: () => Promise<void>): Promise<void> {
+export async function settleKey(deps: IdempotencyDeps, write: () => Promise<void>): Promise<void> {
   try {
     await write();
   } catch (error) {
@@ -69,6 +84,39 @@ async function settleKey(deps: IdempotencyDeps, write: () => Promise<void>): Pro
 }
 
 /**
+ * A key another claim holds or answered: its kept answer, to replay; refused for another request, or while in flight
+ * past `giveUpAt` (a real time). Undefined: released in between, in flight within the wait, or abandoned (its lease
+ * lapsed, so `claim` takes it over): claim again, after `lookAgain`.
+ */
+export async function keptFor<T>(
+  deps: IdempotencyDeps,
+  claim: KeyClaim,
+  giveUpAt: number,
+): Promise<KeptAnswer<T> | undefined> {
+  const existing = await deps.store.idempotency.get(claim.scope, claim.key);
+  if (!existing) return undefined;
+  if (existing.requestHash !== claim.requestHash) {
+    throw new DomainError('idempotency_key_reused', 'This Idempotency-Key was used with a different request.');
+  }
+  if (existing.statusCode !== null) return stored<T>(existing.statusCode, existing.response);
+  if (claim.lease && existing.claimedAt <= claim.lease.takeOverBefore) return undefined;
+  if (Date.now() >= giveUpAt) {
+    throw new DomainError(
+      'idempotency_key_in_flight',
+      'A request with this Idempotency-Key is still being processed.',
+      {
+        retryable: true,
+        retryAfterSeconds: 1,
+      },
+    );
+  }
+  return undefined;
+}
+
+/** The pause before a key held elsewhere is looked at again. */
+export const lookAgain = (deps: IdempotencyDeps) => (deps.sleep ?? realSleep)(POLL_MS);
+
+/**
  * Runs `work` once per scope and key. A successful answer is stored and replayed; a thrown problem is not stored
  * (the key is released), so the client may retry the same key once the cause is gone.
  */
@@ -79,12 +127,11 @@ export async function once<T>(
   requestHash: string,
   work: () => Promise<Answer<T>>,
 ): Promise<KeptAnswer<T> & { replayed: boolean }> {
-  const sleep = deps.sleep ?? realSleep;
   // A real wait (with real sleeps), so measured in real time: the app clock may be a test's frozen one.
   const giveUpAt = Date.now() + deps.waitMs;
   for (;;) {
-    const claimedAt = deps.now();
-    const lease = { now: claimedAt, takeOverBefore: new Date(claimedAt.getTime() - deps.leaseMs) };
+    const lease = leaseNow(deps);
+    const claimedAt = lease.now;
     if (await deps.store.idempotency.claim(scope, key, requestHash, lease)) {
       let answer: Answer<T>;
       try {
@@ -104,24 +151,9 @@ export async function once<T>(
       });
       return { ...('result' in answer ? { result: answer.result } : { refusal: answer.refusal }), replayed: false };
     }
-    const existing = await deps.store.idempotency.get(scope, key);
-    if (existing) {
-      if (existing.requestHash !== requestHash) {
-        throw new DomainError('idempotency_key_reused', 'This Idempotency-Key was used with a different request.');
-      }
-      if (existing.statusCode !== null) return { ...stored<T>(existing.statusCode, existing.response), replayed: true };
-      if (Date.now() >= giveUpAt) {
-        throw new DomainError(
-          'idempotency_key_in_flight',
-          'A request with this Idempotency-Key is still being processed.',
-          {
-            retryable: true,
-            retryAfterSeconds: 1,
-          },
-        );
-      }
-    }
+    const kept = await keptFor<T>(deps, { scope, key, requestHash, lease }, giveUpAt);
+    if (kept) return { ...kept, replayed: true };
     // Released in between (the first request failed) or still running: look again shortly.
-    await sleep(POLL_MS);
+    await lookAgain(deps);
   }
 }

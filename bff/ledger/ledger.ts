@@ -9,6 +9,7 @@ import type {
   Discrepancy,
   EventSource,
   Journal,
+  KeyAnswer,
   LiveSweep,
   NewOrder,
   OrderOperation,
@@ -40,6 +41,8 @@ export { NOT_FOUND_UPSTREAM, type OperationResult, type Reservation } from './op
 interface ObservationResult {
   order: StoredOrder;
   changed: boolean;
+  /** The Idempotency-Key's answer given with the observation was kept by its statement; if not, the caller keeps it. */
+  answered?: boolean;
 }
 
 /**
@@ -113,6 +116,7 @@ async function observeAsPlanned(
   deps: LedgerDeps,
   known: StoredOrder,
   observation: Observation,
+  answer?: KeyAnswer,
 ): Promise<ObservationResult | null> {
   observation = asPlannedFor(known, observation);
   const now = deps.now();
@@ -120,23 +124,24 @@ async function observeAsPlanned(
   const { patch, changed, journal } = settle(known, observation, planned, now);
   if (Object.keys(patch).length === 0 || planned.raised || (changed && announced({ status: patch.status! })))
     return null;
-  const order = await deps.store.orders.updateIfUnchanged(known, patch, journal);
-  return order ? { order, changed } : null;
+  const order = await deps.store.orders.updateIfUnchanged(known, patch, journal, answer);
+  return order ? { order, changed, answered: answer !== undefined } : null;
 }
 
 /**
  * Records what the upstream said about an order. `known`: the caller's copy of the order (the placement's, just
- * recorded): the common case then costs one statement; a row changed meanwhile, or a change that touches more, takes
- * the locked path as if none were given.
+ * recorded): the common case then costs one statement, which also keeps `answer` (the placement's Idempotency-Key);
+ * a row changed meanwhile, or a change that touches more, takes the locked path as if none were given.
  */
 async function observe(
   deps: LedgerDeps,
   orderReference: string,
   observation: Observation,
   known?: StoredOrder,
+  answer?: KeyAnswer,
 ): Promise<ObservationResult> {
   return (
-    (known && (await observeAsPlanned(deps, known, observation))) ??
+    (known && (await observeAsPlanned(deps, known, observation, answer))) ??
     underOrderLock(deps, orderReference, (unit) => observeLocked(deps, unit, observation))
   );
 }
@@ -177,8 +182,8 @@ export function createLedger(deps: LedgerDeps) {
   const { store, now } = deps;
   return {
     /** Records what the upstream said about an order (or what the BFF concluded); see observe above. */
-    observe: (orderReference: string, observation: Observation, known?: StoredOrder) =>
-      observe(deps, orderReference, observation, known),
+    observe: (orderReference: string, observation: Observation, known?: StoredOrder, answer?: KeyAnswer) =>
+      observe(deps, orderReference, observation, known, answer),
 
     /** A new attempt of a session, inside the caller's transaction (which holds the session's lock). */
     recordAttempt: (tx: StoreTx, order: NewOrder, journal: Journal) => tx.orders.insert(order, journal),

@@ -21,6 +21,25 @@ export interface IdempotencyLease {
   takeOverBefore: Date;
 }
 
+/** A key claimed by the statement that also locks what its request decides under (a placement's session). */
+export interface KeyClaim {
+  scope: string;
+  key: string;
+  requestHash: string;
+  /** Without: claimed at the ledger's now, and never taken over. */
+  lease?: IdempotencyLease;
+}
+
+/** A key's answer, written by the statement that records its request's outcome (only if that statement writes). */
+export interface KeyAnswer {
+  scope: string;
+  key: string;
+  statusCode: number;
+  response: unknown;
+  /** The claim answering: with it, a claim that took the key over since then keeps it. */
+  claimedAt?: Date;
+}
+
 export interface IdempotencyKeys {
   get(scope: string, key: string, options?: LockOption): Promise<IdempotencyRecord | null>;
   /**
@@ -54,6 +73,38 @@ function toIdempotency(row: Row): IdempotencyRecord {
   };
 }
 
+/**
+ * Claims a key: records it in flight, or takes over an unanswered claim of the same request whose lease lapsed; returns
+ * the key when claimed, nothing when another claim holds it or it is answered. Its parameters are numbered after
+ * `offset`; `from`: a relation the claim is made only for a row of (the session locked by the same statement).
+ */
+export function claimStatement(claim: KeyClaim, offset: number, from = ''): [string, unknown[]] {
+  const $ = (n: number) => `$${offset + n}`;
+  return [
+    `insert into idempotency_keys (scope, key, request_hash, claimed_at)
+     select ${$(1)}::text, ${$(2)}::text, ${$(3)}::text, coalesce(${$(4)}::timestamptz, now())${from ? ` from ${from}` : ''}
+     on conflict (scope, key) do update set claimed_at = excluded.claimed_at
+       where idempotency_keys.status_code is null and idempotency_keys.request_hash = excluded.request_hash
+         and idempotency_keys.claimed_at <= ${$(5)}::timestamptz
+     returning key`,
+    [claim.scope, claim.key, claim.requestHash, claim.lease?.now ?? null, claim.lease?.takeOverBefore ?? null],
+  ];
+}
+
+/**
+ * Keeps a key's answer while the claim that made it still holds the key. Its parameters are numbered after `offset`;
+ * `when`: a condition the write also needs (the outcome's own row written by the same statement).
+ */
+export function answerStatement(answer: KeyAnswer, offset: number, when = ''): [string, unknown[]] {
+  const $ = (n: number) => `$${offset + n}`;
+  return [
+    `update idempotency_keys set status_code = ${$(3)}, response = ${$(4)}::jsonb
+     where scope = ${$(1)} and key = ${$(2)} and status_code is null
+       and (${$(5)}::timestamptz is null or claimed_at = ${$(5)}::timestamptz)${when ? ` and ${when}` : ''}`,
+    [answer.scope, answer.key, answer.statusCode, json(answer.response), answer.claimedAt ?? null],
+  ];
+}
+
 export function idempotencyKeysSql(db: SqlDb): IdempotencyKeys {
   return {
     async get(scope, key, options) {
@@ -64,22 +115,11 @@ export function idempotencyKeysSql(db: SqlDb): IdempotencyKeys {
       return rows[0] ? toIdempotency(rows[0]) : null;
     },
     async claim(scope, key, requestHash, lease) {
-      const rows = await db.query(
-        `insert into idempotency_keys (scope, key, request_hash, claimed_at) values ($1, $2, $3, coalesce($4::timestamptz, now()))
-         on conflict (scope, key) do update set claimed_at = excluded.claimed_at
-           where idempotency_keys.status_code is null and idempotency_keys.request_hash = excluded.request_hash
-             and idempotency_keys.claimed_at <= $5::timestamptz
-         returning key`,
-        [scope, key, requestHash, lease?.now ?? null, lease?.takeOverBefore ?? null],
-      );
-      return rows.length === 1;
+      const [sql, params] = claimStatement({ scope, key, requestHash, lease }, 0);
+      return (await db.query(sql, params)).length === 1;
     },
     async complete(scope, key, statusCode, response, claimedAt) {
-      await db.query(
-        `update idempotency_keys set status_code = $3, response = $4::jsonb
-         where scope = $1 and key = $2 and status_code is null and ($5::timestamptz is null or claimed_at = $5::timestamptz)`,
-        [scope, key, statusCode, json(response), claimedAt ?? null],
-      );
+      await db.query(...answerStatement({ scope, key, statusCode, response, claimedAt }, 0));
     },
     async yieldClaim(scope, key, claimedAt) {
       await db.query(

@@ -5,6 +5,7 @@ import type { AttemptReason, Prefill } from '../../shared/schemas/checkout-api.j
 import type { PaymentState } from '../../shared/schemas/merchant-api.js';
 import type { CurrentStatus, OrderStatus } from '../../shared/status.js';
 import { type Claim, claimDue } from './claims.js';
+import { answerStatement, type KeyAnswer } from './idempotency-keys.js';
 import { date, dateOrNull, json, lock, type LockOption, num, textOrNull, type Row } from './row.js';
 import type { SqlDb } from './sql.js';
 
@@ -47,19 +48,32 @@ const values = (journal: Journal) => [
 
 /**
  * The statement (one that changes an order and ends `returning` its columns) with the journal row written by it too: one
- * round trip instead of two, in the same transaction either way.
+ * round trip instead of two, in the same transaction either way. With `answer`, an Idempotency-Key's answer is kept by
+ * it as well, only if the order was written (a placement's create answer).
  */
-export function withJournal(statement: string, params: unknown[], journal?: Journal): [string, unknown[]] {
-  if (!journal) return [statement, params];
-  const n = params.length;
-  return [
-    `with changed as (${statement}), journal as (
+export function withJournal(
+  statement: string,
+  params: unknown[],
+  journal?: Journal,
+  answer?: KeyAnswer,
+): [string, unknown[]] {
+  if (!journal && !answer) return [statement, params];
+  const parts = [`changed as (${statement})`];
+  const all = [...params];
+  if (journal) {
+    const n = all.length;
+    parts.push(`journal as (
        ${INSERT}
        select order_reference, $${n + 1}, $${n + 2}, $${n + 3}, $${n + 4}::jsonb, $${n + 5} from changed
-     )
-     select * from changed`,
-    [...params, ...values(journal)],
-  ];
+     )`);
+    all.push(...values(journal));
+  }
+  if (answer) {
+    const [answering, answerParams] = answerStatement(answer, all.length, 'exists (select 1 from changed)');
+    parts.push(`answered as (${answering})`);
+    all.push(...answerParams);
+  }
+  return [`with ${parts.join(', ')} select * from changed`, all];
 }
 
 function toEvent(row: Row): OrderEvent {
@@ -258,9 +272,14 @@ export interface Orders {
   update(orderReference: string, patch: OrderPatch, journal?: Journal): Promise<StoredOrder>;
   /**
    * `update`, only while the row still has `expected`'s status, upstream status and sends; null when it no longer
-   * does (then nothing is written).
+   * does (then nothing is written). With `answer`, that Idempotency-Key's answer is kept by the same statement.
    */
-  updateIfUnchanged(expected: StoredOrder, patch: OrderPatch, journal?: Journal): Promise<StoredOrder | null>;
+  updateIfUnchanged(
+    expected: StoredOrder,
+    patch: OrderPatch,
+    journal?: Journal,
+    answer?: KeyAnswer,
+  ): Promise<StoredOrder | null>;
   /**
    * Counts one more send of a create still unanswered and never shown upstream; null when it is settled or the
    * upstream has shown it (then it must not be sent).
@@ -373,6 +392,7 @@ async function updateWhere(
   condition: string,
   patch: OrderPatch,
   journal?: Journal,
+  answer?: KeyAnswer,
 ): Promise<StoredOrder | null> {
   const entries = Object.entries(patch).filter(([, value]) => value !== undefined) as [keyof OrderPatch, unknown][];
   const parameter = (index: number) => `$${index + keys.length + 1}`;
@@ -393,6 +413,7 @@ async function updateWhere(
        where order_reference = $1${condition} returning ${ORDER_COLUMN_LIST}`,
       [...keys, ...values],
       journal,
+      answer,
     ),
   );
   return rows[0] ? toOrder(rows[0]) : null;
@@ -462,13 +483,14 @@ export function ordersSql(db: SqlDb): Orders {
       if (!updated) throw new Error(`no order ${orderReference}`);
       return updated;
     },
-    updateIfUnchanged(expected, patch, journal) {
+    updateIfUnchanged(expected, patch, journal, answer) {
       return updateWhere(
         db,
         [expected.orderReference, expected.status, expected.upstreamStatus, expected.createSends],
         ' and status = $2 and upstream_status is not distinct from $3 and create_sends = $4',
         patch,
         journal,
+        answer,
       );
     },
     async countCreateSend(orderReference) {

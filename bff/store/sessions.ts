@@ -3,6 +3,7 @@ import type { Prefill } from '../../shared/schemas/checkout-api.js';
 import type { SHIPPING_METHODS } from '../../shared/field-rules.js';
 import type { StoreAddress } from '../../shared/schemas/address.js';
 import type { OrderItem } from '../../shared/schemas/cart.js';
+import { claimStatement, type KeyClaim } from './idempotency-keys.js';
 import { date, json, lock, type LockOption, num, type Row } from './row.js';
 import type { SqlDb } from './sql.js';
 import type { CurrentStatus } from '../../shared/status.js';
@@ -82,6 +83,11 @@ export interface Sessions {
    */
   insertUnlessLive(session: NewSession & { merchantReference: string }, now: Date): Promise<string | null>;
   get(id: string, options?: LockOption): Promise<SessionRecord | null>;
+  /**
+   * The session locked for update, and `claim`'s key claimed by the same statement, only once the lock is held (a
+   * placement's Idempotency-Key, inside the transaction that decides it: rolled back with it). Inside a transaction.
+   */
+  lockClaiming(id: string, claim: KeyClaim): Promise<{ session: SessionRecord | null; claimed: boolean }>;
   setState(id: string, state: SessionState): Promise<void>;
   /** Replaces the cart and its amount (PATCH /v1/checkout-sessions/:id); the caller holds the session's lock. */
   setCart(id: string, cart: StoredCart, amountMinor: number): Promise<void>;
@@ -114,12 +120,30 @@ function toSession(row: Row): SessionRecord {
   };
 }
 
+/** The columns a session is read from (toSession): not its bookkeeping (updated_at, personal_erased_at). */
+const SESSION_COLUMNS = [
+  'id',
+  'order_prefix',
+  'cart',
+  'amount_minor',
+  'currency',
+  'country',
+  'locale',
+  'return_url',
+  'prefill',
+  'state',
+  'expires_at',
+  'created_at',
+  'merchant_reference',
+];
+const columnsOf = (table: string) => SESSION_COLUMNS.map((column) => `${table}.${column}`).join(', ');
+
 /**
  * A plain read's session with its attempts in the same statement (at most MAX_ATTEMPTS_PER_SESSION rows by the
  * orders' (session_id, attempt) key, each with its journal's first return or callback by order_events_by_order): the
  * latest, and the providers that declined one.
  */
-const SESSION_WITH_ATTEMPTS = `select s.*, a.latest, a.declined from checkout_sessions s
+const SESSION_WITH_ATTEMPTS = `select ${columnsOf('s')}, a.latest, a.declined from checkout_sessions s
   left join lateral (
     select (array_agg(jsonb_build_object('attempt', o.attempt, 'provider', o.provider, 'status', o.status,
               'outcomeReason', o.outcome_reason, 'shopper', o.shopper, 'heard', exists (
@@ -183,10 +207,22 @@ export function sessionsSql(db: SqlDb): Sessions {
     },
     async get(id, options) {
       const rows = await db.query<Row>(
-        options?.forUpdate ? `select * from checkout_sessions where id = $1${lock(options)}` : SESSION_WITH_ATTEMPTS,
+        options?.forUpdate
+          ? `select ${columnsOf('s')} from checkout_sessions s where id = $1${lock(options)}`
+          : SESSION_WITH_ATTEMPTS,
         [id],
       );
       return rows[0] ? toSession(rows[0]) : null;
+    },
+    async lockClaiming(id, claim) {
+      const [claiming, params] = claimStatement(claim, 1, 'locked');
+      const [row] = await db.query<Row>(
+        `with locked as (select ${columnsOf('s')} from checkout_sessions s where id = $1 for update),
+         claimed as (${claiming})
+         select locked.*, exists (select 1 from claimed) as key_claimed from locked`,
+        [id, ...params],
+      );
+      return row ? { session: toSession(row), claimed: row.key_claimed === true } : { session: null, claimed: false };
     },
     async setState(id, state) {
       await db.query('update checkout_sessions set state = $2, updated_at = now() where id = $1', [id, state]);

@@ -108,8 +108,8 @@ function watchOrderWrites<O extends Orders>(orders: O, changed: (id: string) => 
     ...orders,
     insert: async (order, journal) => told(await orders.insert(order, journal)),
     update: async (reference, patch, journal) => told(await orders.update(reference, patch, journal)),
-    updateIfUnchanged: async (expected, patch, journal) =>
-      told(await orders.updateIfUnchanged(expected, patch, journal)),
+    updateIfUnchanged: async (expected, patch, journal, answer) =>
+      told(await orders.updateIfUnchanged(expected, patch, journal, answer)),
   };
 }
 

@@ -11,6 +11,7 @@ import { toProviderLists } from '../provider-views.js';
 import { newCallbackSecret, orderReference, requireOpenSession, sessionCompleted } from '../sessions.js';
 import type { PlacementContext } from './context.js';
 import { buildOrder } from './order-request.js';
+import { KeyHeldElsewhere, type PlacementKey } from './placement-key.js';
 
 /**
  * When the BFF stops waiting for an order at the usual pace (the reconciler's plan, bff/reconcile/schedule.ts), stamped
@@ -28,7 +29,8 @@ export type Plan =
 
 /**
  * The chosen provider for the session's amount when it was asked (before the lock), with the customer token fetched
- * for a new attempt if one was, or why a new attempt is refused.
+ * for a new attempt if one was, or why a new attempt is refused. `replaysLive`: no token was fetched, as the submit
+ * looked to replay (the live attempt, or its key's answer).
  */
 export type Eligibility = { amountMinor: number } & (
   | { provider: ProviderView; customerToken?: string; replaysLive?: boolean }
@@ -132,6 +134,7 @@ export async function eligibility(
   session: SessionRecord,
   body: PlaceOrderRequest,
   deadline: number,
+  key?: PlacementKey,
 ): Promise<Eligibility> {
   const amountMinor = session.amountMinor;
   let provider: ProviderView;
@@ -149,6 +152,9 @@ export async function eligibility(
     return { amountMinor, provider, replaysLive: true };
   // A live attempt of this provider is rechecked or resent, never a new one: the bound does not apply to it.
   if (orders.length >= MAX_ATTEMPTS_PER_SESSION && !live) return { amountMinor, refused: attemptsExhausted() };
+  // A key already answered (or refused, or in flight) creates nothing upstream either: the decision replays it. Its
+  // claim comes only with the session's lock, so it is looked at here first (one read, in this mode only).
+  if (key && (await key.heldElsewhere())) return { amountMinor, provider, replaysLive: true };
   try {
     // What the order itself refuses (a store pickup the cart does not offer) is refused before anything is made
     // upstream: otherwise every such submit would leave a customer session there and record nothing to bound it.
@@ -176,8 +182,13 @@ async function lockedSession(
   tx: StoreTx,
   sessionId: string,
   eligible: Eligibility,
+  key: PlacementKey | undefined,
 ): Promise<SessionRecord> {
-  const session = requireOpenSession(await tx.sessions.get(sessionId, { forUpdate: true }), ctx.now());
+  const locked = key
+    ? await tx.sessions.lockClaiming(sessionId, key.claim)
+    : { session: await tx.sessions.get(sessionId, { forUpdate: true }), claimed: true };
+  const session = requireOpenSession(locked.session, ctx.now());
+  if (!locked.claimed) throw new KeyHeldElsewhere();
   if (session.amountMinor !== eligible.amountMinor) {
     throw new DomainError('session_changed', 'The cart changed while the order was being placed.', {
       retryable: true,
@@ -203,7 +214,8 @@ async function recordAttempt(
   eligible: Eligibility,
 ): Promise<{ order: StoredOrder; request: OrderRequest }> {
   if ('refused' in eligible) throw eligible.refused;
-  // The live attempt ended since it was seen, so this submit has no token yet: the retry fetches one.
+  // What it looked to replay ended (or let go of its key) since it was seen, so this submit has no token yet: the
+  // retry fetches one.
   if (eligible.replaysLive) throw inProgress();
   if (orders.length >= MAX_ATTEMPTS_PER_SESSION) throw attemptsExhausted();
   const secret = newCallbackSecret();
@@ -251,16 +263,17 @@ async function recordAttempt(
 /**
  * Under the session's lock, in one transaction: the live attempt of this provider (to replay or to check), or a new
  * attempt recorded with the request to send. `fresh`: a live attempt was just found orphaned, so none may be live.
+ * `key`: the request's Idempotency-Key, claimed with the lock (a replay keeps no row for it: it made nothing).
  */
-export function decide(
+export async function decide(
   ctx: PlacementContext,
   sessionId: string,
   body: PlaceOrderRequest,
   eligible: Eligibility,
-  fresh = false,
+  { fresh = false, key }: { fresh?: boolean; key?: PlacementKey } = {},
 ): Promise<Plan> {
-  return ctx.store.transaction(async (tx) => {
-    const session = await lockedSession(ctx, tx, sessionId, eligible);
+  const plan = await ctx.store.transaction(async (tx): Promise<Plan> => {
+    const session = await lockedSession(ctx, tx, sessionId, eligible, key);
     const orders = await tx.orders.listOfSession(sessionId);
     if (orders.some(holdsPayment)) throw sessionCompleted();
     const declined = orders.filter((order) => order.status === 'declined').map((order) => order.provider);
@@ -268,11 +281,16 @@ export function decide(
     const live = liveAttemptOf(orders, body.bnplProvider);
     if (live && fresh) throw inProgress();
     if (live) {
-      if (live.createState === 'created') return { kind: 'replay', order: live };
+      if (live.createState === 'created') {
+        if (key) await tx.idempotency.release(key.claim.scope, key.claim.key, key.claim.lease?.now);
+        return { kind: 'replay', order: live };
+      }
       // Only another process can be creating it right now (this one holds the session's lock).
       if (creatingElsewhere(ctx, live)) throw inProgress();
       return { kind: 'recheck', order: live, session };
     }
     return { kind: 'recorded', ...(await recordAttempt(ctx, tx, session, orders, body, eligible)) };
   });
+  if (plan.kind !== 'replay') key?.heldNow();
+  return plan;
 }

@@ -4,12 +4,13 @@
 import type { OrderStatusRecord, OrderRequest } from '../../upstream/contract.js';
 import { DomainError, upstreamFieldErrors, upstreamRefusal } from '../../domain/errors.js';
 import type { CreateAnswer } from '../../ledger/ledger.js';
-import type { StoredOrder, OrderPatch } from '../../store/types.js';
+import type { KeyAnswer, StoredOrder, OrderPatch } from '../../store/types.js';
 import type { CreateOrderOutcome } from '../../upstream/client.js';
 import { UpstreamError, UpstreamOutcomeUnknownError, UpstreamValidationError } from '../../upstream/errors.js';
 import type { PlacementContext } from './context.js';
 import { isSafeRedirect } from './order-request.js';
 import { inProgress } from './decide.js';
+import type { PlacementKey } from './placement-key.js';
 
 export interface PlacedOrder {
   orderReference: string;
@@ -34,14 +35,16 @@ export async function record(
     upstream?: OrderStatusRecord | CreateAnswer | null;
     decided?: 'failed';
     refusalOfFirstSend?: boolean;
+    /** The placement's Idempotency-Key, answered by the same statement where it can be (PlacementKey.kept says). */
+    answer?: KeyAnswer;
   },
   reason: string,
   detail: Record<string, unknown> = {},
-): Promise<StoredOrder> {
+): Promise<{ order: StoredOrder; answered: boolean }> {
   // An attempt the upstream may hold is due for its first status check (the reconciler's schedule).
   const pollSoon =
     step.also.createState !== 'rejected' ? { nextPollAt: new Date(ctx.now().getTime() + ctx.pollInitialMs) } : {};
-  const { order: updated } = await ctx.ledger.observe(
+  const { order: updated, answered = false } = await ctx.ledger.observe(
     order.orderReference,
     {
       source: 'create',
@@ -52,8 +55,9 @@ export async function record(
       payload: { reason, attempt: order.attempt, provider: order.provider, ...detail },
     },
     order,
+    step.answer,
   );
-  return updated;
+  return { order: updated, answered };
 }
 
 function refusedByUpstream(ctx: PlacementContext, error: UpstreamValidationError): DomainError {
@@ -73,14 +77,14 @@ function refusedByUpstream(ctx: PlacementContext, error: UpstreamValidationError
 /**
  * Sends the recorded attempt upstream and records what came back. `firstSend`: nothing was sent for this reference
  * before; a refusal of a later send tells nothing about an earlier one (the outcome stays unknown, and the
- * reconciler's read settles it).
+ * reconciler's read settles it). `key`: the placement's Idempotency-Key, answered with the redirect's record.
  */
 export async function send(
   ctx: PlacementContext,
   order: StoredOrder,
   request: OrderRequest,
   deadline: number,
-  firstSend = true,
+  { firstSend = true, key }: { firstSend?: boolean; key?: PlacementKey } = {},
 ): Promise<PlacedOrder> {
   const { upstream } = ctx;
   let outcome: CreateOrderOutcome;
@@ -134,7 +138,7 @@ export async function send(
         detail,
       );
       // Another request sent it again meanwhile: this refusal tells nothing about that send.
-      if (recorded.status !== 'failed')
+      if (recorded.order.status !== 'failed')
         throw upstreamRefusal(
           new UpstreamOutcomeUnknownError('create-order: refused after a resend', {
             operation: error.operation,
@@ -181,14 +185,17 @@ export async function send(
       { retryable: false },
     );
   }
-  await record(
+  const placed = { orderReference: order.orderReference, redirectUrl };
+  const { answered } = await record(
     ctx,
     order,
     {
       also: { createState: 'created', redirectUrl },
       upstream: { kind: 'create-answer', status: paymentStatus, transactionReference },
+      ...(key ? { answer: key.answerWith(placed) } : {}),
     },
     'created',
   );
-  return { orderReference: order.orderReference, redirectUrl, replayed: false };
+  key?.kept(answered);
+  return { ...placed, replayed: false };
 }

@@ -108,6 +108,23 @@ describe('with OPI_CUSTOMER_SESSIONS=true', () => {
     expect(journal('customer-session')).toHaveLength(1);
   });
 
+  it('creates none for a key already answered, once its attempt has ended, nor for the key with another body', async () => {
+    const bff = await withCustomerSessions();
+    const id = await createSession(bff.url);
+    const submit = (body = shopper()) =>
+      call(`${bff.url}/v1/checkout-sessions/${id}/orders`, json('POST', body, { 'idempotency-key': 'submit-1' }));
+    const first = await submit();
+    expect(first.status).toBe(201);
+    // Declined: the key's answer is no live attempt's any more, so only the key says this submit replays.
+    await stack.db.store.orders.update(first.body.orderReference, { status: 'declined' });
+    const again = await submit();
+    expect([again.status, again.body.orderReference]).toEqual([201, first.body.orderReference]);
+    const other = await submit(shopper({ customer: { ...customer, firstName: 'Other' } }));
+    expect([other.status, other.body.code]).toEqual([422, 'idempotency_key_reused']);
+    expect(journal('customer-session')).toHaveLength(1);
+    expect(journal('create-order')).toHaveLength(1);
+  });
+
   it('creates none for a submit answered 409 while another instance creates the live attempt', async () => {
     const [one, two] = [await withCustomerSessions(), await withCustomerSessions()];
     const id = await createSession(one.url);

@@ -176,25 +176,28 @@ describe.skipIf(!databaseUrl)(
       expect(proxy.failures).toEqual([]);
     }, 120_000);
 
-    it('answer concurrent submits of one session on every instance with one upstream order', async () => {
-      const session = await call(`${proxy.url}/v1/checkout-sessions`, json('POST', cart(), merchant));
-      const id = session.body.id as string;
-      const before = creates();
-      const answers = await Promise.all(
-        [...instances, ...instances].map((instance) =>
-          call(`${instance.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper())),
-        ),
-      );
-      const placed = answers.filter((answer) => answer.status === 201);
-      expect(placed.length).toBeGreaterThan(0);
-      expect(new Set(placed.map((answer) => answer.body.orderReference)).size).toBe(1);
-      // Another instance placing this order right now says so (retryable), and the retry gets the same order.
-      for (const answer of answers.filter((candidate) => candidate.status !== 201)) {
-        expect([answer.status, answer.body.retryable]).toEqual([409, true]);
+    it('answer concurrent submits of one session on every instance with one upstream order, one key or none', async () => {
+      for (const key of [undefined, 'one-key']) {
+        const headers: Record<string, string> = key ? { 'idempotency-key': key } : {};
+        const session = await call(`${proxy.url}/v1/checkout-sessions`, json('POST', cart(), merchant));
+        const id = session.body.id as string;
+        const before = creates();
+        const answers = await Promise.all(
+          [...instances, ...instances].map((instance) =>
+            call(`${instance.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper(), headers)),
+          ),
+        );
+        const placed = answers.filter((answer) => answer.status === 201);
+        expect(placed.length).toBeGreaterThan(0);
+        expect(new Set(placed.map((answer) => answer.body.orderReference)).size).toBe(1);
+        // Another instance placing this order right now says so (retryable), and the retry gets the same order.
+        for (const answer of answers.filter((candidate) => candidate.status !== 201)) {
+          expect([answer.status, answer.body.retryable]).toEqual([409, true]);
+        }
+        const again = await call(`${proxy.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper(), headers));
+        expect(again.body.orderReference).toBe(placed[0]!.body.orderReference);
+        expect(creates() - before).toBe(1);
       }
-      const again = await call(`${proxy.url}/v1/checkout-sessions/${id}/orders`, json('POST', shopper()));
-      expect(again.body.orderReference).toBe(placed[0]!.body.orderReference);
-      expect(creates() - before).toBe(1);
     });
 
     it('never refund more than was paid when refunds race across the instances', async () => {

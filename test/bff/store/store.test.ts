@@ -283,6 +283,43 @@ describe.each(storeDrivers())('ledger store on $name', ({ open }) => {
     expect(await t.store.idempotency.get('other-scope', 'k')).toBeNull();
   });
 
+  it("claims a placement's key with the session's lock, rolled back with it, and answers it only with its order", async () => {
+    await t.store.sessions.insert(session());
+    const claim = { scope: 's', key: 'k', requestHash: 'hash-1' };
+    const rolledBack = t.store.transaction(async (tx) => {
+      expect(await tx.sessions.lockClaiming('cs_one', claim)).toMatchObject({
+        session: { id: 'cs_one' },
+        claimed: true,
+      });
+      throw new Error('refused');
+    });
+    await expect(rolledBack).rejects.toThrow('refused');
+    expect(await t.store.idempotency.get('s', 'k')).toBeNull();
+
+    expect(await t.store.transaction((tx) => tx.sessions.lockClaiming('cs_nobody', claim))).toEqual({
+      session: null,
+      claimed: false,
+    });
+    expect(await t.store.idempotency.get('s', 'k'), 'no session, no claim').toBeNull();
+    expect(await t.store.transaction((tx) => tx.sessions.lockClaiming('cs_one', claim))).toMatchObject({
+      claimed: true,
+    });
+    expect(await t.store.transaction((tx) => tx.sessions.lockClaiming('cs_one', claim))).toMatchObject({
+      session: { id: 'cs_one' },
+      claimed: false,
+    });
+
+    const placed = await t.store.orders.insert(order('p-1'));
+    const answer = { scope: 's', key: 'k', statusCode: 201, response: { orderReference: 'p-1' } };
+    const stale = { ...placed, createSends: placed.createSends + 1 };
+    expect(await t.store.orders.updateIfUnchanged(stale, { status: 'pending' }, undefined, answer)).toBeNull();
+    expect(await t.store.idempotency.get('s', 'k'), 'no order written, no answer').toMatchObject({ statusCode: null });
+    expect(await t.store.orders.updateIfUnchanged(placed, { status: 'pending' }, undefined, answer)).toMatchObject({
+      status: 'pending',
+    });
+    expect(await t.store.idempotency.get('s', 'k')).toMatchObject({ statusCode: 201, response: answer.response });
+  });
+
   it('rolls a transaction back when it throws', async () => {
     await expect(
       t.store.transaction(async (tx) => {
