@@ -6,7 +6,7 @@
 // host application whose instrumentation made a span for the request already, the BFF's span is that span's child.
 import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { RequestHandler } from 'express';
-import { tracer } from '../telemetry/tracing.js';
+import { tracer, tracingOff } from '../telemetry/tracing.js';
 import { routeOf } from './route-of.js';
 
 /**
@@ -20,8 +20,9 @@ function parentOf(traceparent: unknown) {
 }
 
 export const traceRequests: RequestHandler = (req, res, next) => {
+  if (tracingOff()) return next();
   const parent = parentOf(req.headers.traceparent);
-  const span = tracer.startSpan(
+  const span = tracer().startSpan(
     req.method,
     { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method } },
     parent,

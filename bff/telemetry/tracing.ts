@@ -7,9 +7,11 @@
 import {
   type Attributes,
   context,
+  INVALID_SPAN_CONTEXT,
   isSpanContextValid,
   type Link,
   propagation,
+  ProxyTracerProvider,
   ROOT_CONTEXT,
   SpanKind,
   SpanStatusCode,
@@ -17,7 +19,25 @@ import {
   trace,
 } from '@opentelemetry/api';
 
-export const tracer = trace.getTracer('opi-checkout');
+/** The tracer of the provider registered now (one bound once would stay with a provider a host replaced). */
+export const tracer = () => trace.getTracer('opi-checkout');
+
+/** What the API's global tracer provider delegates to while no SDK is registered. */
+const NO_SDK = new ProxyTracerProvider().getDelegate();
+const UNRECORDED = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
+
+/**
+ * No SDK records spans and no propagator carries context: then a span is the API's no-op and a context holds nothing,
+ * so the request's span and its steps' are skipped (a few % of a cached session read). Asked each time: a host
+ * application may register its SDK after mounting the BFF. An API copy of another version than ours counts as
+ * tracing.
+ */
+export function tracingOff(): boolean {
+  const provider = trace.getTracerProvider();
+  return (
+    provider instanceof ProxyTracerProvider && provider.getDelegate() === NO_SDK && propagation.fields().length === 0
+  );
+}
 
 /**
  * Runs `work` in a span of its own under the active one (`root`: a trace of its own, for work no request started);
@@ -29,7 +49,8 @@ export function inSpan<T>(
   work: (span: Span) => Promise<T>,
   { kind = SpanKind.INTERNAL, root = false, links = [] }: { kind?: SpanKind; root?: boolean; links?: Link[] } = {},
 ): Promise<T> {
-  return tracer.startActiveSpan(name, { attributes, kind, root, links }, async (span) => {
+  if (tracingOff()) return work(UNRECORDED);
+  return tracer().startActiveSpan(name, { attributes, kind, root, links }, async (span) => {
     try {
       return await work(span);
     } catch (error) {
