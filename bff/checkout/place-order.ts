@@ -165,7 +165,7 @@ export function createOrderPlacer(ctx: PlacementContext) {
     deadline: number,
   ): Promise<PlacedOrder> {
     const deps = { store, now: ctx.now, waitMs: 0, leaseMs: idempotencyLeaseMs(ctx.upstreamTimeoutMs) };
-    const giveUpAt = Date.now();
+    const giveUpAt = Date.now() + deps.waitMs;
     for (;;) {
       const key = new PlacementKey(deps, `checkout-order:${session.id}`, idempotencyKey, requestHash(body));
       let placed: PlacedOrder;
@@ -173,7 +173,7 @@ export function createOrderPlacer(ctx: PlacementContext) {
         placed = await attemptOrder(session, body, deadline, key);
       } catch (error) {
         if (!(error instanceof KeyHeldElsewhere)) {
-          await key.settle();
+          await key.release(error);
           throw error;
         }
         // A placement keeps no refusal for its key (a refused placement releases it).
@@ -187,7 +187,7 @@ export function createOrderPlacer(ctx: PlacementContext) {
       // A replay of the live attempt made nothing under this key: it keeps no row (a stranger's fresh keys on a
       // known session leave none behind), and the key asked again answers the live attempt again.
       if (!placed.replayed)
-        await key.settle({ orderReference: placed.orderReference, redirectUrl: placed.redirectUrl });
+        await key.answer({ orderReference: placed.orderReference, redirectUrl: placed.redirectUrl });
       return placed;
     }
   }

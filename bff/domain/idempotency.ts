@@ -11,13 +11,12 @@ import type { IdempotencyLease, KeyAnswer, KeyClaim, Store } from '../store/type
 export type KeptAnswer<T> = { result: T } | { refusal: DomainError };
 
 export type Answer<T> = KeptAnswer<T> & {
-  /** Sent, but not kept for the key: a retry with it runs again (an answer that says the outcome is not known yet). */
-  provisional?: boolean;
   /**
-   * With `provisional`: the key stays bound to this request (something was recorded for it), so a retry of the same
-   * request runs again and another body with the key is refused. Without: the key is forgotten.
+   * Sent, but not kept for the key (an answer that says the outcome is not known yet): the key stays bound to this
+   * request (something was recorded for it), so a retry of the same request runs again and another body with the key
+   * is refused.
    */
-  bound?: boolean;
+  provisional?: boolean;
 };
 
 // How an answer is stored (the key's statusCode and response columns): 201 and the result, or 422 and the
@@ -143,12 +142,11 @@ export async function once<T>(
       // The work is done: its answer goes to the client even when the ledger cannot keep it right now.
       const [statusCode, response] =
         'result' in answer ? [RESULT, answer.result] : [REFUSAL, refusalBody(answer.refusal)];
-      await settleKey(deps, () => {
-        if (!answer.provisional) return deps.store.idempotency.complete(scope, key, statusCode, response, claimedAt);
-        return answer.bound
+      await settleKey(deps, () =>
+        answer.provisional
           ? deps.store.idempotency.yieldClaim(scope, key, claimedAt)
-          : deps.store.idempotency.release(scope, key, claimedAt);
-      });
+          : deps.store.idempotency.complete(scope, key, statusCode, response, claimedAt),
+      );
       return { ...('result' in answer ? { result: answer.result } : { refusal: answer.refusal }), replayed: false };
     }
     const kept = await keptFor<T>(deps, { scope, key, requestHash, lease }, giveUpAt);

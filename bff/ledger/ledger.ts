@@ -41,7 +41,10 @@ export { NOT_FOUND_UPSTREAM, type OperationResult, type Reservation } from './op
 interface ObservationResult {
   order: StoredOrder;
   changed: boolean;
-  /** The Idempotency-Key's answer given with the observation was kept by its statement; if not, the caller keeps it. */
+  /**
+   * The Idempotency-Key's answer given with the observation went with the statement that wrote the order (kept there
+   * while its claim holds the key); if not, the caller keeps it.
+   */
   answered?: boolean;
 }
 

@@ -349,7 +349,7 @@ export function createOperations(deps: OperationsDeps) {
    */
   function unknownAnswer(operation: OrderOperation): Answer<OperationView> {
     const view = operation.kind === 'refund' ? refundView(operation, deps.now()) : captureOrVoidView(operation);
-    return { result: view, provisional: true, bound: true };
+    return { result: view, provisional: true };
   }
 
   /**

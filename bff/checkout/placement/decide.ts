@@ -152,8 +152,9 @@ export async function eligibility(
     return { amountMinor, provider, replaysLive: true };
   // A live attempt of this provider is rechecked or resent, never a new one: the bound does not apply to it.
   if (orders.length >= MAX_ATTEMPTS_PER_SESSION && !live) return { amountMinor, refused: attemptsExhausted() };
-  // A key already answered (or refused, or in flight) creates nothing upstream either: the decision replays it. Its
-  // claim comes only with the session's lock, so it is looked at here first (one read, in this mode only).
+  // A key another request answered creates nothing upstream either (the decision replays its answer), nor one it holds
+  // or used with another body (refused here, as the decision would). Its claim comes only with the session's lock, so
+  // it is looked at here first: one read, in this mode only.
   if (key && (await key.heldElsewhere())) return { amountMinor, provider, replaysLive: true };
   try {
     // What the order itself refuses (a store pickup the cart does not offer) is refused before anything is made
