@@ -5,6 +5,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { isNewFolder } from './pglite-folder.js';
 
 export const SEED_FILE = 'pglite-seed.tar.gz';
 
@@ -36,8 +37,6 @@ const SETTINGS = {
     "default_text_search_config = 'pg_catalog.english'",
   ].join('\n'),
 };
-
-const isNewFolder = (dataDir: string) => !existsSync(dataDir) || readdirSync(dataDir).length === 0;
 
 /** PGlite on `dataDir` (memory when undefined), started from the seed (the built one by default) when new. */
 export async function openPglite(dataDir?: string, seedOf: () => Blob | undefined = readSeed): Promise<PGlite> {

@@ -6,6 +6,8 @@ export interface PgliteWorkerData {
   dataDir: string | undefined;
   /** How long an open transaction may go without a statement before it is rolled back. */
   idleMs: number;
+  /** Only make the new folder from the seed, then end (pglite-thread-driver.ts says why). */
+  seedOnly?: boolean;
 }
 
 export type LedgerAsk =

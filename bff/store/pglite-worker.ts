@@ -11,7 +11,7 @@ import { type PgliteStatements, pgliteStatements } from './pglite-statements.js'
 import type { LedgerRequest, LedgerAnswer, PgliteWorkerData, SentError } from './pglite-thread-protocol.js';
 
 const port = parentPort!;
-const { dataDir, idleMs } = workerData as PgliteWorkerData;
+const { dataDir, idleMs, seedOnly } = workerData as PgliteWorkerData;
 
 /** The properties of PGlite's DatabaseError (SQLSTATE, detail, constraint, ...), as plain data the port can carry. */
 function sendable(error: unknown): SentError {
@@ -111,19 +111,22 @@ async function answer(request: LedgerRequest): Promise<unknown> {
 // No top-level await: from the sources this file is loaded as CommonJS (pglite-thread-driver.ts says why).
 let db: PGlite;
 let statements: PgliteStatements;
-void openPglite(dataDir).then(async (opened) => {
-  db = opened;
-  // Each run of a prepared statement planned for its own parameters, as PGlite's query() plans them (its parse kept).
-  // With PostgreSQL's default, a generic plan taken while the ledger was small stayed as it grew: checkouts went from
-  // 13 ms to 31 ms over 4,800 of them; planned per run, 10-13 ms throughout (measured through the compiled BFF).
-  await db.exec('set plan_cache_mode = force_custom_plan');
-  statements = pgliteStatements(db);
-  port.on('message', (request: LedgerRequest) => {
-    answer(request).then(
-      (value) => port.postMessage({ id: request.id, ok: true, value } satisfies LedgerAnswer),
-      (error: unknown) =>
-        port.postMessage({ id: request.id, ok: false, error: sendable(error) } satisfies LedgerAnswer),
-    );
+if (seedOnly) void openPglite(dataDir).then((made) => made.close());
+else
+  void openPglite(dataDir).then(async (opened) => {
+    db = opened;
+    // Each run of a prepared statement planned for its own parameters, as PGlite's query() plans them (its parse
+    // kept). With PostgreSQL's default, a generic plan taken while the ledger was small stayed as it grew: checkouts
+    // went from 13 ms to 31 ms over 4,800 of them; planned per run, 10-13 ms throughout (measured through the
+    // compiled BFF).
+    await db.exec('set plan_cache_mode = force_custom_plan');
+    statements = pgliteStatements(db);
+    port.on('message', (request: LedgerRequest) => {
+      answer(request).then(
+        (value) => port.postMessage({ id: request.id, ok: true, value } satisfies LedgerAnswer),
+        (error: unknown) =>
+          port.postMessage({ id: request.id, ok: false, error: sendable(error) } satisfies LedgerAnswer),
+      );
+    });
+    port.postMessage({ id: 0, ok: true, value: 'ready' } satisfies LedgerAnswer);
   });
-  port.postMessage({ id: 0, ok: true, value: 'ready' } satisfies LedgerAnswer);
-});

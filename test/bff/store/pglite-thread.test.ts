@@ -128,6 +128,32 @@ describe('the embedded ledger in its own thread', () => {
     }
   });
 
+  it('makes a new folder from the seed in a thread that ends first, then serves it from a thread of its own', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'opi-thread-'));
+    folders.push(folder);
+    const { Worker } = await import('node:worker_threads');
+    type Thread = InstanceType<typeof Worker>;
+    const started: Thread[] = [];
+    const ended: Thread[] = [];
+    const emit = Worker.prototype.emit;
+    // Each thread's start and end, in order, as the driver's Worker events say.
+    Worker.prototype.emit = function (this: Thread, event: string | symbol, ...args: unknown[]) {
+      if (event === 'online') started.push(this);
+      if (event === 'exit') ended.push(this);
+      return emit.call(this, event, ...args);
+    };
+    try {
+      driver = await createPgliteThreadDriver({ dataDir: folder });
+      const migrations = await driver.query<{ n: number }>('select count(*)::int as n from schema_migrations');
+      expect(migrations[0]!.n, 'the seed, migrations applied').toBeGreaterThan(0);
+      expect(started).toHaveLength(2);
+      expect(ended, 'the seeding thread ended before the ledger was served').toEqual([started[0]]);
+      expect(started[1]).toBe(await driver.thread());
+    } finally {
+      Worker.prototype.emit = emit;
+    }
+  });
+
   it('fails what was under way when its thread dies, and opens the ledger again from its folder', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'opi-thread-'));
     folders.push(folder);
