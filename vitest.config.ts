@@ -8,9 +8,12 @@ const jsonReport = process.env.OPI_VITEST_JSON;
 // after another: imports are made once, and a PGlite ledger a file is done with is emptied for the next
 // (test/support/store.ts). The browser and packaging files share processes too, apart from those: their browser
 // driver loads zod's full build, and with it zod's English messages for every copy in the process (the contract's
-// messages are tested as the BFF gives them: without). That took vitest from 557 s to 411 s here. The two files that
-// change what a process shares (node:fs patched, fake timers) run each in a process of its own.
+// messages are tested as the BFF gives them: without). A file of those folders that drives a browser
+// (`*.browser.test.ts`, through playwright-core, which loads it too) runs with the browsers. That took vitest from
+// 557 s to 411 s here. The two files that change what a process shares (node:fs patched, fake timers) run each in a
+// process of its own.
 const sharing = 'test/{shared,bff,demo,conformance,convergence}/**/*.test.ts';
+const drivesBrowser = 'test/**/*.browser.test.ts';
 const ownProcess = ['test/bff/store/ledger-full-disk.test.ts', 'test/demo/sandbox/scheduler.test.ts'];
 
 export default defineConfig({
@@ -22,14 +25,19 @@ export default defineConfig({
         test: {
           name: 'bff, sandbox and contracts',
           include: [sharing],
-          exclude: ownProcess,
+          exclude: [...ownProcess, drivesBrowser],
           isolate: false,
         },
       },
       // Browsers and packages share their processes among themselves, apart from the files above.
       {
         extends: true,
-        test: { name: 'browsers and packages', include: ['test/{tooling,e2e}/**/*.test.ts'], isolate: false },
+        test: {
+          name: 'browsers and packages',
+          include: ['test/{tooling,e2e}/**/*.test.ts', drivesBrowser],
+          exclude: ownProcess,
+          isolate: false,
+        },
       },
       { extends: true, test: { name: 'own process', include: ownProcess } },
     ],
