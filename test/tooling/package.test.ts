@@ -109,7 +109,8 @@ afterAll(async () => {
   await Promise.all(started.map((running) => running.exited));
   await sandbox?.close();
   for (const folder of [project, clone]) if (folder) rmSync(folder, { recursive: true, force: true });
-});
+  // Two trees with their node_modules to delete: past vitest's 60 s once on a loaded 2-core machine.
+}, 180_000);
 
 const sandboxEnv = () => ({
   OPI_UPSTREAM_URL: sandbox.url,

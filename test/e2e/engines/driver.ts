@@ -51,6 +51,8 @@ async function firefoxDriver(): Promise<Driver> {
     executablePath: ENGINE_BINARIES.firefox.browser,
     headless: true,
     extraPrefsFirefox: { 'intl.accept_languages': 'en-GB' },
+    // Its first start writes a new profile: past puppeteer's 30 s once on a loaded 2-core machine.
+    timeout: 90_000,
   });
   const page: PuppeteerPage = await browser.newPage();
   await page.setViewport({ width: 1200, height: 900 });
