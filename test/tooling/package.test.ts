@@ -104,12 +104,12 @@ beforeAll(async () => {
   sandbox = await startSandbox();
 }, 300_000);
 
+// Two trees with their node_modules to delete: past vitest's 60 s once on a loaded 2-core machine.
 afterAll(async () => {
   for (const running of started) running.child.kill('SIGKILL');
   await Promise.all(started.map((running) => running.exited));
   await sandbox?.close();
   for (const folder of [project, clone]) if (folder) rmSync(folder, { recursive: true, force: true });
-  // Two trees with their node_modules to delete: past vitest's 60 s once on a loaded 2-core machine.
 }, 180_000);
 
 const sandboxEnv = () => ({
