@@ -14,7 +14,7 @@ import type {
   RefundRequestBody,
   RefundView,
 } from '../shared/schemas/merchant-api.js';
-import type { OperationView } from './operations/operations.js';
+import type { OperationView } from './operations/operation-answer.js';
 import { createCheckoutSession, updateSessionCart } from './checkout/sessions.js';
 import { refusalOf } from './domain/errors.js';
 import { problemBody, problemStatus } from './http/problem.js';

@@ -25,6 +25,10 @@ export type Answer<T> = KeptAnswer<T> & {
 const RESULT = 201;
 const REFUSAL = 422;
 
+/** An Idempotency-Key sent again with another request than the one it was first used for. */
+export const keyReused = () =>
+  new DomainError('idempotency_key_reused', 'This Idempotency-Key was used with a different request.');
+
 function stored<T>(statusCode: number, response: unknown): KeptAnswer<T> {
   return statusCode < 400 ? { result: response as T } : { refusal: fromRefusalBody(response as RefusalBody) };
 }
@@ -95,7 +99,7 @@ export async function keptFor<T>(
   const existing = await deps.store.idempotency.get(claim.scope, claim.key);
   if (!existing) return undefined;
   if (existing.requestHash !== claim.requestHash) {
-    throw new DomainError('idempotency_key_reused', 'This Idempotency-Key was used with a different request.');
+    throw keyReused();
   }
   if (existing.statusCode !== null) return stored<T>(existing.statusCode, existing.response);
   if (claim.lease && existing.claimedAt <= claim.lease.takeOverBefore) return undefined;

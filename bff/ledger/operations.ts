@@ -224,9 +224,14 @@ export interface Reservation {
 }
 
 /**
+ * An operation reserved: `new`, recorded now (send it); or the same key again, its operation `open` (it may have
+ * reached the upstream: read its records before sending again) or `settled` (its answer is recorded).
+ */
+export type Reserved = { kind: 'new' | 'open' | 'settled'; operation: OrderOperation };
+
+/**
  * Records an operation before it is sent, under the order's lock: what is left is checked against every open one,
- * so two concurrent requests never spend the same money. `send` is false when this reference already has its answer;
- * `retry` when it existed (the same key again).
+ * so two concurrent requests never spend the same money.
  */
 export function reserveOperation(
   deps: LedgerDeps,
@@ -234,7 +239,7 @@ export function reserveOperation(
   reservation: Reservation,
   missing: () => Error,
   reused: () => Error,
-): Promise<{ operation: OrderOperation; send: boolean; retry: boolean }> {
+): Promise<Reserved> {
   return underOrderLock(
     deps,
     orderReference,
@@ -243,7 +248,7 @@ export function reserveOperation(
       const existing = await tx.operations.get(reservation.reference);
       if (existing) {
         if (existing.orderReference !== orderReference || !reservation.isSame(existing, order)) throw reused();
-        return { operation: existing, send: existing.status === 'requested', retry: true };
+        return { kind: existing.status === 'requested' ? 'open' : 'settled', operation: existing };
       }
       const amountMinor = reservation.spend(order, await tx.operations.list(orderReference));
       const createdAt = deps.now();
@@ -262,7 +267,7 @@ export function reserveOperation(
       await journalOperation(deps, unit, operation, 'requested');
       // Should this instance stop before the answer is recorded, the reconciler still looks at the order by then.
       await keepAsking(deps, unit);
-      return { operation, send: true, retry: false };
+      return { kind: 'new', operation };
     },
     missing,
   );
