@@ -20,7 +20,7 @@
 // The steps: ./placement/decide.ts (under the session's lock), ./placement/order-request.ts (the upstream order),
 // ./placement/send.ts (the create call and its answer recorded).
 import type { PlaceOrderRequest } from '../../shared/schemas/checkout-api.js';
-import { idempotencyLeaseMs, keptFor, lookAgain } from '../domain/idempotency.js';
+import { idempotencyLeaseMs, untilSettled } from '../domain/idempotency.js';
 import type { SessionRecord } from '../store/types.js';
 import { inSpan } from '../telemetry/tracing.js';
 import type { PlacementContext } from './placement/context.js';
@@ -35,7 +35,7 @@ import {
 } from './placement/decide.js';
 import { buildOrder, requestHash } from './placement/order-request.js';
 import { KeyHeldElsewhere, PlacementKey } from './placement/placement-key.js';
-import { type PlacedOrder, record, send } from './placement/send.js';
+import { type PlacedOrder, recordOrphaned, sendAgain, sendFirst } from './placement/send.js';
 import { loadSession, requireOpenSession } from './sessions.js';
 
 export type { PlacedOrder } from './placement/send.js';
@@ -96,7 +96,7 @@ export function createOrderPlacer(ctx: PlacementContext) {
     const eligible = await step('eligibility', () => eligibility(ctx, session, body, deadline));
     const plan = await step('decide', () => decide(ctx, session.id, body, eligible, { fresh: true }));
     if (plan.kind !== 'recorded') throw inProgress();
-    return step('send', () => send(ctx, plan.order, plan.request, deadline, { key }));
+    return step('send', () => sendFirst(ctx, plan.order, plan.request, deadline, key));
   }
 
   /**
@@ -115,7 +115,7 @@ export function createOrderPlacer(ctx: PlacementContext) {
       return { orderReference: plan.order.orderReference, redirectUrl: plan.order.redirectUrl!, replayed: true };
     // A provider the session offers (decide refuses any other), for an attempt of the shopper's own.
     if (plan.kind === 'recorded') ctx.funnel.count('chosen', body.bnplProvider, session.locale);
-    if (plan.kind === 'recorded') return step('send', () => send(ctx, plan.order, plan.request, deadline, { key }));
+    if (plan.kind === 'recorded') return step('send', () => sendFirst(ctx, plan.order, plan.request, deadline, key));
 
     const { order } = plan;
     if (waitsForReconciler(ctx, order)) throw inProgress();
@@ -130,12 +130,7 @@ export function createOrderPlacer(ctx: PlacementContext) {
     if (found === null && (shown || tooLateToResend(ctx, order))) {
       // Nobody will pay it through us; the reconciler reads it (a never-shown one is failed once its window has passed
       // with no such order upstream).
-      await record(
-        ctx,
-        order,
-        { also: { createState: 'orphaned' }, upstream: null },
-        shown ? 'not_found_after_shown' : 'resend_too_late',
-      );
+      await recordOrphaned(ctx, order, null, shown ? 'not_found_after_shown' : 'resend_too_late');
       return newAttempt(plan.session, body, deadline, key);
     }
     if (found === null) {
@@ -146,9 +141,9 @@ export function createOrderPlacer(ctx: PlacementContext) {
         secret: order.callbackSecret,
         customerToken: fetchedToken(eligible),
       });
-      return step('send again', () => send(ctx, order, request, deadline, { firstSend: false, key }));
+      return step('send again', () => sendAgain(ctx, order, request, deadline, key));
     }
-    await record(ctx, order, { also: { createState: 'orphaned' }, upstream: found }, 'redirect_lost');
+    await recordOrphaned(ctx, order, found, 'redirect_lost');
     return newAttempt(plan.session, body, deadline, key);
   }
 
@@ -165,31 +160,26 @@ export function createOrderPlacer(ctx: PlacementContext) {
     deadline: number,
   ): Promise<PlacedOrder> {
     const deps = { store, now: ctx.now, waitMs: 0, leaseMs: idempotencyLeaseMs(ctx.upstreamTimeoutMs) };
-    const giveUpAt = Date.now() + deps.waitMs;
-    for (;;) {
+    const settled = await untilSettled<Omit<PlacedOrder, 'replayed'>, PlacedOrder>(deps, async () => {
       const key = new PlacementKey(deps, `checkout-order:${session.id}`, idempotencyKey, requestHash(body));
       let placed: PlacedOrder;
       try {
         placed = await attemptOrder(session, body, deadline, key);
       } catch (error) {
-        if (!(error instanceof KeyHeldElsewhere)) {
-          await key.release(error);
-          throw error;
-        }
-        // A placement keeps no refusal for its key (a refused placement releases it).
-        const kept = await keptFor<Omit<PlacedOrder, 'replayed'>>(deps, key.claim, giveUpAt);
-        if (kept && 'refusal' in kept) throw kept.refusal;
-        if (kept) return { ...kept.result, replayed: true };
-        // Released in between (the first request failed), or abandoned: claim it again shortly.
-        await lookAgain(deps);
-        continue;
+        if (error instanceof KeyHeldElsewhere) return { heldElsewhere: key.claim };
+        await key.release(error);
+        throw error;
       }
       // A replay of the live attempt made nothing under this key: it keeps no row (a stranger's fresh keys on a
       // known session leave none behind), and the key asked again answers the live attempt again.
       if (!placed.replayed)
         await key.answer({ orderReference: placed.orderReference, redirectUrl: placed.redirectUrl });
-      return placed;
-    }
+      return { ran: placed };
+    });
+    if ('ran' in settled) return settled.ran;
+    // A placement keeps no refusal for its key (a refused placement releases it).
+    if ('refusal' in settled.kept) throw settled.kept.refusal;
+    return { ...settled.kept.result, replayed: true };
   }
 
   return {

@@ -116,8 +116,52 @@ export async function keptFor<T>(
   return undefined;
 }
 
-/** The pause before a key held elsewhere is looked at again. */
-export const lookAgain = (deps: IdempotencyDeps) => (deps.sleep ?? realSleep)(POLL_MS);
+/** One try at a key: this request ran with it, or another request holds it (the claim this one tried). */
+export type KeyTry<R> = { ran: R } | { heldElsewhere: KeyClaim };
+
+/**
+ * Tries the key until a try settles the request: it ran with the key; or another request kept an answer for it,
+ * replayed (refused for another request, or while in flight past the wait). Released in between, in flight within
+ * the wait, or abandoned (then the next try takes it over): tried again shortly.
+ */
+export async function untilSettled<T, R>(
+  deps: IdempotencyDeps,
+  tryKey: () => Promise<KeyTry<R>>,
+): Promise<{ ran: R } | { kept: KeptAnswer<T> }> {
+  // A real wait (with real sleeps), so measured in real time: the app clock may be a test's frozen one.
+  const giveUpAt = Date.now() + deps.waitMs;
+  let tried = await tryKey();
+  while ('heldElsewhere' in tried) {
+    const kept = await keptFor<T>(deps, tried.heldElsewhere, giveUpAt);
+    if (kept) return { kept };
+    await (deps.sleep ?? realSleep)(POLL_MS);
+    tried = await tryKey();
+  }
+  return tried;
+}
+
+/** Runs `work` with the key claimed: its answer kept for the key (or yielded, when provisional); released on a throw. */
+async function runClaimed<T>(
+  deps: IdempotencyDeps,
+  { scope, key, claimedAt }: { scope: string; key: string; claimedAt: Date },
+  work: () => Promise<Answer<T>>,
+): Promise<KeptAnswer<T>> {
+  let answer: Answer<T>;
+  try {
+    answer = await work();
+  } catch (error) {
+    await settleKey(deps, () => deps.store.idempotency.release(scope, key, claimedAt));
+    throw error;
+  }
+  // The work is done: its answer goes to the client even when the ledger cannot keep it right now.
+  const [statusCode, response] = 'result' in answer ? [RESULT, answer.result] : [REFUSAL, refusalBody(answer.refusal)];
+  await settleKey(deps, () =>
+    answer.provisional
+      ? deps.store.idempotency.yieldClaim(scope, key, claimedAt)
+      : deps.store.idempotency.complete(scope, key, statusCode, response, claimedAt),
+  );
+  return 'result' in answer ? { result: answer.result } : { refusal: answer.refusal };
+}
 
 /**
  * Runs `work` once per scope and key. A successful answer is stored and replayed; a thrown problem is not stored
@@ -130,32 +174,11 @@ export async function once<T>(
   requestHash: string,
   work: () => Promise<Answer<T>>,
 ): Promise<KeptAnswer<T> & { replayed: boolean }> {
-  // A real wait (with real sleeps), so measured in real time: the app clock may be a test's frozen one.
-  const giveUpAt = Date.now() + deps.waitMs;
-  for (;;) {
+  const settled = await untilSettled<T, KeptAnswer<T>>(deps, async () => {
     const lease = leaseNow(deps);
-    const claimedAt = lease.now;
-    if (await deps.store.idempotency.claim(scope, key, requestHash, lease)) {
-      let answer: Answer<T>;
-      try {
-        answer = await work();
-      } catch (error) {
-        await settleKey(deps, () => deps.store.idempotency.release(scope, key, claimedAt));
-        throw error;
-      }
-      // The work is done: its answer goes to the client even when the ledger cannot keep it right now.
-      const [statusCode, response] =
-        'result' in answer ? [RESULT, answer.result] : [REFUSAL, refusalBody(answer.refusal)];
-      await settleKey(deps, () =>
-        answer.provisional
-          ? deps.store.idempotency.yieldClaim(scope, key, claimedAt)
-          : deps.store.idempotency.complete(scope, key, statusCode, response, claimedAt),
-      );
-      return { ...('result' in answer ? { result: answer.result } : { refusal: answer.refusal }), replayed: false };
-    }
-    const kept = await keptFor<T>(deps, { scope, key, requestHash, lease }, giveUpAt);
-    if (kept) return { ...kept, replayed: true };
-    // Released in between (the first request failed) or still running: look again shortly.
-    await lookAgain(deps);
-  }
+    if (!(await deps.store.idempotency.claim(scope, key, requestHash, lease)))
+      return { heldElsewhere: { scope, key, requestHash, lease } };
+    return { ran: await runClaimed(deps, { scope, key, claimedAt: lease.now }, work) };
+  });
+  return 'ran' in settled ? { ...settled.ran, replayed: false } : { ...settled.kept, replayed: true };
 }
