@@ -89,7 +89,7 @@ export async function settleKey(deps: IdempotencyDeps, write: () => Promise<void
 /**
  * A key another claim holds or answered: its kept answer, to replay; refused for another request, or while in flight
  * past `giveUpAt` (a real time). Undefined: released in between, in flight within the wait, or abandoned (its lease
- * lapsed, so `claim` takes it over): claim again, after `lookAgain`.
+ * lapsed, so `claim` takes it over): claim again shortly (`untilSettled`).
  */
 export async function keptFor<T>(
   deps: IdempotencyDeps,

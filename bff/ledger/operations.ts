@@ -224,10 +224,11 @@ export interface Reservation {
 }
 
 /**
- * An operation reserved: `new`, recorded now (send it); or the same key again, its operation `open` (it may have
- * reached the upstream: read its records before sending again) or `settled` (its answer is recorded).
+ * An operation reserved: `new`, recorded now (send it); or the same key again, its operation `unanswered` (still
+ * `requested`: it may have reached the upstream, so its records are read before it goes again) or `answered` (pending
+ * or final: its answer is recorded).
  */
-export type Reserved = { kind: 'new' | 'open' | 'settled'; operation: OrderOperation };
+export type Reserved = { kind: 'new' | 'unanswered' | 'answered'; operation: OrderOperation };
 
 /**
  * Records an operation before it is sent, under the order's lock: what is left is checked against every open one,
@@ -248,7 +249,7 @@ export function reserveOperation(
       const existing = await tx.operations.get(reservation.reference);
       if (existing) {
         if (existing.orderReference !== orderReference || !reservation.isSame(existing, order)) throw reused();
-        return { kind: existing.status === 'requested' ? 'open' : 'settled', operation: existing };
+        return { kind: existing.status === 'requested' ? 'unanswered' : 'answered', operation: existing };
       }
       const amountMinor = reservation.spend(order, await tx.operations.list(orderReference));
       const createdAt = deps.now();

@@ -1,5 +1,5 @@
 // The guard of a refund, capture or void: whether the order can take it and how much it spends, read under the
-// order's lock with every operation of the order still open (bff/ledger/operations.ts reserveOperation).
+// order's lock with every operation of the order (those still open count against what is left) (bff/ledger/operations.ts reserveOperation).
 import { currencyExponent, payableDecimalsMessage, toMajor, toPayableMinor } from '../../shared/money.js';
 import { DomainError, type ErrorCode } from '../domain/errors.js';
 import { isOpenOperation, refundableMinor, uncapturedMinor } from '../orders/amounts.js';

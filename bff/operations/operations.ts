@@ -5,8 +5,8 @@
 //     of the same key sends the same reference and the upstream's uniqueness rule stops a double;
 //  3. record the answer; one whose answer was lost stays pending (outcome unknown) until the upstream's records,
 //     read back, settle it (send-operation.ts; bff/reconcile/read-back.ts, bff/ledger/operations.ts).
-// Then answer: operation-answer.ts says what the merchant hears, kept for the key unless the outcome is unknown.
-import type { Logger } from 'pino';
+// Then answer: operation-answer.ts says what the merchant hears, kept for the key unless it is provisional (the
+// outcome unknown, or the operation still pending).
 import { toMinor } from '../../shared/money.js';
 import { orderNotFound } from '../domain/errors.js';
 import { type IdempotencyDeps, type KeptAnswer, keyReused, once } from '../domain/idempotency.js';
@@ -17,7 +17,6 @@ import { type OperationRequest, operationRequest } from './operation-request.js'
 import { resume, type SendDeps, type SendOutcome, sendFirst } from './send-operation.js';
 
 export interface OperationsDeps extends SendDeps {
-  logger: Logger;
   idempotency: IdempotencyDeps;
 }
 
@@ -53,9 +52,9 @@ export function createOperations(deps: OperationsDeps) {
     switch (reserved.kind) {
       case 'new':
         return sendFirst(deps, reserved.operation, deadline);
-      case 'open':
+      case 'unanswered':
         return resume(deps, reserved.operation, deadline);
-      case 'settled':
+      case 'answered':
         return { kind: 'recorded', operation: reserved.operation };
     }
   }

@@ -22,12 +22,12 @@ export interface SendDeps extends ReadBackDeps {
 export type SendOutcome =
   /** The ledger's record answers: settled, acknowledged (pending), or settled before this request. */
   | { kind: 'recorded'; operation: OrderOperation }
-  /** The upstream refused its first send, and the refusal is recorded: the operation failed. */
+  /** The upstream refused its first send, and the refusal is recorded (the operation as the ledger now holds it). */
   | { kind: 'refused'; operation: OrderOperation; refusal: UpstreamError }
   /** Still unknown: its amount stays spent; the reconciler reads the records until they tell. */
   | { kind: 'unknown'; operation: OrderOperation };
 
-/** A send whose answer never came (or, after the first send, a refusal, which tells nothing). */
+/** A send whose error is all there is: no answer came, or a refusal (final only for a first send: `sendFirst`). */
 interface Lost {
   kind: 'lost';
   cause: UpstreamError;
@@ -37,7 +37,10 @@ interface Lost {
 const DEFAULT_REFUND_DESCRIPTION = 'Refund requested by the merchant';
 // Reading back and sending again are worth it only with at least this much of the request's budget left.
 const MIN_BUDGET_MS = 250;
-/** After a lost answer, the records absent, the same reference goes once more in the same request. */
+/**
+ * After a send whose answer was lost, the records showing it absent: how many more sends the request may make (a
+ * retried key's own resend comes before these).
+ */
 const RESENDS_PER_REQUEST = 1;
 
 /** The operation as a log line names it. */

@@ -1,7 +1,8 @@
 // Sending a recorded attempt upstream, in named steps: ask (the create call), check a refusal against the upstream's
 // own record, record what came back (its redirect, its status through the same observation as every other upstream
 // answer, or why it failed), each ending in one outcome; then answer, in one place, what the shopper hears. A
-// refusal is final only for a first send; after a lost answer it tells nothing, and the upstream's own record decides.
+// refusal is final only for a first send (the ledger's plan holds it: bff/ledger/order-plan.ts); after a lost answer
+// it tells nothing, and the upstream's own record decides.
 import type { OrderRecord, OrderRequest, OrderStatusRecord } from '../../upstream/contract.js';
 import { DomainError, upstreamFieldErrors, upstreamRefusal } from '../../domain/errors.js';
 import type { CreateAnswer } from '../../ledger/ledger.js';
@@ -32,8 +33,11 @@ type SendOutcome =
   | { kind: 'held-upstream' }
   /** Made upstream, with a payment page that reaches nobody: orphaned, read until final, never shown failed. */
   | { kind: 'unsafe-redirect' }
-  /** No answer to go by: the attempt stays unknown, for a read (the shopper's retry, the reconciler's) to settle. */
-  | { kind: 'unknown'; cause: unknown };
+  /**
+   * No answer to go by: the attempt stays unknown, for a read (the shopper's retry, the reconciler's) to settle.
+   * `error` is thrown as it is: the create call's own, or a refusal that says the outcome is not known.
+   */
+  | { kind: 'unknown'; error: unknown };
 
 interface Observed {
   /** null: a read found no such order (of one the upstream has shown, that contradicts its word). */
@@ -73,7 +77,7 @@ async function record(
 }
 
 /** The attempt's outcome is not known (what the upstream showed of it, if anything, observed). */
-export const recordUnknown = (
+const recordUnknown = (
   ctx: PlacementContext,
   order: StoredOrder,
   reason: string,
@@ -123,7 +127,7 @@ async function checkRefusal(
       operation: refusal.operation,
       cause: lookup,
     });
-    return { kind: 'unknown', cause };
+    return { kind: 'unknown', error: upstreamRefusal(cause) };
   }
   if (held) {
     await recordUnknown(ctx, order, 'reference_exists_upstream', { status: refusal.status }, held);
@@ -145,7 +149,7 @@ async function checkRefusal(
       operation: refusal.operation,
       cause: refusal,
     });
-    return { kind: 'unknown', cause };
+    return { kind: 'unknown', error: upstreamRefusal(cause) };
   }
   return { kind: 'refused', refusal };
 }
@@ -193,11 +197,11 @@ async function sendAndRecord(
     const error = failure(caught);
     if (error instanceof UpstreamError && !error.retryable) return checkRefusal(ctx, order, error, deadline);
     await recordUnknown(ctx, order, error instanceof UpstreamError ? error.code : 'error');
-    return { kind: 'unknown', cause: error };
+    return { kind: 'unknown', error };
   }
   if (answer.kind === 'exists') {
     await recordUnknown(ctx, order, 'answer_lost_order_exists', { cause: answer.cause.code }, answer.status);
-    return { kind: 'unknown', cause: answer.cause };
+    return { kind: 'unknown', error: upstreamRefusal(answer.cause) };
   }
   return recordAnswer(ctx, order, answer.record, key);
 }
@@ -220,7 +224,7 @@ function answerOf(ctx: PlacementContext, outcome: SendOutcome): PlacedOrder {
         ? refusedByUpstream(ctx, outcome.refusal)
         : upstreamRefusal(outcome.refusal);
     case 'unknown':
-      throw outcome.cause instanceof UpstreamError ? upstreamRefusal(outcome.cause) : outcome.cause;
+      throw outcome.error;
   }
 }
 
