@@ -1,8 +1,14 @@
 // The BFF's pino logger. Nothing secret or personal is ever logged on purpose (bodies are never logged); these
 // redactions are the safety net for a field that slips into a log object anyway.
 import pino, { type DestinationStream, type Logger } from 'pino';
-import type { LogLevel } from './config.js';
+import * as z from 'zod/mini';
+import { oneOf } from './lib/setting-kinds.js';
 import { traceIds } from './telemetry/tracing.js';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export const logVariables = { OPI_LOG_LEVEL: z._default(oneOf(LOG_LEVELS), 'info') };
 
 export const REDACT_PATHS = [
   'req.headers.authorization',

@@ -8,14 +8,7 @@
 import type { Logger } from 'pino';
 import type { RetentionResult } from '../store/retention-deletes.js';
 import type { Store } from '../store/types.js';
-
-export interface RetentionSettings {
-  sessionDays: number;
-  idempotencyHours: number;
-  /** How long the shopper's personal data is kept once an order no longer needs it. */
-  personalDays: number;
-  intervalMs: number;
-}
+import type { RetentionSettings } from './settings.js';
 
 export interface RetentionJob {
   runOnce(): Promise<RetentionResult>;

@@ -28,7 +28,7 @@ import {
   type VoidRecord,
   type VoidRequest,
 } from './contract.js';
-import type { Config } from '../config.js';
+import type { UpstreamSettings } from './settings.js';
 import {
   UpstreamAuthError,
   UpstreamError,
@@ -115,7 +115,7 @@ export interface UpstreamClient {
 }
 
 export interface UpstreamClientDeps {
-  config: Config['upstream'];
+  config: UpstreamSettings;
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
   clock?: () => number;

@@ -14,7 +14,7 @@ import {
   UpstreamUnavailableError,
   UpstreamValidationError,
 } from './errors.js';
-import type { UpstreamAuth } from '../config.js';
+import type { UpstreamAuth } from './settings.js';
 
 /** Anything with zod's safeParse (the shared/ mini schemas). */
 export interface Schema<T> {

@@ -67,7 +67,8 @@ function cycles(withTypes = false): string[][] {
 
 // The BFF's layers, highest first: a file may import its own layer or any below it, never one above.
 const BFF_LAYERS: readonly (readonly string[])[] = [
-  ['app.ts', 'main.ts', 'index.ts', 'services.ts', 'in-process-api.ts', 'checkout-router.ts'],
+  // config.ts composes the settings every feature declares beside itself (each folder's settings.ts).
+  ['app.ts', 'main.ts', 'index.ts', 'services.ts', 'in-process-api.ts', 'checkout-router.ts', 'config.ts'],
   ['routes'],
   ['http'],
   ['checkout', 'operations', 'inbound', 'reconcile', 'maintenance'],
@@ -77,7 +78,7 @@ const BFF_LAYERS: readonly (readonly string[])[] = [
   ['domain'],
   ['store'],
   ['upstream'],
-  ['lib', 'telemetry', 'config.ts', 'logger.ts'],
+  ['lib', 'telemetry', 'logger.ts'],
 ];
 const layerOf = (file: string) => BFF_LAYERS.findIndex((names) => names.includes(file.split('/')[1]!));
 

@@ -1,7 +1,7 @@
 // What placing an order works with: the services it calls and the settings that shape the upstream order. Built once
 // (bff/services.ts) and given to each step of a placement (./decide.ts, ./order-request.ts, ./send.ts).
 import type { Logger } from 'pino';
-import type { CancellationTimeoutUnit } from '../../config.js';
+import type { CancellationTimeoutUnit } from '../settings.js';
 import type { Ledger } from '../../ledger/ledger.js';
 import type { Funnel } from '../../metrics/funnel.js';
 import type { Store } from '../../store/types.js';

@@ -10,7 +10,7 @@ import { DomainError } from '../../domain/errors.js';
 import type { OrderRequest } from '../../upstream/contract.js';
 import type { SessionRecord } from '../../store/types.js';
 import type { PlacementContext } from './context.js';
-import { isLoopbackHost } from '../../config.js';
+import { isLoopbackHost } from '../../lib/setting-kinds.js';
 
 // The URLs an order carries: the BFF's own, which the upstream is given per order (the routes that serve them import
 // the paths from here, so the builder and the router can never disagree), and the upstream's redirectUrl, checked
