@@ -8,7 +8,7 @@ import { bodyDeadline } from './http/body-deadline.js';
 import { widgetCors } from './http/cors.js';
 import { warnOnceForwarded } from './http/forwarded-warning.js';
 import { merchantAuth } from './http/merchant-auth.js';
-import { buildOpenApiDocument } from './http/openapi.js';
+import { buildOpenApiDocument } from './routes/openapi.js';
 import type { Metrics } from './metrics/metrics.js';
 import { traceRequests } from './http/request-tracing.js';
 import { timeRequests } from './http/request-metrics.js';

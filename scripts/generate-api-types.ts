@@ -3,7 +3,7 @@
 // through them (openapi-fetch), so `npm run typecheck` proves a generated client fits; test/tooling/docs.test.ts
 // fails when the file is not what the document says (`npm run docs` rewrites it).
 import openapiTS, { type OpenAPI3 } from 'openapi-typescript';
-import { buildOpenApiDocument } from '../bff/http/openapi.js';
+import { buildOpenApiDocument } from '../bff/routes/openapi.js';
 
 export const API_TYPES_FILE = 'test/support/merchant-api-types.ts';
 

@@ -4,7 +4,7 @@
 // test/tooling/docs.test.ts) fails when a file differs from what its source says.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { buildOpenApiDocument } from '../bff/http/openapi.js';
+import { buildOpenApiDocument } from '../bff/routes/openapi.js';
 import { API_TYPES_FILE, merchantApiTypes } from './generate-api-types.js';
 import { GLOSSARIES, TERMS } from '../widget/glossary/index.js';
 import { SCENARIOS } from '../demo/sandbox/scenarios.js';

@@ -1,6 +1,6 @@
 // One operation of the BFF's OpenAPI document: its id, its security (explicitly none for the public routes), its
-// parameters, and every answer the route sends, status and content type, refusals included. bff/http/openapi.ts
-// lists the operations; test/bff/http/openapi-conformance.test.ts checks real answers against what is built here.
+// parameters, and every answer the route sends, status and content type, refusals included; and what many operations
+// share. Each route declares its operations beside its handlers (bff/routes/openapi.ts assembles the document); test/bff/http/openapi-conformance.test.ts checks real answers against what is built here.
 import * as z from 'zod/mini';
 import {
   createSessionRequestSchema,
@@ -202,3 +202,28 @@ export function operation(op: Operation) {
     responses,
   };
 }
+
+/** What an upstream failure is answered with on any route that calls the upstream (upstreamRefusal, domain/errors.ts). */
+export const UPSTREAM_FAILURES: ErrorCode[] = [
+  'upstream_unavailable',
+  'upstream_timeout',
+  'upstream_invalid_response',
+  'upstream_auth_failed',
+  'upstream_rejected',
+  'outcome_unknown',
+];
+/**
+ * A refund, capture or void answers a failure the upstream may have acted on as pending (202), never as a 5xx: only
+ * a first send's refusal that says nothing was made reaches the merchant as one.
+ */
+export const OPERATION_UPSTREAM_FAILURES: ErrorCode[] = ['upstream_auth_failed', 'upstream_rejected'];
+/** What the routes the widget calls may add: a page origin the BFF does not allow, a busy client. */
+export const WIDGET_GUARDS: ErrorCode[] = ['origin_not_allowed', 'rate_limited'];
+export const ORDER = { orderReference: "The order's reference (ORD-...)" };
+/** A refund, capture or void the payment service has not confirmed: it may have been made, so it is never a 5xx. */
+export const NOT_CONFIRMED =
+  'Not confirmed yet (status pending): its answer was lost or it settles later; its amount stays reserved';
+export const SESSION = { id: 'The checkout session id (cs_...)' };
+export const ELEMENT = { name: 'checkout or instalments, or a chunk\'s content-hashed name ("shared-01YaKYlv")' };
+export const HTML = TEXT('text/html');
+export const RETRY_AFTER = { 'Retry-After': 'Seconds to wait before asking again' };

@@ -11,6 +11,7 @@ import { Router } from 'express';
 import { DomainError } from '../domain/errors.js';
 import { chunkImports, fetchedWithFirstRead } from './widget-imports.js';
 import { checkedEncodings, chooseEncoding, ENCODING_SUFFIX, type WidgetEncoding } from './widget-encodings.js';
+import { ELEMENT, operation, TEXT } from './openapi-operation.js';
 
 export const WIDGET_ELEMENTS = ['opi-checkout', 'opi-instalments'] as const;
 export type WidgetElement = (typeof WIDGET_ELEMENTS)[number];
@@ -219,3 +220,48 @@ export function widgetAssetRoutes(bundle: WidgetBundle | undefined, publicUrl: s
 
   return router;
 }
+
+/** These routes in the OpenAPI document (bff/routes/openapi.ts assembles it). */
+export const widgetAssetPaths = () => ({
+  '/opi-{name}.js': {
+    get: operation({
+      operationId: 'getWidgetScript',
+      summary:
+        'An element of the widget (opi-checkout.js, opi-instalments.js; see /v1/widget for their versioned URLs and SRI hashes) or a chunk they import (content-hashed name, immutable)',
+      params: ELEMENT,
+      answers: [
+        {
+          status: 200,
+          description: 'The script (brotli or gzip when accepted)',
+          content: TEXT('application/javascript'),
+        },
+        { status: 304, description: 'Not modified (If-None-Match matched its ETag)' },
+      ],
+      problems: ['not_found', 'widget_not_built'],
+    }),
+  },
+  '/opi-{name}.js.sri': {
+    get: operation({
+      operationId: 'getWidgetScriptIntegrity',
+      summary: "An element's SRI hash (sha384-...), as text: /opi-checkout.js.sri, /opi-instalments.js.sri",
+      params: { name: 'checkout or instalments' },
+      answers: [
+        {
+          status: 200,
+          description: 'The hash',
+          content: TEXT('text/plain', { type: 'string', pattern: '^sha384-' }),
+        },
+      ],
+      problems: ['not_found', 'widget_not_built'],
+    }),
+  },
+  '/v1/widget': {
+    get: operation({
+      operationId: 'getWidgetBuild',
+      summary:
+        'The current widget build: { url, integrity, preload } of `<opi-checkout>`, the same per element under `elements` (`preload`: the chunks it imports and those it asks for with its first read, each { url, integrity }, for `<link rel="modulepreload">`), and `importMap` ({ integrity: { chunk URL: hash } }), to render the page\'s script tags',
+      answers: [{ status: 200, description: 'The build', json: 'Widget' }],
+      problems: ['widget_not_built'],
+    }),
+  },
+});

@@ -8,6 +8,7 @@ import { CALLBACK_ROUTE } from '../checkout/placement/order-request.js';
 import { DomainError } from '../domain/errors.js';
 import { secretMatches } from '../lib/secret-match.js';
 import type { StoredOrder } from '../store/types.js';
+import { operation, ORDER } from '../http/openapi-operation.js';
 
 // Local choice: larger than the BFF's 16 KB JSON limit, since the upstream may add the provider's raw response.
 const CALLBACK_BODY_LIMIT = '64kb';
@@ -36,3 +37,21 @@ export function callbackRoutes(notifications: UpstreamNotifications, rateLimit: 
   });
   return router;
 }
+
+/** These routes in the OpenAPI document (bff/routes/openapi.ts assembles it). */
+export const callbackPaths = () => ({
+  '/v1/callbacks/{orderReference}/{secret}': {
+    post: operation({
+      operationId: 'upstreamCallback',
+      summary:
+        "The upstream's callback (dynamicCallbackUrl): the per-client limit, then the order and its secret, and only then the body (64 KB at most), which is only a hint: the order is re-read (one read per order and claimed status per 5 s), journalled when it changed",
+      params: { ...ORDER, secret: "The order's callback secret, in the URL the BFF gave the upstream" },
+      body: { description: 'Any body, read as text: never refused for what it carries' },
+      answers: [
+        { status: 200, description: 'Recorded (whatever the body holds)', json: 'Received' },
+        { status: 202, description: 'Accepted: the re-read goes on', json: 'Received' },
+      ],
+      problems: ['not_found', 'rate_limited', 'ledger_unavailable'],
+    }),
+  },
+});

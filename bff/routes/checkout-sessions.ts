@@ -7,6 +7,7 @@ import type { OrderPlacer } from '../checkout/place-order.js';
 import { createCheckoutSession, sessionView, type SessionDeps, updateSessionCart } from '../checkout/sessions.js';
 import { jsonBody } from '../http/json-body.js';
 import { DomainError, parseOrRefuse } from '../domain/errors.js';
+import { operation, SESSION, UPSTREAM_FAILURES, WIDGET_GUARDS } from '../http/openapi-operation.js';
 
 export function merchantSessionRoutes(sessions: SessionDeps, auth: RequestHandler): Router {
   const router = Router();
@@ -63,3 +64,89 @@ export function widgetSessionRoutes(placer: OrderPlacer): Router {
   });
   return router;
 }
+
+/** These routes in the OpenAPI document (bff/routes/openapi.ts assembles it). */
+export const checkoutSessionPaths = () => ({
+  '/v1/checkout-sessions': {
+    post: operation({
+      operationId: 'createCheckoutSession',
+      summary: 'Create a checkout session with the cart (merchant server)',
+      auth: 'merchant',
+      body: 'CreateSessionRequest',
+      answers: [{ status: 201, description: 'Created', json: 'CreateSessionResponse' }],
+      problems: [
+        'validation_failed',
+        'unknown_field',
+        'malformed_json',
+        'malformed_request',
+        'merchant_reference_in_use',
+        'ledger_unavailable',
+      ],
+    }),
+  },
+  '/v1/checkout-sessions/{id}': {
+    patch: operation({
+      operationId: 'updateCheckoutSessionCart',
+      summary:
+        "Replace an open session's cart and amounts before an order may take the payment (a coupon, a delivery choice; merchant server); the fields fixed at creation (currency, country, locale, returnUrl, prefill, channel, capture) are refused as unknown_field. Then the page calls the element's refresh()",
+      auth: 'merchant',
+      params: SESSION,
+      body: 'UpdateSessionCart',
+      answers: [{ status: 200, description: 'Replaced', json: 'CreateSessionResponse' }],
+      problems: [
+        'validation_failed',
+        'unknown_field',
+        'malformed_json',
+        'malformed_request',
+        'session_not_found',
+        'session_completed',
+        'session_order_placed',
+        'session_expired',
+        'ledger_unavailable',
+      ],
+    }),
+    get: operation({
+      operationId: 'getCheckoutSession',
+      summary: 'Everything the widget needs: amount, prefill and the providers for this cart',
+      params: SESSION,
+      answers: [{ status: 200, description: 'The session', json: 'SessionView' }],
+      problems: [
+        'session_not_found',
+        'session_completed',
+        'session_expired',
+        ...WIDGET_GUARDS,
+        'ledger_unavailable',
+        ...UPSTREAM_FAILURES,
+      ],
+    }),
+  },
+  '/v1/checkout-sessions/{id}/orders': {
+    post: operation({
+      operationId: 'placeOrder',
+      summary: "Place the order with the shopper's choices; a double submit gets the same order",
+      params: SESSION,
+      idempotencyKey: 'optional',
+      body: 'PlaceOrderRequest',
+      answers: [{ status: 201, description: 'Placed: send the shopper to redirectUrl', json: 'PlaceOrderResponse' }],
+      problems: [
+        'validation_failed',
+        'unknown_field',
+        'malformed_json',
+        'malformed_request',
+        'session_not_found',
+        'session_completed',
+        'order_in_progress',
+        'session_changed',
+        'session_exhausted',
+        'session_expired',
+        'provider_not_eligible',
+        'idempotency_key_reused',
+        'idempotency_key_in_flight',
+        ...WIDGET_GUARDS,
+        'upstream_invalid_redirect',
+        'ledger_unavailable',
+        ...UPSTREAM_FAILURES,
+      ],
+    }),
+  },
+});

@@ -7,6 +7,7 @@ import type { Store } from '../store/types.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import { sendProblem } from '../http/problem.js';
 import { DomainError } from '../domain/errors.js';
+import { operation } from '../http/openapi-operation.js';
 
 const READY_TIMEOUT_MS = 3_000;
 /** Local choice: how long one readiness check answers every call (a load balancer polls every few seconds). */
@@ -79,3 +80,22 @@ export function healthRoutes(
   });
   return router;
 }
+
+/** These routes in the OpenAPI document (bff/routes/openapi.ts assembles it). */
+export const healthPaths = () => ({
+  '/healthz': {
+    get: operation({
+      operationId: 'getHealth',
+      summary: 'The process is up',
+      answers: [{ status: 200, description: 'Up', json: 'Health' }],
+    }),
+  },
+  '/readyz': {
+    get: operation({
+      operationId: 'getReadiness',
+      summary: 'The ledger answers and an upstream token can be had (checked at most once a second)',
+      answers: [{ status: 200, description: 'Ready', json: 'Ready' }],
+      problems: ['not_ready', 'draining'],
+    }),
+  },
+});

@@ -6,6 +6,7 @@ import { eventListQuerySchema } from '../../shared/schemas/merchant-api.js';
 import { DomainError, parseOrRefuse } from '../domain/errors.js';
 import type { Notifier } from '../notify/notifier.js';
 import type { Store } from '../store/types.js';
+import { jsonSchema, operation } from '../http/openapi-operation.js';
 
 /**
  * A notification is listed once it is this old: one written later may commit behind an earlier one (another
@@ -40,3 +41,18 @@ export function merchantEventRoutes(
   });
   return router;
 }
+
+/** These routes in the OpenAPI document (bff/routes/openapi.ts assembles it). */
+export const merchantEventPaths = () => ({
+  '/v1/events': {
+    get: operation({
+      operationId: 'listEvents',
+      summary:
+        'Every merchant notification, oldest first, the bodies the webhook is sent (ids included): catch up after an outage from the nextCursor kept last time. Each is listed 5 s after it was written (one committed late is not skipped); kept while retried and then as long as OPI_RETENTION_PERSONAL_DAYS',
+      auth: 'merchant',
+      query: (jsonSchema(eventListQuerySchema, 'input') as { properties: Record<string, unknown> }).properties,
+      answers: [{ status: 200, description: 'A page of notifications', json: 'EventList' }],
+      problems: ['validation_failed', 'notifications_off', 'ledger_unavailable'],
+    }),
+  },
+});

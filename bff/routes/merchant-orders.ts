@@ -13,9 +13,10 @@ import type { Operations } from '../operations/operations.js';
 import type { OrderRefresher } from '../reconcile/refresh.js';
 import { orderSummaryView } from '../orders/views.js';
 import { jsonBody } from '../http/json-body.js';
-import { DomainError, isBadText, orderNotFound, parseOrRefuse } from '../domain/errors.js';
+import { DomainError, type ErrorCode, isBadText, orderNotFound, parseOrRefuse } from '../domain/errors.js';
 import { sendProblem } from '../http/problem.js';
 import type { StoredOrder, Store } from '../store/types.js';
+import { jsonSchema, NOT_CONFIRMED, operation, OPERATION_UPSTREAM_FAILURES, ORDER } from '../http/openapi-operation.js';
 
 type WithReference = Request<{ orderReference: string }>;
 
@@ -135,4 +136,123 @@ export function merchantOrderRoutes(
     });
   }
   return router;
+}
+
+/** These routes in the OpenAPI document (bff/routes/openapi.ts assembles it). */
+export function merchantOrderPaths() {
+  const listQuery = jsonSchema(orderListQuerySchema, 'input') as { properties: Record<string, unknown> };
+  const operateOnOrder = (operationId: string, summary: string, notAllowed: ErrorCode, also: ErrorCode[] = []) =>
+    operation({
+      operationId,
+      summary,
+      auth: 'merchant',
+      params: ORDER,
+      idempotencyKey: 'required',
+      body: 'CaptureOrVoidRequest',
+      answers: [
+        { status: 201, description: 'Made', json: 'CaptureOrVoidView' },
+        { status: 202, description: NOT_CONFIRMED, json: 'CaptureOrVoidView' },
+      ],
+      problems: [
+        'validation_failed',
+        'unknown_field',
+        'malformed_json',
+        'idempotency_key_required',
+        'order_not_found',
+        notAllowed,
+        'amount_exceeds_remaining',
+        ...also,
+        'idempotency_key_reused',
+        'idempotency_key_in_flight',
+        'operation_refused',
+        'operation_not_found_upstream',
+        'ledger_unavailable',
+        ...OPERATION_UPSTREAM_FAILURES,
+      ],
+    });
+  return {
+    '/v1/orders': {
+      get: operation({
+        operationId: 'listOrders',
+        summary:
+          "Orders, newest first; filtered by status, paymentState, the shop's merchantReference, and a created-at range (createdFrom inclusive, createdTo exclusive)",
+        auth: 'merchant',
+        query: listQuery.properties,
+        answers: [{ status: 200, description: 'A page of orders', json: 'OrderList' }],
+        problems: ['validation_failed', 'ledger_unavailable'],
+      }),
+    },
+    '/v1/orders/{orderReference}': {
+      get: operation({
+        operationId: 'getOrder',
+        summary: 'One order: the ledger after a fresh upstream read, with its events and refunds',
+        auth: 'merchant',
+        params: ORDER,
+        answers: [{ status: 200, description: 'The order', json: 'OrderView' }],
+        problems: ['order_not_found', 'ledger_unavailable'],
+      }),
+    },
+    '/v1/orders/{orderReference}/refunds': {
+      get: operation({
+        operationId: 'listRefunds',
+        summary: "The order's refunds",
+        auth: 'merchant',
+        params: ORDER,
+        answers: [{ status: 200, description: 'Its refunds', json: 'RefundList' }],
+        problems: ['order_not_found', 'ledger_unavailable'],
+      }),
+      post: operation({
+        operationId: 'refundOrder',
+        summary: 'Refund part or all of what was paid; never more',
+        auth: 'merchant',
+        params: ORDER,
+        idempotencyKey: 'required',
+        body: 'RefundRequest',
+        answers: [
+          { status: 201, description: 'Recorded', json: 'RefundView' },
+          { status: 202, description: NOT_CONFIRMED, json: 'RefundView' },
+        ],
+        problems: [
+          'validation_failed',
+          'unknown_field',
+          'malformed_json',
+          'idempotency_key_required',
+          'order_not_found',
+          'order_not_refundable',
+          'refund_exceeds_refundable',
+          'idempotency_key_reused',
+          'idempotency_key_in_flight',
+          'operation_refused',
+          'ledger_unavailable',
+          ...OPERATION_UPSTREAM_FAILURES,
+        ],
+      }),
+    },
+    '/v1/orders/{orderReference}/notifications/resend': {
+      post: operation({
+        operationId: 'resendOrderNotification',
+        summary:
+          "Queue the order's latest notification again: the same body and id (a shop that handled it skips it), a new series of deliveries. No Idempotency-Key: twice queues it twice",
+        auth: 'merchant',
+        params: ORDER,
+        answers: [{ status: 202, description: 'Queued', json: 'NotificationResend' }],
+        problems: ['order_not_found', 'notification_not_found', 'notifications_off', 'ledger_unavailable'],
+      }),
+    },
+    '/v1/orders/{orderReference}/capture': {
+      // A capture waits while another capture or void is in doubt (operations.ts).
+      post: operateOnOrder(
+        'captureOrder',
+        'Capture an authorised order (all that is left by default)',
+        'order_not_capturable',
+        ['operation_in_doubt'],
+      ),
+    },
+    '/v1/orders/{orderReference}/void': {
+      // A void waits while another capture or void is unconfirmed (operations.ts).
+      post: operateOnOrder('voidOrder', 'Void what is left of an authorised order', 'order_not_voidable', [
+        'operation_in_doubt',
+      ]),
+    },
+  };
 }

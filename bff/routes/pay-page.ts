@@ -13,6 +13,7 @@ import { type WidgetBundle, widgetEmbed } from '../http/widget-asset.js';
 import { page, pageWords } from './returns.js';
 import { payPage, payPageCsp } from './return-page/pay-page.js';
 import type { PayPageWords } from './return-page/words/index.js';
+import { HTML, operation, RETRY_AFTER, SESSION } from '../http/openapi-operation.js';
 
 export interface PayPageDeps {
   store: Store;
@@ -93,3 +94,24 @@ export function payPageRoutes(deps: PayPageDeps): Router {
   });
   return router;
 }
+
+/** These routes in the OpenAPI document (bff/routes/openapi.ts assembles it). */
+export const payPagePaths = () => ({
+  '/pay/{sessionId}': {
+    get: operation({
+      operationId: 'hostedCheckoutPage',
+      summary:
+        "The checkout page the BFF hosts for a session (its checkoutUrl, pay by link): the merchant, the cart and its total, and <opi-checkout> for the session, in the session's language",
+      params: { sessionId: SESSION.id },
+      pages: true,
+      answers: [
+        { status: 200, description: 'The page, under a CSP with a nonce of its own', content: HTML },
+        { status: 404, description: 'No such session', content: HTML },
+        { status: 409, description: 'The session already has its payment: a link back to the shop', content: HTML },
+        { status: 410, description: 'The session has expired: a link back to the shop', content: HTML },
+        { status: 429, description: 'Too many pages from this client', content: HTML, headers: RETRY_AFTER },
+        { status: 503, description: 'The ledger or the widget bundle is not there; try again', content: HTML },
+      ],
+    }),
+  },
+});

@@ -10,6 +10,7 @@ import { problemFor, problemHeaders, problemStatus } from '../http/problem.js';
 import { weightedList } from '../lib/weighted-list.js';
 import { RETURN_PAGE_CSP, returnErrorPage } from './return-page/page.js';
 import { returnPageWords, type ReturnPageWords } from './return-page/words/index.js';
+import { HTML, operation, ORDER, RETRY_AFTER, TEXT } from '../http/openapi-operation.js';
 
 /** The plain pages: a title and a sentence each. */
 type PageName = Exclude<keyof ReturnPageWords, 'payPage'>;
@@ -100,3 +101,34 @@ export function returnRoutes(
   });
   return router;
 }
+
+/** These routes in the OpenAPI document (bff/routes/openapi.ts assembles it). */
+export const returnPaths = () => ({
+  '/v1/returns/{orderReference}': {
+    get: operation({
+      operationId: 'shopperReturn',
+      summary:
+        "The shopper's return from the provider (dynamicRedirectUrl): hash checked, order re-read, then a 303 to the session's returnUrl",
+      params: ORDER,
+      pages: true,
+      answers: [
+        {
+          status: 303,
+          description:
+            "To returnUrl with orderReference, the normalised status (status=unknown when the hash does not verify) and, for a verified return, checkoutUrl (the session's hosted checkout page, the way back to paying); one upstream read per order and claimed status per 5 s, shared with the notices, waited for 3 s at most",
+          headers: { Location: "The session's returnUrl with orderReference and status" },
+          // Express's redirect says where in a short text or page, for clients that do not follow it.
+          content: { ...TEXT('text/plain'), ...HTML },
+        },
+        {
+          status: 400,
+          description: 'An address that cannot be decoded, or text that cannot be stored',
+          content: HTML,
+        },
+        { status: 404, description: 'Unknown order', content: HTML },
+        { status: 429, description: 'Too many returns from this client', content: HTML, headers: RETRY_AFTER },
+        { status: 503, description: 'The ledger could not be read; try again', content: HTML },
+      ],
+    }),
+  },
+});

@@ -11,6 +11,7 @@ import { DomainError } from '../domain/errors.js';
 import { readHint, type UpstreamNotifications } from '../inbound/upstream-notifications.js';
 import { secretMatches } from '../lib/secret-match.js';
 import { notificationBody } from './callbacks.js';
+import { operation } from '../http/openapi-operation.js';
 
 export const UPSTREAM_WEBHOOK_ROUTE = '/v1/webhooks/upstream/:secret';
 
@@ -46,3 +47,35 @@ export function upstreamWebhookRoutes(
   });
   return router;
 }
+
+/** These routes in the OpenAPI document (bff/routes/openapi.ts assembles it). */
+export const upstreamWebhookPaths = () => ({
+  '/v1/webhooks/upstream/{secret}': {
+    post: operation({
+      operationId: 'upstreamAccountWebhook',
+      summary:
+        "The merchant account's webhook (register it in the upstream's portal with its secret, OPI_UPSTREAM_WEBHOOK_SECRET; a wrong secret is 404 before any work, and without the setting the webhook is off): REFUND_CALLBACK and ORDER_STATUS_UPDATE, flat or in `data`; only a hint, the order or its refunds are re-read. A notice is placed by its merchantReference/orderReference, else by its refundReference (as sent, or as the upstream answers it, X-00), else by an id of the upstream's the ledger has learnt (transactionId, transactionReference, bnplOrderId); one that names nothing known is acknowledged and makes the recent live orders (created within the poll horizon) and those with a refund, capture or void open due for a read (at most 100 of each, once per 30 s for every instance together); a REFUND_CALLBACK also the recent ones with money to refund (100, once per 30 s). Never refused for a field it lacks",
+      params: { secret: 'The secret of OPI_UPSTREAM_WEBHOOK_SECRET, as registered in the portal' },
+      body: {
+        type: 'object',
+        properties: {
+          event: { type: 'string' },
+          status: { type: 'string' },
+          transactionId: { type: 'string' },
+          merchantReference: { type: 'string' },
+          data: { type: 'object' },
+        },
+      },
+      answers: [
+        { status: 200, description: 'Acted on (or a repeat of one acted on within a minute)', json: 'Received' },
+        {
+          status: 202,
+          description:
+            'Accepted: still working, or no order here that it names (unreadable or unknown; the live orders are read again)',
+          json: 'Received',
+        },
+      ],
+      problems: ['not_found', 'rate_limited', 'ledger_unavailable'],
+    }),
+  },
+});

@@ -43,10 +43,6 @@ export type paths = {
     /** Queue the order's latest notification again: the same body and id (a shop that handled it skips it), a new series of deliveries. No Idempotency-Key: twice queues it twice */
     post: operations["resendOrderNotification"];
   };
-  "/v1/events": {
-    /** Every merchant notification, oldest first, the bodies the webhook is sent (ids included): catch up after an outage from the nextCursor kept last time. Each is listed 5 s after it was written (one committed late is not skipped); kept while retried and then as long as OPI_RETENTION_PERSONAL_DAYS */
-    get: operations["listEvents"];
-  };
   "/v1/orders/{orderReference}/capture": {
     /** Capture an authorised order (all that is left by default) */
     post: operations["captureOrder"];
@@ -54,6 +50,10 @@ export type paths = {
   "/v1/orders/{orderReference}/void": {
     /** Void what is left of an authorised order */
     post: operations["voidOrder"];
+  };
+  "/v1/events": {
+    /** Every merchant notification, oldest first, the bodies the webhook is sent (ids included): catch up after an outage from the nextCursor kept last time. Each is listed 5 s after it was written (one committed late is not skipped); kept while retried and then as long as OPI_RETENTION_PERSONAL_DAYS */
+    get: operations["listEvents"];
   };
   "/v1/funnel": {
     /** The checkout's conversion per provider and hour, from this instance's counts since it started: shown, chosen, placed, returned, then the outcome (paid, on_hold, declined, cancelled, error, failed), then recovered (paid after a declined or failed attempt of the session) and declined_recovered (per attempt so recovered, on its provider); nothing about anyone */
@@ -83,13 +83,13 @@ export type paths = {
     /** An element's SRI hash (sha384-...), as text: /opi-checkout.js.sri, /opi-instalments.js.sri */
     get: operations["getWidgetScriptIntegrity"];
   };
-  "/v1/instalments": {
-    /** The instalment plans for a price, for `<opi-instalments>` on product and cart pages: public (no session, nothing about anyone), CORS for OPI_ALLOWED_ORIGINS, cacheable for the options cache time (`Cache-Control: public`, `Vary: Origin`); `availableFrom` when no provider takes the price and some take more. `country` is checked and reserved: the upstream's options take no country */
-    get: operations["getInstalments"];
-  };
   "/v1/widget": {
     /** The current widget build: { url, integrity, preload } of `<opi-checkout>`, the same per element under `elements` (`preload`: the chunks it imports and those it asks for with its first read, each { url, integrity }, for `<link rel="modulepreload">`), and `importMap` ({ integrity: { chunk URL: hash } }), to render the page's script tags */
     get: operations["getWidgetBuild"];
+  };
+  "/v1/instalments": {
+    /** The instalment plans for a price, for `<opi-instalments>` on product and cart pages: public (no session, nothing about anyone), CORS for OPI_ALLOWED_ORIGINS, cacheable for the options cache time (`Cache-Control: public`, `Vary: Origin`); `availableFrom` when no provider takes the price and some take more. `country` is checked and reserved: the upstream's options take no country */
+    get: operations["getInstalments"];
   };
   "/openapi.json": {
     /** This document */
@@ -1570,59 +1570,6 @@ export type operations = {
       };
     };
   };
-  /** Every merchant notification, oldest first, the bodies the webhook is sent (ids included): catch up after an outage from the nextCursor kept last time. Each is listed 5 s after it was written (one committed late is not skipped); kept while retried and then as long as OPI_RETENTION_PERSONAL_DAYS */
-  listEvents: {
-    parameters: {
-      query?: {
-        after?: string;
-        limit?: string;
-      };
-    };
-    responses: {
-      /** @description A page of notifications */
-      200: {
-        content: {
-          "application/json": components["schemas"]["EventList"];
-        };
-      };
-      /** @description validation_failed, invalid_text */
-      400: {
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      /** @description unauthorized */
-      401: {
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      /** @description request_timeout */
-      408: {
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      /** @description notifications_off */
-      409: {
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      /** @description headers_too_large */
-      431: {
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      /** @description ledger_unavailable */
-      503: {
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-    };
-  };
   /** Capture an authorised order (all that is left by default) */
   captureOrder: {
     parameters: {
@@ -1805,6 +1752,59 @@ export type operations = {
       };
       /** @description upstream_auth_failed, upstream_rejected */
       502: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description ledger_unavailable */
+      503: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  /** Every merchant notification, oldest first, the bodies the webhook is sent (ids included): catch up after an outage from the nextCursor kept last time. Each is listed 5 s after it was written (one committed late is not skipped); kept while retried and then as long as OPI_RETENTION_PERSONAL_DAYS */
+  listEvents: {
+    parameters: {
+      query?: {
+        after?: string;
+        limit?: string;
+      };
+    };
+    responses: {
+      /** @description A page of notifications */
+      200: {
+        content: {
+          "application/json": components["schemas"]["EventList"];
+        };
+      };
+      /** @description validation_failed, invalid_text */
+      400: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description unauthorized */
+      401: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description request_timeout */
+      408: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description notifications_off */
+      409: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description headers_too_large */
+      431: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
@@ -2228,6 +2228,41 @@ export type operations = {
       };
     };
   };
+  /** The current widget build: { url, integrity, preload } of `<opi-checkout>`, the same per element under `elements` (`preload`: the chunks it imports and those it asks for with its first read, each { url, integrity }, for `<link rel="modulepreload">`), and `importMap` ({ integrity: { chunk URL: hash } }), to render the page's script tags */
+  getWidgetBuild: {
+    responses: {
+      /** @description The build */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Widget"];
+        };
+      };
+      /** @description invalid_text */
+      400: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description widget_not_built */
+      404: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description request_timeout */
+      408: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description headers_too_large */
+      431: {
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
   /** The instalment plans for a price, for `<opi-instalments>` on product and cart pages: public (no session, nothing about anyone), CORS for OPI_ALLOWED_ORIGINS, cacheable for the options cache time (`Cache-Control: public`, `Vary: Origin`); `availableFrom` when no provider takes the price and some take more. `country` is checked and reserved: the upstream's options take no country */
   getInstalments: {
     parameters: {
@@ -2283,41 +2318,6 @@ export type operations = {
       };
       /** @description upstream_timeout */
       504: {
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-    };
-  };
-  /** The current widget build: { url, integrity, preload } of `<opi-checkout>`, the same per element under `elements` (`preload`: the chunks it imports and those it asks for with its first read, each { url, integrity }, for `<link rel="modulepreload">`), and `importMap` ({ integrity: { chunk URL: hash } }), to render the page's script tags */
-  getWidgetBuild: {
-    responses: {
-      /** @description The build */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Widget"];
-        };
-      };
-      /** @description invalid_text */
-      400: {
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      /** @description widget_not_built */
-      404: {
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      /** @description request_timeout */
-      408: {
-        content: {
-          "application/problem+json": components["schemas"]["Problem"];
-        };
-      };
-      /** @description headers_too_large */
-      431: {
         content: {
           "application/problem+json": components["schemas"]["Problem"];
         };
