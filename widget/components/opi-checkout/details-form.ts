@@ -7,6 +7,7 @@ import { html, nothing, type ReactiveController, type TemplateResult } from 'lit
 import { PHONE_DIGITS } from '../../../shared/field-rules.js';
 import { CheckoutApiError, toApiError } from '../../internal/api-error.js';
 import type { Say } from '../../internal/i18n.js';
+import { LiveRegion } from '../../internal/live-region.js';
 import { countryOptions } from './countries.js';
 import { failureText, isFinal } from './failures.js';
 import { adoptFormStyles } from './form.styles.js';
@@ -98,8 +99,12 @@ export class DetailsForm implements ReactiveController {
   private plans?: PlanCosts;
   private planLanguage = '';
 
+  /** The element's polite live region, quiet for a moment when the form says the same again (its submit's). */
+  readonly live: LiveRegion;
+
   constructor(private readonly host: FormHost) {
     host.addController(this);
+    this.live = new LiveRegion(host);
   }
 
   hostUpdate(): void {
@@ -235,10 +240,7 @@ export class DetailsForm implements ReactiveController {
     if (!order) {
       // A second failed submit with the same count is announced again: the region goes quiet for a moment first,
       // long enough for the browser to pass the empty text to the accessibility tree.
-      host.hush = true;
-      await this.focusFirstInvalid();
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      host.hush = false;
+      await this.live.sayAgainAfter(() => this.focusFirstInvalid());
       return;
     }
     const body = JSON.stringify(order);

@@ -28,8 +28,6 @@ export interface FormHost extends ReactiveControllerHost {
   phase: Phase;
   /** The form-level message (the live region says it too). */
   notice?: Notice;
-  /** The live region is empty for a moment: it speaks only when its text changes, so a repeat needs a gap. */
-  hush: boolean;
   bff(): BffOptions;
   /** Ends the checkout with a message in place of the form, or (with a notice) keeps the form; tells the host page. */
   fail(error: CheckoutApiError, notice?: Notice): void;

@@ -112,7 +112,6 @@ export class OpiCheckout extends OpiElement<Strings> {
     checkout: STATE,
     selected: STATE,
     notice: STATE,
-    hush: STATE,
   };
 
   /** The checkout session id the merchant's server created (cs_...). Changing it loads the new session. */
@@ -140,8 +139,6 @@ export class OpiCheckout extends OpiElement<Strings> {
   checkout?: CheckoutSession;
   /** @internal */
   notice?: Notice;
-  /** @internal */
-  hush = false;
   /** @internal */
   selected?: string;
 
@@ -329,7 +326,7 @@ export class OpiCheckout extends OpiElement<Strings> {
     const strings = this.text();
     const { lang, dir } = this.speech(strings);
     const { status, content } = strings ? this.renderPhase(strings) : { status: '', content: skeleton };
-    return html`<div part="base" class="base" lang=${lang} dir=${dir}><div part="status" class="sr-only" role="status">${this.hush ? '' : status}</div>${content}</div>`;
+    return html`<div part="base" class="base" lang=${lang} dir=${dir}><div part="status" class="sr-only" role="status">${this.form?.live.says(status) ?? status}</div>${content}</div>`;
   }
 
   /** What the live region says and what is on screen in this phase. */
