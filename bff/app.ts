@@ -36,7 +36,7 @@ import { upstreamWebhookRoutes } from './routes/upstream-webhook.js';
 import type { RetentionJob } from './maintenance/retention.js';
 import type { Notifier } from './notify/notifier.js';
 import type { Reconciler } from './reconcile/reconciler.js';
-import { createServices } from './services.js';
+import { createServices, type Services } from './services.js';
 import type { Store } from './store/types.js';
 import type { UpstreamClient } from './upstream/client.js';
 
@@ -59,11 +59,17 @@ export interface AppDeps {
 
 /**
  * The app, the in-process merchant API, the jobs main.ts starts and stops (the reconciler, the retention job, the
- * notifier they drain) and tests drive, and startDraining(), which main.ts calls on SIGTERM so that /readyz answers
- * 503 and a load balancer stops sending new requests.
+ * notifier they drain, the inbound reads a shutdown waits for) and tests drive, and startDraining(), which main.ts
+ * calls on SIGTERM so that /readyz answers 503 and a load balancer stops sending new requests.
  */
 export type BffApp = Express &
-  InProcessApi & { reconciler: Reconciler; retention: RetentionJob; notifier: Notifier; startDraining(): void };
+  InProcessApi & {
+    reconciler: Reconciler;
+    retention: RetentionJob;
+    notifier: Notifier;
+    inboundReads: Services['inboundReads'];
+    startDraining(): void;
+  };
 
 export function createApp({
   config,
@@ -186,6 +192,7 @@ export function createApp({
     reconciler: services.reconciler,
     retention: services.retention,
     notifier: services.notifier,
+    inboundReads: services.inboundReads,
     startDraining: () => {
       draining = true;
     },

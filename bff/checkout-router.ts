@@ -111,6 +111,7 @@ export function createCheckoutRouter({
     async close() {
       app.startDraining();
       await Promise.all([app.reconciler.stop(), app.retention.stop()]);
+      await app.inboundReads.settled();
       await app.notifier.stop();
     },
   });

@@ -136,6 +136,8 @@ async function main() {
       await jobsStopped;
       metricsServer?.close();
       metricsServer?.closeAllConnections();
+      // Reads the last returns and notices started record what they learn (and the notifications it makes).
+      await app.inboundReads.settled();
       await app.notifier.stop();
       await store.close().catch((closeError: unknown) => logger.error({ err: closeError }, 'store close failed'));
       await tracing?.shutdown().catch((traceError: unknown) => logger.warn({ err: traceError }, 'spans not sent'));

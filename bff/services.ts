@@ -135,6 +135,8 @@ export function createServices({ config, store: uncached, upstream, logger, now,
     funnel,
     /** The reconciler's reads per second (its gauge). */
     readBudget,
+    /** The upstream reads that returns and notices start, which outlive their answers (a shutdown waits for them). */
+    inboundReads: { settled: readGate.settled },
     sessions,
     snapshots,
     placer: createOrderPlacer({

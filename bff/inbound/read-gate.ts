@@ -39,6 +39,12 @@ export type Visitor = { kind: 'notice' } | { kind: 'return'; client: string };
 
 export interface ReadGate {
   pass<T>(key: string, visitor: Visitor, read: () => Promise<T>): Gated<T>;
+  /**
+   * Once every read the gate started has ended, its ledger writes with it. A read outlives the answer that started it
+   * (the upstream's notice is answered within 2 s, a shopper within 3): a shutdown waits for them before the ledger
+   * closes. Reads started meanwhile are waited for too.
+   */
+  settled(): Promise<void>;
 }
 
 export interface ReadGateOptions {
@@ -62,6 +68,8 @@ export function createReadGate(options: ReadGateOptions): ReadGate {
     return: createTokenBucket(options.returnsPerSecond, 1_000),
   };
   const clients = new Map<string, TokenBucket>();
+  // As many as the budgets start within one upstream deadline, at most: each read ends within it.
+  const inFlight = new Set<Promise<unknown>>();
   const clientBudget = (client: string) => {
     const bucket = clients.get(client) ?? createTokenBucket(options.perClientPerMinute, 60_000);
     remember(clients, client, bucket, maxKeys);
@@ -87,10 +95,14 @@ export function createReadGate(options: ReadGateOptions): ReadGate {
         return { outcome: handedOn, fresh: false, late: new Date(at) };
       }
       const outcome = read();
+      inFlight.add(outcome);
       // A failed read is not shared beyond its own window, and never rejects unobserved here.
-      outcome.catch(() => {});
+      outcome.catch(() => {}).finally(() => inFlight.delete(outcome));
       remember(recent, key, { startedAt: at, outcome, toldLate: false }, maxKeys);
       return { outcome, fresh: true };
+    },
+    async settled() {
+      while (inFlight.size > 0) await Promise.allSettled(inFlight);
     },
   };
 }

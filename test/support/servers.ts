@@ -40,6 +40,8 @@ export interface TestBff {
   /** reconcileOnce() for tests; the app does not start it (bff/main.ts does). */
   reconciler: Services['reconciler'];
   notifier: Services['notifier'];
+  /** The upstream reads returns and notices started, which go on after their answers. */
+  inboundReads: Services['inboundReads'];
   /** What bff/main.ts does on SIGTERM: /readyz turns 503. */
   startDraining(): void;
   /** The in-process merchant API of this app (bff/in-process-api.ts). */
@@ -136,9 +138,11 @@ export async function startBff(options: BffOptions): Promise<TestBff> {
     logger,
     reconciler: app.reconciler,
     notifier: app.notifier,
+    inboundReads: app.inboundReads,
     startDraining: app.startDraining,
     checkout: app.checkout,
     async close() {
+      await app.inboundReads.settled();
       await app.notifier.stop();
       await closeListeners();
     },

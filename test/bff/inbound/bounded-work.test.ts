@@ -110,8 +110,8 @@ describe('notices from strangers', () => {
     }
     const written = async () => (await stack.db.store.events.list(orderReference)).length - before;
     await expect.poll(written).toBeGreaterThan(0);
-    // Reads still failing behind the answers (each retried) have had time to write theirs.
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    // Reads still failing behind the answers (each retried) have written theirs.
+    await stack.bff.inboundReads.settled();
     expect(await written()).toBe(1);
     const [note] = (await stack.db.store.events.list(orderReference)).slice(before);
     expect(note).toMatchObject({ source: 'callback', payload: { upstreamError: 'upstream_unavailable' } });
@@ -145,8 +145,8 @@ describe('notices from strangers', () => {
     }
     const written = async () => (await stack.db.store.events.list(orderReference)).slice(before);
     await expect.poll(async () => (await written()).length).toBeGreaterThan(0);
-    // Reads behind the answers, and the reconciler's they asked for, have had time to write theirs.
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    // Reads behind the answers have written theirs (the reconciler, which they ask to read again, is not running).
+    await bff.inboundReads.settled();
     expect(
       stack.sandbox.journal.filter((entry) => entry.path === `/orders/${orderReference}-gone`).length,
       'the reads did happen',

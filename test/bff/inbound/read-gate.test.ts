@@ -80,4 +80,30 @@ describe('the read gate', () => {
     expect(pass('order:mine-40:pending', hoarder).fresh).toBe(true);
     expect(pass('order:mine-41:pending', hoarder).fresh).toBe(false);
   });
+
+  it('is settled once every read it started has ended, failed ones and those started while it waited included', async () => {
+    const readGate = createReadGate({
+      windowMs: 5_000,
+      maxKeys: 10_000,
+      noticesPerSecond: 20,
+      returnsPerSecond: 20,
+      perClientPerMinute: 10,
+      now: () => new Date(1_000_000),
+    });
+    const ends: Record<string, () => void> = {};
+    const read = (key: string, fails = false) =>
+      readGate.pass(key, NOTICE, () => new Promise<void>((resolve, reject) => (ends[key] = fails ? reject : resolve)));
+    read('order:a:paid');
+    read('order:b:paid', true);
+    let settled = false;
+    const waiting = readGate.settled().then(() => (settled = true));
+    ends['order:a:paid']!();
+    read('order:c:paid');
+    ends['order:b:paid']!();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled, 'order:c is still on its way').toBe(false);
+    ends['order:c:paid']!();
+    await waiting;
+    expect(settled).toBe(true);
+  });
 });
