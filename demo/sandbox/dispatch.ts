@@ -135,44 +135,50 @@ export function createDispatcher({ surface, ctx, faults, journal, historyLimit, 
 
   async function api(req: IncomingMessage, res: ServerResponse, method: string, url: URL): Promise<void> {
     const entry = record(req, method, url);
-    await safely(
-      res,
-      async () => {
-        const text = await readBody(req);
-        const body = journalBody(req, text);
-        if (body !== undefined) entry.body = body;
-        const found = findApiRoute(surface, method, url.pathname);
-        if (!found) throw new HttpError(404, `Cannot ${method} ${url.pathname}`);
-        const { route, reference } = found;
-        entry.route = route.route;
-        const active = faults.find(route.route, namedOrder(route, reference, body));
-        if (active && !actsAfterWrite(active.fault)) {
-          faults.use(route.route, active);
-          entry.fault = active.fault.kind;
-          const early = await before(active.fault);
-          if (early === null) return undefined;
-          if (early) return early;
-        }
-        const input = apiInput(route, req, text);
-        if (route.route !== 'token' && !ctx.tokens.verify(req.headers.authorization)) throw new HttpError(401);
-        const json = route.handle(ctx, reference, { body: input, query: url.searchParams }) as Record<string, unknown>;
-        const loseAnswer = () => {
-          entry.status = route.status;
-          req.socket.destroy(); // before any byte of the answer
-          return undefined;
-        };
-        // A refused request passes through: these faults wait for a write that was done.
-        if (active && actsAfterWrite(active.fault)) {
-          const { fault } = active;
-          faults.use(route.route, active);
-          entry.fault = fault.kind;
-          if (fault.kind === 'lost-answer') return loseAnswer();
-          if (fault.kind === 'redirect-url') return { status: route.status, json: { ...json, redirectUrl: fault.url } };
-        }
-        if (route.route === 'create-order' && createdWithLostAnswer(ctx, json)) return loseAnswer();
-        return { status: route.status, json };
-      },
-      entry,
+    await ctx.scheduler.answering(
+      safely(
+        res,
+        async () => {
+          const text = await readBody(req);
+          const body = journalBody(req, text);
+          if (body !== undefined) entry.body = body;
+          const found = findApiRoute(surface, method, url.pathname);
+          if (!found) throw new HttpError(404, `Cannot ${method} ${url.pathname}`);
+          const { route, reference } = found;
+          entry.route = route.route;
+          const active = faults.find(route.route, namedOrder(route, reference, body));
+          if (active && !actsAfterWrite(active.fault)) {
+            faults.use(route.route, active);
+            entry.fault = active.fault.kind;
+            const early = await before(active.fault);
+            if (early === null) return undefined;
+            if (early) return early;
+          }
+          const input = apiInput(route, req, text);
+          if (route.route !== 'token' && !ctx.tokens.verify(req.headers.authorization)) throw new HttpError(401);
+          const json = route.handle(ctx, reference, { body: input, query: url.searchParams }) as Record<
+            string,
+            unknown
+          >;
+          const loseAnswer = () => {
+            entry.status = route.status;
+            req.socket.destroy(); // before any byte of the answer
+            return undefined;
+          };
+          // A refused request passes through: these faults wait for a write that was done.
+          if (active && actsAfterWrite(active.fault)) {
+            const { fault } = active;
+            faults.use(route.route, active);
+            entry.fault = fault.kind;
+            if (fault.kind === 'lost-answer') return loseAnswer();
+            if (fault.kind === 'redirect-url')
+              return { status: route.status, json: { ...json, redirectUrl: fault.url } };
+          }
+          if (route.route === 'create-order' && createdWithLostAnswer(ctx, json)) return loseAnswer();
+          return { status: route.status, json };
+        },
+        entry,
+      ),
     );
   }
 

@@ -1,5 +1,5 @@
 // Every timer and background job of the sandbox lives here, so close() can stop them all and idle() can wait for
-// the ones a test cares about (settlements and callback deliveries).
+// the ones a test cares about (settlements, callback deliveries, and API requests still being answered).
 
 // setTimeout fires at once for delays past 2^31-1 ms (about 24.8 days); a longer wait is taken in steps of at most
 // this, re-armed until the real deadline.
@@ -25,6 +25,16 @@ export class Scheduler {
       })
       .finally(() => this.jobs.delete(tracked));
     this.jobs.add(tracked);
+  }
+
+  /**
+   * An API request being answered: idle() waits until its answer is decided (sent, cut off, or never: a hang). A
+   * request held by a latency fault makes its write only after the delay, so a test that waits for idle() sees it.
+   */
+  answering(work: Promise<void>): Promise<void> {
+    const tracked = work.finally(() => this.jobs.delete(tracked));
+    this.jobs.add(tracked);
+    return tracked;
   }
 
   /** Resolves after ms; rejects when the sandbox closes first. */

@@ -323,6 +323,9 @@ export interface Sandbox {
    * the BFF and nothing answers it; only the order's records show it. Answers the record made.
    */
   portal(reference: string, action: PortalAction): Promise<unknown>;
-  /** Resolves when every scheduled callback delivery and settlement has finished (for tests). */
+  /**
+   * Resolves when every scheduled callback delivery and settlement has finished, and every API request it was answering
+   * has its answer (one held by a latency fault makes its write first) (for tests).
+   */
   idle(): Promise<void>;
 }

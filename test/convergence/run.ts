@@ -153,8 +153,7 @@ export async function quiesce(world: World): Promise<void> {
         .every((order) => order.status !== 'PENDING' && order.refunds.every((refund) => refund.status !== 'PENDING')),
     15_000,
   );
-  // A write answered late lands within its latency; callbacks and settlements finish.
-  await sleep(UPSTREAM_TIMEOUT_MS + 400);
+  // Writes held by a latency fault land (the sandbox answers them in its own time), callbacks and settlements finish.
   await sandbox.idle();
   for (let step = 0; step < 6; step++) {
     world.clock.advance(2 * 60_000);
