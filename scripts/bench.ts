@@ -109,7 +109,8 @@ const bffEnv = (ledger: Record<string, string>, upstream: { url: string; tokenUr
 const startBff = (ledger: Record<string, string>, withMetrics = false) =>
   startServer(
     NODE,
-    ['dist/server/main.js'],
+    // As deploy/Dockerfile and npm run serve start it.
+    ['--max-semi-space-size=2', 'dist/server/main.js'],
     bffEnv({ ...ledger, ...(withMetrics ? { OPI_METRICS_PORT: '0' } : {}) }),
     /BFF listening on http:\/\/127\.0\.0\.1:(\d+)/,
     '/readyz',

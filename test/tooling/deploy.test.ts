@@ -25,10 +25,10 @@ describe('deploy/Dockerfile', () => {
     expect(text).toMatch(/^RUN npm run build$/m);
     expect(deployed.instructions).toContain('RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force');
     expect(deployed.instructions).toContain('USER node');
-    expect(deployed.command).toEqual(['node', 'dist/server/main.js']);
+    expect(deployed.command).toEqual(['node', '--max-semi-space-size=2', 'dist/server/main.js']);
     // The same file as the package's opi-bff and npm run serve: what vite.server.config.ts builds from bff/main.ts.
     const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
-    expect(manifest.bin['opi-bff']).toBe(deployed.command[1]);
+    expect(manifest.bin['opi-bff']).toBe(deployed.command.at(-1));
     expect(manifest.scripts.serve).toBe(deployed.command.join(' '));
     expect(readFileSync('vite.server.config.ts', 'utf8')).toContain("main: 'bff/main.ts'");
   });
