@@ -36,7 +36,7 @@ import { upstreamWebhookRoutes } from './routes/upstream-webhook.js';
 import type { RetentionJob } from './maintenance/retention.js';
 import type { Notifier } from './notify/notifier.js';
 import type { Reconciler } from './reconcile/reconciler.js';
-import { createServices, type Services } from './services.js';
+import { createServices } from './services.js';
 import type { Store } from './store/types.js';
 import type { UpstreamClient } from './upstream/client.js';
 
@@ -67,7 +67,8 @@ export type BffApp = Express &
     reconciler: Reconciler;
     retention: RetentionJob;
     notifier: Notifier;
-    inboundReads: Services['inboundReads'];
+    /** The upstream reads that returns and notices started: a shutdown waits until they have settled. */
+    inboundReads: { settled(): Promise<void> };
     startDraining(): void;
   };
 
