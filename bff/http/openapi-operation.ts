@@ -203,6 +203,8 @@ export function operation(op: Operation) {
   };
 }
 
+/** What a route that reads a JSON body refuses before its own checks: a body not valid, a field it does not know, not JSON. */
+export const BODY_REFUSALS: ErrorCode[] = ['validation_failed', 'unknown_field', 'malformed_json'];
 /** What an upstream failure is answered with on any route that calls the upstream (upstreamRefusal, domain/errors.ts). */
 export const UPSTREAM_FAILURES: ErrorCode[] = [
   'upstream_unavailable',

@@ -7,7 +7,7 @@ import type { OrderPlacer } from '../checkout/place-order.js';
 import { createCheckoutSession, sessionView, type SessionDeps, updateSessionCart } from '../checkout/sessions.js';
 import { jsonBody } from '../http/json-body.js';
 import { DomainError, parseOrRefuse } from '../domain/errors.js';
-import { operation, SESSION, UPSTREAM_FAILURES, WIDGET_GUARDS } from '../http/openapi-operation.js';
+import { BODY_REFUSALS, operation, SESSION, UPSTREAM_FAILURES, WIDGET_GUARDS } from '../http/openapi-operation.js';
 
 export function merchantSessionRoutes(sessions: SessionDeps, auth: RequestHandler): Router {
   const router = Router();
@@ -74,14 +74,7 @@ export const checkoutSessionPaths = () => ({
       auth: 'merchant',
       body: 'CreateSessionRequest',
       answers: [{ status: 201, description: 'Created', json: 'CreateSessionResponse' }],
-      problems: [
-        'validation_failed',
-        'unknown_field',
-        'malformed_json',
-        'malformed_request',
-        'merchant_reference_in_use',
-        'ledger_unavailable',
-      ],
+      problems: [...BODY_REFUSALS, 'malformed_request', 'merchant_reference_in_use', 'ledger_unavailable'],
     }),
   },
   '/v1/checkout-sessions/{id}': {
@@ -94,9 +87,7 @@ export const checkoutSessionPaths = () => ({
       body: 'UpdateSessionCart',
       answers: [{ status: 200, description: 'Replaced', json: 'CreateSessionResponse' }],
       problems: [
-        'validation_failed',
-        'unknown_field',
-        'malformed_json',
+        ...BODY_REFUSALS,
         'malformed_request',
         'session_not_found',
         'session_completed',
@@ -129,9 +120,7 @@ export const checkoutSessionPaths = () => ({
       body: 'PlaceOrderRequest',
       answers: [{ status: 201, description: 'Placed: send the shopper to redirectUrl', json: 'PlaceOrderResponse' }],
       problems: [
-        'validation_failed',
-        'unknown_field',
-        'malformed_json',
+        ...BODY_REFUSALS,
         'malformed_request',
         'session_not_found',
         'session_completed',

@@ -16,7 +16,14 @@ import { jsonBody } from '../http/json-body.js';
 import { DomainError, type ErrorCode, isBadText, orderNotFound, parseOrRefuse } from '../domain/errors.js';
 import { sendProblem } from '../http/problem.js';
 import type { StoredOrder, Store } from '../store/types.js';
-import { jsonSchema, NOT_CONFIRMED, operation, OPERATION_UPSTREAM_FAILURES, ORDER } from '../http/openapi-operation.js';
+import {
+  BODY_REFUSALS,
+  jsonSchema,
+  NOT_CONFIRMED,
+  operation,
+  OPERATION_UPSTREAM_FAILURES,
+  ORDER,
+} from '../http/openapi-operation.js';
 
 type WithReference = Request<{ orderReference: string }>;
 
@@ -154,9 +161,7 @@ export function merchantOrderPaths() {
         { status: 202, description: NOT_CONFIRMED, json: 'CaptureOrVoidView' },
       ],
       problems: [
-        'validation_failed',
-        'unknown_field',
-        'malformed_json',
+        ...BODY_REFUSALS,
         'idempotency_key_required',
         'order_not_found',
         notAllowed,
@@ -213,9 +218,7 @@ export function merchantOrderPaths() {
           { status: 202, description: NOT_CONFIRMED, json: 'RefundView' },
         ],
         problems: [
-          'validation_failed',
-          'unknown_field',
-          'malformed_json',
+          ...BODY_REFUSALS,
           'idempotency_key_required',
           'order_not_found',
           'order_not_refundable',

@@ -228,20 +228,6 @@ function answerOf(ctx: PlacementContext, outcome: SendOutcome): PlacedOrder {
   }
 }
 
-/**
- * Sends a new attempt (nothing was sent for its reference before) and records what came back. `key`: the placement's
- * Idempotency-Key, answered with the redirect's record.
- */
-export async function sendFirst(
-  ctx: PlacementContext,
-  order: StoredOrder,
-  request: OrderRequest,
-  deadline: number,
-  key: PlacementKey | undefined,
-): Promise<PlacedOrder> {
-  return answerOf(ctx, await sendAndRecord(ctx, order, request, deadline, key, (error) => error));
-}
-
 /** A resend's refusal of its content: it tells nothing about the first send, whose outcome stays unknown. */
 function resendFailure(error: unknown): unknown {
   if (!(error instanceof UpstreamValidationError)) return error;
@@ -252,13 +238,23 @@ function resendFailure(error: unknown): unknown {
   });
 }
 
+/** A send whose answer is made from its outcome; `failure` says what an error of the create call means for it. */
+const sending =
+  (failure: (error: unknown) => unknown) =>
+  async (
+    ctx: PlacementContext,
+    order: StoredOrder,
+    request: OrderRequest,
+    deadline: number,
+    key: PlacementKey | undefined,
+  ): Promise<PlacedOrder> =>
+    answerOf(ctx, await sendAndRecord(ctx, order, request, deadline, key, failure));
+
+/**
+ * Sends a new attempt (nothing was sent for its reference before) and records what came back. `key`: the placement's
+ * Idempotency-Key, answered with the redirect's record.
+ */
+export const sendFirst = sending((error) => error);
+
 /** Sends an attempt again, with the same reference (the upstream never got it), and records what came back. */
-export async function sendAgain(
-  ctx: PlacementContext,
-  order: StoredOrder,
-  request: OrderRequest,
-  deadline: number,
-  key: PlacementKey | undefined,
-): Promise<PlacedOrder> {
-  return answerOf(ctx, await sendAndRecord(ctx, order, request, deadline, key, resendFailure));
-}
+export const sendAgain = sending(resendFailure);
