@@ -95,8 +95,11 @@ const envSchema = z.object({
 /** Every environment variable the BFF reads. */
 export const CONFIG_VARIABLES = Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[];
 
-/** Each variable's default, where its feature's settings give one (the rest are derived, or unset until given). */
-export const CONFIG_DEFAULTS: Readonly<Record<string, unknown>> = envSchema.parse({});
+/**
+ * Each variable's default, where its feature's settings give one (the rest are derived, or unset until given). Asked
+ * for, not computed at import: the server's start has no use for it.
+ */
+export const configDefaults = (): Readonly<Record<string, unknown>> => envSchema.parse({});
 
 /** Empty variables count as unset, as shells and .env files commonly leave them. */
 function present(env: Record<string, string | undefined>): Record<string, string> {
