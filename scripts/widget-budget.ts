@@ -20,11 +20,12 @@ const FOLDER = resolve(process.argv[2] ?? fileURLToPath(new URL('../dist/widget'
 const KB = 1024;
 /**
  * Budgets in KB of gzip at the best compression level: the checkout's first paint (its providers; Lit alone is about
- * 6 of it), the message's own bytes, both elements' first paints on one page, and each file loaded on demand: a
+ * 6 of it; 12 is the aim, 16 the ceiling accepted, docs/widget.md says what the quarter above the aim pays for), the
+ * message's own bytes, both elements' first paints on one page, and each file loaded on demand: a
  * language's words, English's for the form and the check of a page's own words 1.5 each, the checkout's details form
  * (its fields, checks, styles and submit) its own cap.
  */
-const BUDGETS = { checkoutFirstPaint: 12, instalmentsOwn: 4, pageWithBoth: 17.5, onDemand: 1.5, detailsForm: 6 };
+const BUDGETS = { checkoutFirstPaint: 12.25, instalmentsOwn: 4, pageWithBoth: 17.5, onDemand: 1.5, detailsForm: 6 };
 const capOf = (name: string) => (/^opi-checkout-form-/.test(name) ? BUDGETS.detailsForm : BUDGETS.onDemand);
 
 const failures: string[] = [];

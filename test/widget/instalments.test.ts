@@ -137,6 +137,25 @@ describe('<opi-instalments>', () => {
     expect(message(el)).to.match(/^or 4 × AED\s25\.00 interest-free with/);
   });
 
+  it('asks again when a framework moves it while its answer is on its way (the newest load wins)', async () => {
+    const first = gate();
+    let asked = 0;
+    const bff = fakeBff({
+      instalments: () => (++asked === 1 ? first.wait.then(() => answer([tabby])) : answer([tabby])),
+    });
+    const el = await fixture<OpiInstalments>(
+      html`<opi-instalments amount="100.00" currency="AED" country="AE" .fetchImpl=${bff.fetch}></opi-instalments>`,
+    );
+    await waitUntil(() => bff.requests.length === 1);
+    const parent = el.parentElement!;
+    el.remove();
+    parent.append(el);
+    first.open();
+    await settled(el);
+    expect(bff.requests.length, 'the load the move cut short, asked again').to.equal(2);
+    expect(message(el)).to.match(/^or 4 × AED\s25\.00 interest-free with/);
+  });
+
   it('follows the amount attribute, once it settles: one request for a burst of changes', async () => {
     const { el, bff } = await mountInstalments(({ url }) =>
       answer([

@@ -25,6 +25,25 @@ describe('<opi-checkout> states', () => {
     expect(el.getBoundingClientRect().height, 'height after the providers arrive').to.equal(before);
   });
 
+  it('reads the session again when a framework moves it while the read is on its way (the newest load wins)', async () => {
+    const first = gate();
+    const bff = fakeBff({
+      session: async () => {
+        if (bff.requests.length === 1) await first.wait;
+        return json(200, sessionView({ providers: [tabby, tamara] }));
+      },
+    });
+    const el = await mount(bff, { wait: false });
+    await waitUntil(() => bff.requests.length === 1);
+    const parent = el.parentElement!;
+    el.remove();
+    parent.append(el);
+    first.open();
+    await settled(el);
+    expect(bff.requests.length, 'the read the move cut short, made again').to.equal(2);
+    expect(parts(el, 'provider')).to.have.length(2);
+  });
+
   for (const providers of [[tabby], [tabby, tamara], [tabby, tamara, postpay]]) {
     it(`lands ${providers.length} provider row(s) where the skeleton's bones were: the list itself does not move`, async () => {
       const answer = gate();

@@ -4,6 +4,8 @@ import { readSession } from './api-client.js';
 import { CheckoutApiError, toApiError } from '../../internal/api-error.js';
 import { OpiErrorEvent, OpiOrderCreatedEvent, OpiProviderChangeEvent, OpiReadyEvent } from './events.js';
 import type { Say } from '../../internal/i18n.js';
+import { FocusReturn } from '../../internal/focus-return.js';
+import { NewestLoad } from '../../internal/newest-load.js';
 import { addStrings, OpiElement } from '../../internal/opi-element.js';
 import type { PlaceOrderResponse } from '../../../shared/schemas/checkout-api.js';
 import type { DetailsForm, Outcome } from './details-form.js';
@@ -144,12 +146,15 @@ export class OpiCheckout extends OpiElement<Strings> {
 
   /** Why the checkout failed, while the phase is "failed", and whether trying again can help. */
   private failure = { code: '', retryable: true };
-  private loading?: AbortController;
+  private readonly loads = new NewestLoad(this, (signal) => this.load(signal));
   /** The details form once its chunk is here, and the chunk's load while on its way (started with the first read). */
   private form?: DetailsForm;
   private formLoad?: Promise<void>;
-  /** Focus was inside the widget when this update began. */
-  private hadFocus = false;
+  /**
+   * A message that replaced the focused control (expired, redirecting, ...) takes the focus, not the page's body; so
+   * do the providers when the form closed (a reload no longer offers the chosen one).
+   */
+  private readonly focusReturn = new FocusReturn(this);
 
   /**
    * Fetches the session again, after the host's server changed its cart (PATCH /v1/checkout-sessions/:id): entries
@@ -159,8 +164,7 @@ export class OpiCheckout extends OpiElement<Strings> {
   refresh(): Promise<void> {
     // Once the order is placed (on its way to the provider, or handed to the page), no reload reopens a form to pay.
     if (this.placed) return Promise.resolve();
-    this.loaded = this.load();
-    return this.loaded;
+    return this.loads.run();
   }
 
   private get placed(): boolean {
@@ -171,23 +175,22 @@ export class OpiCheckout extends OpiElement<Strings> {
    * The newest load: one a newer load aborted ends early, and whoever waits for the session waits for this.
    * @internal
    */
-  loaded?: Promise<void>;
+  get loaded(): Promise<void> | undefined {
+    return this.loads.loaded;
+  }
 
-  private async load(): Promise<void> {
+  private async load(signal: AbortSignal): Promise<void> {
     if (!this.session) return;
     // While an order is sent, only the data is read: the phase stays the placement's, and a form reopened after a
     // refusal shows the new total.
     const placing = this.phase === 'submitting';
     const before = this.checkout;
-    this.loading?.abort();
-    const controller = new AbortController();
-    this.loading = controller;
     // A reload behind an open form keeps the form on screen; only a first load or a failure shows the skeleton.
     if (this.phase === 'failed') this.phase = 'loading';
     try {
       // The form's chunk travels beside the session read: no round trip of its own.
       this.loadForm();
-      const checkout = await readSession(this.bff(), this.session, controller.signal);
+      const checkout = await readSession(this.bff(), this.session, signal);
       if (checkout.state !== 'open') throw new CheckoutApiError(`session_${checkout.state}`);
       this.checkout = checkout;
       this.form?.fill(checkout, before);
@@ -205,7 +208,7 @@ export class OpiCheckout extends OpiElement<Strings> {
       this.dispatchEvent(new OpiReadyEvent({ session: checkout.id, providers: names }));
     } catch (error) {
       // A newer load took over; its outcome is the one to show.
-      if (!controller.signal.aborted) this.fail(toApiError(error));
+      if (!signal.aborted) this.fail(toApiError(error));
     }
   }
 
@@ -246,20 +249,6 @@ export class OpiCheckout extends OpiElement<Strings> {
     const session = (event as CustomEvent<{ session?: string } | null>).detail?.session;
     if (!session || session === this.session) void this.refresh();
   };
-
-  // Not in willUpdate: server-side renderers call that, and have no matches().
-  protected override update(changed: PropertyValues<this>): void {
-    this.hadFocus = this.matches(':focus-within');
-    super.update(changed);
-  }
-
-  /**
-   * A message that replaced the focused control (expired, redirecting, ...) takes the focus, not the page's body; so
-   * do the providers when the form closed (a reload no longer offers the chosen one).
-   */
-  protected override updated(): void {
-    if (this.hadFocus && !this.matches(':focus-within')) this.refocus();
-  }
 
   /**
    * Where the focus goes when what held it is gone: the message that stands, else the chosen provider, else the first.
@@ -309,7 +298,7 @@ export class OpiCheckout extends OpiElement<Strings> {
    * @internal
    */
   orderCreated(created: PlaceOrderResponse): boolean {
-    this.loading?.abort();
+    this.loads.stop();
     return this.dispatchEvent(new OpiOrderCreatedEvent({ ...created }));
   }
 
@@ -350,7 +339,7 @@ export class OpiCheckout extends OpiElement<Strings> {
       return {
         // A message that takes the focus (it replaced what had it) is read out as focused: the live region keeps
         // quiet, or it would be heard twice.
-        status: this.hadFocus ? '' : stateText,
+        status: this.focusReturn.had ? '' : stateText,
         content: html`<div part="message" class="message" tabindex="-1">
           <p part="message-text">${outcome.link ? html`<a part="link" href=${outcome.link}>${stateText}</a>` : stateText}</p>
           ${phase === 'ready' ? notes : nothing}

@@ -1,5 +1,6 @@
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { formatMoney } from '../../../shared/money.js';
+import { NewestLoad } from '../../internal/newest-load.js';
 import { addStrings, OpiElement } from '../../internal/opi-element.js';
 import type { Provider } from '../../internal/provider-model.js';
 import { catalogues, type InstalmentStringOverrides, type InstalmentStrings } from './i18n/index.js';
@@ -73,28 +74,18 @@ export class OpiInstalments extends OpiElement<InstalmentStrings> {
 
   protected readonly catalogues = catalogues;
   private plans?: Plans;
-  private loading?: AbortController;
-  private debounce?: ReturnType<typeof setTimeout>;
+  private readonly loads = new NewestLoad(this, (signal) => this.load(signal));
 
   // In updated(), not willUpdate(): a server-side renderer calls willUpdate, and must not fetch.
   protected override updated(changed: PropertyValues<this>): void {
     const query = ['amount', 'currency', 'country', 'channel', 'apiBase'] as const;
-    if (!query.some((name) => changed.has(name))) return;
-    clearTimeout(this.debounce);
-    if (this.plans === undefined && !this.loading) void this.load();
-    else this.debounce = setTimeout(() => void this.load(), DEBOUNCE_MS);
+    if (query.some((name) => changed.has(name))) void this.loads.run();
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    clearTimeout(this.debounce);
-    this.loading?.abort();
-  }
-
-  private async load(): Promise<void> {
-    this.loading?.abort();
-    const controller = new AbortController();
-    this.loading = controller;
+  private async load(signal: AbortSignal): Promise<void> {
+    // The first ask goes at once; a change after an answer waits for the page to settle, and a newer one aborts it.
+    if (this.plans) await new Promise((resolve) => setTimeout(resolve, DEBOUNCE_MS));
+    if (signal.aborted) return;
     const { amount, currency, country, channel } = this;
     // Nothing to ask about until the page has said what: no request, and nothing shown.
     if (!amount || !currency || !country) {
@@ -102,10 +93,10 @@ export class OpiInstalments extends OpiElement<InstalmentStrings> {
       return;
     }
     try {
-      this.plans = await fetchInstalments(this.bff(), { amount, currency, country, channel }, controller.signal);
+      this.plans = await fetchInstalments(this.bff(), { amount, currency, country, channel }, signal);
     } catch {
       // A newer request took over; otherwise say nothing rather than something wrong.
-      if (!controller.signal.aborted) this.plans = { providers: [], unavailableProviders: [], currency };
+      if (!signal.aborted) this.plans = { providers: [], unavailableProviders: [], currency };
     }
   }
 
