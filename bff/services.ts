@@ -98,9 +98,7 @@ export function createServices({ config, store: uncached, upstream, logger, now,
     now,
     logger,
     funnel,
-    pollInitialMs: reconcile.pollInitialMs,
-    settleWindowMs: reconcile.settleWindowMs,
-    graceMs: reconcile.graceMs,
+    timings: reconcile,
   });
   /** What reads the upstream and hands it to the ledger needs. */
   const reading = { store, ledger, upstream, logger, now };
@@ -118,7 +116,7 @@ export function createServices({ config, store: uncached, upstream, logger, now,
   });
   const refresher = createOrderRefresher({
     ...reading,
-    settleWindowMs: reconcile.settleWindowMs,
+    timings: reconcile,
     publicUrl: config.publicUrl,
   });
   const readBudget = createReadBudget({
@@ -149,19 +147,19 @@ export function createServices({ config, store: uncached, upstream, logger, now,
       publicUrl: config.publicUrl,
       allowLoopbackRedirect: config.upstream.isLocalSandbox,
       upstreamTimeoutMs: timeoutMs,
-      cancellationTimeoutUnit: config.cancellationTimeoutUnit,
-      pollInitialMs: reconcile.pollInitialMs,
-      sessionTtlMinutes: config.sessionTtlMinutes,
-      graceMs: reconcile.graceMs,
-      settleWindowMs: reconcile.settleWindowMs,
-      customerSessions: config.customerSessions,
-      offerDeclinedProvider: config.offerDeclinedProvider,
+      checkout: {
+        cancellationTimeoutUnit: config.cancellationTimeoutUnit,
+        sessionTtlMinutes: config.sessionTtlMinutes,
+        customerSessions: config.customerSessions,
+        offerDeclinedProvider: config.offerDeclinedProvider,
+      },
+      timings: reconcile,
       funnel,
     }),
     refresher,
     operations: createOperations({
       ...reading,
-      settleWindowMs: reconcile.settleWindowMs,
+      timings: reconcile,
       idempotency: { store, now, waitMs: 2 * timeoutMs + 1_000, leaseMs: idempotencyLeaseMs(timeoutMs) },
     }),
     returns: createShopperReturns({
@@ -185,7 +183,7 @@ export function createServices({ config, store: uncached, upstream, logger, now,
       logger,
       now,
       refresher,
-      settleWindowMs: reconcile.settleWindowMs,
+      timings: reconcile,
       claimant,
       plan: {
         initialDelayMs: reconcile.pollInitialMs,

@@ -183,7 +183,7 @@ async function recordOutside(
     status: side.status,
     description: null,
     createdAt,
-    deadlineAt: new Date(createdAt.getTime() + deps.settleWindowMs + deps.graceMs),
+    deadlineAt: new Date(createdAt.getTime() + deps.timings.settleWindowMs + deps.timings.graceMs),
     origin: 'outside',
   });
   const operation = await unit.tx.operations.update(inserted.reference, {
@@ -206,12 +206,12 @@ async function recordOutside(
 async function keepAsking(deps: LedgerDeps, unit: OrderUnit): Promise<void> {
   const now = deps.now();
   if (heldByReconciler(unit.order)) return;
-  await pollBy(unit, new Date(now.getTime() + deps.pollInitialMs), now);
+  await pollBy(unit, new Date(now.getTime() + deps.timings.pollInitialMs), now);
 }
 
 /** Past its settle window: nothing sent for it can still be on its way, so the records are final about it. */
 const settled = (deps: LedgerDeps, operation: OrderOperation) =>
-  deps.now().getTime() - operation.createdAt.getTime() >= deps.settleWindowMs;
+  deps.now().getTime() - operation.createdAt.getTime() >= deps.timings.settleWindowMs;
 
 export interface Reservation {
   kind: OperationKind;
@@ -262,7 +262,7 @@ export function reserveOperation(
         status: 'requested',
         description: reservation.description,
         createdAt,
-        deadlineAt: new Date(createdAt.getTime() + deps.settleWindowMs + deps.graceMs),
+        deadlineAt: new Date(createdAt.getTime() + deps.timings.settleWindowMs + deps.timings.graceMs),
       };
       const operation = await tx.operations.insert(fresh);
       await journalOperation(deps, unit, operation, 'requested');

@@ -4,6 +4,7 @@
 import type { Logger } from 'pino';
 import type { Funnel } from '../metrics/funnel.js';
 import type { Notifier } from '../notify/notifier.js';
+import type { WriteTimings } from '../domain/write-timings.js';
 import { FUNNEL_STEPS, type FunnelStep } from '../../shared/schemas/merchant-api.js';
 import { orderSummaryView, refundView, shopLabels } from '../orders/views.js';
 import { requireOrder } from '../store/orders.js';
@@ -16,12 +17,8 @@ export interface LedgerDeps {
   logger: Logger;
   /** Counts an order's outcome (paid, declined, ...) when its status first becomes one. */
   funnel: Funnel;
-  /** When an open operation or a created order is first due for the reconciler (OPI_POLL_INITIAL_MS). */
-  pollInitialMs: number;
-  /** How long a write may still be on its way (OPI_SETTLE_WINDOW_SECONDS). */
-  settleWindowMs: number;
-  /** After its settle window, how long an open operation may stay open before it is overdue (OPI_POLL_GRACE_MINUTES). */
-  graceMs: number;
+  /** When an open operation is first due for the reconciler, and when it is overdue. */
+  timings: WriteTimings;
 }
 
 /** One order under its row lock: every write of it, its journal and its announcements go through here. */

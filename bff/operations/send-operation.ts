@@ -2,6 +2,7 @@
 // record what the answer says became of it. The upstream keeps each reference unique, so sending the same one again
 // is safe: it happens now (the first never arrived) or is refused. A refusal is final only for a first send; after a
 // lost answer it tells nothing, and only the records, read back, settle it (bff/reconcile/read-back.ts).
+import type { WriteTimings } from '../domain/write-timings.js';
 import type { Logger } from 'pino';
 import { toMajor } from '../../shared/money.js';
 import { normaliseRefundStatus } from '../../shared/status.js';
@@ -14,8 +15,8 @@ import { UpstreamError, UpstreamValidationError } from '../upstream/errors.js';
 export interface SendDeps extends ReadBackDeps {
   logger: Logger;
   now: () => Date;
-  /** How long a write may still be on its way (OPI_SETTLE_WINDOW_SECONDS): resent only in its first half. */
-  settleWindowMs: number;
+  /** How long a write may still be on its way: resent only in its first half. */
+  timings: Pick<WriteTimings, 'settleWindowMs'>;
 }
 
 /** What became of an operation once the upstream was asked (or its records read). */
@@ -104,7 +105,7 @@ async function sendOnce(deps: SendDeps, operation: OrderOperation, deadline: num
  */
 async function sendAgain(deps: SendDeps, operation: OrderOperation, deadline: number): Promise<SendOutcome | Lost> {
   const current = async () => (await deps.store.operations.get(operation.reference)) ?? operation;
-  if (deps.now().getTime() - operation.createdAt.getTime() >= deps.settleWindowMs / 2)
+  if (deps.now().getTime() - operation.createdAt.getTime() >= deps.timings.settleWindowMs / 2)
     return { kind: 'unknown', operation: await current() };
   if ((await deps.ledger.countOperationSend(operation.reference)) === null) return recorded(await current());
   return sendOnce(deps, operation, deadline);

@@ -5,6 +5,7 @@
 // order at once. A round claims one second's reads of this instance's budget (./read-budget.ts), most overdue
 // first, and reads them at the budget's pace; while rounds come back full the next starts at once. Each round also
 // delivers the merchant notifications that are due.
+import type { WriteTimings } from '../domain/write-timings.js';
 import type { Logger } from 'pino';
 import type { Ledger } from '../ledger/ledger.js';
 import type { Notifier } from '../notify/notifier.js';
@@ -23,8 +24,8 @@ export interface ReconcilerDeps {
   now: () => Date;
   /** Reads an order and settles its open operations (./refresh.ts). */
   refresher: OrderRefresher;
-  /** How long a write may still be on its way (OPI_SETTLE_WINDOW_SECONDS). */
-  settleWindowMs: number;
+  /** How long a write may still be on its way. */
+  timings: Pick<WriteTimings, 'settleWindowMs'>;
   /** This instance's name in claimed_by. */
   claimant: string;
   plan: PollPlan;

@@ -2,6 +2,7 @@
 // upstream's order is read and recorded by the ledger, then its open refunds, captures and voids are settled from the
 // upstream's records, and those made outside the checkout recorded (./read-back.ts). The merchant reads a fresh view:
 // when the upstream cannot be read, or what it says cannot be written, the ledger's own view is served.
+import type { WriteTimings } from '../domain/write-timings.js';
 import { checkoutUrlOf } from '../checkout/sessions.js';
 import type { Logger } from 'pino';
 import type { OrderView, RefundListResponse } from '../../shared/schemas/merchant-api.js';
@@ -20,8 +21,8 @@ const JOURNAL_SHOWN = 100;
 export interface RefreshDeps extends ReadBackDeps {
   logger: Logger;
   now: () => Date;
-  /** How long a create may still be on its way (OPI_SETTLE_WINDOW_SECONDS). */
-  settleWindowMs: number;
+  /** How long a create may still be on its way. */
+  timings: Pick<WriteTimings, 'settleWindowMs'>;
   /** OPI_PUBLIC_URL: where the order's session's hosted checkout page is, the way back to paying. */
   publicUrl: string;
 }
@@ -44,7 +45,7 @@ export function createOrderRefresher(deps: RefreshDeps) {
     read === null &&
     order.upstreamStatus === null &&
     UNANSWERED_CREATES.has(order.createState) &&
-    deps.now().getTime() - order.createdAt.getTime() >= deps.settleWindowMs;
+    deps.now().getTime() - order.createdAt.getTime() >= deps.timings.settleWindowMs;
 
   /**
    * Reads the upstream's order (a poll: while it is not final, or a read of it was asked for; the merchant: always),

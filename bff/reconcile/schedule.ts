@@ -3,6 +3,7 @@
 // asks). Nothing is dropped at its deadline: the upstream's own cancellation may land any time after it.
 // nextRead() is an order's whole schedule after a poll, one rule per reason to read it again; the reconciler
 // (./reconciler.ts) applies it under the order's lock.
+import type { WriteTimings } from '../domain/write-timings.js';
 import type { NextPoll } from '../ledger/ledger.js';
 import { backoffDelay, type BackoffOptions } from '../lib/backoff.js';
 import { isOpenOperation } from '../orders/amounts.js';
@@ -38,8 +39,8 @@ export function nextPollAt(
 
 export interface ReadRules {
   plan: PollPlan;
-  /** How long a write may still be on its way (OPI_SETTLE_WINDOW_SECONDS). */
-  settleWindowMs: number;
+  /** How long a write may still be on its way. */
+  timings: Pick<WriteTimings, 'settleWindowMs'>;
   /** How long the reconciler's claim of an order lasts: the claim began this long before it ends. */
   leaseMs: number;
   random?: () => number;
@@ -56,7 +57,7 @@ export function nextRead(
   order: StoredOrder,
   operations: readonly OrderOperation[],
   at: Date,
-  { plan, settleWindowMs, leaseMs, random }: ReadRules,
+  { plan, timings: { settleWindowMs }, leaseMs, random }: ReadRules,
 ): NextPoll {
   const poll = (deadline: Date, createdAt: Date, attempts = order.pollAttempts) =>
     nextPollAt(attempts, at, deadline, createdAt, plan, random);

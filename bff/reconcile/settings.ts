@@ -1,6 +1,7 @@
 // The reconciler's settings: its pace and read budget, and each order's schedule of reads (the upstream's own
 // polling: 30 s doubling to 600 s, its public docs), up to its deadline and horizon.
 import * as z from 'zod/mini';
+import type { WriteTimings } from '../domain/write-timings.js';
 import { wholeNumber } from '../lib/setting-kinds.js';
 
 const ms = 'a whole number of milliseconds';
@@ -21,29 +22,19 @@ export const reconcileVariables = {
 
 type ReconcileValues = z.output<z.ZodMiniObject<typeof reconcileVariables>>;
 
-/** Polling of orders and refunds still waiting for their result. */
-export interface ReconcileSettings {
+/** Polling of orders and refunds still waiting for their result; the timings every write lives by among them. */
+export interface ReconcileSettings extends WriteTimings {
   /** The pause between reconciliation rounds while nothing more is due (a round that took a full batch goes on). */
   intervalMs: number;
   /** This instance's budget of upstream reads per second for reconciliation, used fully while orders are due. */
   readsPerSecond: number;
   /** The longest an upstream Retry-After pauses the reconciler's reads; its claims last as much longer. */
   maxPauseMs: number;
-  /** Delay before an order's first poll and after its first poll; it doubles up to pollMaxMs. */
-  pollInitialMs: number;
   pollMaxMs: number;
-  /** After an order's cancellation timeout, how long it is still polled at the usual pace (its deadline). */
-  graceMs: number;
   /** Past its deadline, a still-live order (or a still-open operation) is polled this seldom... */
   slowPollMs: number;
   /** ...until this long after it was created; then polling stops (a merchant's read still asks). */
   horizonMs: number;
-  /**
-   * How long a write may still be on its way (or lag in the upstream's records): an order, refund, capture or
-   * void whose outcome is unknown is failed only when the records show nothing once this has passed since it was
-   * sent; it is sent again (same reference) only within the first half of it.
-   */
-  settleWindowMs: number;
 }
 
 export const reconcileSettings = (values: ReconcileValues): ReconcileSettings => ({

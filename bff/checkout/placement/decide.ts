@@ -61,7 +61,7 @@ export const MAX_CREATE_SENDS = 3;
 
 /** Too late to send it again: a send now could land after the reconciler reads it as never created. */
 export const tooLateToResend = (ctx: PlacementContext, order: StoredOrder) =>
-  ctx.now().getTime() - order.createdAt.getTime() >= ctx.settleWindowMs / 2;
+  ctx.now().getTime() - order.createdAt.getTime() >= ctx.timings.settleWindowMs / 2;
 
 /**
  * A live attempt whose answers were lost, whose sends are spent and that the upstream has not shown yet: a submit
@@ -100,7 +100,7 @@ const notEligible = () =>
 
 /** A provider that declined an attempt of the session, where the merchant does not offer it again (its config). */
 const refusedAfterDecline = (ctx: PlacementContext, declined: readonly string[], name: string) =>
-  !ctx.offerDeclinedProvider && declined.includes(name);
+  !ctx.checkout.offerDeclinedProvider && declined.includes(name);
 
 /**
  * The provider the shopper chose, if it fits the session's cart (the options may come from the upstream) and, where
@@ -143,7 +143,7 @@ export async function eligibility(
   } catch (refused) {
     return { amountMinor, refused };
   }
-  if (!ctx.customerSessions || session.cart.customerToken) return { amountMinor, provider };
+  if (!ctx.checkout.customerSessions || session.cart.customerToken) return { amountMinor, provider };
   // A submit that will replay the live attempt (a double submit, a fresh key), or wait for it (the reconciler's read,
   // or another request's create), creates no customer session upstream.
   const orders = await ctx.store.orders.listOfSession(session.id);
@@ -244,7 +244,11 @@ async function recordAttempt(
       // If this process dies before the create's answer is recorded, the reconciler still asks the upstream once
       // any request could have ended (the answer, when it comes, moves this to the usual first poll).
       nextPollAt: new Date(createdAt.getTime() + staleAfterMs(ctx)),
-      deadlineAt: orderDeadline(createdAt, session.cart.cancellationTimeout ?? ctx.sessionTtlMinutes, ctx.graceMs),
+      deadlineAt: orderDeadline(
+        createdAt,
+        session.cart.cancellationTimeout ?? ctx.checkout.sessionTtlMinutes,
+        ctx.timings.graceMs,
+      ),
       autoCapture: session.cart.autoCapture ?? null,
       shopper: shopperDetails(body),
       merchantReference: session.merchantReference,

@@ -9,7 +9,7 @@ import { toMajor } from '../../../shared/money.js';
 import { DomainError } from '../../domain/errors.js';
 import type { OrderRequest } from '../../upstream/contract.js';
 import type { SessionRecord } from '../../store/types.js';
-import type { PlacementContext } from './context.js';
+import type { CheckoutSettings } from '../settings.js';
 import { isLoopbackHost } from '../../lib/setting-kinds.js';
 
 // The URLs an order carries: the BFF's own, which the upstream is given per order (the routes that serve them import
@@ -85,7 +85,7 @@ function atStore(recipient: AddressInput, store: StoreAddress | undefined): Addr
 }
 
 export function buildOrder(
-  settings: Pick<PlacementContext, 'publicUrl' | 'cancellationTimeoutUnit'>,
+  settings: { publicUrl: string; checkout: Pick<CheckoutSettings, 'cancellationTimeoutUnit'> },
   session: SessionRecord,
   body: PlaceOrderRequest,
   provider: ProviderView,
@@ -128,7 +128,10 @@ export function buildOrder(
     // Sent only when the merchant set it: its unit is not documented, and our own clock ends what nobody pays.
     ...(cart.cancellationTimeout === undefined
       ? {}
-      : { cancellationTimeout: cart.cancellationTimeout * (settings.cancellationTimeoutUnit === 'seconds' ? 60 : 1) }),
+      : {
+          cancellationTimeout:
+            cart.cancellationTimeout * (settings.checkout.cancellationTimeoutUnit === 'seconds' ? 60 : 1),
+        }),
     ...(cart.autoCapture === undefined ? {} : { autoCapture: cart.autoCapture }),
     ...(cart.channel ? { channel: cart.channel } : {}),
     ...(customerToken ? { customerToken } : {}),

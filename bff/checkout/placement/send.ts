@@ -60,7 +60,7 @@ async function record(
 ): Promise<{ order: StoredOrder; answered: boolean }> {
   // An attempt the upstream may hold is due for its first status check (the reconciler's schedule).
   const pollSoon =
-    also.createState !== 'rejected' ? { nextPollAt: new Date(ctx.now().getTime() + ctx.pollInitialMs) } : {};
+    also.createState !== 'rejected' ? { nextPollAt: new Date(ctx.now().getTime() + ctx.timings.pollInitialMs) } : {};
   const { order: updated, answered = false } = await ctx.ledger.observe(
     order.orderReference,
     {

@@ -42,7 +42,7 @@ const body: PlaceOrderRequest = {
   },
 };
 const provider = { name: 'TABBY_AE', requiresShippingAddress: false } as ProviderView;
-const settings = { publicUrl: 'https://bff.example', cancellationTimeoutUnit: 'minutes' as const };
+const settings = { publicUrl: 'https://bff.example', checkout: { cancellationTimeoutUnit: 'minutes' as const } };
 const attempt = { reference: 'opi-abc-1', secret: 's3cret' };
 
 describe('the upstream order of a placement', () => {
@@ -59,8 +59,13 @@ describe('the upstream order of a placement', () => {
     expect(order.dynamicCallbackUrl).toBe('https://bff.example/v1/callbacks/opi-abc-1/s3cret');
     expect(order.cancellationTimeout).toBe(30);
     expect(
-      buildOrder({ ...settings, cancellationTimeoutUnit: 'seconds' }, session, body, provider, attempt)
-        .cancellationTimeout,
+      buildOrder(
+        { ...settings, checkout: { cancellationTimeoutUnit: 'seconds' as const } },
+        session,
+        body,
+        provider,
+        attempt,
+      ).cancellationTimeout,
     ).toBe(1800);
   });
 
@@ -118,7 +123,7 @@ describe('the upstream order of a placement', () => {
     const variants = [
       buildOrder(settings, session, body, provider, attempt),
       buildOrder(settings, { ...session, cart: { ...session.cart, requiresShipping: false } }, body, provider, attempt),
-      buildOrder({ ...settings, cancellationTimeoutUnit: 'seconds' }, session, body, provider, {
+      buildOrder({ ...settings, checkout: { cancellationTimeoutUnit: 'seconds' as const } }, session, body, provider, {
         ...attempt,
         customerToken: 'aaa.bbb.ccc',
       }),

@@ -9,7 +9,7 @@ import { T0 } from '../../support/ledger-records.js';
 
 const SETTLE_WINDOW_MS = 600_000;
 const at = (ms: number) =>
-  ({ now: () => new Date(T0.getTime() + ms), settleWindowMs: SETTLE_WINDOW_MS }) as PlacementContext;
+  ({ now: () => new Date(T0.getTime() + ms), timings: { settleWindowMs: SETTLE_WINDOW_MS } }) as PlacementContext;
 const attempt = (overrides: Partial<StoredOrder>) =>
   ({
     createState: 'unknown',

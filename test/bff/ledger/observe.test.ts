@@ -29,9 +29,7 @@ describe.each(storeDrivers())('an observation with a known copy of the order, on
       notifier,
       logger,
       funnel: createFunnel(now),
-      pollInitialMs: 1_000,
-      settleWindowMs: 60_000,
-      graceMs: 60_000,
+      timings: { pollInitialMs: 1_000, settleWindowMs: 60_000, graceMs: 60_000 },
     });
   };
   const created = {

@@ -17,7 +17,7 @@ const rules: ReadRules = {
     slowPollMs: HOUR,
     horizonMs: 7 * 24 * HOUR,
   },
-  settleWindowMs: 5 * MINUTE,
+  timings: { settleWindowMs: 5 * MINUTE },
   leaseMs: MINUTE,
 };
 
