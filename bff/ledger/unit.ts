@@ -17,7 +17,10 @@ export interface LedgerDeps {
   logger: Logger;
   /** Counts an order's outcome (paid, declined, ...) when its status first becomes one. */
   funnel: Funnel;
-  /** When an open operation is first due for the reconciler, and when it is overdue. */
+  /**
+   * When a new operation or a created order is first due for the reconciler, how long a write may still be on its way
+   * (an operation's settle window), and how long past it an open operation is overdue.
+   */
   timings: WriteTimings;
 }
 

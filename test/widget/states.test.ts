@@ -2,7 +2,18 @@ import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import type { OpiCheckout } from '../../widget/components/opi-checkout/opi-checkout.js';
 import { acceptValidOrder, fakeBff, gate, json, problem } from './support/fake-bff.js';
 import { postpay, sessionView, shopper, tabby, tamara, tamaraTooSmall } from './support/fixtures.js';
-import { choose, fill, mount, part, parts, settled, status, submit, text } from './support/mount.js';
+import {
+  choose,
+  fill,
+  mount,
+  moveWhileAnswering,
+  part,
+  parts,
+  settled,
+  status,
+  submit,
+  text,
+} from './support/mount.js';
 
 describe('<opi-checkout> states', () => {
   it('shows a skeleton of the final height of the common two-provider list while the session loads, announced in the live region', async () => {
@@ -34,13 +45,12 @@ describe('<opi-checkout> states', () => {
       },
     });
     const el = await mount(bff, { wait: false });
-    await waitUntil(() => bff.requests.length === 1);
-    const parent = el.parentElement!;
-    el.remove();
-    parent.append(el);
-    first.open();
+    await moveWhileAnswering(el, bff, first);
     await settled(el);
-    expect(bff.requests.length, 'the read the move cut short, made again').to.equal(2);
+    expect(
+      bff.requests.map(({ signal }) => signal?.aborted),
+      'the read the move cut short, aborted and made again',
+    ).to.deep.equal([true, false]);
     expect(parts(el, 'provider')).to.have.length(2);
   });
 
@@ -473,6 +483,38 @@ describe('<opi-checkout> states', () => {
     read.open();
     await new Promise((resolve) => setTimeout(resolve, 50));
     await el.updateComplete;
+    expect(text(part(el, 'message'))).to.equal('Your order is placed. Continue with Tabby.');
+  });
+
+  it('moved while its order is placed, with a reload on its way, it reads nothing again once back: the order stands', async () => {
+    const answer = gate();
+    let reads = 0;
+    const bff = fakeBff({
+      session: async () => {
+        reads += 1;
+        if (reads > 1) await new Promise<never>(() => {});
+        return json(200, sessionView());
+      },
+      order: async (request) => {
+        await answer.wait;
+        return acceptValidOrder(request);
+      },
+    });
+    const el = await mount(bff);
+    el.addEventListener('opi-order-created', (event) => event.preventDefault());
+    await choose(el, 'TABBY_AE');
+    await fill(el, shopper);
+    await submit(el);
+    window.dispatchEvent(new Event('opi-cart-changed'));
+    await waitUntil(() => reads === 2, 'the reload on its way');
+    const parent = el.parentElement!;
+    el.remove();
+    answer.open();
+    await waitUntil(() => part(el, 'message'), 'the hand-off');
+    parent.append(el);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await el.updateComplete;
+    expect(reads, 'no read after the order').to.equal(2);
     expect(text(part(el, 'message'))).to.equal('Your order is placed. Continue with Tabby.');
   });
 

@@ -1,12 +1,14 @@
 // "The newest load wins", as a reactive controller: each load aborts the one before it, and a load the element's
-// leaving cut short (a framework moving it) runs again when it is back.
+// leaving cut short (a framework moving it) runs again when it is back; whoever waits for the newest load meanwhile
+// waits for that run.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
 export class NewestLoad implements ReactiveController {
   /** The newest load: whoever waits for what the element shows waits for this. */
   loaded?: Promise<void>;
   private current?: AbortController;
-  private cut = false;
+  /** Settles the `loaded` handed out when a load was cut short, with the run that replaces it. */
+  private resume?: (rerun: Promise<void>) => void;
 
   /** `load` ends early, and changes nothing, once its signal is aborted. */
   constructor(
@@ -21,24 +23,33 @@ export class NewestLoad implements ReactiveController {
     this.stop();
     const controller = new AbortController();
     this.current = controller;
-    this.loaded = this.load(controller.signal).finally(() => {
+    const loading = this.load(controller.signal).finally(() => {
       if (this.current === controller) this.current = undefined;
     });
-    return this.loaded;
+    this.loaded = loading;
+    return loading;
   }
 
-  /** Aborts the load on its way: nothing it would change may change now. */
+  /** Aborts the load on its way, and one owed since the element left: nothing they would change may change now. */
   stop(): void {
     this.current?.abort();
     this.current = undefined;
+    this.resume?.(Promise.resolve());
+    this.resume = undefined;
   }
 
   hostConnected(): void {
-    if (this.cut) void this.run();
+    const resume = this.resume;
+    if (!resume) return;
+    this.resume = undefined;
+    resume(this.run());
   }
 
   hostDisconnected(): void {
-    this.cut = !!this.current;
+    if (!this.current) return;
     this.stop();
+    this.loaded = new Promise((resolve) => {
+      this.resume = resolve;
+    });
   }
 }

@@ -13,6 +13,8 @@ export interface RecordedRequest {
   url: URL;
   headers: Headers;
   body: unknown;
+  /** The call's abort signal: whether the element gave up on it. */
+  signal?: AbortSignal;
 }
 
 type Handler = (request: RecordedRequest) => Response | Promise<Response>;
@@ -56,6 +58,7 @@ export function fakeBff(options: { session?: SessionView | Handler; order?: Hand
       url,
       headers: new Headers(init.headers),
       body: text === undefined ? undefined : JSON.parse(text),
+      ...(init.signal ? { signal: init.signal } : {}),
     };
     requests.push(request);
     const { signal } = init;

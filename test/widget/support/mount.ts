@@ -1,7 +1,7 @@
 import { fixture, html, waitUntil } from '@open-wc/testing';
 import { defineOpiCheckout } from '../../../widget/components/opi-checkout/define.js';
 import type { OpiCheckout } from '../../../widget/components/opi-checkout/opi-checkout.js';
-import type { FakeBff } from './fake-bff.js';
+import type { FakeBff, gate } from './fake-bff.js';
 
 defineOpiCheckout();
 
@@ -87,3 +87,15 @@ export async function submit(el: OpiCheckout): Promise<void> {
 /** Text as people read it: Intl puts no-break spaces in amounts ("AED 100.00"); compare with plain spaces. */
 export const plain = (value: string): string => value.replace(/\s+/g, ' ').trim();
 export const text = (node: Node | null | undefined): string => plain(node?.textContent ?? '');
+
+/**
+ * As a framework moving an element does: once its first request is on its way, the element is taken out of the page
+ * and put back; then that request's answer (held by `first`) is let go.
+ */
+export async function moveWhileAnswering(el: HTMLElement, bff: FakeBff, first: ReturnType<typeof gate>): Promise<void> {
+  await waitUntil(() => bff.requests.length === 1);
+  const parent = el.parentElement!;
+  el.remove();
+  parent.append(el);
+  first.open();
+}

@@ -162,8 +162,6 @@ export class OpiCheckout extends OpiElement<Strings> {
    * placed (redirecting, or handed to the page) it does nothing: no form reopens to pay again.
    */
   refresh(): Promise<void> {
-    // Once the order is placed (on its way to the provider, or handed to the page), no reload reopens a form to pay.
-    if (this.placed) return Promise.resolve();
     return this.loads.run();
   }
 
@@ -180,7 +178,8 @@ export class OpiCheckout extends OpiElement<Strings> {
   }
 
   private async load(signal: AbortSignal): Promise<void> {
-    if (!this.session) return;
+    // Once the order is placed (on its way to the provider, or handed to the page), no reload reopens a form to pay.
+    if (!this.session || this.placed) return;
     // While an order is sent, only the data is read: the phase stays the placement's, and a form reopened after a
     // refusal shows the new total.
     const placing = this.phase === 'submitting';
@@ -205,6 +204,8 @@ export class OpiCheckout extends OpiElement<Strings> {
       if (!this.formLoad) return this.fail(new CheckoutApiError('bff_unreachable', true));
       this.phase = 'ready';
       await this.updateComplete;
+      // Cut short meanwhile (the element moved): the run that replaces it tells the page.
+      if (signal.aborted) return;
       this.dispatchEvent(new OpiReadyEvent({ session: checkout.id, providers: names }));
     } catch (error) {
       // A newer load took over; its outcome is the one to show.

@@ -74,6 +74,8 @@ export class OpiInstalments extends OpiElement<InstalmentStrings> {
 
   protected readonly catalogues = catalogues;
   private plans?: Plans;
+  /** A load has started: every later one waits for the page to settle. */
+  private asked = false;
   private readonly loads = new NewestLoad(this, (signal) => this.load(signal));
 
   // In updated(), not willUpdate(): a server-side renderer calls willUpdate, and must not fetch.
@@ -83,8 +85,9 @@ export class OpiInstalments extends OpiElement<InstalmentStrings> {
   }
 
   private async load(signal: AbortSignal): Promise<void> {
-    // The first ask goes at once; a change after an answer waits for the page to settle, and a newer one aborts it.
-    if (this.plans) await new Promise((resolve) => setTimeout(resolve, DEBOUNCE_MS));
+    // The first ask goes at once; a later one waits for the page to settle, and a newer one aborts it (its wait too).
+    if (this.asked) await new Promise((resolve) => setTimeout(resolve, DEBOUNCE_MS));
+    this.asked = true;
     if (signal.aborted) return;
     const { amount, currency, country, channel } = this;
     // Nothing to ask about until the page has said what: no request, and nothing shown.
