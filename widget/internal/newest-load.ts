@@ -20,12 +20,15 @@ export class NewestLoad implements ReactiveController {
 
   /** Starts a load, aborting the one on its way; settles when it ends. */
   run(): Promise<void> {
-    this.stop();
+    this.current?.abort();
     const controller = new AbortController();
     this.current = controller;
     const loading = this.load(controller.signal).finally(() => {
       if (this.current === controller) this.current = undefined;
     });
+    // Whoever waited for a load the element's leaving cut short waits for this one.
+    this.resume?.(loading);
+    this.resume = undefined;
     this.loaded = loading;
     return loading;
   }
@@ -39,10 +42,7 @@ export class NewestLoad implements ReactiveController {
   }
 
   hostConnected(): void {
-    const resume = this.resume;
-    if (!resume) return;
-    this.resume = undefined;
-    resume(this.run());
+    if (this.resume) void this.run();
   }
 
   hostDisconnected(): void {
