@@ -456,66 +456,26 @@ describe('<opi-checkout> states', () => {
   });
 
   it('a reload still on its way when the order is placed changes nothing, nor fails it', async () => {
-    const answer = gate();
     const read = gate();
-    let reads = 0;
-    const bff = fakeBff({
-      session: async () => {
-        reads += 1;
-        if (reads === 1) return json(200, sessionView());
-        await read.wait;
-        return problem(503, 'ledger_unavailable', { retryable: true });
-      },
-      order: async (request) => {
-        await answer.wait;
-        return acceptValidOrder(request);
-      },
+    const { el, answer } = await placingWithReload(async () => {
+      await read.wait;
+      return problem(503, 'ledger_unavailable', { retryable: true });
     });
-    const el = await mount(bff);
-    el.addEventListener('opi-order-created', (event) => event.preventDefault());
-    await choose(el, 'TABBY_AE');
-    await fill(el, shopper);
-    await submit(el);
-    window.dispatchEvent(new Event('opi-cart-changed'));
-    await waitUntil(() => reads === 2, 'the reload on its way');
     answer.open();
     await waitUntil(() => part(el, 'message'), 'the hand-off');
     read.open();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    await el.updateComplete;
-    expect(text(part(el, 'message'))).to.equal('Your order is placed. Continue with Tabby.');
+    await expectOrderStands(el);
   });
 
   it('moved while its order is placed, with a reload on its way, it reads nothing again once back: the order stands', async () => {
-    const answer = gate();
-    let reads = 0;
-    const bff = fakeBff({
-      session: async () => {
-        reads += 1;
-        if (reads > 1) await new Promise<never>(() => {});
-        return json(200, sessionView());
-      },
-      order: async (request) => {
-        await answer.wait;
-        return acceptValidOrder(request);
-      },
-    });
-    const el = await mount(bff);
-    el.addEventListener('opi-order-created', (event) => event.preventDefault());
-    await choose(el, 'TABBY_AE');
-    await fill(el, shopper);
-    await submit(el);
-    window.dispatchEvent(new Event('opi-cart-changed'));
-    await waitUntil(() => reads === 2, 'the reload on its way');
+    const { el, answer, reads } = await placingWithReload(() => new Promise<never>(() => {}));
     const parent = el.parentElement!;
     el.remove();
     answer.open();
     await waitUntil(() => part(el, 'message'), 'the hand-off');
     parent.append(el);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    await el.updateComplete;
-    expect(reads, 'no read after the order').to.equal(2);
-    expect(text(part(el, 'message'))).to.equal('Your order is placed. Continue with Tabby.');
+    await expectOrderStands(el);
+    expect(reads(), 'no read after the order').to.equal(2);
   });
 
   it("a cart change that drops the chosen provider takes its form's notice with it", async () => {
@@ -651,3 +611,37 @@ describe('<opi-checkout> states', () => {
     expect(bff.requests.map((request) => request.url.pathname)).to.deep.equal(['/v1/checkout-sessions/cs_late']);
   });
 });
+
+/**
+ * A checkout whose order is on its way (`answer` lets it come; the page takes it over), with a reload the page asked
+ * for meanwhile (opi-cart-changed) on its way too, answered by `reload`.
+ */
+async function placingWithReload(reload: () => Promise<Response>) {
+  const answer = gate();
+  let reads = 0;
+  const bff = fakeBff({
+    session: async () => {
+      reads += 1;
+      return reads === 1 ? json(200, sessionView()) : reload();
+    },
+    order: async (request) => {
+      await answer.wait;
+      return acceptValidOrder(request);
+    },
+  });
+  const el = await mount(bff);
+  el.addEventListener('opi-order-created', (event) => event.preventDefault());
+  await choose(el, 'TABBY_AE');
+  await fill(el, shopper);
+  await submit(el);
+  window.dispatchEvent(new Event('opi-cart-changed'));
+  await waitUntil(() => reads === 2, 'the reload on its way');
+  return { el, answer, reads: () => reads };
+}
+
+/** A moment after, the order placed is still what the checkout says. */
+async function expectOrderStands(el: OpiCheckout): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  await el.updateComplete;
+  expect(text(part(el, 'message'))).to.equal('Your order is placed. Continue with Tabby.');
+}
