@@ -153,7 +153,7 @@ const pglite = (name: string, compiler: 'baseline' | 'optimising', thread: 'work
 const ONLY_LEDGERS = process.argv.includes('--ledgers')
   ? process.argv[process.argv.indexOf('--ledgers') + 1]!.split(',')
   : undefined;
-const ledgers: Ledger[] = [
+const available: Ledger[] = [
   pglite('PGlite', 'baseline', 'worker'),
   pglite('PGlite in the main thread', 'baseline', 'main'),
   pglite('PGlite optimising', 'optimising', 'worker'),
@@ -168,7 +168,19 @@ const ledgers: Ledger[] = [
         },
       ]
     : []),
-].filter((ledger) => !ONLY_LEDGERS || ONLY_LEDGERS.includes(ledger.name));
+];
+// A ledger named but not here stops the run before it starts: a table without it would read as if it had run.
+const missing = ONLY_LEDGERS?.filter((name) => !available.some((ledger) => ledger.name === name)) ?? [];
+if (missing.length) {
+  const why =
+    missing.includes('PostgreSQL') && !process.env.DATABASE_URL ? ' (PostgreSQL runs with DATABASE_URL set)' : '';
+  console.error(
+    `--ledgers: no ledger named ${missing.join(', ')}${why}; the ledgers: ${available.map(({ name }) => name).join(', ')}`,
+  );
+  await sandbox.stop();
+  process.exit(2);
+}
+const ledgers = available.filter((ledger) => !ONLY_LEDGERS || ONLY_LEDGERS.includes(ledger.name));
 
 async function sandboxToken(): Promise<string> {
   const form = new URLSearchParams({
