@@ -153,8 +153,10 @@ export async function quiesce(world: World): Promise<void> {
         .every((order) => order.status !== 'PENDING' && order.refunds.every((refund) => refund.status !== 'PENDING')),
     15_000,
   );
-  // Writes held by a latency fault land (the sandbox answers them in its own time), callbacks and settlements finish.
+  // Writes held by a latency fault land (the sandbox answers them in its own time), callbacks and settlements finish,
+  // and the reads the callbacks started in the BFF, which outlive their answers, end.
   await sandbox.idle();
+  await world.readsSettled();
   for (let step = 0; step < 6; step++) {
     world.clock.advance(2 * 60_000);
     for (let rounds = 0; rounds < 50 && (await world.reconcileRound()) > 0; rounds++);
@@ -188,6 +190,8 @@ export async function runSchedule(world: World, schedule: Schedule): Promise<str
     await Promise.all(disruptions);
     await quiesce(world);
     await merchantReads(world, traces);
+    // A merchant's read may have joined a read a notice started: the check looks once that one has landed.
+    await world.readsSettled();
     return [...world.internalErrors.splice(0), ...(await checkConvergence(world, traces))];
   } finally {
     await world.end();

@@ -179,6 +179,14 @@ export class World {
     await this.options.restartDatabase?.();
   }
 
+  /**
+   * The upstream reads every live instance's returns and notices started, which outlive their answers, have ended: what
+   * they learned is in the ledger.
+   */
+  async readsSettled(): Promise<void> {
+    await Promise.all(this.live.map((instance) => instance.bff.inboundReads.settled()));
+  }
+
   /** Every live instance's reconciler, one round each. */
   async reconcileRound(): Promise<number> {
     let polled = 0;
