@@ -140,8 +140,11 @@ describe.skipIf(!postgresBinaries())('the BFF and its PostgreSQL (skipped only w
           const { bff } = world.instance();
           await waitUntil(async () => (await call(`${bff.url}/readyz`)).status === 200, 15_000);
         }
+        // A 202 is retried too: a refund or capture whose answer was lost stays pending, and its amount reserved,
+        // until a retry of its key reads the upstream's records and sends it where they do not show it (202s are not
+        // kept for the key: docs/merchant-api.md); left alone, one that never arrived is never made.
         for (const [index, answer] of first.entries()) {
-          if (answer.status >= 200 && answer.status < 300) continue;
+          if (answer.status >= 200 && answer.status < 300 && answer.status !== 202) continue;
           const again = await retriedAsClient(world, requests[index]!);
           expect(again.status, `${requests[index]!.path}: ${again.text}`).toSatisfy(
             (status: number) => status >= 200 && status < 300,
